@@ -1,0 +1,61 @@
+/**
+ * The SEC's fair-access limits, as small pieces: one process-wide spacer of request starts, and the
+ * retry timing (exponential backoff with jitter, `Retry-After`).
+ * https://www.sec.gov/os/accessing-edgar-data: "current max request rate: 10 requests/second".
+ */
+
+/** The SEC's ceiling; a configuration above it is refused, never silently exceeded. */
+export const SEC_MAX_REQUESTS_PER_SECOND = 10
+
+/** Longest wait we accept from `Retry-After` or from our own backoff. */
+export const MAX_RETRY_WAIT_MS = 60_000
+
+/**
+ * Spaces request starts at least `gapMs` apart. Each caller reserves the next free slot synchronously
+ * before sleeping, so concurrent downloads queue up instead of all waking at once. Spacing starts
+ * (rather than counting per one-second window) also keeps bursts from reaching the server: ten requests
+ * in the first 50 ms of a second would still be "10 per second" but look like a burst to the SEC.
+ */
+export class StartSpacer {
+  private lastStart = Number.NEGATIVE_INFINITY
+
+  async wait(gapMs: number): Promise<void> {
+    const now = performance.now()
+    const start = Math.max(now, this.lastStart + gapMs)
+    this.lastStart = start
+    if (start > now) await Bun.sleep(start - now)
+  }
+}
+
+/**
+ * One spacer for the whole process: the SEC counts requests per client machine, not per object, so two
+ * clients (or two concurrent builds in one process) must share the budget.
+ */
+export const processStartSpacer = new StartSpacer()
+
+/** Milliseconds between request starts for a requests-per-second setting; throws outside 0 < rps <= 10. */
+export function startGapMs(maxRequestsPerSecond: number): number {
+  if (!(maxRequestsPerSecond > 0 && maxRequestsPerSecond <= SEC_MAX_REQUESTS_PER_SECOND)) {
+    throw new Error(
+      `maxRequestsPerSecond must be above 0 and at most ${SEC_MAX_REQUESTS_PER_SECOND} (the SEC's fair-access limit); got ${maxRequestsPerSecond}`,
+    )
+  }
+  return Math.ceil(1000 / maxRequestsPerSecond)
+}
+
+/** HTTP statuses worth another try: rate limited, or a server/gateway hiccup. */
+export const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504])
+
+/** Backoff before retry number `attempt` (0-based): base·2^attempt plus up to one base of jitter. */
+export function backoffMs(attempt: number, baseMs: number, random: () => number = Math.random): number {
+  return Math.min(MAX_RETRY_WAIT_MS, baseMs * 2 ** attempt + random() * baseMs)
+}
+
+/** `Retry-After` as milliseconds (delta-seconds or an HTTP-date), capped; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: number = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined
+  const value = header.trim()
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now
+  if (Number.isNaN(ms)) return undefined
+  return Math.min(MAX_RETRY_WAIT_MS, Math.max(0, ms))
+}

@@ -1,0 +1,81 @@
+/**
+ * The snapshot's tables and their physical layout: what each Parquet folder holds, how it is sorted and
+ * partitioned, and what must hold before it is published. The layout follows the queries the API runs
+ * (PERFORMANCE-NOTES.md §4.1): a file sorted by the lookup key lets row-group min/max statistics skip
+ * nearly all of it, and a table with two hot access paths gets one sorted copy per path.
+ */
+import type { Sources } from './sources.ts'
+
+export const SCHEMA_VERSION = 1
+
+export type TableLayout = {
+  /** Folder name in the snapshot. */
+  name: string
+  /** The staged table it is written from. */
+  from: string
+  orderBy: string
+  partitionBy?: string
+  /** Rows per row group: ~100k keeps lookups to one small group without bloating metadata (notes §4.1). */
+  rowGroupSize: number
+  key: string[]
+  notNull: string[]
+  /** The source whose presence makes an empty table an error, or undefined when it may be empty. */
+  requiredBy: (s: Sources) => string | undefined
+  description: string
+}
+
+const submissionsOrIndex = (s: Sources) =>
+  s.submissionsZip?.rel ?? s.submissionsDir?.rel ?? s.fullIndex[0]?.rel ?? s.dailyIndex[0]?.rel
+const FILING_NOT_NULL = ['accession_number', 'cik', 'form_type', 'form_category', 'filing_date', 'entity_name', 'source', 'filing_year']
+
+export const TABLES: TableLayout[] = [
+  {
+    name: 'entities', from: 't_entities', orderBy: 'cik', rowGroupSize: 100_000,
+    key: ['cik'], notNull: ['cik', 'name', 'entity_type', 'tickers', 'source'],
+    requiredBy: submissionsOrIndex,
+    description: 'One row per CIK: every field of the submissions file (SPEC 2.3); index-only filers with their name.',
+  },
+  {
+    name: 'tickers', from: 't_tickers', orderBy: 'ticker, cik', rowGroupSize: 100_000,
+    key: ['ticker', 'cik'], notNull: ['ticker', 'cik', 'is_primary'],
+    requiredBy: (s) => s.tickers?.rel,
+    description: 'Every ticker of every entity (position 1 = primary), for ticker → CIK resolution.',
+  },
+  {
+    name: 'filings', from: 't_filings', orderBy: 'cik, filing_date DESC, accession_number DESC', rowGroupSize: 100_000,
+    key: ['cik', 'accession_number'], notNull: FILING_NOT_NULL,
+    requiredBy: submissionsOrIndex,
+    description: 'Filings sorted by filer CIK, newest first: the by-CIK access path (entity filings, cik/ticker filters).',
+  },
+  {
+    name: 'filings_by_date', from: 't_filings', orderBy: 'filing_date DESC, accession_number DESC, cik',
+    partitionBy: 'filing_year', rowGroupSize: 100_000,
+    key: [], notNull: [],
+    requiredBy: submissionsOrIndex,
+    description: 'The same filings partitioned by filing year and sorted newest first: latest filings, form and date windows.',
+  },
+  {
+    name: 'filings_by_accession', from: 't_filings', orderBy: 'accession_number, cik', rowGroupSize: 100_000,
+    key: [], notNull: [],
+    requiredBy: submissionsOrIndex,
+    description: 'The same filings sorted by accession number: lookups by accession.',
+  },
+  {
+    name: 'filing_documents', from: 't_documents', orderBy: 'accession_number, cik, sequence', rowGroupSize: 100_000,
+    key: ['accession_number', 'cik', 'sequence'], notNull: ['accession_number', 'cik', 'sequence', 'filename', 'is_primary'],
+    requiredBy: (s) => s.filingIndex?.rel,
+    description: 'Documents of filings that have a folder listing, in listing order.',
+  },
+  {
+    name: 'form_types', from: 't_form_types', orderBy: 'form_type', rowGroupSize: 100_000,
+    key: ['form_type'], notNull: ['form_type', 'category', 'filing_count', 'latest_filing_date'],
+    requiredBy: submissionsOrIndex,
+    description: 'Active form types (at least one filing) with category, description, count and latest date.',
+  },
+  {
+    name: 'sic_codes', from: 't_sic_codes', orderBy: 'sic_code', rowGroupSize: 100_000,
+    key: ['sic_code'], notNull: ['sic_code', 'industry_title', 'sector', 'entity_count'],
+    requiredBy: (s) => s.sicCodes?.rel,
+    description: 'SIC codes with office, industry title, sector and the large tickers in each.',
+  },
+]

@@ -1,0 +1,76 @@
+/**
+ * Checks each staged table and writes it as zstd Parquet into the snapshot folder, sorted (and
+ * partitioned) as its layout says. Returns what the manifest records per table.
+ */
+import { mkdirSync, readdirSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import type { Reporter } from '../lib/progress.ts'
+import { checkNonEmpty, checkNotNull, checkUnique, type CheckResult } from './checks.ts'
+import type { BuildDb } from './duck.ts'
+import { TABLES, type TableLayout } from './layout.ts'
+import type { Sources } from './sources.ts'
+import { quote } from './sql-text.ts'
+
+export type TableManifest = {
+  rows: number
+  bytes: number
+  files: string[]
+  sortedBy: string
+  partitionedBy: string | null
+  rowGroupSize: number
+  columns: { name: string; type: string }[]
+  description: string
+}
+
+export async function checkTables(db: BuildDb, sources: Sources): Promise<CheckResult[]> {
+  const results: CheckResult[] = []
+  for (const t of TABLES) {
+    const why = t.requiredBy(sources)
+    if (why) results.push(await checkNonEmpty(db, t.name, t.from, why))
+    if (t.key.length) results.push(await checkUnique(db, t.name, t.from, t.key))
+    if (t.notNull.length) results.push(await checkNotNull(db, t.name, t.from, t.notNull, t.key.length ? t.key : t.notNull.slice(0, 2)))
+  }
+  return results
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.parquet'))
+    .sort()
+}
+
+async function writeTable(db: BuildDb, t: TableLayout, snapshotDir: string): Promise<TableManifest> {
+  const dir = join(snapshotDir, t.name)
+  const options = [`FORMAT parquet`, `COMPRESSION zstd`, `ROW_GROUP_SIZE ${t.rowGroupSize}`]
+  if (t.partitionBy) {
+    options.push(`PARTITION_BY (${t.partitionBy})`, `FILENAME_PATTERN 'part-{i}'`)
+    await db.run(`COPY (SELECT * FROM ${t.from} ORDER BY ${t.orderBy}) TO ${quote(dir)} (${options.join(', ')})`)
+  } else {
+    mkdirSync(dir, { recursive: true })
+    await db.run(`COPY (SELECT * FROM ${t.from} ORDER BY ${t.orderBy}) TO ${quote(join(dir, 'part-0.parquet'))} (${options.join(', ')})`)
+  }
+  const files = filesUnder(dir)
+  const columns = await db.all<{ column_name: string; column_type: string }>(`DESCRIBE ${t.from}`)
+  return {
+    rows: await db.count(`SELECT count(*) AS n FROM ${t.from}`),
+    bytes: files.reduce((sum, f) => sum + statSync(join(dir, f)).size, 0),
+    files: files.map((f) => relative(snapshotDir, join(dir, f))),
+    sortedBy: t.orderBy,
+    partitionedBy: t.partitionBy ?? null,
+    rowGroupSize: t.rowGroupSize,
+    columns: columns.map((c) => ({ name: c.column_name, type: c.column_type })),
+    description: t.description,
+  }
+}
+
+export async function writeTables(db: BuildDb, snapshotDir: string, reporter: Reporter) {
+  const tables: Record<string, TableManifest> = {}
+  const seconds: Record<string, number> = {}
+  for (const t of TABLES) {
+    const step = reporter.step(`write ${t.name}`)
+    const m = await writeTable(db, t, snapshotDir)
+    seconds[t.name] = step.done({ rows: m.rows, note: `${(m.bytes / (1 << 20)).toFixed(1)} MB parquet` })
+    tables[t.name] = m
+  }
+  return { tables, seconds }
+}

@@ -1,0 +1,61 @@
+import { runBuild } from '../build/index.ts'
+import { downloadMirror } from '../build/download/mirror-download.ts'
+import { Reporter } from '../lib/progress.ts'
+import { numberFlag, parseFlags, UsageError } from './args.ts'
+
+export const buildUsage = `usage: secds build (--from DIR | --download) [--datasets OUT] [options]
+
+Builds a Parquet snapshot from EDGAR bulk files and publishes it as OUT/CURRENT.
+  --from DIR             a folder in the mirror layout (README.md: "Mirror layout")
+  --download             fetch the files from the SEC into --cache first, then build from it
+  --datasets OUT         snapshot folder (default $DATASETS_DIR or ./datasets)
+  --threads N            DuckDB threads (default: all cores)
+  --memory-limit SIZE    DuckDB memory limit, e.g. 3GB; past it the build spills to disk (default 3GB)
+  --keep N               snapshots to keep, the served one included (default 2)
+download options:
+  --cache DIR            download cache, itself a mirror folder (default $SECDS_CACHE_DIR or ./.cache/edgar)
+  --user-agent TEXT      "Name contact@example.com", required by the SEC (default $SEC_USER_AGENT)
+  --sec-url URL          base URL (default $SEC_BASE_URL or https://www.sec.gov)
+  --max-rps N            requests per second, at most 10 (the SEC's limit; default 10)
+  --index-quarters N     quarterly full-index files to fetch, newest first (default 2)
+  --document-limit N     filing folder listings to fetch for the newest daily-index filings (default 200)`
+
+export async function buildCommand(argv: string[], env = process.env) {
+  const f = parseFlags(argv, {
+    from: { type: 'string' }, download: { type: 'boolean' }, datasets: { type: 'string' }, threads: { type: 'string' },
+    'memory-limit': { type: 'string' }, keep: { type: 'string' }, cache: { type: 'string' }, 'user-agent': { type: 'string' },
+    'sec-url': { type: 'string' }, 'max-rps': { type: 'string' }, 'index-quarters': { type: 'string' }, 'document-limit': { type: 'string' },
+  }, buildUsage)
+  if (f.help) return console.log(buildUsage)
+  if (!f.from && !f.download) throw new UsageError(`give --from DIR or --download\n\n${buildUsage}`)
+  if (f.from && f.download) throw new UsageError('give either --from or --download, not both')
+  const memoryLimit = f['memory-limit']
+  if (memoryLimit !== undefined && !/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(memoryLimit)) {
+    throw new UsageError(`--memory-limit must look like 3GB or 512MB, got ${JSON.stringify(memoryLimit)}`)
+  }
+  const reporter = new Reporter()
+  let from = f.from
+  if (f.download) {
+    const step = reporter.step('download')
+    const result = await downloadMirror({
+      cacheDir: f.cache ?? env.SECDS_CACHE_DIR ?? '.cache/edgar',
+      userAgent: f['user-agent'] ?? env.SEC_USER_AGENT ?? '',
+      baseUrl: f['sec-url'] ?? env.SEC_BASE_URL ?? 'https://www.sec.gov',
+      maxRequestsPerSecond: numberFlag('max-rps', f['max-rps'], 10, { min: 0.1, max: 10 }),
+      fullIndexQuarters: numberFlag('index-quarters', f['index-quarters'], 2, { min: 0, max: 200, integer: true }),
+      documentLimit: numberFlag('document-limit', f['document-limit'], 200, { min: 0, max: 1_000_000, integer: true }),
+      log: (line) => reporter.line(line),
+    })
+    const fetched = result.files.filter((x) => x.status === 'downloaded')
+    step.done({ files: result.files.length, bytes: fetched.reduce((s, x) => s + x.bytes, 0), note: `${result.requests} requests, ${fetched.length} changed` })
+    from = result.dir
+  }
+  await runBuild({
+    from: from!,
+    datasets: f.datasets ?? env.DATASETS_DIR ?? 'datasets',
+    threads: numberFlag('threads', f.threads, navigator.hardwareConcurrency, { min: 1, max: 256, integer: true }),
+    memoryLimit,
+    keep: numberFlag('keep', f.keep, 2, { min: 1, max: 100, integer: true }),
+    reporter,
+  })
+}

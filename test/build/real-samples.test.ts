@@ -1,0 +1,233 @@
+/**
+ * The real build over real EDGAR files (../shared/edgar-samples, arranged into a mirror folder in a temp
+ * directory): each quirk of the real formats, proven with values read from those files. Skipped when the
+ * samples folder is absent (a user's fresh clone).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { runBuild } from '../../src/build/index.ts'
+import { silentReporter } from '../../src/lib/progress.ts'
+import { hasSamples, openSnapshot, SAMPLES, tempDir } from '../helpers/snapshot.ts'
+
+let root = ''
+let snap: Awaited<ReturnType<typeof openSnapshot>>
+
+/** The samples, laid out as the mirror layout of DESIGN.md §2 (copied into a temp folder, never into the project). */
+function mirrorOfSamples(dir: string) {
+  const copy = (from: string, to: string) => {
+    mkdirSync(join(dir, to, '..'), { recursive: true })
+    copyFileSync(join(SAMPLES, from), join(dir, to))
+  }
+  for (const f of readdirSync(join(SAMPLES, 'submissions'))) copy(`submissions/${f}`, `submissions/${f}`)
+  copy('reference/company_tickers_exchange.json', 'company_tickers_exchange.json')
+  copy('reference/sic_codes.csv', 'sic_codes.csv')
+  copy('index/daily/master.20200103.idx', 'daily-index/2020/QTR1/master.20200103.idx')
+  // Same pipe layout as master.idx, with a longer preamble, a `Filename` header and bare-CR line endings.
+  copy('index/full-index-partial/xbrl.2014QTR4.partial.idx', 'full-index/2014/QTR4/master.idx')
+  copy('xbrl/filing-index/0001213900-24-004875-index.json', 'filing-index/0001213900-24-004875-index.json')
+}
+
+const sample = (name: string) => JSON.parse(readFileSync(join(SAMPLES, 'submissions', name), 'utf8'))
+
+/** `cik|accession` keys of an index file's data lines, parsed here independently of the build. */
+function indexKeys(file: string) {
+  const lines = readFileSync(join(SAMPLES, file), 'latin1').split(/\r\n|\r|\n/)
+  return lines.filter((l) => /^\d+\|/.test(l)).map((l) => {
+    const f = l.split('|')
+    return `${Number(f[0])}|${f.at(-1)!.split('/').at(-1)!.replace('.txt', '')}`
+  })
+}
+
+/** `cik|accession` keys of every filing in the sample submissions files. */
+function submissionKeys() {
+  const keys = new Set<string>()
+  for (const f of readdirSync(join(SAMPLES, 'submissions'))) {
+    const doc = sample(f)
+    const arrays = f.includes('-submissions-') ? doc : doc.filings.recent
+    const cik = Number(f.slice(3, 13))
+    for (const acc of arrays.accessionNumber) keys.add(`${cik}|${acc}`)
+  }
+  return keys
+}
+
+describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
+  beforeAll(async () => {
+    root = tempDir('real')
+    mirrorOfSamples(join(root, 'mirror'))
+    const result = await runBuild({ from: join(root, 'mirror'), datasets: join(root, 'datasets'), reporter: silentReporter(), threads: 2 })
+    snap = await openSnapshot(result.dir)
+  })
+  afterAll(() => {
+    snap?.close()
+    rmSync(root, { recursive: true, force: true })
+  })
+
+  test('an empty sic ("") is NULL and an insider without EIN or tickers is an individual', async () => {
+    const rows = await snap.q(`SELECT cik::INTEGER AS cik, name, sic, entity_type, sec_entity_type, ein, ticker, tickers
+      FROM {t:entities} WHERE cik IN (315090, 1462356) ORDER BY cik`)
+    expect(rows).toEqual([
+      { cik: 315090, name: 'BUFFETT WARREN E', sic: null, entity_type: 'individual', sec_entity_type: 'other', ein: null, ticker: null, tickers: [] },
+      { cik: 1462356, name: 'Adams Katherine L.', sic: null, entity_type: 'individual', sec_entity_type: 'other', ein: null, ticker: null, tickers: [] },
+    ])
+  })
+
+  test('an empty reportDate is NULL, with the filing otherwise intact', async () => {
+    const raw = sample('CIK0000749647.json').filings.recent
+    expect(raw.reportDate[0]).toBe('')
+    const [row] = await snap.q(`SELECT accession_number, form_type, filing_date::VARCHAR AS filing_date, report_date,
+        strftime(accepted_at, '%Y-%m-%dT%H:%M:%S') AS accepted, primary_document, items, entity_name, ticker, source
+      FROM {t:filings} WHERE cik = 749647 AND accession_number = ?`, [raw.accessionNumber[0]])
+    expect(row).toEqual({
+      accession_number: '0001172661-26-001255', form_type: 'SCHEDULE 13G', filing_date: '2026-02-17', report_date: null,
+      accepted: '2026-02-18T02:50:37', primary_document: 'xslSCHEDULE_13G_X01/primary_doc.xml', items: null,
+      entity_name: 'Imunon, Inc.', ticker: 'IMNN', source: 'submissions',
+    })
+  })
+
+  test('page files add the older filings under the CIK from their file name', async () => {
+    const page = sample('CIK0000749647-submissions-001.json')
+    const [counts] = await snap.q(`SELECT count(*)::INTEGER AS n, min(filing_date)::VARCHAR AS first,
+        count(*) FILTER (WHERE accession_number = ?)::INTEGER AS oldest FROM {t:filings} WHERE cik = 749647`,
+    [page.accessionNumber.at(-1)])
+    expect(counts).toEqual({ n: 1000 + page.accessionNumber.length, first: '1996-08-07', oldest: 1 })
+  })
+
+  test('a company with no tickers of its own gets those of company_tickers_exchange.json', async () => {
+    expect(sample('CIK0001796129.json').tickers).toEqual([])
+    const rows = await snap.q(`SELECT name, ticker, tickers, exchanges FROM {t:entities} WHERE cik = 1796129`)
+    expect(rows).toEqual([{ name: 'Vincerx Pharma, Inc.', ticker: 'VINC', tickers: ['VINC'], exchanges: ['OTC'] }])
+  })
+
+  test('a company with no tickers anywhere keeps an empty list and a NULL ticker', async () => {
+    const rows = await snap.q(`SELECT name, ticker, tickers, entity_type, sic FROM {t:entities} WHERE cik = 1847577`)
+    expect(rows).toEqual([{ name: 'Learn CW Investment Corp', ticker: null, tickers: [], entity_type: 'company', sic: 6770 }])
+  })
+
+  test('several tickers and exchanges stay in order, the first is primary, all are resolvable', async () => {
+    const [e] = await snap.q(`SELECT ticker, tickers, exchanges FROM {t:entities} WHERE cik = 1465740`)
+    expect(e).toEqual({
+      ticker: 'TWO', tickers: ['TWO', 'TWO-PC', 'TWO-PB', 'TWO-PA', 'TWOD'], exchanges: ['NYSE', 'NYSE', 'NYSE', 'NYSE', 'NYSE'],
+    })
+    const t = await snap.q(`SELECT ticker, position, is_primary FROM {t:tickers} WHERE cik = 1465740 ORDER BY position`)
+    expect(t.map((r) => [r.ticker, r.position, r.is_primary])).toEqual([
+      ['TWO', 1, true], ['TWO-PC', 2, false], ['TWO-PB', 3, false], ['TWO-PA', 4, false], ['TWOD', 5, false],
+    ])
+    const [fannie] = await snap.q(`SELECT len(tickers)::INTEGER AS n, ticker FROM {t:entities} WHERE cik = 310522`)
+    expect(fannie).toEqual({ n: 16, ticker: 'FNMA' })
+  })
+
+  test('a foreign address keeps its country and is flagged foreign; a 13F filer is an institution', async () => {
+    // Siemens AG is 'other' in EDGAR and files 13F-HR reports (16 in the sample).
+    const [e] = await snap.q(`SELECT name, entity_type, sic, mailing_address FROM {t:entities} WHERE cik = 940418`)
+    expect(e).toEqual({
+      name: 'SIEMENS AG', entity_type: 'institution', sic: 8880,
+      mailing_address: {
+        street1: 'SIEMENS AKTIENGESELLSCHAFT', street2: 'WERNER-VON-SIEMENS-STRASSE 1', city: 'MUNICH', state_or_country: null,
+        zip_code: '80333', state_or_country_description: null, foreign_state_territory: 'GERMANY', country: 'Germany',
+        country_code: '2M', foreign_location: true,
+      },
+    })
+  })
+
+  test('former names keep their dates, and filer categories lose their <br> markup', async () => {
+    const [e] = await snap.q(`SELECT former_names, category, fiscal_year_end, state_of_incorporation, ein FROM {t:entities} WHERE cik = 749647`)
+    expect(e).toEqual({
+      former_names: [
+        { name: 'CELSION CORP', from: '2007-11-21', to: '2022-09-19' },
+        { name: 'Celsion CORP', from: '2007-11-21', to: '2022-09-19' },
+        { name: 'CHEUNG LABORATORIES INC', from: '1996-08-07', to: '1998-02-17' },
+      ],
+      category: 'Non-accelerated filer, Smaller reporting company',
+      fiscal_year_end: '1231', state_of_incorporation: 'DE', ein: '521256615',
+    })
+  })
+
+  test('EDGAR placeholder EIN 000000000 is NULL; a fund without one is still a company', async () => {
+    const [e] = await snap.q(`SELECT name, ein, entity_type FROM {t:entities} WHERE cik = 1800903`)
+    expect(e).toEqual({ name: '&VEST Domestic Fund II LP', ein: null, entity_type: 'company' })
+  })
+
+  test('the daily index (5-line preamble) adds every filing that submissions lacks, once, long names intact', async () => {
+    const keys = indexKeys('index/daily/master.20200103.idx')
+    const known = submissionKeys()
+    // 7,989 data lines; fund filings listed twice for one CIK (485BXT per series) count once.
+    expect(keys.length).toBe(7989)
+    const expected = new Set(keys.filter((k) => !known.has(k))).size
+    const [counts] = await snap.q(`SELECT count(*)::INTEGER AS n FROM {t:filings} WHERE source = 'daily-index'`)
+    expect(counts).toEqual({ n: expected })
+    const twice = await snap.q(`SELECT cik::INTEGER AS cik, form_type FROM {t:filings} WHERE accession_number = '0000894189-20-000060'`)
+    expect(twice).toEqual([{ cik: 1027596, form_type: '485BXT' }])
+    // Filed by the New Jersey Division of Investment about Sutter Rock: listed under both filers.
+    const rows = await snap.q(`SELECT cik::INTEGER AS cik, entity_name, form_type, filing_date::VARCHAR AS filing_date, accepted_at, ticker
+      FROM {t:filings} WHERE accession_number = '0001085146-20-000001' ORDER BY cik`)
+    expect(rows).toEqual([
+      { cik: 1509470, entity_name: 'SUTTER ROCK CAPITAL CORP.', form_type: 'SC 13G', filing_date: '2020-01-03', accepted_at: null, ticker: 'SSSS' },
+      {
+        cik: 1534022, entity_name: 'Division of Investment, Department of the Treasury, State of New Jersey', form_type: 'SC 13G',
+        filing_date: '2020-01-03', accepted_at: null, ticker: null,
+      },
+    ])
+    const [entity] = await snap.q(`SELECT name, entity_type, source, filing_count FROM {t:entities} WHERE cik = 1534022`)
+    expect(entity).toEqual({ name: 'Division of Investment, Department of the Treasury, State of New Jersey', entity_type: 'unknown', source: 'index', filing_count: 1 })
+  })
+
+  test('a quarterly index with a 9-line preamble, "Filename" header and bare-CR endings parses every line', async () => {
+    const keys = indexKeys('index/full-index-partial/xbrl.2014QTR4.partial.idx')
+    expect(keys.length).toBe(3539)
+    // A few of these 10-Qs are also in the sample submissions files, which win.
+    const known = submissionKeys()
+    const rows = await snap.q(`SELECT count(*)::INTEGER AS n, min(filing_date)::VARCHAR AS first, max(filing_date)::VARCHAR AS last
+      FROM {t:filings} WHERE source = 'full-index'`)
+    expect(rows).toEqual([{ n: keys.filter((k) => !known.has(k)).length, first: '2014-10-01', last: '2014-11-06' }])
+    const [both] = await snap.q(`SELECT count(*)::INTEGER AS n FROM {t:filings} WHERE cik = 1324424 AND filing_date BETWEEN '2014-10-01' AND '2014-11-06' AND form_type = '10-Q'`)
+    expect(both).toEqual({ n: 1 })
+  })
+
+  test('filing documents get EDGAR document types from a real folder listing', async () => {
+    const docs = await snap.q(`SELECT sequence, filename, document_type, description, size::INTEGER AS size
+      FROM {t:filing_documents} WHERE accession_number = '0001213900-24-004875' ORDER BY sequence`)
+    expect(docs.map((d) => [d.filename, d.document_type])).toEqual([
+      ['0001213900-24-004875.txt', 'COMPLETE SUBMISSION'],
+      ['dats-20240116.xsd', 'EX-101.SCH'],
+      ['dats-20240116_def.xml', 'EX-101.DEF'],
+      ['dats-20240116_lab.xml', 'EX-101.LAB'],
+      ['dats-20240116_pre.xml', 'EX-101.PRE'],
+      ['ea191807-8k_datchat.htm', null],
+      ['ea191807-8k_datchat_htm.xml', 'XML'],
+      ['ea191807ex1-1_datchat.htm', 'EX-1.1'],
+      ['ea191807ex5-1_datchat.htm', 'EX-5.1'],
+      ['ea191807ex99-1_datchat.htm', 'EX-99.1'],
+      ['ea191807ex99-2_datchat.htm', 'EX-99.2'],
+      ['ea191807ex99-3_datchat.htm', 'EX-99.3'],
+      ['ex5-1_001.jpg', 'GRAPHIC'],
+      ['ex99-1_001.jpg', 'GRAPHIC'],
+      ['ex99-2_001.jpg', 'GRAPHIC'],
+      ['ex99-3_001.jpg', 'GRAPHIC'],
+    ])
+    expect(docs.find((d) => d.filename === 'dats-20240116_lab.xml')).toEqual({
+      sequence: 7, filename: 'dats-20240116_lab.xml', document_type: 'EX-101.LAB',
+      description: 'XBRL TAXONOMY EXTENSION LABEL LINKBASE DOCUMENT', size: 36916,
+    })
+    const [txt] = await snap.q(`SELECT size FROM {t:filing_documents} WHERE filename = '0001213900-24-004875.txt'`)
+    expect(txt).toEqual({ size: null }) // listed with size ""
+  })
+
+  test('every filing of every sample submissions file is in the snapshot exactly once', async () => {
+    let expected = 0
+    for (const f of readdirSync(join(SAMPLES, 'submissions'))) {
+      const doc = sample(f)
+      expected += (f.includes('-submissions-') ? doc : doc.filings.recent).accessionNumber.length
+    }
+    const [row] = await snap.q(`SELECT count(*)::INTEGER AS n FROM {t:filings} WHERE source = 'submissions'`)
+    expect(row).toEqual({ n: expected })
+  })
+
+  test('SIC codes carry office, title, sector and entity counts', async () => {
+    const rows = await snap.q(`SELECT sic_code, office, industry_title, sector, entity_count FROM {t:sic_codes} WHERE sic_code IN (2834, 6798) ORDER BY sic_code`)
+    expect(rows).toEqual([
+      { sic_code: 2834, office: 'Office of Life Sciences', industry_title: 'PHARMACEUTICAL PREPARATIONS', sector: 'Healthcare', entity_count: 4 },
+      { sic_code: 6798, office: 'Office of Real Estate & Construction', industry_title: 'REAL ESTATE INVESTMENT TRUSTS', sector: 'Real Estate', entity_count: 1 },
+    ])
+  })
+})
