@@ -19,7 +19,7 @@ import { findSources, sourceList, type Sources } from './sources.ts'
 import { stageFilingIndex } from './stage/filing-index.ts'
 import { stageIndexes } from './stage/indexes.ts'
 import { stageSicCodes, stageTickers } from './stage/reference.ts'
-import { createSubmissionStage, stageSubmissions } from './stage/submissions.ts'
+import { exposeSubmissionStage, stageSubmissions } from './stage/submissions.ts'
 import { buildDocuments } from './tables/documents.ts'
 import { buildEntities, createMacros } from './tables/entities.ts'
 import { finishFilings, typeFilings } from './tables/filings.ts'
@@ -82,7 +82,7 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
   reporter.line(`build ${id} from ${o.from}: ${describeSources(sources)}`)
   const steps: { name: string; seconds: number }[] = []
   const db = await BuildDb.open({
-    file: join(work, 'stage.duckdb'),
+    file: ':memory:',
     tempDir: join(work, 'spill'),
     threads: o.threads ?? cpus().length,
     memoryLimit: o.memoryLimit ?? '3GB',
@@ -96,20 +96,22 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
   try {
     const submissionsSource = sources.submissionsZip?.rel ?? sources.submissionsDir?.rel
     await createMacros(db)
-    await createSubmissionStage(db)
     if (submissionsSource) {
       await timed('stage submissions', (step) => stageSubmissions(db, sources, work, step), (r) => ({ files: r.files, bytes: r.bytes }))
     }
+    await exposeSubmissionStage(db, work, Boolean(submissionsSource))
     await timed('stage indexes', () => stageIndexes(db, sources), (r) => ({ files: r.files, rows: r.rows, bytes: r.bytes }))
     await timed('stage filing-index', () => stageFilingIndex(db, sources), (r) => ({ files: r.files, rows: r.rows }))
     await timed('stage reference', async () => (await stageTickers(db, sources.tickers)) + (await stageSicCodes(db, sources.sicCodes)), (rows) => ({ rows }))
-    await timed('filings', () => typeFilings(db, submissionsSource ?? 'index'), (rows) => ({ rows }))
+    await timed('filings', () => typeFilings(db, submissionsSource ?? 'index'), (r) => ({
+      rows: r.rows, note: r.duplicates ? `${r.duplicates} listed twice, kept once` : undefined,
+    }))
     await timed('form types', async () => {
       await createFormInfo(db)
       return 0
     })
     await timed('entities', () => buildEntities(db, submissionsSource), (rows) => ({ rows }))
-    await timed('filings: names', () => finishFilings(db))
+    await timed('filings: names', () => finishFilings(db, work))
     await timed('documents', () => buildDocuments(db), (rows) => ({ rows }))
     await timed('reference tables', async () => (await buildFormTypes(db)) + (await buildSicCodes(db)) + (await buildTickers(db)), (rows) => ({ rows }))
     const checks = await timed('checks', () => checkTables(db, sources), (r) => ({ note: `${r.length} passed` }))

@@ -53,7 +53,7 @@ export class Step {
     this.counters = { ...this.counters, ...counters }
     const ms = this.elapsedMs
     const detail = describeCounters(this.counters, ms)
-    this.reporter.line(`${this.name.padEnd(22)} ${fmtSeconds(ms).padStart(7)}${detail ? `  ${detail}` : ''}`)
+    this.reporter.line(`${this.name.padEnd(24)} ${fmtSeconds(ms).padStart(7)}${detail ? `  ${detail}` : ''}`)
     return ms / 1000
   }
 }

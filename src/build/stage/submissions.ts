@@ -1,10 +1,12 @@
 /**
- * Stage 1 of the submissions source: `submissions.zip` (or a `submissions/` folder) into two staged
- * tables, `stage_entities` (one row per CIK file) and `stage_filings` (one row per filing, from `recent`
- * and from the page files). Values stay as EDGAR wrote them (text); the table steps convert and check.
+ * Stage 1 of the submissions source: `submissions.zip` (or a `submissions/` folder) into intermediate
+ * Parquet files in the work folder: `entities-*.parquet` (one row per CIK file, values as EDGAR wrote
+ * them) and `filings-*.parquet` (one row per filing from `recent` and the page files, already typed,
+ * with a `problem` column describing any value that does not convert).
  *
  * The JavaScript side only inflates entries and appends them to NDJSON chunks; DuckDB parses each chunk
- * while the next one is being inflated, so both cores work.
+ * while the next one is being inflated, so both cores work. Staging to Parquet (not to a table) keeps
+ * memory bounded whatever the input size, and measured as fast as an in-memory insert here.
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,19 +17,14 @@ import { BuildError, duckMessage } from '../errors.ts'
 import { ChunkWriter, type Chunk } from '../ndjson-chunks.ts'
 import { isSubmissionFile, type Sources } from '../sources.ts'
 import { columnsArg, columnsDdl, quote } from '../sql-text.ts'
+import { STAGED_FILING_COLUMNS, typedFilingsSelect } from './submission-filings.ts'
 
 const ADDRESS = `STRUCT(street1 VARCHAR, street2 VARCHAR, city VARCHAR, stateOrCountry VARCHAR, zipCode VARCHAR,
   stateOrCountryDescription VARCHAR, isForeignLocation VARCHAR, foreignStateTerritory VARCHAR, country VARCHAR,
   countryCode VARCHAR)`
 
-/** The column arrays of `filings.recent` and of a page file. Scalars are read as text: EDGAR mixes types. */
-const FILING_ARRAYS = [
-  'accessionNumber', 'filingDate', 'reportDate', 'acceptanceDateTime', 'act', 'form', 'fileNumber', 'filmNumber',
-  'items', 'core_type', 'size', 'isXBRL', 'isInlineXBRL', 'primaryDocument', 'primaryDocDescription',
-] as const
-
-/** Every entity field of a `CIK##########.json`, as staged (the filings arrays are staged separately). */
-const ENTITY_FIELDS: Record<string, string> = {
+/** Every entity field of a `CIK##########.json` (its filings are staged separately). Text where EDGAR mixes types. */
+const ENTITY_COLUMNS: Record<string, string> = {
   _file: 'VARCHAR', cik: 'VARCHAR', entityType: 'VARCHAR', sic: 'VARCHAR', sicDescription: 'VARCHAR', ownerOrg: 'VARCHAR',
   insiderTransactionForOwnerExists: 'VARCHAR', insiderTransactionForIssuerExists: 'VARCHAR', name: 'VARCHAR',
   tickers: 'VARCHAR[]', exchanges: 'VARCHAR[]', ein: 'VARCHAR', lei: 'VARCHAR', description: 'VARCHAR', website: 'VARCHAR',
@@ -35,49 +32,52 @@ const ENTITY_FIELDS: Record<string, string> = {
   stateOfIncorporationDescription: 'VARCHAR', addresses: `STRUCT(mailing ${ADDRESS}, business ${ADDRESS})`, phone: 'VARCHAR',
   flags: 'VARCHAR', formerNames: 'STRUCT(name VARCHAR, "from" VARCHAR, "to" VARCHAR)[]',
 }
-const PAGE_REFS = 'STRUCT(name VARCHAR, filingCount VARCHAR, filingFrom VARCHAR, filingTo VARCHAR)[]'
-const RECENT = `STRUCT(${FILING_ARRAYS.map((c) => `"${c}" VARCHAR[]`).join(', ')})`
-const MAIN_COLUMNS = columnsArg({ ...ENTITY_FIELDS, filings: `STRUCT(recent ${RECENT}, files ${PAGE_REFS})` })
-const PAGE_COLUMNS = columnsArg({ _file: 'VARCHAR', ...Object.fromEntries(FILING_ARRAYS.map((c) => [c, 'VARCHAR[]'])) })
+const ENTITY_FIELDS = columnsArg(ENTITY_COLUMNS)
 
-const STAGED_FILINGS: Record<string, string> = {
-  file: 'VARCHAR', cik: 'VARCHAR', part: 'VARCHAR', pos: 'INTEGER',
-  ...Object.fromEntries(FILING_ARRAYS.map((c) => [c, 'VARCHAR'])),
+const readChunk = (chunk: Chunk, columns: string) =>
+  `read_ndjson(${quote(chunk.path)}, columns = ${columns}, maximum_object_size = 268435456)`
+
+const copyTo = (select: string, file: string) => `COPY (${select}) TO ${quote(file)} (FORMAT parquet, COMPRESSION zstd)`
+
+/**
+ * `stage_entities` and `stage_filings` over the staged files, or empty tables of the same shape when
+ * there was no submissions source (an index-only build).
+ */
+export async function exposeSubmissionStage(db: BuildDb, workDir: string, staged: boolean) {
+  if (staged) {
+    await db.run(`CREATE VIEW stage_entities AS SELECT * FROM read_parquet(${quote(join(workDir, 'entities-*.parquet'))})`)
+    await db.run(`CREATE VIEW stage_filings AS SELECT * FROM read_parquet(${quote(join(workDir, 'filings-*.parquet'))})`)
+  } else {
+    await db.run(`CREATE TABLE stage_entities (${columnsDdl(ENTITY_COLUMNS)})`)
+    await db.run(`CREATE TABLE stage_filings (${STAGED_FILING_COLUMNS})`)
+  }
 }
 
-export async function createSubmissionStage(db: BuildDb) {
-  await db.run(`CREATE TABLE stage_entities (${columnsDdl({ ...ENTITY_FIELDS, page_refs: PAGE_REFS })})`)
-  await db.run(`CREATE TABLE stage_filings (${columnsDdl(STAGED_FILINGS)})`)
-}
-
-/** `unnest` of every array in step: DuckDB zips several unnests in one SELECT (shorter ones pad with NULL). */
-const unnestFilings = (alias: string) =>
-  `unnest(range(len(${alias}."accessionNumber")))::INTEGER AS pos, ` +
-  FILING_ARRAYS.map((c) => `unnest(${alias}."${c}") AS "${c}"`).join(', ')
-
-async function ingestMain(db: BuildDb, chunk: Chunk) {
-  await db.run(`CREATE OR REPLACE TEMP TABLE chunk AS
-    SELECT * FROM read_ndjson(${quote(chunk.path)}, columns = ${MAIN_COLUMNS}, maximum_object_size = 268435456)`)
-  await db.run(`INSERT INTO stage_entities SELECT * EXCLUDE (filings), filings.files FROM chunk`)
-  await db.run(`INSERT INTO stage_filings
-    SELECT _file, cik, 'recent', ${unnestFilings('r')} FROM (SELECT _file, cik, filings.recent AS r FROM chunk)`)
-  await db.run('DROP TABLE chunk')
-}
-
-async function ingestPages(db: BuildDb, chunk: Chunk) {
-  // A page file has the column arrays at top level and no CIK: it comes from the file name.
-  await db.run(`INSERT INTO stage_filings
-    SELECT _file, regexp_extract(_file, '^CIK(\\d{10})', 1), _file, ${unnestFilings('p')}
-    FROM (SELECT _file, p FROM read_ndjson(${quote(chunk.path)}, columns = ${PAGE_COLUMNS}, maximum_object_size = 268435456) p)`)
-}
-
-/** Maps DuckDB's "in line N" back to the entry that produced that line of the chunk. */
+/**
+ * Maps a DuckDB error on a chunk back to the ZIP entry at fault. DuckDB says "in line N"; for malformed
+ * JSON that can be the record after the broken one (an unterminated string swallows the line break), so
+ * on that path the chunk is scanned with JSON.parse to find the exact line. It runs only on failure.
+ */
 function chunkError(e: unknown, chunk: Chunk, source: string) {
   const message = duckMessage(e)
-  const line = Number(/in line (\d+)/.exec(message)?.[1] ?? 0)
+  let line = Number(/in line (\d+)/.exec(message)?.[1] ?? 0)
+  if (/Malformed JSON/.test(message)) line = firstUnparsableLine(chunk.path) ?? line
   const entry = line > 0 ? chunk.names[line - 1] : undefined
   const reason = message.replace(/ in file "[^"]*"/, '').replace(/,? ?(at byte \d+ )?in line \d+/, '')
   return new BuildError(reason, source, entry ?? `chunk ${chunk.path}`)
+}
+
+function firstUnparsableLine(path: string): number | undefined {
+  const lines = readFileSync(path, 'utf8').split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i] === '') continue
+    try {
+      JSON.parse(lines[i]!)
+    } catch {
+      return i + 1
+    }
+  }
+  return undefined
 }
 
 export type SubmissionStats = { files: number; mainFiles: number; pageFiles: number; ignored: number; bytes: number }
@@ -88,10 +88,17 @@ export async function stageSubmissions(db: BuildDb, sources: Sources, workDir: s
   let queue: Promise<void> = Promise.resolve()
   let pending = 0
   let failure: unknown
-  const enqueue = (ingest: (db: BuildDb, c: Chunk) => Promise<void>) => (chunk: Chunk) => {
+  const ingest = (kind: 'main' | 'page') => (chunk: Chunk) => {
     pending++
+    const seq = chunk.path.replace(/^.*-(\d+)\.ndjson$/, '$1')
     queue = queue
-      .then(() => (failure ? undefined : ingest(db, chunk)))
+      .then(async () => {
+        if (failure) return
+        if (kind === 'main') {
+          await db.run(copyTo(`SELECT * FROM ${readChunk(chunk, ENTITY_FIELDS)}`, join(workDir, `entities-${seq}.parquet`)))
+        }
+        await db.run(copyTo(typedFilingsSelect(readChunk, chunk, kind), join(workDir, `filings-${kind}-${seq}.parquet`)))
+      })
       .catch((e) => {
         failure ??= chunkError(e, chunk, source)
       })
@@ -101,17 +108,17 @@ export async function stageSubmissions(db: BuildDb, sources: Sources, workDir: s
       })
   }
   const chunkBytes = 128 << 20
-  const main = new ChunkWriter(workDir, 'main', chunkBytes, enqueue(ingestMain))
-  const pages = new ChunkWriter(workDir, 'page', chunkBytes, enqueue(ingestPages))
+  const main = new ChunkWriter(workDir, 'main', chunkBytes, ingest('main'))
+  const pages = new ChunkWriter(workDir, 'page', chunkBytes, ingest('page'))
 
   for (const [name, data] of submissionEntries(sources)) {
     if (failure) break
     stats.files++
     stats.bytes += data.length
-    const writer = name.includes('-submissions-') ? pages : main
+    const isPage = name.includes('-submissions-')
     if (!isSubmissionFile(name)) stats.ignored++
-    else if (!writer.add(name, data)) throw new BuildError('not a JSON object', source, name)
-    else if (writer === pages) stats.pageFiles++
+    else if (!(isPage ? pages : main).add(name, data)) throw new BuildError('not a JSON object', source, name)
+    else if (isPage) stats.pageFiles++
     else stats.mainFiles++
     if (stats.files % 2000 === 0) {
       step.update({ files: stats.files, bytes: stats.bytes })

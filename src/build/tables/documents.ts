@@ -28,7 +28,10 @@ export async function buildDocuments(db: BuildDb) {
         coalesce(f.primary_doc_description, fi.description) AS primary_description,
         regexp_extract(d.name, '(?i)ex-?(\\d+)[-_.](\\d+)', ['major', 'minor']) AS ex
       FROM d
-      LEFT JOIN t_filings f ON f.cik = d.cik AND f.accession_number = d.accession_number
+      -- only the listed filings: a semi-join on the small side, not a hash table of every filing
+      LEFT JOIN (SELECT cik, accession_number, form_type, primary_document, primary_doc_description FROM t_filings
+                 WHERE accession_number IN (SELECT accession_number FROM stage_documents)) f
+        ON f.cik = d.cik AND f.accession_number = d.accession_number
       LEFT JOIN form_info fi ON fi.form_type = f.form_type
     )
     SELECT accession_number, cik, sequence, name AS filename, pair[1] AS document_type, pair[2] AS description,

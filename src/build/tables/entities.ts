@@ -34,7 +34,7 @@ export async function buildEntities(db: BuildDb, source: string | undefined) {
     WITH fs AS (
       SELECT cik, count(*)::INTEGER AS filing_count, min(filing_date) AS first_filing_date, max(filing_date) AS last_filing_date,
         bool_or(form_type IN ('13F-HR', '13F-HR/A', '13F-NT', '13F-NT/A')) AS files_13f
-      FROM t_filings_typed GROUP BY cik
+      FROM filings_union GROUP BY cik
     ),
     tk AS (
       SELECT cik, list(ticker ORDER BY market_rank) AS tickers, list(exchange ORDER BY market_rank) AS exchanges,

@@ -9,7 +9,7 @@ import { appendTable } from '../stage/reference.ts'
 
 /** `form_info(form_type, category, description)` for every form that occurs, by the one TypeScript rule. */
 export async function createFormInfo(db: BuildDb) {
-  const forms = await db.all<{ form_type: string }>(`SELECT DISTINCT form_type FROM t_filings_typed`)
+  const forms = await db.all<{ form_type: string }>(`SELECT DISTINCT form_type FROM filings_union`)
   const rows = forms.map(({ form_type }) => {
     const info = describeFormType(form_type)
     return [form_type, info.category, info.description]

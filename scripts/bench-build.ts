@@ -1,0 +1,90 @@
+/**
+ * Build benchmark: generate bulk files at a scale, run `secds build` on them as a separate process, and
+ * report input size, wall time, input MB/s, peak RSS and Parquet size per table.
+ *
+ *   bun scripts/bench-build.ts [--scale 1] [--seed 1] [--work .tmp/bench] [--threads N] [--memory-limit 3GB]
+ *
+ * The generated files are kept in `<work>/mirror-<scale>-<seed>` and reused by later runs (generating
+ * full EDGAR volume takes minutes). Results go to `<work>/build-<scale>.json` and `.md`.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { fmtBytes, table } from '../src/lib/progress.ts'
+
+const { values: f } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, work: { type: 'string', default: '.tmp/bench' },
+    threads: { type: 'string' }, 'memory-limit': { type: 'string' },
+  },
+})
+const cli = resolve(import.meta.dir, '../src/cli.ts')
+const work = resolve(f.work!)
+const mirror = join(work, `mirror-${f.scale}-${f.seed}`)
+const datasets = join(work, `datasets-${f.scale}`)
+mkdirSync(work, { recursive: true })
+
+function run(args: string[]) {
+  const started = performance.now()
+  const p = Bun.spawnSync([process.execPath, cli, ...args], { stdout: 'inherit', stderr: 'inherit' })
+  if (p.exitCode !== 0) throw new Error(`secds ${args[0]} exited ${p.exitCode}`)
+  // maxRSS is reported in kilobytes on Linux.
+  return { seconds: (performance.now() - started) / 1000, peakRssBytes: (p.resourceUsage?.maxRSS ?? 0) * 1024 }
+}
+
+function bytesUnder(dir: string): number {
+  let total = 0
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const s = statSync(join(dir, name))
+    if (s.isFile()) total += s.size
+  }
+  return total
+}
+
+if (!existsSync(join(mirror, '.complete'))) {
+  rmSync(mirror, { recursive: true, force: true })
+  const gen = run(['sample', '--out', mirror, '--scale', f.scale!, '--seed', f.seed!])
+  writeFileSync(join(mirror, '.complete'), JSON.stringify(gen))
+}
+const generation = JSON.parse(readFileSync(join(mirror, '.complete'), 'utf8'))
+const inputBytes = bytesUnder(mirror)
+
+const buildArgs = ['build', '--from', mirror, '--datasets', datasets]
+if (f.threads) buildArgs.push('--threads', f.threads)
+if (f['memory-limit']) buildArgs.push('--memory-limit', f['memory-limit'])
+const b = run(buildArgs)
+
+const id = readFileSync(join(datasets, 'CURRENT'), 'utf8').trim()
+const manifest = JSON.parse(readFileSync(join(datasets, id, 'manifest.json'), 'utf8'))
+const mbps = inputBytes / (1 << 20) / b.seconds
+const result = {
+  date: new Date().toISOString(),
+  machine: { cores: cpus().length, cpu: cpus()[0]?.model, memory: fmtBytes(totalmem()) },
+  scale: Number(f.scale), seed: Number(f.seed),
+  generation: { seconds: Number(generation.seconds.toFixed(1)), peakRss: fmtBytes(generation.peakRssBytes) },
+  input: { bytes: inputBytes, size: fmtBytes(inputBytes), files: manifest.sources },
+  build: {
+    wallSeconds: Number(b.seconds.toFixed(1)), inputMBps: Number(mbps.toFixed(1)), peakRssBytes: b.peakRssBytes, peakRss: fmtBytes(b.peakRssBytes),
+    steps: manifest.steps,
+  },
+  tables: Object.fromEntries(Object.entries<{ rows: number; bytes: number }>(manifest.tables).map(([k, v]) => [k, { rows: v.rows, bytes: v.bytes, size: fmtBytes(v.bytes) }])),
+}
+const md = [
+  `Build of scale ${f.scale} (seed ${f.seed}) on ${result.machine.cores} cores, ${result.machine.memory}: ` +
+    `input ${fmtBytes(inputBytes)}, wall ${b.seconds.toFixed(1)} s, ${mbps.toFixed(1)} MB/s, peak RSS ${fmtBytes(b.peakRssBytes)}`,
+  '',
+  '| table | rows | Parquet size |',
+  '|---|---:|---:|',
+  ...Object.entries(result.tables).map(([k, v]) => `| ${k} | ${v.rows.toLocaleString('en-US')} | ${v.size} |`),
+  '',
+  '| step | seconds |',
+  '|---|---:|',
+  ...manifest.steps.map((s: { name: string; seconds: number }) => `| ${s.name} | ${s.seconds.toFixed(1)} |`),
+].join('\n')
+writeFileSync(join(work, `build-${f.scale}.json`), `${JSON.stringify(result, null, 2)}\n`)
+writeFileSync(join(work, `build-${f.scale}.md`), `${md}\n`)
+console.log(`\n${md}\n`)
+console.log(table(['measure', 'value'], [
+  ['input', fmtBytes(inputBytes)], ['wall', `${b.seconds.toFixed(1)} s`], ['input MB/s', mbps.toFixed(1)], ['peak RSS', fmtBytes(b.peakRssBytes)],
+]))
