@@ -31,7 +31,7 @@ const FILING_NOT_NULL = ['accession_number', 'cik', 'form_type', 'form_category'
 export const TABLES: TableLayout[] = [
   {
     name: 'entities', from: 't_entities', orderBy: 'cik', rowGroupSize: 100_000,
-    key: ['cik'], notNull: ['cik', 'name', 'entity_type', 'tickers', 'source'],
+    key: ['cik'], notNull: ['cik', 'name', 'entity_type', 'tickers', 'exchanges', 'former_names', 'source'],
     requiredBy: submissionsOrIndex,
     description: 'One row per CIK: every field of the submissions file (SPEC 2.3); index-only filers with their name.',
   },

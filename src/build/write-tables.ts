@@ -39,15 +39,28 @@ function filesUnder(dir: string): string[] {
     .sort()
 }
 
+/**
+ * A partitioned table is written one partition at a time: DuckDB's own PARTITION_BY writes partitions in
+ * parallel and interleaves sorted runs inside a file, while one ORDER BY per partition keeps each file
+ * sorted, which is what row-group statistics need to skip data.
+ */
 async function writeTable(db: BuildDb, t: TableLayout, snapshotDir: string): Promise<TableManifest> {
   const dir = join(snapshotDir, t.name)
-  const options = [`FORMAT parquet`, `COMPRESSION zstd`, `ROW_GROUP_SIZE ${t.rowGroupSize}`]
+  const options = `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${t.rowGroupSize})`
   if (t.partitionBy) {
-    options.push(`PARTITION_BY (${t.partitionBy})`, `FILENAME_PATTERN 'part-{i}'`)
-    await db.run(`COPY (SELECT * FROM ${t.from} ORDER BY ${t.orderBy}) TO ${quote(dir)} (${options.join(', ')})`)
+    const key = t.partitionBy
+    const values = await db.all<{ v: number | string }>(`SELECT DISTINCT "${key}" AS v FROM ${t.from} ORDER BY v`)
+    for (const { v } of values) {
+      const part = join(dir, `${key}=${v}`)
+      mkdirSync(part, { recursive: true })
+      await db.run(
+        `COPY (SELECT * EXCLUDE ("${key}") FROM ${t.from} WHERE "${key}" = ? ORDER BY ${t.orderBy}) TO ${quote(join(part, 'part-0.parquet'))} ${options}`,
+        [v],
+      )
+    }
   } else {
     mkdirSync(dir, { recursive: true })
-    await db.run(`COPY (SELECT * FROM ${t.from} ORDER BY ${t.orderBy}) TO ${quote(join(dir, 'part-0.parquet'))} (${options.join(', ')})`)
+    await db.run(`COPY (SELECT * FROM ${t.from} ORDER BY ${t.orderBy}) TO ${quote(join(dir, 'part-0.parquet'))} ${options}`)
   }
   const files = filesUnder(dir)
   const columns = await db.all<{ column_name: string; column_type: string }>(`DESCRIBE ${t.from}`)

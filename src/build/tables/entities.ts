@@ -81,7 +81,7 @@ export async function buildEntities(db: BuildDb, source: string | undefined) {
     FROM sub s LEFT JOIN fs USING (cik)
     UNION ALL BY NAME
     SELECT i.cik, i.name, 'unknown' AS entity_type, coalesce(tk.tickers, []) AS tickers, coalesce(tk.exchanges, []) AS exchanges,
-      tk.tickers[1] AS ticker, tk.market_rank,
+      tk.tickers[1] AS ticker, tk.market_rank, []::STRUCT(name VARCHAR, "from" DATE, "to" DATE)[] AS former_names,
       fs.filing_count, fs.first_filing_date, fs.last_filing_date, 'index' AS source
     FROM index_only i LEFT JOIN fs USING (cik) LEFT JOIN tk USING (cik)`)
   return db.count('SELECT count(*) AS n FROM t_entities')

@@ -57,6 +57,8 @@ export async function finishFilings(db: BuildDb, workDir: string) {
     FROM filings_union f
     LEFT JOIN t_entities e USING (cik)
     LEFT JOIN form_info fi USING (form_type)
+    -- date order lets each per-year partition of filings_by_date read only its own row groups
+    ORDER BY f.filing_date DESC, f.accession_number DESC, f.cik
   ) TO ${quote(file)} (FORMAT parquet, COMPRESSION zstd)`)
   await db.run(`CREATE VIEW t_filings AS SELECT * FROM read_parquet(${quote(file)})`)
 }
