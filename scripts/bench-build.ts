@@ -29,8 +29,8 @@ function run(args: string[]) {
   const started = performance.now()
   const p = Bun.spawnSync([process.execPath, cli, ...args], { stdout: 'inherit', stderr: 'inherit' })
   if (p.exitCode !== 0) throw new Error(`secds ${args[0]} exited ${p.exitCode}`)
-  // maxRSS is reported in kilobytes on Linux.
-  return { seconds: (performance.now() - started) / 1000, peakRssBytes: (p.resourceUsage?.maxRSS ?? 0) * 1024 }
+  // Bun reports maxRSS in bytes (getrusage's kilobytes, already converted).
+  return { seconds: (performance.now() - started) / 1000, peakRssBytes: p.resourceUsage?.maxRSS ?? 0 }
 }
 
 function bytesUnder(dir: string): number {

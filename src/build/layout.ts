@@ -13,6 +13,8 @@ export type TableLayout = {
   name: string
   /** The staged table it is written from. */
   from: string
+  /** The columns written, when not all of them (a narrow index table). */
+  columns?: string
   orderBy: string
   partitionBy?: string
   /** Rows per row group: ~100k keeps lookups to one small group without bloating metadata (notes §4.1). */
@@ -45,7 +47,7 @@ export const TABLES: TableLayout[] = [
     name: 'filings', from: 't_filings', orderBy: 'cik, filing_date DESC, accession_number DESC', rowGroupSize: 100_000,
     key: ['cik', 'accession_number'], notNull: FILING_NOT_NULL,
     requiredBy: submissionsOrIndex,
-    description: 'Filings sorted by filer CIK, newest first: the by-CIK access path (entity filings, cik/ticker filters).',
+    description: 'Filings sorted by filer CIK, newest first: the by-CIK access path (entity filings, cik/ticker filters, accession lookups).',
   },
   {
     name: 'filings_by_date', from: 't_filings', orderBy: 'filing_date DESC, accession_number DESC, cik',
@@ -55,10 +57,10 @@ export const TABLES: TableLayout[] = [
     description: 'The same filings partitioned by filing year and sorted newest first: latest filings, form and date windows.',
   },
   {
-    name: 'filings_by_accession', from: 't_filings', orderBy: 'accession_number, cik', rowGroupSize: 100_000,
-    key: [], notNull: [],
+    name: 'filing_accessions', from: 't_filings', columns: 'accession_number, cik, filing_date', orderBy: 'accession_number, cik',
+    rowGroupSize: 100_000, key: [], notNull: [],
     requiredBy: submissionsOrIndex,
-    description: 'The same filings sorted by accession number: lookups by accession.',
+    description: 'Accession number → filer CIKs (and date), sorted by accession number: the index for lookups by accession, which then read filings by CIK.',
   },
   {
     name: 'filing_documents', from: 't_documents', orderBy: 'accession_number, cik, sequence', rowGroupSize: 100_000,

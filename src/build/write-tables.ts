@@ -53,17 +53,18 @@ async function writeTable(db: BuildDb, t: TableLayout, snapshotDir: string): Pro
     for (const { v } of values) {
       const part = join(dir, `${key}=${v}`)
       mkdirSync(part, { recursive: true })
+      // A literal (a value read from our own table), so that DuckDB prunes the source's partitions at plan time.
+      const literal = typeof v === 'number' ? String(v) : quote(String(v))
       await db.run(
-        `COPY (SELECT * EXCLUDE ("${key}") FROM ${t.from} WHERE "${key}" = ? ORDER BY ${t.orderBy}) TO ${quote(join(part, 'part-0.parquet'))} ${options}`,
-        [v],
+        `COPY (SELECT ${t.columns ?? `* EXCLUDE ("${key}")`} FROM ${t.from} WHERE "${key}" = ${literal} ORDER BY ${t.orderBy}) TO ${quote(join(part, 'part-0.parquet'))} ${options}`,
       )
     }
   } else {
     mkdirSync(dir, { recursive: true })
-    await db.run(`COPY (SELECT * FROM ${t.from} ORDER BY ${t.orderBy}) TO ${quote(join(dir, 'part-0.parquet'))} ${options}`)
+    await db.run(`COPY (SELECT ${t.columns ?? '*'} FROM ${t.from} ORDER BY ${t.orderBy}) TO ${quote(join(dir, 'part-0.parquet'))} ${options}`)
   }
   const files = filesUnder(dir)
-  const columns = await db.all<{ column_name: string; column_type: string }>(`DESCRIBE ${t.from}`)
+  const columns = await db.all<{ column_name: string; column_type: string }>(`DESCRIBE SELECT ${t.columns ?? '*'} FROM ${t.from}`)
   return {
     rows: await db.count(`SELECT count(*) AS n FROM ${t.from}`),
     bytes: files.reduce((sum, f) => sum + statSync(join(dir, f)).size, 0),

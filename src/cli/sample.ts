@@ -6,7 +6,7 @@ export const sampleUsage = `usage: secds sample --out DIR [--scale N] [--seed S]
 
 Writes fictional but realistic EDGAR bulk files in the mirror layout (see README.md).
   --out DIR      folder to write (created if missing)
-  --scale N      fraction of full EDGAR volume: 1 = ~950,000 entities and ~20 million filings (default 0.001)
+  --scale N      fraction of full EDGAR volume, at most 2: 1 = ~950,000 entities and ~23 million filings (default 0.001)
   --seed S       random seed; the same seed and scale give byte-identical files (default 1)
   --as-of DATE   the date the submissions snapshot is taken (default 2026-11-20)
   --unzipped     write a submissions/ folder instead of submissions.zip`
@@ -21,7 +21,7 @@ export async function sampleCommand(argv: string[]) {
   if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new UsageError(`--as-of must be YYYY-MM-DD, got ${JSON.stringify(asOf)}`)
   const summary = await generateSample({
     out: f.out,
-    scale: numberFlag('scale', f.scale, 0.001, { min: 0.000001, max: 10 }),
+    scale: numberFlag('scale', f.scale, 0.001, { min: 0.000001, max: 2 }),
     seed: numberFlag('seed', f.seed, 1, { min: 0, max: 2 ** 31 - 1, integer: true }),
     asOf,
     unzipped: f.unzipped ?? false,

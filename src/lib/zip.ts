@@ -177,12 +177,17 @@ export class ZipReader {
   }
 }
 
-type Pending = { name: Buffer; crc: number; csize: number; usize: number; offset: number; time: number; date: number; method: number }
-
-/** Writes a ZIP file entry by entry with bounded memory; ZIP64 records are added when counts or offsets need them. */
+/**
+ * Writes a ZIP file entry by entry with bounded memory; ZIP64 records are added when counts or offsets
+ * need them. Central directory records are encoded as each entry is added and kept as packed bytes
+ * (~50 bytes an entry, not an object each: a million entries at full EDGAR scale).
+ */
 export class ZipWriter {
   private readonly fd: number
-  private readonly central: Pending[] = []
+  private readonly central: Buffer[] = []
+  private centralChunk = Buffer.allocUnsafe(1 << 20)
+  private centralUsed = 0
+  private count = 0
   private offset = 0
   private buffer = Buffer.allocUnsafe(4 << 20)
   private used = 0
@@ -202,58 +207,32 @@ export class ZipWriter {
     const body = stored ? data : compressed
     const nameBytes = Buffer.from(name)
     const { time, date } = dosDateTime(modified)
-    const entry: Pending = {
-      name: nameBytes, crc: crc32(data), csize: body.length, usize: data.length, offset: this.offset, time, date, method: stored ? 0 : 8,
-    }
-    if (entry.csize >= MAX32 || entry.usize >= MAX32) throw new ZipError(`${name}: entries of 4 GiB or more are not supported`)
+    const method = stored ? 0 : 8
+    const crc = crc32(data)
+    if (body.length >= MAX32 || data.length >= MAX32) throw new ZipError(`${name}: entries of 4 GiB or more are not supported`)
     const h = Buffer.alloc(30)
     h.writeUInt32LE(SIG_LOCAL, 0)
     h.writeUInt16LE(20, 4)
     h.writeUInt16LE(FLAG_UTF8, 6)
-    h.writeUInt16LE(entry.method, 8)
+    h.writeUInt16LE(method, 8)
     h.writeUInt16LE(time, 10)
     h.writeUInt16LE(date, 12)
-    h.writeUInt32LE(entry.crc, 14)
-    h.writeUInt32LE(entry.csize, 18)
-    h.writeUInt32LE(entry.usize, 22)
+    h.writeUInt32LE(crc, 14)
+    h.writeUInt32LE(body.length, 18)
+    h.writeUInt32LE(data.length, 22)
     h.writeUInt16LE(nameBytes.length, 26)
+    this.addCentral(nameBytes, { crc, csize: body.length, usize: data.length, offset: this.offset, time, date, method })
     this.write(h)
     this.write(nameBytes)
     this.write(body)
-    this.central.push(entry)
   }
 
   close() {
     const cdOffset = this.offset
-    for (const e of this.central) {
-      const big = e.offset >= MAX32
-      const h = Buffer.alloc(46)
-      h.writeUInt32LE(SIG_CENTRAL, 0)
-      h.writeUInt16LE((3 << 8) | 45, 4) // made by: unix, spec 4.5
-      h.writeUInt16LE(big ? 45 : 20, 6)
-      h.writeUInt16LE(FLAG_UTF8, 8)
-      h.writeUInt16LE(e.method, 10)
-      h.writeUInt16LE(e.time, 12)
-      h.writeUInt16LE(e.date, 14)
-      h.writeUInt32LE(e.crc, 16)
-      h.writeUInt32LE(e.csize, 20)
-      h.writeUInt32LE(e.usize, 24)
-      h.writeUInt16LE(e.name.length, 28)
-      h.writeUInt16LE(big ? 12 : 0, 30)
-      h.writeUInt32LE((0o100644 << 16) >>> 0, 38)
-      h.writeUInt32LE(big ? MAX32 : e.offset, 42)
-      this.write(h)
-      this.write(e.name)
-      if (big) {
-        const x = Buffer.alloc(12)
-        x.writeUInt16LE(0x0001, 0)
-        x.writeUInt16LE(8, 2)
-        x.writeBigUInt64LE(BigInt(e.offset), 4)
-        this.write(x)
-      }
-    }
+    for (const chunk of this.central) this.write(chunk)
+    this.write(this.centralChunk.subarray(0, this.centralUsed))
     const cdSize = this.offset - cdOffset
-    const count = this.central.length
+    const count = this.count
     if (count >= MAX16 || cdOffset >= MAX32 || cdSize >= MAX32) {
       const eocd64At = this.offset
       const r = Buffer.alloc(56)
@@ -281,6 +260,40 @@ export class ZipWriter {
     this.write(end)
     this.flush()
     closeSync(this.fd)
+  }
+
+  /** The entry's central directory record, with a ZIP64 offset when the entry starts past 4 GiB. */
+  private addCentral(name: Buffer, e: { crc: number; csize: number; usize: number; offset: number; time: number; date: number; method: number }) {
+    const big = e.offset >= MAX32
+    const size = 46 + name.length + (big ? 12 : 0)
+    if (this.centralUsed + size > this.centralChunk.length) {
+      this.central.push(this.centralChunk.subarray(0, this.centralUsed))
+      this.centralChunk = Buffer.allocUnsafe(Math.max(1 << 20, size))
+      this.centralUsed = 0
+    }
+    const h = this.centralChunk.subarray(this.centralUsed, this.centralUsed + size).fill(0)
+    h.writeUInt32LE(SIG_CENTRAL, 0)
+    h.writeUInt16LE((3 << 8) | 45, 4) // made by: unix, spec 4.5
+    h.writeUInt16LE(big ? 45 : 20, 6)
+    h.writeUInt16LE(FLAG_UTF8, 8)
+    h.writeUInt16LE(e.method, 10)
+    h.writeUInt16LE(e.time, 12)
+    h.writeUInt16LE(e.date, 14)
+    h.writeUInt32LE(e.crc, 16)
+    h.writeUInt32LE(e.csize, 20)
+    h.writeUInt32LE(e.usize, 24)
+    h.writeUInt16LE(name.length, 28)
+    h.writeUInt16LE(big ? 12 : 0, 30)
+    h.writeUInt32LE((0o100644 << 16) >>> 0, 38)
+    h.writeUInt32LE(big ? MAX32 : e.offset, 42)
+    name.copy(h, 46)
+    if (big) {
+      h.writeUInt16LE(0x0001, 46 + name.length)
+      h.writeUInt16LE(8, 48 + name.length)
+      h.writeBigUInt64LE(BigInt(e.offset), 50 + name.length)
+    }
+    this.centralUsed += size
+    this.count++
   }
 
   private write(bytes: Uint8Array) {

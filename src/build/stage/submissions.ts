@@ -97,7 +97,11 @@ export async function stageSubmissions(db: BuildDb, sources: Sources, workDir: s
         if (kind === 'main') {
           await db.run(copyTo(`SELECT * FROM ${readChunk(chunk, ENTITY_FIELDS)}`, join(workDir, `entities-${seq}.parquet`)))
         }
-        await db.run(copyTo(typedFilingsSelect(readChunk, chunk, kind), join(workDir, `filings-${kind}-${seq}.parquet`)))
+        const target = join(workDir, `filings-${kind}-${seq}.parquet`)
+        await db
+          .run(copyTo(typedFilingsSelect(readChunk, chunk, kind, 'native'), target))
+          // a value that does not convert natively: stage this chunk on the lenient text path instead
+          .catch(() => db.run(copyTo(typedFilingsSelect(readChunk, chunk, kind, 'text'), target)))
       })
       .catch((e) => {
         failure ??= chunkError(e, chunk, source)

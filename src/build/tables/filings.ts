@@ -45,9 +45,13 @@ export async function typeFilings(db: BuildDb, source: string) {
   return { rows: await db.count('SELECT count(*) AS n FROM filings_union'), duplicates }
 }
 
-/** `t_filings`: filings with the filer's current name, primary ticker and the form's category, in one Parquet file. */
+/**
+ * `t_filings`: filings with the filer's current name, primary ticker and the form's category, written
+ * once, partitioned by filing year (DuckDB's parallel partitioned write, unsorted). The snapshot's
+ * copies read from it: each year of `filings_by_date` is then sorted in memory on its own.
+ */
 export async function finishFilings(db: BuildDb, workDir: string) {
-  const file = join(workDir, 'filings-final.parquet')
+  const dir = join(workDir, 'filings-by-year')
   await db.run(`COPY (
     SELECT f.accession_number, f.cik, f.form_type, fi.category AS form_category, f.filing_date, f.report_date,
       f.accepted_at, f.act, f.file_number, f.film_number, f.items, f.core_type, f.size, f.is_xbrl, f.is_inline_xbrl,
@@ -57,8 +61,7 @@ export async function finishFilings(db: BuildDb, workDir: string) {
     FROM filings_union f
     LEFT JOIN t_entities e USING (cik)
     LEFT JOIN form_info fi USING (form_type)
-    -- date order lets each per-year partition of filings_by_date read only its own row groups
-    ORDER BY f.filing_date DESC, f.accession_number DESC, f.cik
-  ) TO ${quote(file)} (FORMAT parquet, COMPRESSION zstd)`)
-  await db.run(`CREATE VIEW t_filings AS SELECT * FROM read_parquet(${quote(file)})`)
+  ) TO ${quote(dir)} (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (filing_year))`)
+  await db.run(`CREATE VIEW t_filings AS SELECT * FROM read_parquet(${quote(join(dir, '**', '*.parquet'))}, hive_partitioning = true,
+    hive_types = {'filing_year': 'SMALLINT'})`)
 }

@@ -1,0 +1,204 @@
+/**
+ * The snapshot lifecycle over generated bulk files: publish with a manifest, fail without publishing
+ * (and say which file and record), keep the last two, refuse a concurrent build, and read the ZIP and
+ * the unzipped folder alike.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { BuildError } from '../../src/build/errors.ts'
+import { runBuild } from '../../src/build/index.ts'
+import { acquireLock } from '../../src/build/snapshot.ts'
+import { silentReporter } from '../../src/lib/progress.ts'
+import { ZipReader, ZipWriter } from '../../src/lib/zip.ts'
+import { generateSample } from '../../src/sample/index.ts'
+import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
+
+const root = tempDir('lifecycle')
+const mirror = join(root, 'mirror')
+const build = (from: string, datasets: string) => runBuild({ from, datasets, reporter: silentReporter(), threads: 2 })
+const current = (datasets: string) => readFileSync(join(datasets, 'CURRENT'), 'utf8').trim()
+const entriesOf = (datasets: string) => readdirSync(datasets).filter((n) => n !== '.build.lock').sort()
+
+/** A copy of the mirror whose submissions.zip has one entry rewritten. */
+function withEntry(name: string, rewrite: (text: string) => string) {
+  const dir = tempDir('corrupt')
+  cpSync(mirror, dir, { recursive: true })
+  const zip = ZipReader.open(join(mirror, 'submissions.zip'))
+  const out = new ZipWriter(join(dir, 'submissions.zip'))
+  for (const [entry, data] of zip.iterate()) out.add(entry.name, entry.name === name ? rewrite(data.toString()) : data, entry.modified)
+  out.close()
+  zip.close()
+  return dir
+}
+
+const firstMainEntry = () => {
+  const zip = ZipReader.open(join(mirror, 'submissions.zip'))
+  const name = zip.entries.map((e) => e.name).filter((n) => /^CIK\d{10}\.json$/.test(n)).sort()[0]!
+  zip.close()
+  return name
+}
+
+beforeAll(async () => {
+  await generateSample({ out: mirror, scale: 0.00005, seed: 7 })
+})
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+describe('secds build: publishing', () => {
+  test('publishes a snapshot whose manifest describes its sources, tables, steps and checks', async () => {
+    const datasets = join(root, 'publish')
+    const result = await build(mirror, datasets)
+    expect(current(datasets)).toBe(result.snapshotId)
+    expect(entriesOf(datasets)).toEqual([result.snapshotId, 'CURRENT'].sort())
+    const manifest = JSON.parse(readFileSync(join(result.dir, 'manifest.json'), 'utf8'))
+    expect(manifest.snapshotId).toBe(result.snapshotId)
+    expect(manifest.schemaVersion).toBe(1)
+    const zip = statSync(join(mirror, 'submissions.zip'))
+    expect(manifest.sources.find((s: { path: string }) => s.path === 'submissions.zip')).toEqual({
+      path: 'submissions.zip', bytes: zip.size, modified: zip.mtime.toISOString(),
+    })
+    expect(Object.keys(manifest.tables).sort()).toEqual([
+      'entities', 'filing_accessions', 'filing_documents', 'filings', 'filings_by_date', 'form_types', 'sic_codes', 'tickers',
+    ])
+    // The manifest's row counts are what the Parquet files hold.
+    const snap = await openSnapshot(result.dir)
+    for (const [name, t] of Object.entries<{ rows: number; bytes: number }>(manifest.tables)) {
+      const [row] = await snap.q<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM {t:${name}}`)
+      expect([name, row!.n]).toEqual([name, t.rows])
+      expect(t.rows).toBeGreaterThan(0)
+    }
+    snap.close()
+    expect(manifest.tables.filings.rows).toBe(manifest.tables.filings_by_date.rows)
+    expect(manifest.steps.map((s: { name: string }) => s.name)).toContain('stage submissions')
+    expect(manifest.checks.every((c: { ok: boolean }) => c.ok)).toBe(true)
+  })
+
+  test('keeps the last two snapshots and serves the newest', async () => {
+    const datasets = join(root, 'keep')
+    const ids: string[] = []
+    for (let i = 0; i < 3; i++) ids.push((await build(mirror, datasets)).snapshotId)
+    expect(new Set(ids).size).toBe(3)
+    expect(entriesOf(datasets)).toEqual(['CURRENT', ids[1]!, ids[2]!].sort())
+    expect(current(datasets)).toBe(ids[2]!)
+  })
+
+  test('the unzipped submissions/ folder gives the same tables as submissions.zip', async () => {
+    const unzipped = join(root, 'unzipped-mirror')
+    await generateSample({ out: unzipped, scale: 0.00005, seed: 7, unzipped: true })
+    expect(existsSync(join(unzipped, 'submissions.zip'))).toBe(false)
+    const a = await openSnapshot((await build(mirror, join(root, 'from-zip'))).dir)
+    const b = await openSnapshot((await build(unzipped, join(root, 'from-dir'))).dir)
+    const digest = `SELECT count(*)::INTEGER AS n, sum(hash(cik, accession_number, form_type, filing_date, accepted_at, entity_name))::VARCHAR AS h FROM {t:filings}`
+    expect(await b.q(digest)).toEqual(await a.q(digest))
+    const entities = `SELECT count(*)::INTEGER AS n, sum(hash(cik, name, ticker, entity_type, former_names))::VARCHAR AS h FROM {t:entities}`
+    expect(await b.q(entities)).toEqual(await a.q(entities))
+    a.close()
+    b.close()
+  })
+})
+
+describe('secds build: failures publish nothing', () => {
+  let datasets = ''
+  let served = ''
+  beforeAll(async () => {
+    datasets = join(root, 'served')
+    served = (await build(mirror, datasets)).snapshotId
+  })
+
+  async function expectFailure(from: string, message: RegExp) {
+    const error = await build(from, datasets).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(BuildError)
+    expect((error as Error).message).toMatch(message)
+    expect(current(datasets)).toBe(served)
+    expect(entriesOf(datasets)).toEqual([served, 'CURRENT'].sort())
+  }
+
+  test('an impossible filing date names the file and the filing', async () => {
+    const name = firstMainEntry()
+    const dir = withEntry(name, (text) => {
+      const doc = JSON.parse(text)
+      doc.filings.recent.filingDate[0] = '2024-02-30'
+      return JSON.stringify(doc)
+    })
+    await expectFailure(dir, new RegExp(`^submissions\\.zip: ${name.replace('.', '\\.')}: filings\\.recent\\[0\\]: filingDate "2024-02-30" is not a date$`))
+  })
+
+  test('a malformed accession number names the file and the filing', async () => {
+    const name = firstMainEntry()
+    const dir = withEntry(name, (text) => {
+      const doc = JSON.parse(text)
+      doc.filings.recent.accessionNumber[0] = '0000123-24-1'
+      return JSON.stringify(doc)
+    })
+    await expectFailure(dir, new RegExp(`^submissions\\.zip: ${name.replace('.', '\\.')}: filings\\.recent\\[0\\]: accessionNumber "0000123-24-1" is not of the form`))
+  })
+
+  test('truncated JSON names the ZIP entry', async () => {
+    const name = firstMainEntry()
+    const dir = withEntry(name, (text) => text.slice(0, 200))
+    await expectFailure(dir, new RegExp(`^submissions\\.zip: ${name.replace('.', '\\.')}: Malformed JSON`))
+  })
+
+  test('a file whose cik disagrees with its name is named', async () => {
+    const name = firstMainEntry()
+    const dir = withEntry(name, (text) => text.replace(/"cik":"\d{10}"/, '"cik":"0000000001"'))
+    await expectFailure(dir, new RegExp(`^submissions\\.zip: ${name.replace('.', '\\.')}: cik 0000000001 does not match the file name$`))
+  })
+
+  test('an index line without a date names the index file and the line', async () => {
+    const dir = tempDir('bad-index')
+    cpSync(mirror, dir, { recursive: true })
+    const daily = join(dir, 'daily-index')
+    const [year] = readdirSync(daily)
+    const [qtr] = readdirSync(join(daily, year!))
+    const file = readdirSync(join(daily, year!, qtr!))[0]!
+    const path = join(daily, year!, qtr!, file)
+    writeFileSync(path, `${readFileSync(path, 'utf8')}1234567|BROKEN LINE INC|8-K|2024XX01|edgar/data/1234567/0001234567-24-000001.txt\n`)
+    await expectFailure(dir, new RegExp(`^daily-index/${year}/${qtr}/${file.replace('.', '\\.')}: line "1234567\\|BROKEN LINE INC\\|8-K\\|2024XX01\\|.*": Date Filed is not a date$`))
+  })
+
+  test('a folder with no EDGAR files is refused before anything is written', async () => {
+    await expectFailure(tempDir('empty'), /no submissions\.zip, submissions\/ or master\.idx files found/)
+  })
+
+  test('a second build into the same folder at the same time is refused', () => {
+    const release = acquireLock(join(root, 'locked'))
+    expect(() => acquireLock(join(root, 'locked'))).toThrow(/another build \(pid \d+\) is writing/)
+    release()
+    acquireLock(join(root, 'locked'))()
+  })
+})
+
+describe('secds build: the command line', () => {
+  const cli = (...args: string[]) => {
+    const p = Bun.spawnSync([process.execPath, join(import.meta.dir, '../../src/cli.ts'), ...args], { stderr: 'pipe', stdout: 'pipe' })
+    return { code: p.exitCode, out: p.stdout.toString(), err: p.stderr.toString() }
+  }
+
+  test('builds, prints one line per step and a summary table, exits 0', () => {
+    const datasets = join(root, 'cli')
+    const r = cli('build', '--from', mirror, '--datasets', datasets)
+    expect(r.code).toBe(0)
+    expect(r.err).toMatch(/^stage submissions\s+\d+\.\ds {2}\d+ files, /m)
+    expect(r.err).toMatch(/^table\s+rows\s+size\s+seconds$/m)
+    expect(r.err).toMatch(/^filings_by_date\s+[\d,]+\s+[\d.]+ (KB|MB)\s+\d+\.\d$/m)
+    expect(r.err).toContain(`published ${current(datasets)}`)
+  })
+
+  test('a failed build exits 1 with the file and record at fault', () => {
+    const name = firstMainEntry()
+    const dir = withEntry(name, (text) => text.replace(/"filingDate":\["\d{4}-\d{2}-\d{2}"/, '"filingDate":["yesterday"'))
+    const r = cli('build', '--from', dir, '--datasets', join(root, 'cli-fail'))
+    expect(r.code).toBe(1)
+    expect(r.err.trim().split('\n').at(-1)).toBe(`secds build failed: submissions.zip: ${name}: filings.recent[0]: filingDate "yesterday" is not a date`)
+    expect(existsSync(join(root, 'cli-fail', 'CURRENT'))).toBe(false)
+  })
+
+  test('bad flags exit 2 with the usage', () => {
+    expect(cli('build').code).toBe(2)
+    const r = cli('build', '--from', mirror, '--threads', 'many')
+    expect([r.code, r.err.split('\n')[0]]).toEqual([2, 'secds build: --threads must be an integer ≥ 1 and ≤ 256, got "many"'])
+    expect(cli('sample', '--out', root, '--scale', '-1').code).toBe(2)
+    expect(cli('frobnicate').code).toBe(2)
+  })
+})
