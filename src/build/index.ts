@@ -111,11 +111,17 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
       return 0
     })
     await timed('entities', () => buildEntities(db, submissionsSource), (rows) => ({ rows }))
-    await timed('filings: names', () => finishFilings(db, work))
+    const byDateSeconds = await timed('filings by date', async () => {
+      mkdirSync(join(dir, 'filings_by_date'), { recursive: true })
+      const started = performance.now()
+      await finishFilings(db, join(dir, 'filings_by_date', 'part-0.parquet'))
+      return (performance.now() - started) / 1000
+    })
     await timed('documents', () => buildDocuments(db), (rows) => ({ rows }))
     await timed('reference tables', async () => (await buildFormTypes(db)) + (await buildSicCodes(db)) + (await buildTickers(db)), (rows) => ({ rows }))
     const checks = await timed('checks', () => checkTables(db, sources), (r) => ({ note: `${r.length} passed` }))
     const written = await writeTables(db, dir, reporter)
+    written.seconds.filings_by_date = (written.seconds.filings_by_date ?? 0) + byDateSeconds
     for (const t of TABLES) steps.push({ name: `write ${t.name}`, seconds: written.seconds[t.name] ?? 0 })
     const manifest: Manifest = {
       snapshotId: id,

@@ -5,6 +5,7 @@
  * nearly all of it, and a table with two hot access paths gets one sorted copy per path.
  */
 import type { Sources } from './sources.ts'
+import { FILINGS_BY_DATE_ORDER } from './tables/filings.ts'
 
 export const SCHEMA_VERSION = 1
 
@@ -16,7 +17,8 @@ export type TableLayout = {
   /** The columns written, when not all of them (a narrow index table). */
   columns?: string
   orderBy: string
-  partitionBy?: string
+  /** Written by its table step (in `orderBy` order) rather than copied by the writer. */
+  writtenByStep?: boolean
   /** Rows per row group: ~100k keeps lookups to one small group without bloating metadata (notes §4.1). */
   rowGroupSize: number
   key: string[]
@@ -28,7 +30,7 @@ export type TableLayout = {
 
 const submissionsOrIndex = (s: Sources) =>
   s.submissionsZip?.rel ?? s.submissionsDir?.rel ?? s.fullIndex[0]?.rel ?? s.dailyIndex[0]?.rel
-const FILING_NOT_NULL = ['accession_number', 'cik', 'form_type', 'form_category', 'filing_date', 'entity_name', 'source', 'filing_year']
+const FILING_NOT_NULL = ['accession_number', 'cik', 'form_type', 'form_category', 'filing_date', 'entity_name', 'source']
 
 export const TABLES: TableLayout[] = [
   {
@@ -50,11 +52,10 @@ export const TABLES: TableLayout[] = [
     description: 'Filings sorted by filer CIK, newest first: the by-CIK access path (entity filings, cik/ticker filters, accession lookups).',
   },
   {
-    name: 'filings_by_date', from: 't_filings', orderBy: 'filing_date DESC, accession_number DESC, cik',
-    partitionBy: 'filing_year', rowGroupSize: 100_000,
+    name: 'filings_by_date', from: 't_filings', orderBy: FILINGS_BY_DATE_ORDER, writtenByStep: true, rowGroupSize: 100_000,
     key: [], notNull: [],
     requiredBy: submissionsOrIndex,
-    description: 'The same filings partitioned by filing year and sorted newest first: latest filings, form and date windows.',
+    description: 'The same filings newest first: latest filings, form and date windows (row-group statistics skip all but the window).',
   },
   {
     name: 'filing_accessions', from: 't_filings', columns: 'accession_number, cik, filing_date', orderBy: 'accession_number, cik',

@@ -16,7 +16,6 @@ export type TableManifest = {
   bytes: number
   files: string[]
   sortedBy: string
-  partitionedBy: string | null
   rowGroupSize: number
   columns: { name: string; type: string }[]
   description: string
@@ -39,29 +38,12 @@ function filesUnder(dir: string): string[] {
     .sort()
 }
 
-/**
- * A partitioned table is written one partition at a time: DuckDB's own PARTITION_BY writes partitions in
- * parallel and interleaves sorted runs inside a file, while one ORDER BY per partition keeps each file
- * sorted, which is what row-group statistics need to skip data.
- */
 async function writeTable(db: BuildDb, t: TableLayout, snapshotDir: string): Promise<TableManifest> {
   const dir = join(snapshotDir, t.name)
-  const options = `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${t.rowGroupSize})`
-  if (t.partitionBy) {
-    const key = t.partitionBy
-    const values = await db.all<{ v: number | string }>(`SELECT DISTINCT "${key}" AS v FROM ${t.from} ORDER BY v`)
-    for (const { v } of values) {
-      const part = join(dir, `${key}=${v}`)
-      mkdirSync(part, { recursive: true })
-      // A literal (a value read from our own table), so that DuckDB prunes the source's partitions at plan time.
-      const literal = typeof v === 'number' ? String(v) : quote(String(v))
-      await db.run(
-        `COPY (SELECT ${t.columns ?? `* EXCLUDE ("${key}")`} FROM ${t.from} WHERE "${key}" = ${literal} ORDER BY ${t.orderBy}) TO ${quote(join(part, 'part-0.parquet'))} ${options}`,
-      )
-    }
-  } else {
+  if (!t.writtenByStep) {
     mkdirSync(dir, { recursive: true })
-    await db.run(`COPY (SELECT ${t.columns ?? '*'} FROM ${t.from} ORDER BY ${t.orderBy}) TO ${quote(join(dir, 'part-0.parquet'))} ${options}`)
+    await db.run(`COPY (SELECT ${t.columns ?? '*'} FROM ${t.from} ORDER BY ${t.orderBy}) TO ${quote(join(dir, 'part-0.parquet'))}
+      (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${t.rowGroupSize})`)
   }
   const files = filesUnder(dir)
   const columns = await db.all<{ column_name: string; column_type: string }>(`DESCRIBE SELECT ${t.columns ?? '*'} FROM ${t.from}`)
@@ -70,7 +52,6 @@ async function writeTable(db: BuildDb, t: TableLayout, snapshotDir: string): Pro
     bytes: files.reduce((sum, f) => sum + statSync(join(dir, f)).size, 0),
     files: files.map((f) => relative(snapshotDir, join(dir, f))),
     sortedBy: t.orderBy,
-    partitionedBy: t.partitionBy ?? null,
     rowGroupSize: t.rowGroupSize,
     columns: columns.map((c) => ({ name: c.column_name, type: c.column_type })),
     description: t.description,

@@ -132,7 +132,7 @@ describe('filings', () => {
       accession_number: '0000804753-26-000006', cik: '804753', form_type: '10-K', form_category: 'Annual Reports', filing_date: '2026-02-19',
       report_date: '2025-12-31', accepted: '2026-02-19T21:21:45', act: '34', file_number: '001-96285', film_number: '26082726', items: null,
       core_type: 'XBRL', size: '17421157', is_xbrl: true, is_inline_xbrl: true, primary_document: 'qfd-20251231.htm',
-      primary_doc_description: '10-K', entity_name: 'Quillfeather Dynamics Corp', ticker: 'QFD', source: 'submissions', filing_year: 2026,
+      primary_doc_description: '10-K', entity_name: 'Quillfeather Dynamics Corp', ticker: 'QFD', source: 'submissions',
     })
   })
 
@@ -227,15 +227,12 @@ describe('layout', () => {
     }
   })
 
-  test('filings_by_date is partitioned by filing year and newest first inside each', async () => {
-    const years = readdirSync(join(dir, 'filings_by_date')).sort()
-    expect(years.every((y) => /^filing_year=\d{4}$/.test(y))).toBe(true)
-    const [check] = await snap.q(`SELECT count(DISTINCT filing_year)::INTEGER AS years FROM {t:filings_by_date}`)
-    expect(check).toEqual({ years: years.length })
-    for (const y of years) {
-      const rows = await snap.q<{ d: string }>(`SELECT filing_date::VARCHAR AS d FROM read_parquet('${join(dir, 'filings_by_date', y)}/*.parquet')`)
-      expect(rows.map((r) => r.d)).toEqual(rows.map((r) => r.d).sort().reverse())
-    }
+  test('filings_by_date is newest first, and its row groups say so', async () => {
+    const rows = await snap.q<{ d: string }>(`SELECT filing_date::VARCHAR AS d FROM {t:filings_by_date}`)
+    expect(rows.map((r) => r.d)).toEqual(rows.map((r) => r.d).sort().reverse())
+    const groups = await rowGroups('filings_by_date', 'filing_date')
+    expect(groups.length).toBeGreaterThan(0)
+    expect(groups.map((g) => g.compression)).toEqual(groups.map(() => 'ZSTD'))
   })
 
   test('filing_accessions is sorted by accession number', async () => {
@@ -247,7 +244,7 @@ describe('layout', () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
     expect(manifest.tables.filings.sortedBy).toBe('cik, filing_date DESC, accession_number DESC')
     expect(manifest.tables.filings.files).toEqual(['filings/part-0.parquet'])
-    expect(manifest.tables.filings_by_date.partitionedBy).toBe('filing_year')
+    expect(manifest.tables.filings_by_date.sortedBy).toBe('filing_date DESC, accession_number DESC, cik')
     expect(manifest.tables.entities.columns.slice(0, 3)).toEqual([
       { name: 'cik', type: 'BIGINT' }, { name: 'name', type: 'VARCHAR' }, { name: 'entity_type', type: 'VARCHAR' },
     ])
