@@ -79,13 +79,22 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
   const work = join(out, `.work-${id}`)
   mkdirSync(dir, { recursive: true })
   mkdirSync(join(work, 'spill'), { recursive: true })
+  // Stopped mid-build (Ctrl-C, a service stop): leave nothing behind but the served snapshot.
+  const abandon = (signal: NodeJS.Signals) => {
+    rmSync(dir, { recursive: true, force: true })
+    rmSync(work, { recursive: true, force: true })
+    release()
+    process.exit(signal === 'SIGINT' ? 130 : 143)
+  }
+  process.once('SIGINT', abandon)
+  process.once('SIGTERM', abandon)
   reporter.line(`build ${id} from ${o.from}: ${describeSources(sources)}`)
   const steps: { name: string; seconds: number }[] = []
   const db = await BuildDb.open({
     file: ':memory:',
     tempDir: join(work, 'spill'),
     threads: o.threads ?? cpus().length,
-    memoryLimit: o.memoryLimit ?? '3GB',
+    memoryLimit: o.memoryLimit ?? '2.5GB',
   })
   const timed = async <T>(name: string, fn: (step: ReturnType<Reporter['step']>) => Promise<T>, done: (r: T) => object = () => ({})) => {
     const step = reporter.step(name)
@@ -110,19 +119,22 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
       await createFormInfo(db)
       return 0
     })
-    await timed('entities', () => buildEntities(db, submissionsSource), (rows) => ({ rows }))
-    const byDateSeconds = await timed('filings by date', async () => {
+    await timed('entities', () => {
+      mkdirSync(join(dir, 'entities'), { recursive: true })
+      return buildEntities(db, submissionsSource, join(dir, 'entities', 'part-0.parquet'))
+    }, (rows) => ({ rows }))
+    await timed('filings by date', () => {
       mkdirSync(join(dir, 'filings_by_date'), { recursive: true })
-      const started = performance.now()
-      await finishFilings(db, join(dir, 'filings_by_date', 'part-0.parquet'))
-      return (performance.now() - started) / 1000
+      return finishFilings(db, join(dir, 'filings_by_date', 'part-0.parquet'))
     })
     await timed('documents', () => buildDocuments(db), (rows) => ({ rows }))
     await timed('reference tables', async () => (await buildFormTypes(db)) + (await buildSicCodes(db)) + (await buildTickers(db)), (rows) => ({ rows }))
     const checks = await timed('checks', () => checkTables(db, sources), (r) => ({ note: `${r.length} passed` }))
     const written = await writeTables(db, dir, reporter)
-    written.seconds.filings_by_date = (written.seconds.filings_by_date ?? 0) + byDateSeconds
     for (const t of TABLES) steps.push({ name: `write ${t.name}`, seconds: written.seconds[t.name] ?? 0 })
+    // The summary counts a table's time where it was written: in its own step for those that write themselves.
+    const tableSeconds = (name: string) =>
+      (written.seconds[name] ?? 0) + (steps.find((s) => s.name === TABLES.find((t) => t.name === name)?.writtenByStep)?.seconds ?? 0)
     const manifest: Manifest = {
       snapshotId: id,
       schemaVersion: SCHEMA_VERSION,
@@ -144,7 +156,7 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
         ['table', 'rows', 'size', 'seconds'],
         TABLES.map((t) => {
           const m = written.tables[t.name]!
-          return [t.name, m.rows, fmtBytes(m.bytes), (written.seconds[t.name] ?? 0).toFixed(1)]
+          return [t.name, m.rows, fmtBytes(m.bytes), tableSeconds(t.name).toFixed(1)]
         }),
       )}\n\npublished ${id} in ${manifest.durationSeconds.toFixed(1)}s → ${join(out, 'CURRENT')}`,
     )
@@ -153,6 +165,8 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
     rmSync(dir, { recursive: true, force: true })
     throw e
   } finally {
+    process.off('SIGINT', abandon)
+    process.off('SIGTERM', abandon)
     db.close()
     rmSync(work, { recursive: true, force: true })
     release()

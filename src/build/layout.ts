@@ -17,8 +17,8 @@ export type TableLayout = {
   /** The columns written, when not all of them (a narrow index table). */
   columns?: string
   orderBy: string
-  /** Written by its table step (in `orderBy` order) rather than copied by the writer. */
-  writtenByStep?: boolean
+  /** The build step that writes this table itself (in `orderBy` order), when not the writer. */
+  writtenByStep?: string
   /** Rows per row group: ~100k keeps lookups to one small group without bloating metadata (notes §4.1). */
   rowGroupSize: number
   key: string[]
@@ -34,7 +34,7 @@ const FILING_NOT_NULL = ['accession_number', 'cik', 'form_type', 'form_category'
 
 export const TABLES: TableLayout[] = [
   {
-    name: 'entities', from: 't_entities', orderBy: 'cik', rowGroupSize: 100_000,
+    name: 'entities', from: 't_entities', orderBy: 'cik', writtenByStep: 'entities', rowGroupSize: 100_000,
     key: ['cik'], notNull: ['cik', 'name', 'entity_type', 'tickers', 'exchanges', 'former_names', 'source'],
     requiredBy: submissionsOrIndex,
     description: 'One row per CIK: every field of the submissions file (SPEC 2.3); index-only filers with their name.',
@@ -52,7 +52,7 @@ export const TABLES: TableLayout[] = [
     description: 'Filings sorted by filer CIK, newest first: the by-CIK access path (entity filings, cik/ticker filters, accession lookups).',
   },
   {
-    name: 'filings_by_date', from: 't_filings', orderBy: FILINGS_BY_DATE_ORDER, writtenByStep: true, rowGroupSize: 100_000,
+    name: 'filings_by_date', from: 't_filings', orderBy: FILINGS_BY_DATE_ORDER, writtenByStep: 'filings by date', rowGroupSize: 100_000,
     key: [], notNull: [],
     requiredBy: submissionsOrIndex,
     description: 'The same filings newest first: latest filings, form and date windows (row-group statistics skip all but the window).',

@@ -27,7 +27,7 @@ export function describeCounters(c: Counters, elapsedMs: number) {
 export class Step {
   readonly startedAt = performance.now()
   private counters: Counters = {}
-  private lastDraw = 0
+  private lastDraw = Number.NEGATIVE_INFINITY
 
   constructor(
     readonly name: string,

@@ -194,6 +194,23 @@ describe('secds build: the command line', () => {
     expect(existsSync(join(root, 'cli-fail', 'CURRENT'))).toBe(false)
   })
 
+  test('a build stopped by SIGTERM leaves only the served snapshot', async () => {
+    const datasets = join(root, 'stopped')
+    const served = (await build(mirror, datasets)).snapshotId
+    const bigger = join(root, 'bigger-mirror')
+    await generateSample({ out: bigger, scale: 0.003, seed: 5 })
+    const p = Bun.spawn([process.execPath, join(import.meta.dir, '../../src/cli.ts'), 'build', '--from', bigger, '--datasets', datasets], { stderr: 'pipe' })
+    // Stop it once it has said it started (its partial snapshot and work folder exist from then on).
+    const reader = p.stderr.getReader()
+    let said = ''
+    while (!said.includes(' from ')) said += new TextDecoder().decode((await reader.read()).value)
+    p.kill('SIGTERM')
+    expect(await p.exited).toBe(143)
+    expect(entriesOf(datasets)).toEqual([served, 'CURRENT'].sort())
+    expect(readdirSync(datasets)).not.toContain('.build.lock')
+    expect(current(datasets)).toBe(served)
+  })
+
   test('bad flags exit 2 with the usage', () => {
     expect(cli('build').code).toBe(2)
     const r = cli('build', '--from', mirror, '--threads', 'many')

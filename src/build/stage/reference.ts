@@ -15,7 +15,7 @@ export async function stageTickers(db: BuildDb, file: SourceFile | undefined) {
   try {
     await db.run(`INSERT INTO stage_tickers
       WITH doc AS (SELECT fields, data FROM read_json(${quote(file.path)}, columns = {'fields': 'VARCHAR[]', 'data': 'JSON[]'},
-                                                       format = 'auto', maximum_object_size = 1073741824)),
+                                                       format = 'auto', maximum_object_size = 67108864)),
       rows AS (SELECT fields, unnest(data) AS r, unnest(range(len(data)))::INTEGER + 1 AS market_rank FROM doc),
       -- 'fields' names the columns of each row; their order is not assumed
       cols AS (SELECT r, market_rank, '$[' || (list_position(fields, 'cik') - 1) || ']' AS c, '$[' || (list_position(fields, 'name') - 1) || ']' AS n,

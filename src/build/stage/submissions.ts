@@ -35,7 +35,7 @@ const ENTITY_COLUMNS: Record<string, string> = {
 const ENTITY_FIELDS = columnsArg(ENTITY_COLUMNS)
 
 const readChunk = (chunk: Chunk, columns: string) =>
-  `read_ndjson(${quote(chunk.path)}, columns = ${columns}, maximum_object_size = 268435456)`
+  `read_ndjson(${quote(chunk.path)}, columns = ${columns}, maximum_object_size = 33554432)`
 
 const copyTo = (select: string, file: string) => `COPY (${select}) TO ${quote(file)} (FORMAT parquet, COMPRESSION zstd)`
 

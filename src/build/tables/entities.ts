@@ -15,6 +15,7 @@
  */
 import type { BuildDb } from '../duck.ts'
 import { BuildError } from '../errors.ts'
+import { quote } from '../sql-text.ts'
 
 async function findBadEntity(db: BuildDb) {
   return db.one<{ file: string; problem: string }>(`
@@ -27,10 +28,15 @@ async function findBadEntity(db: BuildDb) {
     FROM stage_entities WHERE problem IS NOT NULL LIMIT 1`)
 }
 
-export async function buildEntities(db: BuildDb, source: string | undefined) {
+/**
+ * Writes the `entities` table straight into the snapshot, sorted by CIK, and exposes it as `t_entities`
+ * for the steps after it. Reading it back from Parquet keeps it out of DuckDB's memory: as an in-memory
+ * table (uncompressed, a million rows of lists and structs) it crowded the filings sort out at full scale.
+ */
+export async function buildEntities(db: BuildDb, source: string | undefined, file: string) {
   const bad = source ? await findBadEntity(db) : undefined
   if (bad && source) throw new BuildError(bad.problem, source, bad.file)
-  await db.run(`CREATE TABLE t_entities AS
+  await db.run(`COPY (
     WITH fs AS (
       SELECT cik, count(*)::INTEGER AS filing_count, min(filing_date) AS first_filing_date, max(filing_date) AS last_filing_date,
         bool_or(form_type IN ('13F-HR', '13F-HR/A', '13F-NT', '13F-NT/A')) AS files_13f
@@ -83,7 +89,10 @@ export async function buildEntities(db: BuildDb, source: string | undefined) {
     SELECT i.cik, i.name, 'unknown' AS entity_type, coalesce(tk.tickers, []) AS tickers, coalesce(tk.exchanges, []) AS exchanges,
       tk.tickers[1] AS ticker, tk.market_rank, []::STRUCT(name VARCHAR, "from" DATE, "to" DATE)[] AS former_names,
       fs.filing_count, fs.first_filing_date, fs.last_filing_date, 'index' AS source
-    FROM index_only i LEFT JOIN fs USING (cik) LEFT JOIN tk USING (cik)`)
+    FROM index_only i LEFT JOIN fs USING (cik) LEFT JOIN tk USING (cik)
+    ORDER BY cik
+  ) TO ${quote(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 100000)`)
+  await db.run(`CREATE VIEW t_entities AS SELECT * FROM read_parquet(${quote(file)})`)
   return db.count('SELECT count(*) AS n FROM t_entities')
 }
 
