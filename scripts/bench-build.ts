@@ -2,7 +2,7 @@
  * Build benchmark: generate bulk files at a scale, run `secds build` on them as a separate process, and
  * report input size, wall time, input MB/s, peak RSS and Parquet size per table.
  *
- *   bun scripts/bench-build.ts [--scale 1] [--seed 1] [--work .tmp/bench] [--threads N] [--memory-limit 3GB]
+ *   npm run bench:build -- [--scale 1] [--seed 1] [--work .tmp/bench] [--threads N] [--memory-limit 2.5GB]
  *
  * The generated files are kept in `<work>/mirror-<scale>-<seed>` and reused by later runs (generating
  * full EDGAR volume takes minutes). Results go to `<work>/build-<scale>.json` and `.md`.

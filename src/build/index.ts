@@ -14,17 +14,10 @@ import { fmtBytes, Reporter, table } from '../lib/progress.ts'
 import { BuildDb } from './duck.ts'
 import { BuildError } from './errors.ts'
 import { SCHEMA_VERSION, TABLES } from './layout.ts'
+import { buildTables } from './pipeline.ts'
 import { acquireLock, finalDir, finalize, newSnapshotId, partialDir, prune, publish } from './snapshot.ts'
 import { findSources, sourceList, type Sources } from './sources.ts'
-import { stageFilingIndex } from './stage/filing-index.ts'
-import { stageIndexes } from './stage/indexes.ts'
-import { stageSicCodes, stageTickers } from './stage/reference.ts'
-import { exposeSubmissionStage, stageSubmissions } from './stage/submissions.ts'
-import { buildDocuments } from './tables/documents.ts'
-import { buildEntities, createMacros } from './tables/entities.ts'
-import { finishFilings, typeFilings } from './tables/filings.ts'
-import { buildFormTypes, buildSicCodes, buildTickers, createFormInfo } from './tables/reference.ts'
-import { checkTables, writeTables, type TableManifest } from './write-tables.ts'
+import type { TableManifest } from './write-tables.ts'
 
 export type BuildOptions = {
   from: string
@@ -89,52 +82,16 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
   process.once('SIGINT', abandon)
   process.once('SIGTERM', abandon)
   reporter.line(`build ${id} from ${o.from}: ${describeSources(sources)}`)
-  const steps: { name: string; seconds: number }[] = []
-  const db = await BuildDb.open({
-    file: ':memory:',
-    tempDir: join(work, 'spill'),
-    threads: o.threads ?? cpus().length,
-    memoryLimit: o.memoryLimit ?? '2.5GB',
-  })
-  const timed = async <T>(name: string, fn: (step: ReturnType<Reporter['step']>) => Promise<T>, done: (r: T) => object = () => ({})) => {
-    const step = reporter.step(name)
-    const result = await fn(step)
-    steps.push({ name, seconds: step.done(done(result)) })
-    return result
-  }
+  let opened: BuildDb | undefined
   try {
-    const submissionsSource = sources.submissionsZip?.rel ?? sources.submissionsDir?.rel
-    await createMacros(db)
-    if (submissionsSource) {
-      await timed('stage submissions', (step) => stageSubmissions(db, sources, work, step), (r) => ({ files: r.files, bytes: r.bytes }))
-    }
-    await exposeSubmissionStage(db, work, Boolean(submissionsSource))
-    await timed('stage indexes', () => stageIndexes(db, sources), (r) => ({ files: r.files, rows: r.rows, bytes: r.bytes }))
-    await timed('stage filing-index', () => stageFilingIndex(db, sources), (r) => ({ files: r.files, rows: r.rows }))
-    await timed('stage reference', async () => (await stageTickers(db, sources.tickers)) + (await stageSicCodes(db, sources.sicCodes)), (rows) => ({ rows }))
-    await timed('filings', () => typeFilings(db, submissionsSource ?? 'index'), (r) => ({
-      rows: r.rows, note: r.duplicates ? `${r.duplicates} listed twice, kept once` : undefined,
-    }))
-    await timed('form types', async () => {
-      await createFormInfo(db)
-      return 0
+    const db = await BuildDb.open({
+      file: ':memory:',
+      tempDir: join(work, 'spill'),
+      threads: o.threads ?? cpus().length,
+      memoryLimit: o.memoryLimit ?? '2.5GB',
     })
-    await timed('entities', () => {
-      mkdirSync(join(dir, 'entities'), { recursive: true })
-      return buildEntities(db, submissionsSource, join(dir, 'entities', 'part-0.parquet'))
-    }, (rows) => ({ rows }))
-    await timed('filings by date', () => {
-      mkdirSync(join(dir, 'filings_by_date'), { recursive: true })
-      return finishFilings(db, join(dir, 'filings_by_date', 'part-0.parquet'))
-    })
-    await timed('documents', () => buildDocuments(db), (rows) => ({ rows }))
-    await timed('reference tables', async () => (await buildFormTypes(db)) + (await buildSicCodes(db)) + (await buildTickers(db)), (rows) => ({ rows }))
-    const checks = await timed('checks', () => checkTables(db, sources), (r) => ({ note: `${r.length} passed` }))
-    const written = await writeTables(db, dir, reporter)
-    for (const t of TABLES) steps.push({ name: `write ${t.name}`, seconds: written.seconds[t.name] ?? 0 })
-    // The summary counts a table's time where it was written: in its own step for those that write themselves.
-    const tableSeconds = (name: string) =>
-      (written.seconds[name] ?? 0) + (steps.find((s) => s.name === TABLES.find((t) => t.name === name)?.writtenByStep)?.seconds ?? 0)
+    opened = db
+    const { steps, checks, written, tableSeconds } = await buildTables(db, sources, dir, work, reporter)
     const manifest: Manifest = {
       snapshotId: id,
       schemaVersion: SCHEMA_VERSION,
@@ -167,7 +124,7 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
   } finally {
     process.off('SIGINT', abandon)
     process.off('SIGTERM', abandon)
-    db.close()
+    opened?.close()
     rmSync(work, { recursive: true, force: true })
     release()
   }

@@ -1,0 +1,62 @@
+/**
+ * The build's steps, in order: stage each source, derive the tables with SQL, check them, write the
+ * snapshot's Parquet. Each step is timed for the manifest and reported as it ends.
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Reporter, Step } from '../lib/progress.ts'
+import type { BuildDb } from './duck.ts'
+import { TABLES } from './layout.ts'
+import type { Sources } from './sources.ts'
+import { stageFilingIndex } from './stage/filing-index.ts'
+import { stageIndexes } from './stage/indexes.ts'
+import { stageSicCodes, stageTickers } from './stage/reference.ts'
+import { exposeSubmissionStage, stageSubmissions } from './stage/submissions.ts'
+import { buildDocuments } from './tables/documents.ts'
+import { buildEntities, createMacros } from './tables/entities.ts'
+import { finishFilings, typeFilings } from './tables/filings.ts'
+import { buildFormTypes, buildSicCodes, buildTickers, createFormInfo } from './tables/reference.ts'
+import { checkTables, writeTables } from './write-tables.ts'
+
+export async function buildTables(db: BuildDb, sources: Sources, dir: string, work: string, reporter: Reporter) {
+  const steps: { name: string; seconds: number }[] = []
+  const timed = async <T>(name: string, fn: (step: Step) => Promise<T>, done: (r: T) => object = () => ({})) => {
+    const step = reporter.step(name)
+    const result = await fn(step)
+    steps.push({ name, seconds: step.done(done(result)) })
+    return result
+  }
+  const submissionsSource = sources.submissionsZip?.rel ?? sources.submissionsDir?.rel
+  await createMacros(db)
+  if (submissionsSource) {
+    await timed('stage submissions', (step) => stageSubmissions(db, sources, work, step), (r) => ({ files: r.files, bytes: r.bytes }))
+  }
+  await exposeSubmissionStage(db, work, Boolean(submissionsSource))
+  await timed('stage indexes', () => stageIndexes(db, sources), (r) => ({ files: r.files, rows: r.rows, bytes: r.bytes }))
+  await timed('stage filing-index', () => stageFilingIndex(db, sources), (r) => ({ files: r.files, rows: r.rows }))
+  await timed('stage reference', async () => (await stageTickers(db, sources.tickers)) + (await stageSicCodes(db, sources.sicCodes)), (rows) => ({ rows }))
+  await timed('filings', () => typeFilings(db, submissionsSource ?? 'index'), (r) => ({
+    rows: r.rows, note: r.duplicates ? `${r.duplicates} listed twice, kept once` : undefined,
+  }))
+  await timed('form types', async () => {
+    await createFormInfo(db)
+    return 0
+  })
+  await timed('entities', () => {
+    mkdirSync(join(dir, 'entities'), { recursive: true })
+    return buildEntities(db, submissionsSource, join(dir, 'entities', 'part-0.parquet'))
+  }, (rows) => ({ rows }))
+  await timed('filings by date', () => {
+    mkdirSync(join(dir, 'filings_by_date'), { recursive: true })
+    return finishFilings(db, join(dir, 'filings_by_date', 'part-0.parquet'))
+  })
+  await timed('documents', () => buildDocuments(db), (rows) => ({ rows }))
+  await timed('reference tables', async () => (await buildFormTypes(db)) + (await buildSicCodes(db)) + (await buildTickers(db)), (rows) => ({ rows }))
+  const checks = await timed('checks', () => checkTables(db, sources), (r) => ({ note: `${r.length} passed` }))
+  const written = await writeTables(db, dir, reporter)
+  for (const t of TABLES) steps.push({ name: `write ${t.name}`, seconds: written.seconds[t.name] ?? 0 })
+  // The summary counts a table's time where it was written: in its own step for those that write themselves.
+  const tableSeconds = (name: string) =>
+    (written.seconds[name] ?? 0) + (steps.find((s) => s.name === TABLES.find((t) => t.name === name)?.writtenByStep)?.seconds ?? 0)
+  return { steps, checks, written, tableSeconds }
+}
