@@ -4,7 +4,7 @@
  * src/sample/cast.ts; counts checked against the generated files themselves; and the physical layout.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { runBuild } from '../../src/build/index.ts'
 import { silentReporter } from '../../src/lib/progress.ts'

@@ -5,7 +5,6 @@
  * Sources, in order of preference: submissions (recent and page files), then the master.idx rows that
  * submissions lack (the current day, filers without a submissions file).
  */
-import { join } from 'node:path'
 import type { BuildDb } from '../duck.ts'
 import { BuildError } from '../errors.ts'
 import { quote } from '../sql-text.ts'
