@@ -97,6 +97,21 @@ describe('secds build: publishing', () => {
   })
 })
 
+describe('secds build: partial mirrors', () => {
+  test('index files alone build filings and index-only entities', async () => {
+    const dir = tempDir('index-only')
+    cpSync(join(mirror, 'daily-index'), join(dir, 'daily-index'), { recursive: true })
+    cpSync(join(mirror, 'full-index'), join(dir, 'full-index'), { recursive: true })
+    const snap = await openSnapshot((await build(dir, join(root, 'index-only-datasets'))).dir)
+    const [entities] = await snap.q(`SELECT count(*) FILTER (WHERE source <> 'index')::INTEGER AS not_index, count(*) > 0 AS some FROM {t:entities}`)
+    expect(entities).toEqual({ not_index: 0, some: true })
+    const [filings] = await snap.q(`SELECT count(*) FILTER (WHERE source = 'submissions')::INTEGER AS from_submissions,
+      count(*) FILTER (WHERE accepted_at IS NULL)::INTEGER = count(*)::INTEGER AS all_from_index FROM {t:filings}`)
+    expect(filings).toEqual({ from_submissions: 0, all_from_index: true })
+    snap.close()
+  })
+})
+
 describe('secds build: failures publish nothing', () => {
   let datasets = ''
   let served = ''
