@@ -128,24 +128,18 @@ describe('secds build: failures publish nothing', () => {
     expect(entriesOf(datasets)).toEqual([served, 'CURRENT'].sort())
   }
 
-  test('an impossible filing date names the file and the filing', async () => {
+  test.each([
+    ['an impossible filing date', 'filingDate', '2024-02-30', 'filingDate "2024-02-30" is not a date$'],
+    ['a malformed accession number', 'accessionNumber', '0000123-24-1', 'accessionNumber "0000123-24-1" is not of the form'],
+    ['an unreadable acceptance time', 'acceptanceDateTime', 'soon', 'acceptanceDateTime "soon" is not a date-time$'],
+  ])('%s names the file and the filing', async (_, field, value, message) => {
     const name = firstMainEntry()
     const dir = withEntry(name, (text) => {
       const doc = JSON.parse(text)
-      doc.filings.recent.filingDate[0] = '2024-02-30'
+      doc.filings.recent[field][0] = value
       return JSON.stringify(doc)
     })
-    await expectFailure(dir, new RegExp(`^submissions\\.zip: ${name.replace('.', '\\.')}: filings\\.recent\\[0\\]: filingDate "2024-02-30" is not a date$`))
-  })
-
-  test('a malformed accession number names the file and the filing', async () => {
-    const name = firstMainEntry()
-    const dir = withEntry(name, (text) => {
-      const doc = JSON.parse(text)
-      doc.filings.recent.accessionNumber[0] = '0000123-24-1'
-      return JSON.stringify(doc)
-    })
-    await expectFailure(dir, new RegExp(`^submissions\\.zip: ${name.replace('.', '\\.')}: filings\\.recent\\[0\\]: accessionNumber "0000123-24-1" is not of the form`))
+    await expectFailure(dir, new RegExp(`^submissions\\.zip: ${name.replace('.', '\\.')}: filings\\.recent\\[0\\]: ${message}`))
   })
 
   test('truncated JSON names the ZIP entry', async () => {
