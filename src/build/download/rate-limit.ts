@@ -18,12 +18,18 @@ export const MAX_RETRY_WAIT_MS = 60_000
  */
 export class StartSpacer {
   private lastStart = Number.NEGATIVE_INFINITY
+  private lastActualStart = Number.NEGATIVE_INFINITY
 
   async wait(gapMs: number): Promise<void> {
     const now = performance.now()
     const start = Math.max(now, this.lastStart + gapMs)
     this.lastStart = start
     if (start > now) await Bun.sleep(start - now)
+    // Timers fire late now and then: a slot that started late must not let the next one start early.
+    for (let since = performance.now() - this.lastActualStart; since < gapMs; since = performance.now() - this.lastActualStart) {
+      await Bun.sleep(gapMs - since)
+    }
+    this.lastActualStart = performance.now()
   }
 }
 
