@@ -86,10 +86,10 @@ export async function stageSubmissions(db: BuildDb, sources: Sources, workDir: s
   const source = sources.submissionsZip?.rel ?? sources.submissionsDir?.rel ?? 'submissions'
   const stats: SubmissionStats = { files: 0, mainFiles: 0, pageFiles: 0, ignored: 0, bytes: 0 }
   let queue: Promise<void> = Promise.resolve()
-  let pending = 0
+  /** Chunks handed to DuckDB and not yet staged, oldest first (DuckDB takes them one at a time). */
+  const inflight: Promise<void>[] = []
   let failure: unknown
   const ingest = (kind: 'main' | 'page') => (chunk: Chunk) => {
-    pending++
     const seq = chunk.path.replace(/^.*-(\d+)\.ndjson$/, '$1')
     queue = queue
       .then(async () => {
@@ -107,9 +107,10 @@ export async function stageSubmissions(db: BuildDb, sources: Sources, workDir: s
         failure ??= chunkError(e, chunk, source)
       })
       .finally(() => {
-        pending--
+        inflight.shift()
         rmSync(chunk.path, { force: true })
       })
+    inflight.push(queue)
   }
   const chunkBytes = 128 << 20
   const main = new ChunkWriter(workDir, 'main', chunkBytes, ingest('main'))
@@ -126,8 +127,9 @@ export async function stageSubmissions(db: BuildDb, sources: Sources, workDir: s
     else stats.mainFiles++
     if (stats.files % 2000 === 0) {
       step.update({ files: stats.files, bytes: stats.bytes })
-      // Let finished DuckDB work hand over to the next chunk; hold back when DuckDB falls two chunks behind.
-      await (pending > 2 ? queue : new Promise((r) => setImmediate(r)))
+      // Let finished DuckDB work hand over to the next chunk. When DuckDB falls two chunks behind, wait for
+      // the oldest one only, so inflating goes on while DuckDB works through the rest.
+      await (inflight.length > 2 ? inflight[0] : new Promise((r) => setImmediate(r)))
     }
   }
   main.finish()
