@@ -115,7 +115,8 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
           const m = written.tables[t.name]!
           return [t.name, m.rows, fmtBytes(m.bytes), tableSeconds(t.name).toFixed(1)]
         }),
-      )}\n\npublished ${id} in ${manifest.durationSeconds.toFixed(1)}s → ${join(out, 'CURRENT')}`,
+      )}\n\npublished ${id} in ${manifest.durationSeconds.toFixed(1)}s → ${join(out, 'CURRENT')}` +
+        (pruned.length ? `\nremoved older snapshot${pruned.length > 1 ? 's' : ''} ${pruned.join(', ')}` : ''),
     )
     return { snapshotId: id, dir: finalDir(out, id), manifest, pruned }
   } catch (e) {

@@ -7,7 +7,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 
-export type Chunk = { path: string; names: string[]; bytes: number }
+export type Chunk = { path: string; names: string[] }
 
 const OPEN_BRACE = 0x7b
 const NEWLINE = 0x0a
@@ -61,7 +61,7 @@ export class ChunkWriter {
     this.flush()
     closeSync(this.fd)
     this.fd = -1
-    const chunk = { path: this.currentPath(), names: this.names, bytes: this.bytes }
+    const chunk = { path: this.currentPath(), names: this.names }
     this.names = []
     this.bytes = 0
     this.seq++
