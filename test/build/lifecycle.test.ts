@@ -79,7 +79,7 @@ describe('secds build: publishing', () => {
     for (let i = 0; i < 3; i++) results.push(await build(mirror, datasets))
     const ids = results.map((r) => r.snapshotId)
     expect(new Set(ids).size).toBe(3)
-    expect(results.map((r) => r.pruned)).toEqual([[], [], [ids[0]]])
+    expect(results.map((r) => r.pruned)).toEqual([[], [], [ids[0]!]])
     expect(entriesOf(datasets)).toEqual(['CURRENT', ids[1]!, ids[2]!].sort())
     expect(current(datasets)).toBe(ids[2]!)
   })
