@@ -1,8 +1,9 @@
 /**
- * The snapshot's tables and their physical layout: what each Parquet folder holds, how it is sorted and
- * partitioned, and what must hold before it is published. The layout follows the queries the API runs
+ * The snapshot's tables and their physical layout: what each Parquet folder holds, how it is sorted, and
+ * what must hold before it is published. The layout follows the queries the API runs
  * (PERFORMANCE-NOTES.md §4.1): a file sorted by the lookup key lets row-group min/max statistics skip
- * nearly all of it, and a table with two hot access paths gets one sorted copy per path.
+ * nearly all of it, and a table with several hot access paths gets one sorted copy (or a narrow sorted
+ * index) per path. Why no table is Hive-partitioned: README.md, "Output: the dataset layout".
  */
 import type { Sources } from './sources.ts'
 import { FILINGS_BY_DATE_ORDER } from './tables/filings.ts'

@@ -1,6 +1,6 @@
 /**
- * Checks each staged table and writes it as zstd Parquet into the snapshot folder, sorted (and
- * partitioned) as its layout says. Returns what the manifest records per table.
+ * Checks each staged table and writes it as zstd Parquet into the snapshot folder, sorted as its layout
+ * says (tables that a step wrote itself are only described). Returns what the manifest records per table.
  */
 import { mkdirSync, readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
