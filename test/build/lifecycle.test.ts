@@ -214,7 +214,11 @@ describe('secds build: the command line', () => {
     // Stop it once it has said it started (its partial snapshot and work folder exist from then on).
     const reader = p.stderr.getReader()
     let said = ''
-    while (!said.includes(' from ')) said += new TextDecoder().decode((await reader.read()).value)
+    while (!said.includes(' from ')) {
+      const { value, done } = await reader.read()
+      if (done) throw new Error(`the build ended before it started: ${said}`)
+      said += new TextDecoder().decode(value)
+    }
     p.kill('SIGTERM')
     expect(await p.exited).toBe(143)
     expect(entriesOf(datasets)).toEqual([served, 'CURRENT'].sort())
