@@ -9,7 +9,7 @@ import { checkNonEmpty, checkNotNull, checkUnique, type CheckResult } from './ch
 import type { BuildDb } from './duck.ts'
 import { TABLES, type TableLayout } from './layout.ts'
 import type { Sources } from './sources.ts'
-import { quote } from './sql-text.ts'
+import { PARQUET, quote } from './sql-text.ts'
 
 export type TableManifest = {
   rows: number
@@ -43,7 +43,7 @@ async function writeTable(db: BuildDb, t: TableLayout, snapshotDir: string): Pro
   if (!t.writtenByStep) {
     mkdirSync(dir, { recursive: true })
     await db.run(`COPY (SELECT ${t.columns ?? '*'} FROM ${t.from} ORDER BY ${t.orderBy}) TO ${quote(join(dir, 'part-0.parquet'))}
-      (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${t.rowGroupSize})`)
+      (${PARQUET}, ROW_GROUP_SIZE ${t.rowGroupSize})`)
   }
   const files = filesUnder(dir)
   const columns = await db.all<{ column_name: string; column_type: string }>(`DESCRIBE SELECT ${t.columns ?? '*'} FROM ${t.from}`)

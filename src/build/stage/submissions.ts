@@ -16,7 +16,7 @@ import type { BuildDb } from '../duck.ts'
 import { BuildError, duckMessage } from '../errors.ts'
 import { ChunkWriter, type Chunk } from '../ndjson-chunks.ts'
 import { isSubmissionFile, type Sources } from '../sources.ts'
-import { columnsArg, columnsDdl, quote } from '../sql-text.ts'
+import { columnsArg, columnsDdl, PARQUET, quote } from '../sql-text.ts'
 import { STAGED_FILING_COLUMNS, typedFilingsSelect } from './submission-filings.ts'
 
 const ADDRESS = `STRUCT(street1 VARCHAR, street2 VARCHAR, city VARCHAR, stateOrCountry VARCHAR, zipCode VARCHAR,
@@ -37,7 +37,7 @@ const ENTITY_FIELDS = columnsArg(ENTITY_COLUMNS)
 const readChunk = (chunk: Chunk, columns: string) =>
   `read_ndjson(${quote(chunk.path)}, columns = ${columns}, maximum_object_size = 33554432)`
 
-const copyTo = (select: string, file: string) => `COPY (${select}) TO ${quote(file)} (FORMAT parquet, COMPRESSION zstd)`
+const copyTo = (select: string, file: string) => `COPY (${select}) TO ${quote(file)} (${PARQUET})`
 
 /**
  * `stage_entities` and `stage_filings` over the staged files, or empty tables of the same shape when

@@ -15,7 +15,7 @@
  */
 import type { BuildDb } from '../duck.ts'
 import { BuildError } from '../errors.ts'
-import { quote } from '../sql-text.ts'
+import { PARQUET, quote } from '../sql-text.ts'
 
 async function findBadEntity(db: BuildDb) {
   return db.one<{ file: string; problem: string }>(`
@@ -91,7 +91,7 @@ export async function buildEntities(db: BuildDb, source: string | undefined, fil
       fs.filing_count, fs.first_filing_date, fs.last_filing_date, 'index' AS source
     FROM index_only i LEFT JOIN fs USING (cik) LEFT JOIN tk USING (cik)
     ORDER BY cik
-  ) TO ${quote(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 100000)`)
+  ) TO ${quote(file)} (${PARQUET}, ROW_GROUP_SIZE 100000)`)
   await db.run(`CREATE VIEW t_entities AS SELECT * FROM read_parquet(${quote(file)})`)
   return db.count('SELECT count(*) AS n FROM t_entities')
 }

@@ -7,7 +7,7 @@
  */
 import type { BuildDb } from '../duck.ts'
 import { BuildError } from '../errors.ts'
-import { quote } from '../sql-text.ts'
+import { PARQUET, quote } from '../sql-text.ts'
 
 /**
  * `filings_union`: typed rows from both sources, without entity names yet (entities need filing stats
@@ -59,7 +59,7 @@ export async function finishFilings(db: BuildDb, file: string) {
     LEFT JOIN t_entities e USING (cik)
     LEFT JOIN form_info fi USING (form_type)
     ORDER BY ${FILINGS_BY_DATE_ORDER}
-  ) TO ${quote(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 100000)`)
+  ) TO ${quote(file)} (${PARQUET}, ROW_GROUP_SIZE 100000)`)
   await db.run(`CREATE VIEW t_filings AS SELECT * FROM read_parquet(${quote(file)})`)
 }
 
