@@ -54,6 +54,9 @@ function quarterFiles(dir: string, root: string, name: RegExp): SourceFile[] {
   return found
 }
 
+/** A file's path as error messages and the manifest name it: relative to the mirror folder. */
+export const sourcePath = (sources: Sources, path: string) => relative(sources.dir, path)
+
 export function findSources(dir: string): Sources {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`--from ${dir}: no such folder`)
   const at = (...p: string[]) => join(dir, ...p)

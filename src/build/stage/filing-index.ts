@@ -9,9 +9,8 @@
 import { join } from 'node:path'
 import type { BuildDb } from '../duck.ts'
 import { BuildError, duckMessage } from '../errors.ts'
-import type { Sources } from '../sources.ts'
+import { sourcePath, type Sources } from '../sources.ts'
 import { quote } from '../sql-text.ts'
-import { relativeTo } from './indexes.ts'
 
 const LISTING = `STRUCT(name VARCHAR, "parent-dir" VARCHAR, item STRUCT("last-modified" VARCHAR, name VARCHAR, type VARCHAR, size VARCHAR)[])`
 
@@ -35,7 +34,7 @@ export async function stageFilingIndex(db: BuildDb, sources: Sources): Promise<{
   } catch (e) {
     const message = duckMessage(e)
     const file = /in file "([^"]+)"/.exec(message)?.[1]
-    throw new BuildError(message.replace(/ in file "[^"]*"/, ''), file ? relativeTo(sources, file) : folder.rel)
+    throw new BuildError(message.replace(/ in file "[^"]*"/, ''), file ? sourcePath(sources, file) : folder.rel)
   }
   // The folder name must agree with the file name: both identify the filing.
   const bad = await db.one<{ file: string; folder: string | null }>(`
@@ -45,7 +44,7 @@ export async function stageFilingIndex(db: BuildDb, sources: Sources): Promise<{
   if (bad) {
     throw new BuildError(
       `directory.name ${JSON.stringify(bad.folder)} is not /Archives/edgar/data/<cik>/<accession without dashes> of this filing`,
-      relativeTo(sources, bad.file),
+      sourcePath(sources, bad.file),
     )
   }
   const rows = await db.count('SELECT count(*) AS n FROM stage_documents')

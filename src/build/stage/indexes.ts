@@ -10,7 +10,7 @@
 import { closeSync, openSync, readSync } from 'node:fs'
 import type { BuildDb } from '../duck.ts'
 import { BuildError } from '../errors.ts'
-import type { SourceFile, Sources } from '../sources.ts'
+import { sourcePath, type SourceFile, type Sources } from '../sources.ts'
 import { quote } from '../sql-text.ts'
 
 type NewLine = '\\n' | '\\r\\n' | '\\r'
@@ -63,10 +63,7 @@ export async function stageIndexes(db: BuildDb, sources: Sources): Promise<{ fil
       WHEN form_type = '' THEN 'Form Type is empty'
     END AS problem
     FROM stage_index WHERE fields < 5 OR filing_date IS NULL OR accession_number = '' OR form_type = '' LIMIT 1`)
-  if (bad) throw new BuildError(bad.problem, relativeTo(sources, bad.file), `line "${bad.line}"`)
+  if (bad) throw new BuildError(bad.problem, sourcePath(sources, bad.file), `line "${bad.line}"`)
   const rows = await db.count('SELECT count(*) AS n FROM stage_index')
   return { files: files.length, rows, bytes: files.reduce((s, [f]) => s + f.bytes, 0) }
 }
-
-export const relativeTo = (sources: Sources, path: string) =>
-  path.startsWith(sources.dir) ? path.slice(sources.dir.length).replace(/^\/+/, '') : path
