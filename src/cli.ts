@@ -6,11 +6,16 @@
 import { BuildError } from './build/errors.ts'
 import { UsageError } from './cli/args.ts'
 import { buildCommand } from './cli/build.ts'
+import { keysCommand } from './cli/keys.ts'
 import { sampleCommand } from './cli/sample.ts'
+import { serveCommand, startCommand } from './cli/serve.ts'
 
 const COMMANDS: Record<string, { run: (argv: string[]) => Promise<void>; summary: string }> = {
   build: { run: buildCommand, summary: 'build a Parquet snapshot from EDGAR bulk files (--from DIR or --download)' },
+  keys: { run: keysCommand, summary: 'create, list and revoke API keys (the keys file stores only their hashes)' },
   sample: { run: sampleCommand, summary: 'write fictional EDGAR bulk files in the mirror layout' },
+  serve: { run: serveCommand, summary: 'serve the /v1 API over a snapshot folder' },
+  start: { run: startCommand, summary: 'build the demo snapshot if there is none, then serve it (npm start)' },
 }
 
 const usage = `usage: secds <command> [flags]    (secds <command> --help for its flags)

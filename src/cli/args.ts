@@ -16,6 +16,16 @@ export function parseFlags<O extends Options>(argv: string[], options: O, usage:
   }
 }
 
+/** As parseFlags, for commands that also take operands (`secds keys revoke ID`): flags and positionals. */
+export function parseFlagsAndPositionals<O extends Options>(argv: string[], options: O, usage: string) {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true })
+    return { flags: values, positionals }
+  } catch (e) {
+    throw new UsageError(`${(e as Error).message}\n\n${usage}`)
+  }
+}
+
 export function numberFlag(name: string, value: string | undefined, fallback: number, { min = -Infinity, max = Infinity, integer = false } = {}) {
   if (value === undefined) return fallback
   const n = Number(value)

@@ -1,0 +1,53 @@
+/**
+ * The whole API as one Elysia app: request id first, then the one error handler, logging and metrics,
+ * auth, the docs, the operations endpoints and the area plugins. Order matters: hooks registered
+ * first run first, and the error handler must be in place before anything can throw.
+ */
+import { Elysia } from 'elysia'
+import pkg from '../package.json' with { type: 'json' }
+import { missingAccessRows } from './auth/access.ts'
+import { auth } from './auth/index.ts'
+import type { KeyStore } from './auth/key-store.ts'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import { errorHandler, type RouteInfo } from './http/errors.ts'
+import { requestId } from './http/request-id.ts'
+import { entitiesRoutes } from './modules/entities/index.ts'
+import { filingsRoutes } from './modules/filings/index.ts'
+import { docs } from './ops/docs.ts'
+import { consoleSink, type LogSink } from './ops/log.ts'
+import { Metrics } from './ops/metrics.ts'
+import { observability } from './ops/observability.ts'
+import { opsRoutes } from './ops/routes.ts'
+
+export type AppOptions = {
+  config: Config
+  database: Database
+  keys: KeyStore
+  log?: LogSink
+  /** The clock of the rate limiter (tests move it). */
+  now?: () => number
+}
+
+export function createApp({ config, database, keys, log = consoleSink, now }: AppOptions) {
+  const metrics = new Metrics()
+  const deps = { config, database }
+  // The error handler reads the final app's routes (to name bad parameters), known only once it is built.
+  let routes: () => readonly RouteInfo[] = () => []
+  const app = new Elysia()
+    .use(requestId)
+    .use(errorHandler(() => routes(), log))
+    .use(observability(metrics, log, config.LOG_REQUESTS))
+    .use(auth({ store: keys, now }))
+    .use(docs(config, pkg.version))
+    .use(opsRoutes(database, metrics))
+    .use(filingsRoutes(deps))
+    .use(entitiesRoutes(deps))
+  routes = () => app.routes
+  // Every /v1 operation must say which plan and feature it needs (src/auth/access.ts).
+  const missing = missingAccessRows(app.routes)
+  if (missing.length) throw new Error(`routes without an access rule in src/auth/access.ts: ${missing.join(', ')}`)
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,94 @@
+/**
+ * Auth for the API under /v1/: who is calling (the API key), how much they may call (the plan's
+ * per-minute, per-hour and per-day budgets) and what (the operation's minimum plan and feature, from
+ * access.ts). Everything else (/health, /ready, /metrics, /openapi) is open and carries no
+ * X-RateLimit-* headers. Use this plugin before the area plugins: its onBeforeHandle is a global hook,
+ * and Elysia applies hooks only to routes registered after them.
+ */
+import { Elysia } from 'elysia'
+import { ApiError } from '../http/errors.ts'
+import { stateOf } from '../http/request-state.ts'
+import { ACCESS, accessFor, accessKey, type AccessTable } from './access.ts'
+import type { KeyStore } from './key-store.ts'
+import { noKeyHeaders, rateLimitHeaders, RateLimiter } from './rate-limiter.ts'
+
+export { ACCESS, missingAccessRows } from './access.ts'
+export { ensureKeysFile, KeyStore } from './key-store.ts'
+export { FEATURES } from './plans.ts'
+
+export type AuthOptions = {
+  store: KeyStore
+  /** The clock, in Unix milliseconds; tests pass their own. */
+  now?: () => number
+  /** Only tests pass another table; the app uses the one in access.ts. */
+  access?: AccessTable
+}
+
+const API_PREFIX = '/v1/'
+const HOW_TO_SEND = 'send it in the x-api-key header (or, for local development, the apiKey query parameter)'
+
+/**
+ * Finds the key, checks it and counts the request. Returns the X-RateLimit-* headers, or throws an
+ * ApiError that carries them (the error handler copies an ApiError's headers onto the answer).
+ */
+function admit(request: Request, url: URL, store: KeyStore, limiter: RateLimiter, now: number): Record<string, string> {
+  // The header wins when both are sent; an empty header counts as absent.
+  const key = request.headers.get('x-api-key') || url.searchParams.get('apiKey')
+  if (!key) throw new ApiError('missing_api_key', `Missing API key: ${HOW_TO_SEND}.`, {}, noKeyHeaders(now))
+  const record = store.lookup(key)
+  if (!record) throw new ApiError('invalid_api_key', `Invalid API key: this server does not know the key sent; ${HOW_TO_SEND}.`, {}, noKeyHeaders(now))
+  const plan = store.plans[record.plan]
+  if (!plan) throw new Error(`key ${record.id} has plan ${record.plan}, which the keys file does not define`)
+  if (record.revokedAt !== null) {
+    throw new ApiError('api_key_revoked', `This API key was revoked at ${record.revokedAt}; ask the operator for a new one.`,
+      { revokedAt: record.revokedAt }, rateLimitHeaders(limiter.peek(record.id, plan)))
+  }
+  // Accepted from here on (even if over its budget): the request log names the key.
+  stateOf(request).key = { id: record.id, name: record.name, plan: record.plan, features: record.features }
+  const decision = limiter.take(record.id, plan)
+  const headers = rateLimitHeaders(decision.report)
+  if (!decision.allowed) {
+    const { window, limit } = decision.blocking
+    const seconds = decision.retryAfterSeconds
+    throw new ApiError('rate_limited',
+      `Rate limit exceeded: the ${record.plan} plan allows ${limit.toLocaleString('en-US')} requests per ${window}; retry in ${seconds} seconds.`,
+      { window, limit, retryAfter: seconds }, { ...headers, 'retry-after': String(seconds) })
+  }
+  return headers
+}
+
+/** Throws a 403 when the key's plan ranks below the operation's minimum or lacks its feature. */
+function checkAccess(request: Request, route: string, store: KeyStore, access: AccessTable): void {
+  const rule = accessFor(request.method, route, access)
+  // missingAccessRows stops the app from starting without a row, so this is a bug: fail closed (500, logged).
+  if (!rule) throw new Error(`no access row for ${accessKey(request.method, route)}`)
+  const key = stateOf(request).key
+  if (!key) throw new Error(`auth did not run for ${accessKey(request.method, route)}`)
+  const keyLevel = store.plans[key.plan]?.level ?? -Infinity
+  const needed = store.plans[rule.plan]?.level ?? Infinity
+  if (keyLevel < needed) {
+    throw new ApiError('plan_too_low', `This operation requires the ${rule.plan} plan or higher; this key is on the ${key.plan} plan.`,
+      { requiredPlan: rule.plan, keyPlan: key.plan })
+  }
+  if (rule.feature && !key.features.includes(rule.feature)) {
+    const held = key.features.length ? key.features.join(', ') : 'none'
+    throw new ApiError('feature_not_enabled',
+      `This operation requires the ${rule.feature} feature, which this key (${key.plan} plan; features: ${held}) does not have.`,
+      { requiredFeature: rule.feature, keyFeatures: key.features })
+  }
+}
+
+export function auth({ store, now = Date.now, access = ACCESS }: AuthOptions) {
+  const limiter = new RateLimiter(now)
+  return (
+    new Elysia({ name: 'auth' })
+      // onRequest is always app-wide (it takes no `as`) and runs before routing, so unknown /v1/ paths are counted and get headers too.
+      .onRequest(({ request, set }) => {
+        const url = new URL(request.url)
+        if (url.pathname.startsWith(API_PREFIX)) Object.assign(set.headers, admit(request, url, store, limiter, now()))
+      })
+      .onBeforeHandle({ as: 'global' }, ({ request, route }) => {
+        if (route.startsWith(API_PREFIX)) checkAccess(request, route, store, access)
+      })
+  )
+}

@@ -1,0 +1,68 @@
+/**
+ * `secds serve`: the API over any snapshot folder. `secds start` (what `npm start` runs): the same,
+ * after building the demo snapshot from generated sample files when the datasets folder has none.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { runBuild } from '../build/index.ts'
+import { ConfigError, loadConfig, type Config } from '../config.ts'
+import { currentId } from '../db/catalog.ts'
+import { Reporter } from '../lib/progress.ts'
+import { generateSample } from '../sample/index.ts'
+import { serveUntilSignal } from '../server.ts'
+import { numberFlag, parseFlags, UsageError } from './args.ts'
+
+const serveFlags = { datasets: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, keys: { type: 'string' } } as const
+
+export const serveUsage = `usage: secds serve [--datasets DIR] [--port N] [--host ADDR] [--keys FILE]
+
+Serves the /v1 API over the snapshot DIR/CURRENT names, following it when a build publishes a new one.
+  --datasets DIR   snapshot folder (default $DATASETS_DIR or ./datasets)
+  --port N         TCP port (default $PORT or 8080; 0 picks a free port)
+  --host ADDR      address to bind (default $HOST or 0.0.0.0)
+  --keys FILE      API keys file; created with one ENTERPRISE key when missing (default $KEYS_FILE or ./secds-keys.json)
+Other settings come from the environment (README: "Configuration").`
+
+export const startUsage = `usage: secds start [--datasets DIR] [--port N] [--host ADDR] [--keys FILE]
+
+Builds a demo snapshot from generated (fictional) EDGAR files when DIR has none, then serves it like
+\`secds serve\`. This is what \`npm start\` runs.`
+
+/** Demo size: ~9,500 entities and ~230,000 filings, built in seconds. */
+const DEMO_SCALE = 0.01
+
+function configFrom(argv: string[], env: Record<string, string | undefined>, usage: string): Config | undefined {
+  const f = parseFlags(argv, serveFlags, usage)
+  if (f.help) {
+    console.log(usage)
+    return undefined
+  }
+  const overrides: Partial<Config> = {}
+  if (f.datasets) overrides.DATASETS_DIR = f.datasets
+  if (f.port !== undefined) overrides.PORT = numberFlag('port', f.port, 8080, { min: 0, max: 65535, integer: true })
+  if (f.host) overrides.HOST = f.host
+  if (f.keys) overrides.KEYS_FILE = f.keys
+  try {
+    return loadConfig(env, overrides)
+  } catch (e) {
+    if (e instanceof ConfigError) throw new UsageError(e.message)
+    throw e
+  }
+}
+
+export async function serveCommand(argv: string[], env = process.env) {
+  const config = configFrom(argv, env, serveUsage)
+  if (config) await serveUntilSignal(config)
+}
+
+export async function startCommand(argv: string[], env = process.env) {
+  const config = configFrom(argv, env, startUsage)
+  if (!config) return
+  if (!currentId(config.DATASETS_DIR)) {
+    const mirror = join('.cache', 'demo-sample')
+    console.error(`no snapshot in ${config.DATASETS_DIR}: building the demo snapshot from generated sample files (fictional companies)…`)
+    if (!existsSync(join(mirror, 'submissions.zip'))) await generateSample({ out: mirror, scale: DEMO_SCALE, seed: 1 })
+    await runBuild({ from: mirror, datasets: config.DATASETS_DIR, reporter: new Reporter() })
+  }
+  await serveUntilSignal(config)
+}

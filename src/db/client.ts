@@ -1,0 +1,201 @@
+/**
+ * The one DuckDB instance of the process and the snapshot it serves. Each snapshot is a generation:
+ * its own schema of views and its own connection pool (prepared statements are bound to the views they
+ * were prepared against). A request binds to the current generation at its first query and keeps it
+ * to the end, so when CURRENT changes, new requests use the new snapshot while requests in flight
+ * finish on the old one; the old generation closes when its last request is done.
+ */
+import { DuckDBInstance, quotedIdentifier } from '@duckdb/node-api'
+import { watch, type FSWatcher } from 'node:fs'
+import type { Config } from '../config.ts'
+import { errorFields, type LogSink } from '../ops/log.ts'
+import { currentId, dropStatement, readSnapshot, schemaName, viewStatements, type Snapshot } from './catalog.ts'
+import { SnapshotUnavailable } from './errors.ts'
+import { ConnectionPool, type PoolStats } from './pool.ts'
+import type { Sql } from './sql.ts'
+
+/** What queries need: rows for a statement, and which snapshot they come from. */
+export type Db = {
+  all<T>(q: Sql): Promise<T[]>
+  one<T>(q: Sql): Promise<T | undefined>
+}
+
+class Generation {
+  refs = 0
+  retired = false
+  constructor(readonly snapshot: Snapshot, readonly pool: ConnectionPool) {}
+}
+
+type DbConfig = Pick<Config, 'DATASETS_DIR' | 'DB_CONNECTIONS' | 'DB_QUEUE_LIMIT' | 'DUCKDB_THREADS' | 'DUCKDB_MEMORY_LIMIT' | 'QUERY_TIMEOUT_MS'>
+
+export class Database {
+  private current?: Generation
+  /** Generations with a pool still open: the current one and retired ones finishing their requests. */
+  private readonly live = new Set<Generation>()
+  private reloading: Promise<unknown> = Promise.resolve()
+  private watcher?: FSWatcher
+  private poller?: ReturnType<typeof setInterval>
+  /** Why no snapshot is served, for /ready and the log. */
+  unavailableReason?: string
+
+  private constructor(private readonly instance: DuckDBInstance, private readonly config: DbConfig, private readonly log: LogSink) {}
+
+  static async open(config: DbConfig, log: LogSink): Promise<Database> {
+    const instance = await DuckDBInstance.create(':memory:', {
+      threads: String(config.DUCKDB_THREADS),
+      memory_limit: config.DUCKDB_MEMORY_LIMIT,
+      // The server never installs or downloads anything.
+      autoinstall_known_extensions: 'false',
+    })
+    const setup = await instance.connect()
+    // Footers of the served files stay parsed between queries (the Parquet extension must be loaded first).
+    await setup.run('LOAD parquet; SET GLOBAL parquet_metadata_cache = true')
+    setup.closeSync()
+    const db = new Database(instance, config, log)
+    await db.reload()
+    return db
+  }
+
+  get snapshot(): Snapshot | undefined {
+    return this.current?.snapshot
+  }
+
+  /** A per-request handle: binds to the current generation at its first query; release() when the response is sent. */
+  forRequest(): RequestDb {
+    return new RequestDb(this)
+  }
+
+  /** @internal for RequestDb */
+  acquire(): Generation {
+    const gen = this.current
+    if (!gen) throw new SnapshotUnavailable(this.unavailableReason ?? 'no snapshot')
+    gen.refs++
+    return gen
+  }
+
+  /** @internal for RequestDb */
+  release(gen: Generation) {
+    gen.refs--
+    if (gen.retired && gen.refs === 0) void this.closeGeneration(gen)
+  }
+
+  /** Serves what CURRENT names now, if it differs from what is served. Calls are serialized. */
+  reload(): Promise<{ changed: boolean; id?: string }> {
+    const run = this.reloading.then(() => this.reloadNow())
+    this.reloading = run.catch(() => undefined)
+    return run
+  }
+
+  private async reloadNow(): Promise<{ changed: boolean; id?: string }> {
+    const id = currentId(this.config.DATASETS_DIR)
+    if (id && id === this.current?.snapshot.id) return { changed: false, id }
+    let snapshot: Snapshot
+    try {
+      snapshot = readSnapshot(this.config.DATASETS_DIR)
+    } catch (e) {
+      // Keep serving the old snapshot when the new pointer is unusable.
+      this.unavailableReason = (e as Error).message
+      this.log.error({ level: 'error', event: 'snapshot_unusable', ...errorFields(e) })
+      return { changed: false, id: this.current?.snapshot.id }
+    }
+    const admin = await this.instance.connect()
+    try {
+      for (const statement of viewStatements(snapshot)) await admin.run(statement)
+    } finally {
+      admin.closeSync()
+    }
+    const pool = await ConnectionPool.open(
+      this.instance,
+      { size: this.config.DB_CONNECTIONS, queueLimit: this.config.DB_QUEUE_LIMIT, timeoutMs: this.config.QUERY_TIMEOUT_MS },
+      [`SET schema = ${quotedIdentifier(schemaName(snapshot))}`],
+    )
+    const previous = this.current
+    this.current = new Generation(snapshot, pool)
+    this.live.add(this.current)
+    this.unavailableReason = undefined
+    this.log.info({ level: 'info', event: 'snapshot_served', snapshot: snapshot.id, previous: previous?.snapshot.id ?? null })
+    if (previous) {
+      previous.retired = true
+      if (previous.refs === 0) void this.closeGeneration(previous)
+    }
+    return { changed: true, id: snapshot.id }
+  }
+
+  private async closeGeneration(gen: Generation) {
+    this.live.delete(gen)
+    try {
+      await gen.pool.close()
+      // The next snapshot may reuse nothing of this one, so its views go too.
+      const admin = await this.instance.connect()
+      await admin.run(dropStatement(gen.snapshot))
+      admin.closeSync()
+    } catch (e) {
+      this.log.error({ level: 'error', event: 'snapshot_close_failed', snapshot: gen.snapshot.id, ...errorFields(e) })
+    }
+  }
+
+  /**
+   * Follows CURRENT: a file-system watch reacts at once, and a slow poll catches what a watch can
+   * miss (network file systems, a datasets folder created after start).
+   */
+  watch(pollMs = 5000) {
+    const onChange = () => void this.reload().catch((e) => this.log.error({ level: 'error', event: 'reload_failed', ...errorFields(e) }))
+    try {
+      this.watcher = watch(this.config.DATASETS_DIR, (_event, file) => {
+        if (file === 'CURRENT') onChange()
+      })
+    } catch {
+      // No folder yet: the poll will notice it.
+    }
+    this.poller = setInterval(() => {
+      if (currentId(this.config.DATASETS_DIR) !== this.current?.snapshot.id) onChange()
+    }, pollMs)
+    this.poller.unref?.()
+  }
+
+  poolStats(): PoolStats & { generations: number } {
+    const stats = this.current?.pool.stats() ?? { size: 0, busy: 0, waiting: 0 }
+    return { ...stats, generations: this.live.size }
+  }
+
+  async close() {
+    this.watcher?.close()
+    if (this.poller) clearInterval(this.poller)
+    await this.reloading
+    if (this.current) await this.current.pool.close()
+    this.current = undefined
+    this.instance.closeSync()
+  }
+}
+
+/** The Db a request uses: one generation for all of its queries. */
+export class RequestDb implements Db {
+  private gen?: Generation
+  constructor(private readonly database: Database) {}
+
+  private generation() {
+    this.gen ??= this.database.acquire()
+    return this.gen
+  }
+
+  all<T>(q: Sql): Promise<T[]> {
+    try {
+      return this.generation().pool.all<T>(q)
+    } catch (e) {
+      return Promise.reject(e)
+    }
+  }
+
+  async one<T>(q: Sql): Promise<T | undefined> {
+    return (await this.all<T>(q))[0]
+  }
+
+  get snapshotId(): string | undefined {
+    return this.gen?.snapshot.id ?? this.database.snapshot?.id
+  }
+
+  release() {
+    if (this.gen) this.database.release(this.gen)
+    this.gen = undefined
+  }
+}

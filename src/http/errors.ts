@@ -1,0 +1,87 @@
+/**
+ * One error type and one handler. Whatever fails (our ApiError, Elysia's validation or routing, the
+ * data layer, a bug) leaves as `{ error: { code, message, details, request_id } }` with the status of
+ * its code. Messages are ours: an engine message, stack or file path never reaches a client.
+ */
+import { Elysia, type ValidationError } from 'elysia'
+import type { TSchema } from '@sinclair/typebox'
+import { QueryTimeout, ServerBusy, SnapshotUnavailable } from '../db/errors.ts'
+import { errorFields, type LogSink } from '../ops/log.ts'
+import { ERROR_STATUS, type ErrorCode } from './error-codes.ts'
+import { stateOf } from './request-state.ts'
+import { publicParam } from './route-names.ts'
+import { validationDetails } from './validation-details.ts'
+
+export { ERROR_STATUS, type ErrorCode }
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+    /** Extra response headers, e.g. Retry-After on 429. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+  get status(): number {
+    return ERROR_STATUS[this.code]
+  }
+}
+
+/** A bad parameter: `invalidParameter('page', 'expected …')`. */
+export const invalidParameter = (name: string, problem: string) =>
+  new ApiError('invalid_parameter', `Invalid value for ${name}: ${problem}.`, { [name]: problem })
+
+export type ErrorBody = { error: { code: string; message: string; details: Record<string, unknown>; request_id: string } }
+
+export function errorBody(e: ApiError, requestId: string): ErrorBody {
+  return { error: { code: e.code, message: e.message, details: e.details, request_id: requestId } }
+}
+
+export type RouteInfo = { method: string; path: string; hooks?: { query?: unknown; params?: unknown } }
+
+/** The route's declared schemas, to name every offending parameter (see validation-details.ts). */
+function routeSchema(routes: readonly RouteInfo[], method: string, path: string | undefined, kind: 'query' | 'params') {
+  const route = routes.find((r) => r.path === path && (r.method === method || (method === 'HEAD' && r.method === 'GET')))
+  return route?.hooks?.[kind] as (TSchema & Record<string, unknown>) | undefined
+}
+
+function fromValidation(error: ValidationError, request: Request, path: string | undefined, routes: readonly RouteInfo[]): ApiError {
+  const onParams = error.type === 'params'
+  const raw = onParams
+    ? ((error.value ?? {}) as Record<string, string>)
+    : Object.fromEntries(new URL(request.url).searchParams)
+  let details = validationDetails(routeSchema(routes, request.method, path, onParams ? 'params' : 'query'), raw, (name) => publicParam(path, name))
+  if (Object.keys(details).length === 0) details = { [onParams ? 'path' : 'query']: 'does not match what this operation accepts' }
+  const names = Object.keys(details)
+  const message = names.length === 1
+    ? `Invalid value for ${names[0]}: ${details[names[0]!]}.`
+    : `Invalid values for ${names.join(', ')}; see details.`
+  return new ApiError('invalid_parameter', message, details)
+}
+
+/** Maps any thrown value to the ApiError to answer with; unknown failures are logged with the request id. */
+export function toApiError(code: string | number, error: unknown, request: Request, route: string | undefined, routes: readonly RouteInfo[], log: LogSink): ApiError {
+  if (error instanceof ApiError) return error
+  if (code === 'VALIDATION') return fromValidation(error as ValidationError, request, route, routes)
+  if (code === 'NOT_FOUND') {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return new ApiError('method_not_allowed', `Every operation is a GET; ${request.method} is not accepted.`, {}, { allow: 'GET, HEAD' })
+    return new ApiError('not_found', `No operation at ${new URL(request.url).pathname}; see /openapi for the list.`)
+  }
+  if (code === 'PARSE') return new ApiError('invalid_request', 'The request could not be read.')
+  if (error instanceof QueryTimeout) return new ApiError('query_timeout', 'The query took too long and was stopped; narrow the filters (a CIK, a form type or a shorter date range) and retry.')
+  if (error instanceof ServerBusy) return new ApiError('server_busy', 'The server is at capacity; retry shortly.', {}, { 'retry-after': '1' })
+  if (error instanceof SnapshotUnavailable) return new ApiError('snapshot_unavailable', 'No dataset snapshot is being served yet; build one with `secds build`.', {}, { 'retry-after': '30' })
+  log.error({ level: 'error', request_id: stateOf(request).id, route, ...errorFields(error) })
+  return new ApiError('internal_error', 'Something went wrong on our side; the request id identifies it in the server log.')
+}
+
+/** The global handler; `routes` is read when an error happens, so it sees every route of the final app. */
+export const errorHandler = (routes: () => readonly RouteInfo[], log: LogSink) =>
+  new Elysia({ name: 'errors' }).onError({ as: 'global' }, ({ code, error, request, set, route }) => {
+    const e = toApiError(code, error, request, route, routes(), log)
+    set.status = e.status
+    Object.assign(set.headers, e.headers)
+    return errorBody(e, stateOf(request).id)
+  })

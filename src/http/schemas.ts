@@ -1,0 +1,83 @@
+/**
+ * Shapes shared by every area, declared once: the error body and the map of error responses each
+ * route spreads, paging, nullable values, and the parameter types of EDGAR identifiers and dates.
+ * Only `t` here: routes live in the modules.
+ */
+import { t, type TSchema } from 'elysia'
+import { ACCESSION_PATTERN, CIK_PATTERN, TICKER_PATTERN } from '../lib/ids.ts'
+
+export const Nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()])
+
+export const ErrorBody = t.Object(
+  {
+    error: t.Object({
+      code: t.String({ description: 'Stable snake_case code, e.g. invalid_parameter, not_found, rate_limited' }),
+      message: t.String({ description: 'What went wrong and what to do, in English' }),
+      details: t.Record(t.String(), t.Unknown(), { description: 'Per-parameter problems for invalid_parameter; otherwise usually empty' }),
+      request_id: t.String({ description: 'Also sent as the X-Request-Id header' }),
+    }),
+  },
+  { title: 'ErrorResponse' },
+)
+
+const errorBody = (description: string) => t.Object(ErrorBody.properties, { title: 'ErrorResponse', description })
+
+/** Error responses every /v1 operation may give; routes spread this into `response`. */
+export const errorResponses = {
+  400: errorBody('A parameter is malformed or out of range; details names each one'),
+  401: errorBody('Missing or unknown API key'),
+  403: errorBody('The key is revoked, or its plan or features do not cover this operation'),
+  404: errorBody('No such resource'),
+  429: errorBody("Past the plan's per-minute, per-hour or per-day limit; see Retry-After"),
+  500: errorBody('A failure on our side; the request id finds it in the server log'),
+  503: errorBody('Query timeout, server busy, or no snapshot served yet'),
+} as const
+
+export const PageNumber = t.Integer({ minimum: 1, maximum: 2_147_483_647, default: 1, description: 'Page number, 1-based' })
+
+/** page and limit; `maxLimit` comes from MAX_LIMIT in the configuration. */
+export const pageQuery = (maxLimit: number, defaultLimit = 20) =>
+  t.Object({
+    page: PageNumber,
+    limit: t.Integer({ minimum: 1, maximum: maxLimit, default: Math.min(defaultLimit, maxLimit), description: `Rows per page (at most ${maxLimit})` }),
+  })
+export type PageQuery = { page: number; limit: number }
+
+export const Pagination = t.Object({
+  page: t.Integer({ description: 'This page, 1-based' }),
+  limit: t.Integer({ description: 'Rows per page' }),
+  hasMoreData: t.Boolean({ description: 'Whether a next page has rows (found by reading one row more, never by counting)' }),
+})
+
+export const Cik = t.String({
+  pattern: CIK_PATTERN,
+  expected: 'a CIK of 1 to 10 digits (zero-padding optional)',
+  description: 'Central Index Key, 1 to 10 digits; zero-padding optional',
+  examples: ['320193', '0000320193'],
+})
+
+export const CikOut = t.String({ pattern: '^\\d{10}$', description: 'Central Index Key, zero-padded to 10 digits', examples: ['0000320193'] })
+
+export const AccessionNumber = t.String({
+  pattern: ACCESSION_PATTERN,
+  expected: 'an accession number like 0000320193-24-000123 (18 digits, dashes optional)',
+  description: 'Accession number, ##########-##-###### (dashes optional)',
+  examples: ['0000320193-24-000123'],
+})
+
+export const Ticker = t.String({
+  pattern: TICKER_PATTERN,
+  expected: 'a ticker of 1 to 10 letters, digits, dots or dashes',
+  description: 'Ticker symbol, case-insensitive',
+  examples: ['AAPL', 'BRK-B'],
+})
+
+export const DateParam = (description: string) => t.String({ format: 'date', description, examples: ['2024-01-31'] })
+
+export const FormTypesParam = t.String({
+  maxLength: 1000,
+  pattern: '^[A-Za-z0-9 ./\\-]*(,[A-Za-z0-9 ./\\-]*)*$',
+  expected: 'a comma-separated list of form types such as 10-K,10-Q,8-K',
+  description: 'Comma-separated form types, case-insensitive, e.g. `10-K,10-Q`. Amendments (`10-K/A`) are separate types.',
+  examples: ['10-K,10-Q'],
+})

@@ -1,0 +1,24 @@
+/**
+ * EDGAR identifiers, parsed and formatted in one place. A CIK is up to 10 digits, written zero-padded
+ * to 10 on the wire; an accession number is `##########-##-######` (filer agent, year, sequence), also
+ * accepted without dashes; a ticker is letters, digits, dots and dashes (BRK-B, BF.B).
+ */
+export const CIK_PATTERN = '^\\d{1,10}$'
+export const ACCESSION_PATTERN = '^(\\d{10}-\\d{2}-\\d{6}|\\d{18})$'
+export const TICKER_PATTERN = '^[A-Za-z0-9][A-Za-z0-9.\\-]{0,9}$'
+
+/** "320193" or "0000320193" → 320193. Callers validate the pattern first. */
+export const parseCik = (cik: string): number => Number.parseInt(cik, 10)
+
+export const formatCik = (cik: number | string): string => String(cik).padStart(10, '0')
+
+/** "000032019324000123" or "0000320193-24-000123" → "0000320193-24-000123". */
+export function normalizeAccession(accession: string): string {
+  const digits = accession.replaceAll('-', '')
+  return `${digits.slice(0, 10)}-${digits.slice(10, 12)}-${digits.slice(12)}`
+}
+
+export const normalizeTicker = (ticker: string): string => ticker.trim().toUpperCase()
+
+/** A path identifier is a CIK when it is all digits, otherwise a ticker. */
+export const isCikLike = (identifier: string): boolean => /^\d+$/.test(identifier)

@@ -1,0 +1,54 @@
+/** Entities routes (SPEC 4.2). Handlers only delegate; SQL is in queries.ts, shapes in schemas.ts. */
+import { Elysia, t } from 'elysia'
+import { dbContext, type Deps } from '../../http/deps.ts'
+import { errorResponses, pageQuery } from '../../http/schemas.ts'
+import { FilingList } from '../filings/schemas.ts'
+import { getEntity, listEntities, listEntityFilings, listSicCodes } from './queries.ts'
+import { Entity, EntityFilingFilters, EntityFilters, EntityList, IdentifierParams, SicCodeList } from './schemas.ts'
+
+export const entitiesRoutes = ({ config, database }: Deps) => {
+  const queryConfig = { archivesUrl: config.SEC_ARCHIVES_URL, maxOffset: config.MAX_OFFSET }
+  return new Elysia({ prefix: '/v1/entities', tags: ['Entities'] })
+    .use(dbContext(database))
+    .get('', ({ db, query }) => listEntities(db, queryConfig, query), {
+      query: t.Composite([EntityFilters, pageQuery(config.MAX_LIMIT)]),
+      response: { 200: EntityList, ...errorResponses },
+      detail: {
+        operationId: 'listEntities',
+        summary: 'List entities',
+        description:
+          'Companies, individuals, institutions and filers known only from index files, by CIK. Filters combine with AND: ' +
+          '`cik` (zero-padding optional), `ticker` (primary ticker, case-insensitive), `entityType`, `q` (case-insensitive substring of the current name).',
+      },
+    })
+    .get('/sic-codes', ({ db, query }) => listSicCodes(db, queryConfig, query), {
+      query: pageQuery(config.MAX_LIMIT),
+      response: { 200: SicCodeList, ...errorResponses },
+      detail: {
+        operationId: 'listSicCodes',
+        summary: 'List SIC codes',
+        description: "The SEC's Standard Industrial Classification codes by code, with the reviewing office, a sector, and the tickers of the largest filers in each.",
+      },
+    })
+    .get('/:identifier', ({ db, params }) => getEntity(db, params.identifier), {
+      params: IdentifierParams,
+      response: { 200: Entity, ...errorResponses },
+      detail: {
+        operationId: 'getEntity',
+        summary: 'Get an entity by CIK or ticker',
+        description:
+          'All digits: a CIK, zero-padding optional. Otherwise a ticker, case-insensitive: the company whose primary ticker it is, ' +
+          'else the company listing it among its other tickers. 404 when none matches.',
+      },
+    })
+    .get('/:identifier/filings', ({ db, params, query }) => listEntityFilings(db, queryConfig, params.identifier, query), {
+      params: IdentifierParams,
+      query: t.Composite([EntityFilingFilters, pageQuery(config.MAX_LIMIT)]),
+      response: { 200: FilingList, ...errorResponses },
+      detail: {
+        operationId: 'listEntityFilings',
+        summary: "List an entity's filings",
+        description: 'The same list, filters and envelope as GET /v1/filings, for one entity given by CIK or ticker. 404 when the entity is unknown.',
+      },
+    })
+}

@@ -1,0 +1,110 @@
+/** Entities SQL: the `entities` table (sorted by CIK), `tickers` for resolution and `sic_codes`. */
+import type { Db } from '../../db/client.ts'
+import { empty, ident, join, sql, type Sql } from '../../db/sql.ts'
+import { ApiError } from '../../http/errors.ts'
+import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
+import type { PageQuery } from '../../http/schemas.ts'
+import { formatCik, isCikLike, normalizeTicker, parseCik } from '../../lib/ids.ts'
+import { listFilings, type FilingsConfig } from '../filings/queries.ts'
+import type { FilingFilters } from '../filings/schemas.ts'
+import { resolveIdentifier } from './resolve.ts'
+import type { Entity, EntityFilters, SicCode } from './schemas.ts'
+
+export type EntitiesConfig = FilingsConfig
+
+/** An address struct with wire names; NULL when EDGAR gave none. `column` is one of two fixed names. */
+const address = (column: 'mailing_address' | 'business_address'): Sql => {
+  const c = ident(column).text
+  return {
+    text: `CASE WHEN ${c} IS NULL THEN NULL ELSE struct_pack(
+      street1 := ${c}.street1, street2 := ${c}.street2, city := ${c}.city,
+      "stateOrCountry" := ${c}.state_or_country, "zipCode" := ${c}.zip_code,
+      "stateOrCountryDescription" := ${c}.state_or_country_description,
+      "foreignStateTerritory" := ${c}.foreign_state_territory, country := ${c}.country,
+      "countryCode" := ${c}.country_code, "foreignLocation" := ${c}.foreign_location) END`,
+    values: [],
+  }
+}
+
+const entityColumns = sql`
+  name,
+  lpad(cik::VARCHAR, 10, '0') AS cik,
+  ticker,
+  entity_type AS "entityType",
+  tickers,
+  exchanges,
+  sic::INTEGER AS sic,
+  sic_description AS "sicDescription",
+  owner_org AS "ownerOrg",
+  insider_transaction_for_owner_exists AS "insiderTransactionForOwnerExists",
+  insider_transaction_for_issuer_exists AS "insiderTransactionForIssuerExists",
+  -- Stored as the 9-digit text so leading zeros survive; SPEC wants an integer.
+  TRY_CAST(ein AS INTEGER) AS ein,
+  lei,
+  description,
+  website,
+  investor_website AS "investorWebsite",
+  category,
+  fiscal_year_end AS "fiscalYearEnd",
+  state_of_incorporation AS "stateOfIncorporation",
+  state_of_incorporation_description AS "stateOfIncorporationDescription",
+  phone,
+  list_transform(former_names, f -> f.name) AS "formerNames",
+  ${address('mailing_address')} AS "mailingAddress",
+  ${address('business_address')} AS "businessAddress"`
+
+/** Entities by CIK, filtered; `q` is a case-insensitive substring of the current name. */
+export async function listEntities(db: Db, config: EntitiesConfig, f: EntityFilters & PageQuery) {
+  checkOffset(f, config.maxOffset)
+  const filters = {
+    cik: f.cik ? formatCik(parseCik(f.cik)) : null,
+    ticker: f.ticker ? normalizeTicker(f.ticker) : null,
+    entityType: f.entityType ?? null,
+    q: f.q?.trim() || null,
+  }
+  const where = join([
+    f.cik ? sql`cik = ${parseCik(f.cik)}` : empty,
+    filters.ticker ? sql`ticker = ${filters.ticker}` : empty,
+    filters.entityType ? sql`entity_type = ${filters.entityType}` : empty,
+    // contains() rather than LIKE: a % or _ typed by the client is a character, not a wildcard.
+    filters.q ? sql`contains(lower(name), lower(${filters.q}))` : empty,
+  ])
+  const rows = await db.all<Entity>(sql`
+    SELECT ${entityColumns} FROM entities WHERE ${where}
+    ORDER BY entities.cik
+    LIMIT ${f.limit + 1} OFFSET ${offsetOf(f)}`)
+  return { ...toPage(rows, f), filters }
+}
+
+/** One entity by CIK or ticker; 404 when none matches. */
+export async function getEntity(db: Db, identifier: string): Promise<Entity> {
+  const cik = await resolveIdentifier(db, identifier)
+  const row = cik === undefined ? undefined : await db.one<Entity>(sql`SELECT ${entityColumns} FROM entities WHERE cik = ${cik}`)
+  if (!row) throw notFound(identifier)
+  return row
+}
+
+/** The filings of one entity, with the same filters, paging and envelope as the filings list. */
+export async function listEntityFilings(db: Db, config: EntitiesConfig, identifier: string, f: Omit<FilingFilters, 'cik' | 'ticker'> & PageQuery) {
+  const cik = await resolveIdentifier(db, identifier)
+  const known = cik !== undefined && (await db.one(sql`SELECT 1 AS found FROM entities WHERE cik = ${cik}`))
+  if (!known) throw notFound(identifier)
+  const ticker = isCikLike(identifier) ? undefined : identifier
+  return listFilings(db, config, { ...f, ticker }, cik)
+}
+
+/** SIC codes by code, with the large filers' tickers as one comma-separated string. */
+export async function listSicCodes(db: Db, config: EntitiesConfig, p: PageQuery) {
+  checkOffset(p, config.maxOffset)
+  const rows = await db.all<SicCode>(sql`
+    SELECT sic_code::INTEGER AS "sicCode", office, industry_title AS "industryTitle",
+           CASE WHEN len(large_size_tickers) = 0 THEN NULL ELSE array_to_string(large_size_tickers, ',') END AS "largeSizeTickers",
+           sector
+    FROM sic_codes
+    ORDER BY sic_code
+    LIMIT ${p.limit + 1} OFFSET ${offsetOf(p)}`)
+  return toPage(rows, p)
+}
+
+const notFound = (identifier: string) =>
+  new ApiError('not_found', isCikLike(identifier) ? `No entity with CIK ${formatCik(identifier)}.` : `No entity with ticker ${normalizeTicker(identifier)}.`)

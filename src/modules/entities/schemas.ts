@@ -1,0 +1,99 @@
+/** Entities area shapes (SPEC 2.3, RESPONSES §2). */
+import { t } from 'elysia'
+import { Cik, CikOut, DateParam, FormTypesParam, Nullable, Pagination, Ticker } from '../../http/schemas.ts'
+
+const text = (description: string) => Nullable(t.String({ description }))
+
+export const Address = t.Object(
+  {
+    street1: text('First street line'),
+    street2: text('Second street line'),
+    city: text('City'),
+    stateOrCountry: text('US state or EDGAR country code'),
+    zipCode: text('Postal code'),
+    stateOrCountryDescription: text('Name of the state or country'),
+    foreignStateTerritory: text('Province or territory outside the US'),
+    country: text('Country name, for foreign addresses'),
+    countryCode: text('ISO country code, for foreign addresses'),
+    foreignLocation: Nullable(t.Boolean({ description: 'Whether the address is outside the US' })),
+  },
+  { title: 'Address' },
+)
+
+const EntityType = t.Union([t.Literal('company'), t.Literal('individual'), t.Literal('institution'), t.Literal('unknown')], { description: 'Entity class' })
+
+export const Entity = t.Object(
+  {
+    name: t.String({ description: 'Current conformed name' }),
+    cik: CikOut,
+    ticker: text('Primary ticker (the first of the submissions record)'),
+    entityType: EntityType,
+    tickers: t.Array(t.String(), { description: 'Every ticker, primary first' }),
+    exchanges: t.Array(t.String(), { description: 'Exchange of each ticker, in the same order' }),
+    sic: Nullable(t.Integer({ description: 'Standard Industrial Classification code' })),
+    sicDescription: text('Industry title of the SIC code'),
+    ownerOrg: text('SEC office that reviews the filer'),
+    insiderTransactionForOwnerExists: Nullable(t.Boolean({ description: 'Files insider transactions as a reporting owner' })),
+    insiderTransactionForIssuerExists: Nullable(t.Boolean({ description: 'Has insider transactions filed about it as issuer' })),
+    ein: Nullable(t.Integer({ description: 'Employer Identification Number (null when EDGAR has none or the 000000000 placeholder)' })),
+    lei: text('Legal Entity Identifier'),
+    description: text("EDGAR's description of the filer"),
+    website: text('Website'),
+    investorWebsite: text('Investor relations website'),
+    category: text('Filer category, e.g. "Large accelerated filer"'),
+    fiscalYearEnd: Nullable(t.String({ pattern: '^\\d{4}$', description: 'Fiscal year end as MMDD' })),
+    stateOfIncorporation: text('State or country code of incorporation'),
+    stateOfIncorporationDescription: text('Name of the state or country of incorporation'),
+    phone: text('Business phone'),
+    formerNames: t.Array(t.String(), { description: 'Earlier names, most recent first' }),
+    mailingAddress: Nullable(Address),
+    businessAddress: Nullable(Address),
+  },
+  { title: 'Entity' },
+)
+export type Entity = typeof Entity.static
+
+export const EntityFilters = t.Object({
+  cik: t.Optional(Cik),
+  ticker: t.Optional(t.String({ ...Ticker, description: 'Primary ticker, case-insensitive' })),
+  entityType: t.Optional(EntityType),
+  q: t.Optional(t.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive substring of the name' })),
+})
+export type EntityFilters = typeof EntityFilters.static
+
+export const AppliedEntityFilters = t.Object({
+  cik: Nullable(CikOut),
+  ticker: Nullable(t.String()),
+  entityType: Nullable(t.String()),
+  q: Nullable(t.String()),
+})
+
+export const EntityList = t.Object({ data: t.Array(Entity), pagination: Pagination, filters: AppliedEntityFilters }, { title: 'EntityList' })
+
+export const SicCode = t.Object(
+  {
+    sicCode: t.Integer({ description: 'SIC code' }),
+    office: text('SEC office that reviews filers with this code, e.g. "Office of Technology"'),
+    industryTitle: t.String({ description: 'Industry title' }),
+    largeSizeTickers: text('Primary tickers of large accelerated filers with this code, by market value, comma-separated (at most 10)'),
+    sector: text('Broad sector, e.g. "Technology"'),
+  },
+  { title: 'SicCode' },
+)
+export type SicCode = typeof SicCode.static
+export const SicCodeList = t.Object({ data: t.Array(SicCode), pagination: Pagination }, { title: 'SicCodeList' })
+
+export const IdentifierParams = t.Object({
+  identifier: t.String({
+    pattern: '^(\\d{1,10}|[A-Za-z0-9][A-Za-z0-9.\\-]{0,9})$',
+    expected: 'a CIK of 1 to 10 digits or a ticker of 1 to 10 letters, digits, dots or dashes',
+    description: 'A CIK (digits, zero-padding optional) or a ticker (case-insensitive)',
+    examples: ['320193', 'AAPL'],
+  }),
+})
+
+export const EntityFilingFilters = t.Object({
+  formTypes: t.Optional(FormTypesParam),
+  startDate: t.Optional(DateParam('Filing date on or after (inclusive)')),
+  endDate: t.Optional(DateParam('Filing date on or before (inclusive)')),
+})

@@ -1,0 +1,63 @@
+/** Filings routes (SPEC 4.1). Handlers only delegate; SQL is in queries.ts, shapes in schemas.ts. */
+import { Elysia, t } from 'elysia'
+import { dbContext, type Deps } from '../../http/deps.ts'
+import { errorResponses, pageQuery } from '../../http/schemas.ts'
+import { getFiling, getFilingsByAccession, listFilingDocuments, listFilings, listFormTypes } from './queries.ts'
+import { AccessionParams, CikAccessionParams, Filing, FilingDocument, FilingFilters, FilingList, FormTypeList } from './schemas.ts'
+
+export const filingsRoutes = ({ config, database }: Deps) => {
+  const queryConfig = { archivesUrl: config.SEC_ARCHIVES_URL, maxOffset: config.MAX_OFFSET }
+  return new Elysia({ prefix: '/v1/filings', tags: ['Filings'] })
+    .use(dbContext(database))
+    .get('', ({ db, query }) => listFilings(db, queryConfig, query), {
+      query: t.Composite([FilingFilters, pageQuery(config.MAX_LIMIT)]),
+      response: { 200: FilingList, ...errorResponses },
+      detail: {
+        operationId: 'listFilings',
+        summary: 'List filings',
+        description:
+          'Filings newest first (filing date, then accession number). Filters combine with AND; dates are inclusive. ' +
+          'Amendments are their own form types (10-K/A). A filing with several filers is listed once per filer. ' +
+          '`hasMoreData` says whether another page exists, without counting all rows.',
+      },
+    })
+    .get('/form-types', ({ db, query }) => listFormTypes(db, queryConfig, query), {
+      query: pageQuery(config.MAX_LIMIT),
+      response: { 200: FormTypeList, ...errorResponses },
+      detail: {
+        operationId: 'listFormTypes',
+        summary: 'List form types',
+        description: 'Every form type that occurs in the served snapshot, alphabetically, with its category and a description.',
+      },
+    })
+    // Public path /v1/filings/{accessionNumber}; see src/http/route-names.ts for why the router calls it :cik.
+    .get('/:cik', ({ db, params }) => getFilingsByAccession(db, queryConfig, params.cik), {
+      params: AccessionParams,
+      response: { 200: t.Array(Filing), ...errorResponses },
+      detail: {
+        operationId: 'getFilingsByAccession',
+        summary: 'Get a filing by accession number',
+        description: 'Every row of the filing: one per filer (co-registrants, or the issuer and reporting owner of a Form 4), ordered by CIK. 404 when no filer has it.',
+      },
+    })
+    .get('/:cik/:accessionNumber', ({ db, params }) => getFiling(db, queryConfig, params.cik, params.accessionNumber), {
+      params: CikAccessionParams,
+      response: { 200: Filing, ...errorResponses },
+      detail: {
+        operationId: 'getFiling',
+        summary: "Get one filer's filing",
+        description: 'The filing as listed under this CIK. 404 when this CIK did not file it.',
+      },
+    })
+    .get('/:cik/:accessionNumber/documents', ({ db, params }) => listFilingDocuments(db, queryConfig, params.cik, params.accessionNumber), {
+      params: CikAccessionParams,
+      response: { 200: t.Array(FilingDocument), ...errorResponses },
+      detail: {
+        operationId: 'listFilingDocuments',
+        summary: 'List the documents of a filing',
+        description:
+          "The filing folder's documents in sequence, with their EDGAR types and archive URLs. When the snapshot holds no folder listing " +
+          'for the filing, the primary document alone is returned. 404 when this CIK did not file it.',
+      },
+    })
+}

@@ -1,0 +1,29 @@
+/**
+ * After every response: one JSON log line (method, route, status, duration, request id, key name;
+ * never the key or the query string, which may hold it) and the request metrics.
+ */
+import { Elysia } from 'elysia'
+import { stateOf } from '../http/request-state.ts'
+import { publicRoute } from '../http/route-names.ts'
+import type { LogSink } from './log.ts'
+import type { Metrics } from './metrics.ts'
+
+export const observability = (metrics: Metrics, log: LogSink, logRequests: boolean) =>
+  new Elysia({ name: 'observability', seed: metrics }).onAfterResponse({ as: 'global' }, ({ request, route, set }) => {
+    const state = stateOf(request)
+    const ms = performance.now() - state.startedAt
+    const status = typeof set.status === 'number' ? set.status : 200
+    const pattern = route ? publicRoute(route) : 'unmatched'
+    metrics.observe(request.method, pattern, status, ms / 1000)
+    if (logRequests) {
+      log.info({
+        time: new Date().toISOString(),
+        method: request.method,
+        route: pattern,
+        status,
+        duration_ms: Math.round(ms * 100) / 100,
+        request_id: state.id,
+        key: state.key?.name ?? null,
+      })
+    }
+  })

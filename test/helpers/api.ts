@@ -1,0 +1,71 @@
+/**
+ * An in-process API over a snapshot built by the real build from the generator's fixture files: the
+ * tests call `app.handle(new Request(...))`, with real DuckDB over real Parquet underneath.
+ */
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { createApp } from '../../src/app.ts'
+import { KeyStore } from '../../src/auth/key-store.ts'
+import { newKeyRecord, writeKeysFile, type KeysFile } from '../../src/auth/keys-file.ts'
+import { runBuild } from '../../src/build/index.ts'
+import { loadConfig, type Config } from '../../src/config.ts'
+import { Database } from '../../src/db/client.ts'
+import { silentReporter } from '../../src/lib/progress.ts'
+import { memorySink } from '../../src/ops/log.ts'
+import { generateSample } from '../../src/sample/index.ts'
+import { tempDir } from './snapshot.ts'
+
+export type Reply = { status: number; headers: Headers; body: any; text: string }
+
+/** Fixture bulk files → snapshot, once per call; `scale` 0.00005 is the fixed cast plus ~50 entities. */
+export async function buildFixtureSnapshot(root: string, scale = 0.00005) {
+  const mirror = join(root, 'mirror')
+  const datasets = join(root, 'datasets')
+  await generateSample({ out: mirror, scale, seed: 1 })
+  const result = await runBuild({ from: mirror, datasets, reporter: silentReporter(), threads: 2 })
+  return { mirror, datasets, snapshotId: result.snapshotId }
+}
+
+/** A keys file with one key per plan (ENTERPRISE with every feature); returns the keys by plan. */
+export function writeTestKeys(path: string) {
+  const file: KeysFile = { keys: [] }
+  const keys: Record<string, string> = {}
+  for (const [plan, features] of [['FREE', []], ['LITE', []], ['PRO', ['SEC_API_ENDPOINTS']], ['ENTERPRISE', ['SEC_API_ENDPOINTS']]] as const) {
+    const { key, record } = newKeyRecord(file, { name: `test-${plan.toLowerCase()}`, plan, features })
+    file.keys.push(record)
+    keys[plan] = key
+  }
+  writeKeysFile(path, file)
+  return keys as { FREE: string; LITE: string; PRO: string; ENTERPRISE: string }
+}
+
+export async function openTestApi({ config: overrides = {}, now }: { config?: Partial<Config>; now?: () => number } = {}) {
+  const root = tempDir('api')
+  const { datasets, snapshotId, mirror } = await buildFixtureSnapshot(root)
+  const keysFile = join(root, 'keys.json')
+  const keys = writeTestKeys(keysFile)
+  const config = loadConfig({}, { DATASETS_DIR: datasets, KEYS_FILE: keysFile, LOG_REQUESTS: false, WATCH_SNAPSHOTS: false, ...overrides })
+  const log = memorySink()
+  const database = await Database.open(config, log)
+  const app = createApp({ config, database, keys: new KeyStore(keysFile, { log }), log, now })
+
+  async function get(path: string, { key = keys.ENTERPRISE as string | null, headers = {} as Record<string, string>, method = 'GET' } = {}): Promise<Reply> {
+    const h = new Headers(headers)
+    if (key !== null) h.set('x-api-key', key)
+    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers: h }))
+    const text = await res.text()
+    let body: unknown = text
+    try {
+      body = JSON.parse(text)
+    } catch {}
+    return { status: res.status, headers: res.headers, body, text }
+  }
+
+  return {
+    app, get, keys, config, database, log, root, datasets, mirror, snapshotId,
+    async close() {
+      await database.close()
+      rmSync(root, { recursive: true, force: true })
+    },
+  }
+}
