@@ -12,8 +12,9 @@ type Schema = TSchema & Record<string, unknown>
 /** The schema a client sees: Elysia wraps query numbers and booleans in a string-or-value union. */
 function unwrap(schema: Schema): Schema {
   const members = schema.anyOf as Schema[] | undefined
-  if (!members) return schema
-  const typed = members.find((m) => !(m.type === 'string' && (m.format === 'integer' || m.format === 'boolean' || m.format === 'numeric')))
+  const isCoercion = (m: Schema) => m.type === 'string' && (m.format === 'integer' || m.format === 'boolean' || m.format === 'numeric')
+  if (!members || !members.some(isCoercion)) return schema
+  const typed = members.find((m) => !isCoercion(m))
   return { ...schema, ...(typed ?? members[0]), anyOf: undefined } as Schema
 }
 
@@ -22,7 +23,11 @@ export function expectedText(raw: Schema): string {
   const s = unwrap(raw)
   if (typeof s.expected === 'string') return s.expected
   if (s.enum || s.const !== undefined) return `one of ${((s.enum as unknown[]) ?? [s.const]).map((v) => JSON.stringify(v)).join(', ')}`
-  if (Array.isArray(s.anyOf)) return s.anyOf.map((m) => expectedText(m as Schema)).join(' or ')
+  if (Array.isArray(s.anyOf)) {
+    const members = s.anyOf as Schema[]
+    if (members.every((m) => m.const !== undefined)) return `one of ${members.map((m) => JSON.stringify(m.const)).join(', ')}`
+    return members.map((m) => expectedText(m)).join(' or ')
+  }
   switch (s.type) {
     case 'integer':
     case 'number': {

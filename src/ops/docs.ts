@@ -34,7 +34,7 @@ export const docs = (config: Config, version: string) =>
             version,
             description:
               'The /v1 API over EDGAR bulk data, served from a local Parquet snapshot. Send your key in the `x-api-key` header ' +
-              '(or the `apiKey` query parameter). Every error has the body `{ "error": { "code", "message", "details", "request_id" } }`.',
+              '(or the `apiKey` query parameter). Every error has one body: an `error` object with `code`, `message`, `details` and `request_id`.',
           },
           servers: config.PUBLIC_BASE_URL ? [{ url: config.PUBLIC_BASE_URL }] : undefined,
           tags: AREAS.map((name) => ({ name })),

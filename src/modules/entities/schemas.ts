@@ -20,7 +20,7 @@ export const Address = t.Object(
   { title: 'Address' },
 )
 
-const EntityType = t.Union([t.Literal('company'), t.Literal('individual'), t.Literal('institution'), t.Literal('unknown')], { description: 'Entity class' })
+const EntityType = t.UnionEnum(['company', 'individual', 'institution', 'unknown'], { description: 'Entity class: company, individual, institution, or unknown (known only from index files)' })
 
 export const Entity = t.Object(
   {
