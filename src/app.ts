@@ -37,7 +37,7 @@ export function createApp({ config, database, keys, log = consoleSink, now }: Ap
   const app = new Elysia()
     .use(requestId)
     .use(errorHandler(() => routes(), log))
-    .use(observability(metrics, log, config.LOG_REQUESTS))
+    .use(observability(metrics, log, config.LOG_REQUESTS, () => routes()))
     .use(auth({ store: keys, now }))
     .use(docs(config, pkg.version))
     .use(opsRoutes(database, metrics))

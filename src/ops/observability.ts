@@ -5,15 +5,17 @@
 import { Elysia } from 'elysia'
 import { stateOf } from '../http/request-state.ts'
 import { publicRoute } from '../http/route-names.ts'
+import { routeMatcher } from './route-label.ts'
 import type { LogSink } from './log.ts'
 import type { Metrics } from './metrics.ts'
 
-export const observability = (metrics: Metrics, log: LogSink, logRequests: boolean) =>
-  new Elysia({ name: 'observability', seed: metrics }).onAfterResponse({ as: 'global' }, ({ request, route, set }) => {
+export const observability = (metrics: Metrics, log: LogSink, logRequests: boolean, routes: () => readonly { method: string; path: string }[]) => {
+  const match = routeMatcher(routes)
+  return new Elysia({ name: 'observability', seed: metrics }).onAfterResponse({ as: 'global' }, ({ request, route, set }) => {
     const state = stateOf(request)
     const ms = performance.now() - state.startedAt
     const status = typeof set.status === 'number' ? set.status : 200
-    const pattern = route ? publicRoute(route) : 'unmatched'
+    const pattern = route ? publicRoute(route) : (match(request.method, new URL(request.url).pathname) ?? 'unmatched')
     metrics.observe(request.method, pattern, status, ms / 1000)
     if (logRequests) {
       log.info({
@@ -27,3 +29,4 @@ export const observability = (metrics: Metrics, log: LogSink, logRequests: boole
       })
     }
   })
+}

@@ -1,0 +1,91 @@
+/**
+ * Switching snapshots while serving: a new build is published under load and no request fails; a
+ * request that started on the old snapshot finishes on it; the old snapshot's connections close once
+ * its last request is done; the watcher follows CURRENT without a signal.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { runBuild } from '../../src/build/index.ts'
+import { sql } from '../../src/db/sql.ts'
+import { silentReporter } from '../../src/lib/progress.ts'
+import { generateSample } from '../../src/sample/index.ts'
+import { openTestApi } from '../helpers/api.ts'
+
+let api: Awaited<ReturnType<typeof openTestApi>>
+let secondMirror = ''
+
+/** Publishes a snapshot built from a different seed, so row counts differ from the first one. */
+async function publishSecondSnapshot() {
+  const { snapshotId } = await runBuild({ from: secondMirror, datasets: api.datasets, reporter: silentReporter(), threads: 1 })
+  return snapshotId
+}
+
+const filingRows = async (db: { one<T>(q: ReturnType<typeof sql>): Promise<T | undefined> }) =>
+  (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM filings`))!.n
+
+beforeAll(async () => {
+  api = await openTestApi()
+  secondMirror = join(api.root, 'mirror-2')
+  await generateSample({ out: secondMirror, scale: 0.00005, seed: 2 })
+})
+afterAll(() => api?.close())
+
+describe('snapshot swap', () => {
+  test('a request bound to the old snapshot keeps reading it; new requests read the new one; the old closes after', async () => {
+    const first = api.database.forRequest()
+    const before = await filingRows(first)
+    const newId = await publishSecondSnapshot()
+    expect((await api.database.reload()).id).toBe(newId)
+
+    const second = api.database.forRequest()
+    const after = await filingRows(second)
+    expect(after).not.toBe(before)
+    // Still the old snapshot's views: the old generation stays open while this request holds it.
+    expect(await filingRows(first)).toBe(before)
+    expect(api.database.poolStats().generations).toBe(2)
+
+    first.release()
+    second.release()
+    await Bun.sleep(50)
+    expect(api.database.poolStats().generations).toBe(1)
+    expect((await api.get('/ready')).body.snapshot.id).toBe(newId)
+  })
+
+  test('no request is lost while snapshots are swapped under concurrent load', async () => {
+    const paths = ['/v1/filings?limit=50', '/v1/entities?limit=20', '/v1/entities/QFD/filings?limit=5', '/v1/filings/form-types', '/v1/entities/804753']
+    const statuses = new Map<number, number>()
+    let running = true
+    const worker = async (n: number) => {
+      let i = n
+      while (running) {
+        const { status } = await api.get(paths[i++ % paths.length]!)
+        statuses.set(status, (statuses.get(status) ?? 0) + 1)
+      }
+    }
+    const workers = Array.from({ length: 8 }, (_, n) => worker(n))
+    const ids: string[] = []
+    for (let swap = 0; swap < 3; swap++) {
+      await Bun.sleep(100)
+      ids.push(await publishSecondSnapshot())
+      await api.database.reload()
+    }
+    await Bun.sleep(100)
+    running = false
+    await Promise.all(workers)
+
+    const total = [...statuses.values()].reduce((a, b) => a + b, 0)
+    expect(total).toBeGreaterThan(50)
+    expect(Object.fromEntries(statuses)).toEqual({ 200: total })
+    expect((await api.get('/ready')).body.snapshot.id).toBe(ids.at(-1)!)
+    await Bun.sleep(50)
+    expect(api.database.poolStats().generations).toBe(1)
+  })
+
+  test('the watcher follows CURRENT without a signal', async () => {
+    api.database.watch(100)
+    const newId = await publishSecondSnapshot()
+    const deadline = Date.now() + 5000
+    while (Date.now() < deadline && api.database.snapshot?.id !== newId) await Bun.sleep(25)
+    expect(api.database.snapshot?.id).toBe(newId)
+  })
+})
