@@ -1,0 +1,42 @@
+/** Settings: parsed once with defaults, bad values named, and every one documented in the README. */
+import { describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { ConfigError, ConfigSchema, loadConfig } from '../../src/config.ts'
+
+const readme = readFileSync(resolve(import.meta.dir, '../../README.md'), 'utf8')
+
+describe('configuration', () => {
+  test('defaults apply and strings from the environment become typed values', () => {
+    const config = loadConfig({ PORT: '9090', WATCH_SNAPSHOTS: 'false', DB_CONNECTIONS: '8', UNRELATED: 'x' })
+    expect(config.PORT).toBe(9090)
+    expect(config.WATCH_SNAPSHOTS).toBe(false)
+    expect(config.DB_CONNECTIONS).toBe(8)
+    expect(config.MAX_LIMIT).toBe(100)
+    expect(config.DATASETS_DIR).toBe('./datasets')
+    expect(Object.keys(config).sort()).toEqual(Object.keys(ConfigSchema.properties).sort())
+  })
+
+  test('a bad value stops the start with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DB_CONNECTIONS: '0' })).toThrow(ConfigError)
+    try {
+      loadConfig({ PORT: 'eighty', DUCKDB_MEMORY_LIMIT: 'lots' })
+    } catch (e) {
+      expect((e as Error).message).toContain('PORT="eighty"')
+      expect((e as Error).message).toContain('DUCKDB_MEMORY_LIMIT="lots"')
+    }
+  })
+
+  test('flags override the environment', () => {
+    expect(loadConfig({ PORT: '9090' }, { PORT: 0 }).PORT).toBe(0)
+  })
+
+  test('the README lists every setting with its default', () => {
+    for (const [key, schema] of Object.entries(ConfigSchema.properties)) {
+      const row = readme.split('\n').find((line) => line.startsWith(`| \`${key}\` |`))
+      expect(row, `README row for ${key}`).toBeDefined()
+      const shown = String((schema as { default: unknown }).default)
+      expect(row!.split('|')[2]!.trim(), key).toBe(shown === '' ? '(empty)' : `\`${shown}\``)
+    }
+  })
+})
