@@ -8,7 +8,7 @@ import type { Config } from './config.ts'
 import { Database } from './db/client.ts'
 import { consoleSink, errorFields } from './ops/log.ts'
 
-export type RunningServer = { url: string; port: number; stop: () => Promise<void> }
+export type RunningServer = { url: string; port: number; database: Database; stop: () => Promise<void> }
 
 export async function startServer(config: Config, { log = consoleSink, print = (line: string) => console.error(line) } = {}): Promise<RunningServer> {
   const newKey = ensureKeysFile(config.KEYS_FILE)
@@ -43,7 +43,7 @@ export async function startServer(config: Config, { log = consoleSink, print = (
     })()
     return stopping
   }
-  return { url, port: server.port ?? config.PORT, stop }
+  return { url, port: server.port ?? config.PORT, database, stop }
 }
 
 /** Runs until SIGTERM or SIGINT, then shuts down gracefully. */

@@ -64,7 +64,8 @@ function fromValidation(error: ValidationError, request: Request, path: string |
 /** Maps any thrown value to the ApiError to answer with; unknown failures are logged with the request id. */
 export function toApiError(code: string | number, error: unknown, request: Request, route: string | undefined, routes: readonly RouteInfo[], log: LogSink): ApiError {
   if (error instanceof ApiError) return error
-  if (code === 'VALIDATION') return fromValidation(error as ValidationError, request, route, routes)
+  // A response that fails its own schema is our bug, not the client's: it falls through to a logged 500.
+  if (code === 'VALIDATION' && (error as ValidationError).type !== 'response') return fromValidation(error as ValidationError, request, route, routes)
   if (code === 'NOT_FOUND') {
     if (request.method !== 'GET' && request.method !== 'HEAD') return new ApiError('method_not_allowed', `Every operation is a GET; ${request.method} is not accepted.`, {}, { allow: 'GET, HEAD' })
     return new ApiError('not_found', `No operation at ${new URL(request.url).pathname}; see /openapi for the list.`)

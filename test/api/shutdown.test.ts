@@ -1,0 +1,45 @@
+/**
+ * Graceful shutdown: stop() refuses new connections but lets requests already received finish. The
+ * requests are kept in flight by occupying every DuckDB connection with a slow query first, so they
+ * are still waiting for a connection when stop() is called.
+ */
+import { afterAll, expect, test } from 'bun:test'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { loadConfig } from '../../src/config.ts'
+import { sql } from '../../src/db/sql.ts'
+import { memorySink } from '../../src/ops/log.ts'
+import { startServer } from '../../src/server.ts'
+import { buildFixtureSnapshot, writeTestKeys } from '../helpers/api.ts'
+import { tempDir } from '../helpers/snapshot.ts'
+
+const root = tempDir('shutdown')
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+test('SIGTERM-style stop finishes the requests in flight, then refuses new ones', async () => {
+  const { datasets } = await buildFixtureSnapshot(root)
+  const keysFile = join(root, 'keys.json')
+  const keys = writeTestKeys(keysFile)
+  const config = loadConfig({}, { DATASETS_DIR: datasets, KEYS_FILE: keysFile, PORT: 0, HOST: '127.0.0.1', DB_CONNECTIONS: 2, LOG_REQUESTS: false, WATCH_SNAPSHOTS: false })
+  const server = await startServer(config, { log: memorySink(), print: () => {} })
+
+  // Occupy both connections for a while (a slow but finite query each).
+  const blockers = [0, 1].map(async () => {
+    const db = server.database.forRequest()
+    try {
+      await db.all(sql`SELECT count(*)::INTEGER AS n FROM range(50000000) t(i) WHERE i % 7 = 3`)
+    } finally {
+      db.release()
+    }
+  })
+  const inFlight = Array.from({ length: 6 }, () =>
+    fetch(`${server.url}/v1/filings?limit=5`, { headers: { 'x-api-key': keys.ENTERPRISE } }).then((r) => r.status))
+  await Bun.sleep(150)
+  expect(server.database.poolStats().waiting).toBeGreaterThan(0)
+
+  const stopped = server.stop()
+  expect(await Promise.all(inFlight)).toEqual([200, 200, 200, 200, 200, 200])
+  await Promise.all(blockers)
+  await stopped
+  expect(await fetch(`${server.url}/health`).then(() => 'answered', () => 'refused')).toBe('refused')
+}, 60_000)
