@@ -50,7 +50,7 @@ function routeSchema(routes: readonly RouteInfo[], method: string, path: string 
 function fromValidation(error: ValidationError, request: Request, path: string | undefined, routes: readonly RouteInfo[]): ApiError {
   const onParams = error.type === 'params'
   const raw = onParams
-    ? ((error.value ?? {}) as Record<string, string>)
+    ? ((error.value ?? {}) as Record<string, string | null>)
     : Object.fromEntries(new URL(request.url).searchParams)
   let details = validationDetails(routeSchema(routes, request.method, path, onParams ? 'params' : 'query'), raw, (name) => publicParam(path, name))
   if (Object.keys(details).length === 0) details = { [onParams ? 'path' : 'query']: 'does not match what this operation accepts' }
@@ -81,7 +81,14 @@ export function toApiError(code: string | number, error: unknown, request: Reque
 /** The global handler; `routes` is read when an error happens, so it sees every route of the final app. */
 export const errorHandler = (routes: () => readonly RouteInfo[], log: LogSink) =>
   new Elysia({ name: 'errors' }).onError({ as: 'global' }, ({ code, error, request, set, route }) => {
-    const e = toApiError(code, error, request, route, routes(), log)
+    let e: ApiError
+    try {
+      e = toApiError(code, error, request, route, routes(), log)
+    } catch (failure) {
+      // The handler itself must never throw: that would leave the answer to Elysia's default format.
+      log.error({ level: 'error', request_id: stateOf(request).id, route, while: 'mapping an error', ...errorFields(failure) })
+      e = new ApiError('internal_error', 'Something went wrong on our side; the request id identifies it in the server log.')
+    }
     set.status = e.status
     Object.assign(set.headers, e.headers)
     return errorBody(e, stateOf(request).id)

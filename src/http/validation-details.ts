@@ -61,12 +61,17 @@ function checks(raw: Schema, value: unknown): boolean {
  * One entry per parameter that fails, `{ name: "expected …, got "…"" }`. `values` are the raw strings
  * the client sent (query string or path segments).
  */
-export function validationDetails(schema: Schema | undefined, values: Record<string, string | undefined>, label = (name: string) => name): Record<string, string> {
+export function validationDetails(schema: Schema | undefined, values: Record<string, string | null | undefined>, label = (name: string) => name): Record<string, string> {
   const details: Record<string, string> = {}
   const properties = (schema?.properties ?? {}) as Record<string, Schema>
   const required = new Set((schema?.required as string[] | undefined) ?? [])
   for (const [name, property] of Object.entries(properties)) {
     const value = values[name]
+    // Elysia gives null for a path segment whose percent-encoding cannot be decoded.
+    if (value === null) {
+      details[label(name)] = `expected ${expectedText(property)}, got a value that is not valid percent-encoded UTF-8`
+      continue
+    }
     if (value === undefined) {
       if (required.has(name) && unwrap(property).default === undefined) details[label(name)] = `is required: expected ${expectedText(property)}`
       continue

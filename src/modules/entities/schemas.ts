@@ -20,7 +20,18 @@ export const Address = t.Object(
   { title: 'Address' },
 )
 
-const EntityType = t.UnionEnum(['company', 'individual', 'institution', 'unknown'], { description: 'Entity class: company, individual, institution, or unknown (known only from index files)' })
+const ENTITY_TYPES = ['company', 'individual', 'institution', 'unknown'] as const
+const EntityType = t.Union([t.Literal('company'), t.Literal('individual'), t.Literal('institution'), t.Literal('unknown')], { description: 'Entity class' })
+/**
+ * The filter is a pattern-checked string rather than a union: Elysia 1.4 fills an optional UnionEnum
+ * query parameter with its first value when absent, and drops a union's description from OpenAPI.
+ */
+const EntityTypeParam = t.String({
+  pattern: `^(${ENTITY_TYPES.join('|')})$`,
+  enum: [...ENTITY_TYPES],
+  expected: `one of ${ENTITY_TYPES.map((v) => JSON.stringify(v)).join(', ')}`,
+  description: 'Entity class: company, individual, institution, or unknown (filers known only from index files)',
+})
 
 export const Entity = t.Object(
   {
@@ -56,7 +67,7 @@ export type Entity = typeof Entity.static
 export const EntityFilters = t.Object({
   cik: t.Optional(Cik),
   ticker: t.Optional(t.String({ ...Ticker, description: 'Primary ticker, case-insensitive' })),
-  entityType: t.Optional(EntityType),
+  entityType: t.Optional(EntityTypeParam),
   q: t.Optional(t.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive substring of the name' })),
 })
 export type EntityFilters = typeof EntityFilters.static
