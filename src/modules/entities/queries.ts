@@ -93,12 +93,13 @@ export async function listEntityFilings(db: Db, config: EntitiesConfig, identifi
   return listFilings(db, config, { ...f, ticker }, cik)
 }
 
-/** SIC codes by code, with the large filers' tickers as one comma-separated string. */
+/** SIC codes by code, with the large filers' primary tickers as one comma-separated string. */
 export async function listSicCodes(db: Db, config: EntitiesConfig, p: PageQuery) {
   checkOffset(p, config.maxOffset)
   const rows = await db.all<SicCode>(sql`
     SELECT sic_code::INTEGER AS "sicCode", office, industry_title AS "industryTitle",
-           CASE WHEN len(large_size_tickers) = 0 THEN NULL ELSE array_to_string(large_size_tickers, ',') END AS "largeSizeTickers",
+           -- Stored as the comma-separated string the API sends (market-value order, at most 10).
+           nullif(large_size_tickers, '') AS "largeSizeTickers",
            sector
     FROM sic_codes
     ORDER BY sic_code

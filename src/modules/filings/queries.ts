@@ -52,7 +52,7 @@ export function normalizeFilingFilters(f: FilingFilters, cik = f.cik ? parseCik(
 }
 
 /**
- * Filings newest first (filing date, then accession number), `limit + 1` rows to learn whether a next
+ * Filings newest first (filing date, then accession number, then CIK), `limit + 1` rows to learn whether a next
  * page exists. With a CIK or ticker the CIK-sorted copy is read; otherwise the date-sorted one.
  * An unknown ticker matches nothing (an empty page, not an error: it is a filter).
  */
@@ -78,7 +78,8 @@ export async function listFilings(db: Db, config: FilingsConfig, f: FilingFilter
     SELECT ${filingColumns(config.archivesUrl)}
     FROM ${table}
     WHERE ${where}
-    ORDER BY filing_date DESC, accession_number DESC
+    -- The CIK last: a filing with several filers has one row per filer, and pages must not swap them.
+    ORDER BY filing_date DESC, accession_number DESC, ${table}.cik
     LIMIT ${f.limit + 1} OFFSET ${offsetOf(f)}`)
   return { ...toPage(rows, f), filters }
 }
