@@ -5,6 +5,7 @@
  */
 import { t, type TSchema } from 'elysia'
 import { ACCESSION_PATTERN, CIK_PATTERN, TICKER_PATTERN } from '../lib/ids.ts'
+import './formats.ts'
 
 export const Nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()])
 

@@ -52,8 +52,11 @@ export function expectedText(raw: Schema): string {
   }
 }
 
-function checks(raw: Schema, value: unknown): boolean {
+function checks(raw: Schema, value: string): boolean {
   const s = unwrap(raw)
+  // Value.Convert would turn "1.5" and "1e30" into the integer 1; the client sent neither.
+  if (s.type === 'integer' && !/^[+-]?\d+$/.test(value.trim())) return false
+  if (s.type === 'number' && !Number.isFinite(Number(value))) return false
   return Value.Check(s, Value.Convert(s, value))
 }
 

@@ -14,11 +14,29 @@ export const AREAS = ['Filings', 'Entities', 'Financials', 'Insiders', 'Institut
 
 const ASSETS = '/openapi/assets'
 
+type OpenApiDocument = { paths?: Record<string, Record<string, { parameters?: { required?: boolean; schema?: { default?: unknown } }[] }>> }
+
+/**
+ * A parameter with a default is not required (Elysia marks `page` and `limit` required because they
+ * are not t.Optional; they need not be, since the default always fills them). Generated clients would
+ * otherwise demand them on every call.
+ */
+function defaultsAreOptional(document: OpenApiDocument) {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      for (const p of operation.parameters ?? []) if (p.schema?.default !== undefined) p.required = false
+    }
+  }
+}
+
 export const docs = (config: Config, version: string) =>
   new Elysia({ name: 'docs' })
     // Public parameter names where the router needed others (src/http/route-names.ts).
     .onAfterHandle({ as: 'global' }, ({ path, response }) => {
-      if (path === '/openapi/json' && response && typeof response === 'object') renameInOpenApi(response as Parameters<typeof renameInOpenApi>[0])
+      if (path === '/openapi/json' && response && typeof response === 'object') {
+        renameInOpenApi(response as Parameters<typeof renameInOpenApi>[0])
+        defaultsAreOptional(response as OpenApiDocument)
+      }
     })
     .get(`${ASSETS}/swagger-ui-bundle.js`, () => new Response(Bun.file(swaggerBundle), { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' } }), { detail: { hide: true } })
     .get(`${ASSETS}/swagger-ui.css`, () => new Response(Bun.file(swaggerCss), { headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=86400' } }), { detail: { hide: true } })

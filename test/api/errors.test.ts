@@ -1,0 +1,251 @@
+/**
+ * One error shape from every source (Datasette's test_error_shape): validation, routing, methods,
+ * missing resources, auth, an unserved snapshot and an internal failure all answer
+ * `{ error: { code, message, details, request_id } }` with the status of the code.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { createApp } from '../../src/app.ts'
+import { KeyStore } from '../../src/auth/key-store.ts'
+import { generateKey } from '../../src/auth/keys-file.ts'
+import { loadConfig } from '../../src/config.ts'
+import { Database } from '../../src/db/client.ts'
+import { ERROR_STATUS, type ErrorCode } from '../../src/http/error-codes.ts'
+import { publicParam } from '../../src/http/route-names.ts'
+import { memorySink } from '../../src/ops/log.ts'
+import { openTestApi, writeTestKeys, type Reply } from '../helpers/api.ts'
+import { tempDir } from '../helpers/snapshot.ts'
+
+let api: Awaited<ReturnType<typeof openTestApi>>
+let filing: { cik: string; accessionNumber: string }
+
+beforeAll(async () => {
+  api = await openTestApi()
+  filing = (await api.get('/v1/filings?limit=1')).body.data[0]
+})
+afterAll(() => api.close())
+
+function expectError(res: Reply, code: ErrorCode) {
+  expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status: ERROR_STATUS[code], code })
+  expect(Object.keys(res.body)).toEqual(['error'])
+  expect(Object.keys(res.body.error).sort()).toEqual(['code', 'details', 'message', 'request_id'])
+  expect(res.body.error.message).toBeString()
+  expect(res.body.error.message.length).toBeGreaterThan(10)
+  expect(res.body.error.details).toBeObject()
+  expect(res.body.error.request_id).toBeString()
+  expect(res.body.error.request_id).toBe(res.headers.get('x-request-id')!)
+  expect(res.headers.get('content-type')).toStartWith('application/json')
+}
+
+/** Texts that would mean an engine message, a file path or a stack reached the client. */
+const LEAKS = [/DuckDB/i, /Binder/, /Parser Error/, /Catalog/, /\/tmp/, /\.parquet/, /\bat .*:\d+:\d+/, /\n\s+at /, /node_modules/]
+const leaksIn = (text: string) => LEAKS.filter((re) => re.test(text)).map(String)
+
+describe('invalid parameters answer 400 invalid_parameter naming the parameter', () => {
+  test.each([
+    ['/v1/filings?page=0', 'page'],
+    ['/v1/filings?page=-1', 'page'],
+    ['/v1/filings?page=abc', 'page'],
+    ['/v1/filings?page=1.5', 'page'],
+    ['/v1/filings?limit=0', 'limit'],
+    ['/v1/filings?limit=101', 'limit'],
+    ['/v1/filings?limit=', 'limit'],
+    ['/v1/filings?limit=1.5', 'limit'],
+    ['/v1/filings?startDate=2024-02-30', 'startDate'],
+    ['/v1/filings?endDate=2023-13-01', 'endDate'],
+    ['/v1/filings?startDate=2024/01/02', 'startDate'],
+    ['/v1/entities?entityType=robot', 'entityType'],
+    ["/v1/filings?formTypes=10-K'", 'formTypes'],
+    ['/v1/filings?formTypes=10-K;8-K', 'formTypes'],
+    ['/v1/filings?cik=abc', 'cik'],
+    ['/v1/filings?cik=12345678901', 'cik'],
+    ['/v1/entities?cik=12345678901', 'cik'],
+    ['/v1/entities?q=', 'q'],
+    [`/v1/entities?q=${'a'.repeat(201)}`, 'q'],
+    ['/v1/filings?ticker=A%20B', 'ticker'],
+    ['/v1/entities/sic-codes?limit=0', 'limit'],
+    ['/v1/filings/form-types?page=0', 'page'],
+    ['/v1/filings/123', 'accessionNumber'],
+    ['/v1/filings/0000320193-24-00012X', 'accessionNumber'],
+    ['/v1/filings/12345678901/0000320193-24-000123', 'cik'],
+    ['/v1/filings/320193/0000320193-24-1/documents', 'accessionNumber'],
+    ['/v1/entities/AB!', 'identifier'],
+    ['/v1/entities/ABCDEFGHIJKL/filings', 'identifier'],
+    ['/v1/entities/QFD/filings?startDate=2024-02-30', 'startDate'],
+  ])('%s → %s', async (path, param) => {
+    const res = await api.get(path)
+    expectError(res, 'invalid_parameter')
+    expect(Object.keys(res.body.error.details)).toEqual([param])
+    expect(res.body.error.details[param]).toStartWith('expected')
+    expect(res.body.error.message).toContain(param)
+  })
+
+  test('several bad parameters: details names each one and the message lists them', async () => {
+    const res = await api.get('/v1/filings?page=abc&limit=0&cik=x&startDate=2024-13-01')
+    expectError(res, 'invalid_parameter')
+    expect(Object.keys(res.body.error.details).sort()).toEqual(['cik', 'limit', 'page', 'startDate'])
+    for (const name of ['cik', 'limit', 'page', 'startDate']) expect(res.body.error.message).toContain(name)
+  })
+
+  test('startDate after endDate names both', async () => {
+    const res = await api.get('/v1/filings?startDate=2024-05-01&endDate=2024-01-01')
+    expectError(res, 'invalid_parameter')
+    expect(Object.keys(res.body.error.details).sort()).toEqual(['endDate', 'startDate'])
+  })
+
+  test.each(['/v1/filings?page=1002&limit=100', '/v1/entities?page=100000', '/v1/entities/sic-codes?page=5002&limit=20'])(
+    'paging past MAX_OFFSET: %s → 400 naming page',
+    async (path) => {
+      const res = await api.get(path)
+      expectError(res, 'invalid_parameter')
+      expect(Object.keys(res.body.error.details)).toEqual(['page'])
+    },
+  )
+
+  test('the deepest allowed page is still answered', async () => {
+    expect((await api.get('/v1/filings?page=1001&limit=100')).status).toBe(200)
+  })
+
+  test('a malformed percent-encoding in the path is a 400, not a crash', async () => {
+    const res = await api.get('/v1/entities/%E0%A4%A')
+    expect(res.status).toBe(400)
+    expect(['invalid_parameter', 'invalid_request']).toContain(res.body.error.code)
+    expect(res.body.error.request_id).toBe(res.headers.get('x-request-id')!)
+  })
+})
+
+describe('routing, methods, resources and keys', () => {
+  test.each([
+    ['/v1/no-such-thing', 'not_found'],
+    ['/v1/filings/0000320193/0000320193-24-000123/nope', 'not_found'],
+    ['/no-such-thing', 'not_found'],
+    ['/v1/entities/9999999999', 'not_found'],
+    ['/v1/entities/ZZZZZZ', 'not_found'],
+    ['/v1/entities/9999999999/filings', 'not_found'],
+    ['/v1/filings/0000000000-00-000000', 'not_found'],
+    ['/v1/filings/9999999999/0000000000-00-000000', 'not_found'],
+    ['/v1/filings/9999999999/0000000000-00-000000/documents', 'not_found'],
+  ] as const)('GET %s → %s', async (path, code) => {
+    expectError(await api.get(path), code)
+  })
+
+  test.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s /v1/filings → 405 with an Allow header', async (method) => {
+    const res = await api.get('/v1/filings', { method })
+    expectError(res, 'method_not_allowed')
+    expect(res.headers.get('allow')).toBe('GET, HEAD')
+  })
+
+  test('no key → 401 missing_api_key; an unknown or malformed key → 401 invalid_api_key', async () => {
+    expectError(await api.get('/v1/filings', { key: null }), 'missing_api_key')
+    expectError(await api.get('/v1/filings', { key: generateKey() }), 'invalid_api_key')
+    expectError(await api.get('/v1/filings', { key: 'not-a-key' }), 'invalid_api_key')
+  })
+})
+
+describe('X-Request-Id', () => {
+  test('a sane incoming id is echoed in the header and the body', async () => {
+    const res = await api.get('/v1/filings?limit=0', { headers: { 'x-request-id': 'proxy-1234.abc:def_9' } })
+    expect(res.headers.get('x-request-id')).toBe('proxy-1234.abc:def_9')
+    expect(res.body.error.request_id).toBe('proxy-1234.abc:def_9')
+    expect((await api.get('/v1/filings?limit=1', { headers: { 'x-request-id': 'ok-2' } })).headers.get('x-request-id')).toBe('ok-2')
+  })
+
+  test.each([['with spaces', 'a b c'], ['200 characters', 'x'.repeat(200)], ['quotes', 'a"b'], ['empty', '']])(
+    'an insane one (%s) is replaced by a generated id',
+    async (_, incoming) => {
+      const res = await api.get('/v1/no-such-thing', { headers: { 'x-request-id': incoming } })
+      const id = res.headers.get('x-request-id')!
+      expect(id).not.toBe(incoming)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+      expect(res.body.error.request_id).toBe(id)
+    },
+  )
+
+  test('every request without an id gets a different one', async () => {
+    const ids = await Promise.all([1, 2, 3].map(async () => (await api.get('/v1/filings?limit=1')).headers.get('x-request-id')))
+    expect(new Set(ids).size).toBe(3)
+  })
+})
+
+describe('bad input sweep: every operation, every parameter', () => {
+  const BAD = [
+    'abc', '1e30', '99999999999', '-1', '1.5', '', 'true', encodeURIComponent("' OR 1=1 --"), encodeURIComponent('1; DROP TABLE x'),
+    '%00', '%E0%A4%A', encodeURIComponent('é'.repeat(1000)), encodeURIComponent('😀📈🚀'), '%25', encodeURIComponent('../../etc/passwd'),
+  ]
+
+  test('answers below 500 and never shows engine text, paths or stacks', async () => {
+    const samples: Record<string, string> = { accessionNumber: filing.accessionNumber, cik: filing.cik, identifier: 'QFD' }
+    const problems: string[] = []
+    let requests = 0
+    for (const route of api.app.routes.filter((r) => r.path.startsWith('/v1/'))) {
+      const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)
+      const fill = (bad?: { name: string; value: string }) =>
+        route.path.replace(/:(\w+)/g, (_, name: string) => (bad?.name === name ? bad.value : samples[publicParam(route.path, name)]!))
+      const queryParams = Object.keys((route.hooks?.query as { properties?: object } | undefined)?.properties ?? {})
+      const paths = [
+        ...pathParams.flatMap((name) => BAD.map((value) => fill({ name, value }))),
+        ...queryParams.flatMap((name) => BAD.map((value) => `${fill()}?${name}=${value}`)),
+      ]
+      for (const path of paths) {
+        const res = await api.get(path)
+        requests++
+        const leaks = leaksIn(res.text)
+        if (res.status >= 500 || leaks.length) problems.push(`${path.slice(0, 120)} → ${res.status} ${leaks.join(' ')} ${res.text.slice(0, 200)}`)
+      }
+    }
+    expect(requests).toBeGreaterThan(300)
+    expect(problems).toEqual([])
+  })
+})
+
+describe('snapshot_unavailable: no snapshot built yet', () => {
+  test('a /v1 operation and /ready answer 503 snapshot_unavailable with Retry-After', async () => {
+    const root = tempDir('errors-empty')
+    const datasets = join(root, 'datasets')
+    mkdirSync(datasets)
+    const keysFile = join(root, 'keys.json')
+    const keys = writeTestKeys(keysFile)
+    const config = loadConfig({}, { DATASETS_DIR: datasets, KEYS_FILE: keysFile, LOG_REQUESTS: false, WATCH_SNAPSHOTS: false })
+    const log = memorySink()
+    const database = await Database.open(config, log)
+    try {
+      const app = createApp({ config, database, keys: new KeyStore(keysFile, { log }), log })
+      for (const path of ['/v1/filings', '/v1/entities/QFD', '/ready']) {
+        const res = await app.handle(new Request(`http://localhost${path}`, { headers: { 'x-api-key': keys.PRO } }))
+        const text = await res.text()
+        expectError({ status: res.status, headers: res.headers, body: JSON.parse(text), text }, 'snapshot_unavailable')
+        expect(res.headers.get('retry-after')).toMatch(/^\d+$/)
+        expect(leaksIn(text)).toEqual([])
+        expect(text).not.toContain(root)
+      }
+    } finally {
+      await database.close()
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('internal_error: a failure nobody planned for', () => {
+  let broken: Awaited<ReturnType<typeof openTestApi>>
+  beforeAll(async () => {
+    broken = await openTestApi()
+    const folder = join(broken.datasets, broken.snapshotId, 'sic_codes')
+    for (const file of readdirSync(folder)) rmSync(join(folder, file))
+  })
+  afterAll(() => broken.close())
+
+  test('is a generic 500 without engine text, paths or stack; the log has the real error under the request id', async () => {
+    const res = await broken.get('/v1/entities/sic-codes')
+    expectError(res, 'internal_error')
+    expect(res.body.error.details).toEqual({})
+    expect(leaksIn(res.text)).toEqual([])
+    expect(res.text).not.toContain(broken.root)
+    expect(res.text).not.toContain('sic_codes')
+    const logged = broken.log.lines.filter((l) => l.level === 'error' && l.request_id === res.body.error.request_id)
+    expect(logged).toHaveLength(1)
+    expect(logged[0]).toMatchObject({ route: '/v1/entities/sic-codes', error: expect.stringContaining('sic_codes') })
+    // The rest of the snapshot is still served.
+    expect((await broken.get('/v1/filings?limit=1')).status).toBe(200)
+  })
+})
