@@ -3,32 +3,20 @@
  * snapshot. Rows are checked against GET /v1/entities/{cik} (asserted field by field in entities.test.ts)
  * and against the snapshot's Parquet.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { join } from 'node:path'
+import { describe, expect, test } from 'bun:test'
 import { SIC_CODES } from '../../src/reference/sic-codes.ts'
 import { CAST } from '../../src/sample/cast.ts'
-import { openTestApi } from '../helpers/api.ts'
-import { openSnapshot } from '../helpers/snapshot.ts'
+import { useApiAndSnapshot } from '../helpers/api.ts'
 
-let api: Awaited<ReturnType<typeof openTestApi>>
-let snap: Awaited<ReturnType<typeof openSnapshot>>
-const get = (path: string) => api.get(path)
-
-beforeAll(async () => {
-  api = await openTestApi()
-  snap = await openSnapshot(join(api.datasets, api.snapshotId))
-})
-afterAll(async () => {
-  snap?.close()
-  await api?.close()
-})
+const ctx = useApiAndSnapshot()
+const get = (path: string) => ctx.api.get(path)
 
 const noFilters = { cik: null, ticker: null, entityType: null, q: null }
 const ciks = (body: { data: { cik: string }[] }) => body.data.map((e) => e.cik)
 const pad = (cik: number) => String(cik).padStart(10, '0')
 /** CIKs of the entities table in CIK order, padded. */
 const parquetCiks = async (where = 'TRUE') =>
-  (await snap.q<{ cik: string }>(`SELECT lpad(cik::VARCHAR, 10, '0') AS cik FROM {t:entities} WHERE ${where} ORDER BY cik`)).map((r) => r.cik)
+  (await ctx.snap.q<{ cik: string }>(`SELECT lpad(cik::VARCHAR, 10, '0') AS cik FROM {t:entities} WHERE ${where} ORDER BY cik`)).map((r) => r.cik)
 const entity = async (cik: number) => (await get(`/v1/entities/${cik}`)).body
 
 describe('GET /v1/entities', () => {
@@ -149,7 +137,7 @@ describe('GET /v1/entities/sic-codes', () => {
     expect(codes.length).toBe(SIC_CODES.length)
     expect(codes).toEqual([...codes].sort((a, b) => a - b))
     expect(codes.every(Number.isInteger)).toBe(true)
-    const withTickers = await snap.q<{ sic_code: number }>(`SELECT sic_code::INTEGER AS sic_code FROM {t:sic_codes} WHERE large_size_tickers IS NOT NULL AND large_size_tickers <> '' ORDER BY 1`)
+    const withTickers = await ctx.snap.q<{ sic_code: number }>(`SELECT sic_code::INTEGER AS sic_code FROM {t:sic_codes} WHERE large_size_tickers IS NOT NULL AND large_size_tickers <> '' ORDER BY 1`)
     expect(withTickers).toEqual([{ sic_code: 3674 }, { sic_code: 6021 }])
     expect(rows.filter((r) => r.largeSizeTickers !== null)).toEqual([
       { sicCode: 3674, office: 'Office of Manufacturing', industryTitle: 'SEMICONDUCTORS & RELATED DEVICES', largeSizeTickers: 'QFD', sector: 'Technology' },
@@ -158,7 +146,7 @@ describe('GET /v1/entities/sic-codes', () => {
   })
 
   test('the default-size page holding SEMICONDUCTORS (3674) is served', async () => {
-    const [{ n }] = await snap.q<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM {t:sic_codes} WHERE sic_code < 3674`) as [{ n: number }]
+    const [{ n }] = await ctx.snap.q<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM {t:sic_codes} WHERE sic_code < 3674`) as [{ n: number }]
     const page = Math.floor(n / 20) + 1
     const res = await get(`/v1/entities/sic-codes?page=${page}`)
     expect(res.status).toBe(200)

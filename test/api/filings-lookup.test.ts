@@ -2,24 +2,12 @@
  * One filing and its documents (GET /v1/filings/{accessionNumber}, /{cik}/{accessionNumber},
  * /{cik}/{accessionNumber}/documents) and the form types list, over the fixture snapshot.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { join } from 'node:path'
+import { describe, expect, test } from 'bun:test'
 import { CAST, CAST_ACCESSIONS } from '../../src/sample/cast.ts'
-import { openTestApi, type Reply } from '../helpers/api.ts'
-import { openSnapshot } from '../helpers/snapshot.ts'
+import { useApiAndSnapshot, type Reply } from '../helpers/api.ts'
 
-let api: Awaited<ReturnType<typeof openTestApi>>
-let snap: Awaited<ReturnType<typeof openSnapshot>>
-const get = (path: string) => api.get(path)
-
-beforeAll(async () => {
-  api = await openTestApi()
-  snap = await openSnapshot(join(api.datasets, api.snapshotId))
-})
-afterAll(async () => {
-  snap?.close()
-  await api?.close()
-})
+const ctx = useApiAndSnapshot()
+const get = (path: string) => ctx.api.get(path)
 
 const notFound = (res: Reply, message: string) => {
   expect(res.status).toBe(404)
@@ -45,7 +33,7 @@ describe('GET /v1/filings/{accessionNumber}', () => {
   })
 
   test('a Form 4 listed under the issuer and the insider: one row per CIK, by CIK', async () => {
-    const owners = await snap.q(`SELECT cik::INTEGER AS cik FROM {t:filings} WHERE accession_number = ? ORDER BY cik`, [CAST_ACCESSIONS.insiderForm4])
+    const owners = await ctx.snap.q(`SELECT cik::INTEGER AS cik FROM {t:filings} WHERE accession_number = ? ORDER BY cik`, [CAST_ACCESSIONS.insiderForm4])
     expect(owners).toEqual([{ cik: CAST.largeIssuer.cik }, { cik: CAST.insiderA.cik }])
     const res = await get(`/v1/filings/${CAST_ACCESSIONS.insiderForm4}`)
     expect(res.body).toEqual([form4(CAST.largeIssuer.cik, 'QFD', 'Quillfeather Dynamics Corp'), form4(CAST.insiderA.cik, null, 'Vantreece Marisol K')])
@@ -142,7 +130,7 @@ describe('GET /v1/filings/form-types', () => {
     expect(body.pagination).toEqual({ page: 1, limit: 100, hasMoreData: false })
     const names: string[] = body.data.map((f: { formName: string }) => f.formName)
     expect(names).toEqual([...names].sort())
-    const filed = await snap.q<{ f: string }>(`SELECT DISTINCT form_type AS f FROM {t:filings} ORDER BY 1`)
+    const filed = await ctx.snap.q<{ f: string }>(`SELECT DISTINCT form_type AS f FROM {t:filings} ORDER BY 1`)
     expect(names).toEqual(filed.map((r) => r.f))
     for (const f of body.data) expect(Object.keys(f).sort()).toEqual(['category', 'description', 'formName'])
   })

@@ -3,24 +3,12 @@
  * Cast filings (src/sample/cast-filings.ts) are asserted by literal value; whole-table properties are
  * checked against the snapshot's own Parquet.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { join } from 'node:path'
+import { describe, expect, test } from 'bun:test'
 import { CAST, CAST_ACCESSIONS } from '../../src/sample/cast.ts'
-import { openTestApi } from '../helpers/api.ts'
-import { openSnapshot } from '../helpers/snapshot.ts'
+import { useApiAndSnapshot } from '../helpers/api.ts'
 
-let api: Awaited<ReturnType<typeof openTestApi>>
-let snap: Awaited<ReturnType<typeof openSnapshot>>
-const get = (path: string) => api.get(path)
-
-beforeAll(async () => {
-  api = await openTestApi()
-  snap = await openSnapshot(join(api.datasets, api.snapshotId))
-})
-afterAll(async () => {
-  snap?.close()
-  await api?.close()
-})
+const ctx = useApiAndSnapshot()
+const get = (path: string) => ctx.api.get(path)
 
 type Row = { accessionNumber: string; cik: string; formType: string; filingDate: string; acceptedDate: string | null; filingUrl: string }
 const accessions = (body: { data: Row[] }) => body.data.map((f) => f.accessionNumber)
@@ -30,7 +18,7 @@ const QFD = '0000804753'
 
 /** Rows of the date-sorted copy in API order, as `date accession cik`. */
 const parquetKeys = async (where = 'TRUE', limit = 100, offset = 0) =>
-  (await snap.q<{ k: string }>(`SELECT strftime(filing_date, '%Y-%m-%d') || ' ' || accession_number || ' ' || lpad(cik::VARCHAR, 10, '0') AS k
+  (await ctx.snap.q<{ k: string }>(`SELECT strftime(filing_date, '%Y-%m-%d') || ' ' || accession_number || ' ' || lpad(cik::VARCHAR, 10, '0') AS k
     FROM {t:filings_by_date} WHERE ${where} ORDER BY filing_date DESC, accession_number DESC, cik LIMIT ${limit} OFFSET ${offset}`)).map((r) => r.k)
 
 describe('GET /v1/filings: order and envelope', () => {
@@ -75,7 +63,7 @@ describe('GET /v1/filings: order and envelope', () => {
       if (f.acceptedDate !== null) expect(f.acceptedDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/)
     }
     const nulls = (body.data as Row[]).filter((f) => f.acceptedDate === null).map((f) => `${f.accessionNumber} ${f.cik}`)
-    const indexOnly = await snap.q<{ k: string }>(`SELECT k FROM (SELECT accession_number || ' ' || lpad(cik::VARCHAR, 10, '0') AS k, accepted_at,
+    const indexOnly = await ctx.snap.q<{ k: string }>(`SELECT k FROM (SELECT accession_number || ' ' || lpad(cik::VARCHAR, 10, '0') AS k, accepted_at,
       filing_date, accession_number, cik FROM {t:filings_by_date} ORDER BY filing_date DESC, accession_number DESC, cik LIMIT 100) WHERE accepted_at IS NULL`)
     expect(nulls.sort()).toEqual(indexOnly.map((r) => r.k).sort())
     expect(nulls).toContain(`${CAST_ACCESSIONS.currentDay} ${QFD}`)

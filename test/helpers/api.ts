@@ -2,6 +2,7 @@
  * An in-process API over a snapshot built by the real build from the generator's fixture files: the
  * tests call `app.handle(new Request(...))`, with real DuckDB over real Parquet underneath.
  */
+import { afterAll, beforeAll } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/app.ts'
@@ -13,7 +14,7 @@ import { Database } from '../../src/db/client.ts'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { memorySink } from '../../src/ops/log.ts'
 import { generateSample } from '../../src/sample/index.ts'
-import { tempDir } from './snapshot.ts'
+import { openSnapshot, tempDir } from './snapshot.ts'
 
 export type Reply = { status: number; headers: Headers; body: any; text: string }
 
@@ -68,4 +69,23 @@ export async function openTestApi({ config: overrides = {}, now }: { config?: Pa
       rmSync(root, { recursive: true, force: true })
     },
   }
+}
+
+export type TestApi = Awaited<ReturnType<typeof openTestApi>>
+
+/**
+ * For a test file that reads both the API and the snapshot's Parquet: opens them before the file's
+ * tests and closes them after. Read `ctx.api` and `ctx.snap` inside tests (they are set in beforeAll).
+ */
+export function useApiAndSnapshot() {
+  const ctx = {} as { api: TestApi; snap: Awaited<ReturnType<typeof openSnapshot>> }
+  beforeAll(async () => {
+    ctx.api = await openTestApi()
+    ctx.snap = await openSnapshot(join(ctx.api.datasets, ctx.api.snapshotId))
+  })
+  afterAll(async () => {
+    ctx.snap?.close()
+    await ctx.api?.close()
+  })
+  return ctx
 }
