@@ -40,7 +40,8 @@ export const Entity = t.Object(
     ticker: text('Primary ticker (the first of the submissions record)'),
     entityType: EntityType,
     tickers: t.Array(t.String(), { description: 'Every ticker, primary first' }),
-    exchanges: t.Array(t.String(), { description: 'Exchange of each ticker, in the same order' }),
+    // EDGAR lists no exchange for some tickers (OTC quotes): null keeps the two arrays aligned.
+    exchanges: t.Array(Nullable(t.String()), { description: 'Exchange of each ticker, in the same order (null when EDGAR names none)' }),
     sic: Nullable(t.Integer({ description: 'Standard Industrial Classification code' })),
     sicDescription: text('Industry title of the SIC code'),
     ownerOrg: text('SEC office that reviews the filer'),

@@ -1,0 +1,66 @@
+/**
+ * Every row of a larger generated snapshot (scale 0.01: ~9,500 entities, ~230,000 filings, with the
+ * generator's random variety, e.g. tickers without an exchange) satisfies the response schemas. A row
+ * that did not would be a 500 in production, so all of them are checked, not a page.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { Value } from '@sinclair/typebox/value'
+import { rmSync } from 'node:fs'
+import { loadConfig } from '../../src/config.ts'
+import { Database, type RequestDb } from '../../src/db/client.ts'
+import { sql } from '../../src/db/sql.ts'
+import { listEntities, listSicCodes } from '../../src/modules/entities/queries.ts'
+import { Entity, SicCode } from '../../src/modules/entities/schemas.ts'
+import { listFilingDocuments, listFilings, listFormTypes } from '../../src/modules/filings/queries.ts'
+import { Filing, FilingDocument, FormType } from '../../src/modules/filings/schemas.ts'
+import { memorySink } from '../../src/ops/log.ts'
+import { buildFixtureSnapshot } from '../helpers/api.ts'
+import { tempDir } from '../helpers/snapshot.ts'
+
+const root = tempDir('schemas')
+const everything = { page: 1, limit: 10_000_000 }
+const config = { archivesUrl: 'https://www.sec.gov/Archives/edgar/data', maxOffset: 0 }
+let database: Database
+let db: RequestDb
+
+beforeAll(async () => {
+  const { datasets } = await buildFixtureSnapshot(root, 0.01)
+  database = await Database.open(loadConfig({}, { DATASETS_DIR: datasets, WATCH_SNAPSHOTS: false, QUERY_TIMEOUT_MS: 60_000 }), memorySink())
+  db = database.forRequest()
+}, 120_000)
+afterAll(async () => {
+  db?.release()
+  await database?.close()
+  rmSync(root, { recursive: true, force: true })
+})
+
+/** The first rows that fail, with the reason, so a failure names the data that broke it. */
+function failures(schema: Parameters<typeof Value.Check>[0], rows: unknown[]) {
+  return rows.filter((r) => !Value.Check(schema, r)).slice(0, 3).map((r) => ({ row: r, why: [...Value.Errors(schema, r)].slice(0, 2).map((e) => `${e.path}: ${e.message}`) }))
+}
+
+test('every entity', async () => {
+  const { data } = await listEntities(db, config, everything)
+  expect(data.length).toBeGreaterThan(9000)
+  expect(failures(Entity, data)).toEqual([])
+})
+
+test('every filing', async () => {
+  const { data } = await listFilings(db, config, everything)
+  expect(data.length).toBeGreaterThan(200_000)
+  expect(failures(Filing, data)).toEqual([])
+}, 60_000)
+
+test('every document of every filing with a folder listing, and the primary document of others', async () => {
+  const withListing = await db.all<{ cik: number; a: string }>(sql`SELECT DISTINCT cik::INTEGER AS cik, accession_number AS a FROM filing_documents`)
+  const without = await db.all<{ cik: number; a: string }>(sql`SELECT cik::INTEGER AS cik, accession_number AS a FROM filings USING SAMPLE 300 ROWS`)
+  const documents = []
+  for (const f of [...withListing, ...without]) documents.push(...(await listFilingDocuments(db, config, String(f.cik), f.a)))
+  expect(documents.length).toBeGreaterThan(withListing.length)
+  expect(failures(FilingDocument, documents)).toEqual([])
+}, 60_000)
+
+test('every form type and SIC code', async () => {
+  expect(failures(FormType, (await listFormTypes(db, config, everything)).data)).toEqual([])
+  expect(failures(SicCode, (await listSicCodes(db, config, everything)).data)).toEqual([])
+})
