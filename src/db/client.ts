@@ -190,10 +190,6 @@ export class RequestDb implements Db {
     return (await this.all<T>(q))[0]
   }
 
-  get snapshotId(): string | undefined {
-    return this.gen?.snapshot.id ?? this.database.snapshot?.id
-  }
-
   release() {
     if (this.gen) this.database.release(this.gen)
     this.gen = undefined
