@@ -12,7 +12,6 @@ import { stateOf } from './request-state.ts'
 import { publicParam } from './route-names.ts'
 import { validationDetails } from './validation-details.ts'
 
-export { ERROR_STATUS, type ErrorCode }
 
 export class ApiError extends Error {
   constructor(
