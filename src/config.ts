@@ -45,3 +45,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return converted as Config
 }
+
+/** What query functions need of the configuration (they take this, not the whole Config). */
+export type QueryConfig = { archivesUrl: string; maxOffset: number }
+export const queryConfig = (c: Config): QueryConfig => ({ archivesUrl: c.SEC_ARCHIVES_URL, maxOffset: c.MAX_OFFSET })

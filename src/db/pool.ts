@@ -23,8 +23,8 @@ export class ConnectionPool {
   private closed = false
   private idleWaiters: (() => void)[] = []
 
-  private constructor(private readonly all_: Pooled[], private readonly options: PoolOptions) {
-    this.free = [...all_]
+  private constructor(private readonly connections: Pooled[], private readonly options: PoolOptions) {
+    this.free = [...connections]
   }
 
   /** Opens `size` connections and runs `setup` statements on each (e.g. `SET schema`). */
@@ -39,7 +39,7 @@ export class ConnectionPool {
   }
 
   stats(): PoolStats {
-    return { size: this.all_.length, busy: this.busy, waiting: this.waiters.length }
+    return { size: this.connections.length, busy: this.busy, waiting: this.waiters.length }
   }
 
   /** Rows as JSON-ready objects (DuckDB's JSON conversion: dates as strings, BIGINT as strings unless cast in SQL). */
@@ -104,7 +104,7 @@ export class ConnectionPool {
     if (this.closed) return
     this.closed = true
     if (this.busy > 0 || this.waiters.length > 0) await new Promise<void>((r) => this.idleWaiters.push(r))
-    for (const { conn, statements } of this.all_) {
+    for (const { conn, statements } of this.connections) {
       for (const s of statements.values()) s.destroySync()
       conn.closeSync()
     }

@@ -1,5 +1,6 @@
 /** Entities routes (SPEC 4.2). Handlers only delegate; SQL is in queries.ts, shapes in schemas.ts. */
 import { Elysia, t } from 'elysia'
+import { queryConfig } from '../../config.ts'
 import { dbContext, type Deps } from '../../http/deps.ts'
 import { errorResponses, pageQuery } from '../../http/schemas.ts'
 import { FilingList } from '../filings/schemas.ts'
@@ -7,10 +8,10 @@ import { getEntity, listEntities, listEntityFilings, listSicCodes } from './quer
 import { Entity, EntityFilingFilters, EntityFilters, EntityList, IdentifierParams, SicCodeList } from './schemas.ts'
 
 export const entitiesRoutes = ({ config, database }: Deps) => {
-  const queryConfig = { archivesUrl: config.SEC_ARCHIVES_URL, maxOffset: config.MAX_OFFSET }
+  const settings = queryConfig(config)
   return new Elysia({ prefix: '/v1/entities', tags: ['Entities'] })
     .use(dbContext(database))
-    .get('', ({ db, query }) => listEntities(db, queryConfig, query), {
+    .get('', ({ db, query }) => listEntities(db, settings, query), {
       query: t.Composite([EntityFilters, pageQuery(config.MAX_LIMIT)]),
       response: { 200: EntityList, ...errorResponses },
       detail: {
@@ -21,7 +22,7 @@ export const entitiesRoutes = ({ config, database }: Deps) => {
           '`cik` (zero-padding optional), `ticker` (primary ticker, case-insensitive), `entityType`, `q` (case-insensitive substring of the current name).',
       },
     })
-    .get('/sic-codes', ({ db, query }) => listSicCodes(db, queryConfig, query), {
+    .get('/sic-codes', ({ db, query }) => listSicCodes(db, settings, query), {
       query: pageQuery(config.MAX_LIMIT),
       response: { 200: SicCodeList, ...errorResponses },
       detail: {
@@ -41,7 +42,7 @@ export const entitiesRoutes = ({ config, database }: Deps) => {
           'else the company listing it among its other tickers. 404 when none matches.',
       },
     })
-    .get('/:identifier/filings', ({ db, params, query }) => listEntityFilings(db, queryConfig, params.identifier, query), {
+    .get('/:identifier/filings', ({ db, params, query }) => listEntityFilings(db, settings, params.identifier, query), {
       params: IdentifierParams,
       query: t.Composite([EntityFilingFilters, pageQuery(config.MAX_LIMIT)]),
       response: { 200: FilingList, ...errorResponses },

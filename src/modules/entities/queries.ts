@@ -1,16 +1,15 @@
 /** Entities SQL: the `entities` table (sorted by CIK), `tickers` for resolution and `sic_codes`. */
+import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { empty, ident, join, sql, type Sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { formatCik, isCikLike, normalizeTicker, parseCik } from '../../lib/ids.ts'
-import { listFilings, type FilingsConfig } from '../filings/queries.ts'
+import { listFilings } from '../filings/queries.ts'
 import type { FilingFilters } from '../filings/schemas.ts'
 import { resolveIdentifier } from './resolve.ts'
 import type { Entity, EntityFilters, SicCode } from './schemas.ts'
-
-export type EntitiesConfig = FilingsConfig
 
 /** An address struct with wire names; NULL when EDGAR gave none. `column` is one of two fixed names. */
 const address = (column: 'mailing_address' | 'business_address'): Sql => {
@@ -54,7 +53,7 @@ const entityColumns = sql`
   ${address('business_address')} AS "businessAddress"`
 
 /** Entities by CIK, filtered; `q` is a case-insensitive substring of the current name. */
-export async function listEntities(db: Db, config: EntitiesConfig, f: EntityFilters & PageQuery) {
+export async function listEntities(db: Db, config: QueryConfig, f: EntityFilters & PageQuery) {
   checkOffset(f, config.maxOffset)
   const filters = {
     cik: f.cik ? formatCik(parseCik(f.cik)) : null,
@@ -85,16 +84,17 @@ export async function getEntity(db: Db, identifier: string): Promise<Entity> {
 }
 
 /** The filings of one entity, with the same filters, paging and envelope as the filings list. */
-export async function listEntityFilings(db: Db, config: EntitiesConfig, identifier: string, f: Omit<FilingFilters, 'cik' | 'ticker'> & PageQuery) {
+export async function listEntityFilings(db: Db, config: QueryConfig, identifier: string, f: Omit<FilingFilters, 'cik' | 'ticker'> & PageQuery) {
+  const byCik = isCikLike(identifier)
   const cik = await resolveIdentifier(db, identifier)
-  const known = cik !== undefined && (await db.one(sql`SELECT 1 AS found FROM entities WHERE cik = ${cik}`))
+  // A resolved ticker names a known entity already; only a CIK needs looking up.
+  const known = cik !== undefined && (!byCik || (await db.one(sql`SELECT 1 AS found FROM entities WHERE cik = ${cik}`)))
   if (!known) throw notFound(identifier)
-  const ticker = isCikLike(identifier) ? undefined : identifier
-  return listFilings(db, config, { ...f, ticker }, cik)
+  return listFilings(db, config, { ...f, ticker: byCik ? undefined : identifier }, cik)
 }
 
 /** SIC codes by code, with the large filers' primary tickers as one comma-separated string. */
-export async function listSicCodes(db: Db, config: EntitiesConfig, p: PageQuery) {
+export async function listSicCodes(db: Db, config: QueryConfig, p: PageQuery) {
   checkOffset(p, config.maxOffset)
   const rows = await db.all<SicCode>(sql`
     SELECT sic_code::INTEGER AS "sicCode", office, industry_title AS "industryTitle",

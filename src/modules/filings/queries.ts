@@ -3,6 +3,7 @@
  * `filings` sorted by CIK then newest first, `filings_by_date` newest first, and `filing_accessions`,
  * a narrow accession → CIK index. Row-group statistics on the sort key let DuckDB skip most of a file.
  */
+import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { empty, join, list, sql, type Sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -12,7 +13,6 @@ import { formatCik, normalizeAccession, normalizeTicker, parseCik } from '../../
 import { cikForTicker } from '../entities/resolve.ts'
 import type { AppliedFilingFilters, Filing, FilingDocument, FilingFilters, FilingList } from './schemas.ts'
 
-export type FilingsConfig = { archivesUrl: string; maxOffset: number }
 
 /** The Filing DTO; `archives` is the SEC archive prefix (bound, so tests and mirrors can point elsewhere). */
 const filingColumns = (archives: string) => sql`
@@ -35,7 +35,7 @@ export function parseFormTypes(formTypes: string | undefined): string[] {
 }
 
 /** The normalized filters a list echoes; start after end is a 400 naming both. */
-export function normalizeFilingFilters(f: FilingFilters, cik = f.cik ? parseCik(f.cik) : undefined): AppliedFilingFilters {
+export function normalizeFilingFilters(f: FilingFilters, cik: number | undefined): AppliedFilingFilters {
   if (f.startDate && f.endDate && f.startDate > f.endDate) {
     throw new ApiError('invalid_parameter', `startDate ${f.startDate} is after endDate ${f.endDate}.`, {
       startDate: `expected a date on or before endDate (${f.endDate})`,
@@ -56,15 +56,14 @@ export function normalizeFilingFilters(f: FilingFilters, cik = f.cik ? parseCik(
  * page exists. With a CIK or ticker the CIK-sorted copy is read; otherwise the date-sorted one.
  * An unknown ticker matches nothing (an empty page, not an error: it is a filter).
  */
-export async function listFilings(db: Db, config: FilingsConfig, f: FilingFilters & PageQuery, fixedCik?: number): Promise<FilingList> {
+export async function listFilings(db: Db, config: QueryConfig, f: FilingFilters & PageQuery, fixedCik?: number): Promise<FilingList> {
   checkOffset(f, config.maxOffset)
-  const filters = normalizeFilingFilters(f, fixedCik ?? (f.cik ? parseCik(f.cik) : undefined))
-  const empty_ = { data: [], pagination: { page: f.page, limit: f.limit, hasMoreData: false }, filters }
   let cik = fixedCik ?? (f.cik ? parseCik(f.cik) : undefined)
+  const filters = normalizeFilingFilters(f, cik)
   if (filters.ticker && fixedCik === undefined) {
     const tickerCik = await cikForTicker(db, filters.ticker)
     // cik and ticker together must name the same filer.
-    if (tickerCik === undefined || (cik !== undefined && cik !== tickerCik)) return empty_
+    if (tickerCik === undefined || (cik !== undefined && cik !== tickerCik)) return { ...toPage([], f), filters }
     cik = tickerCik
   }
   const where = join([
@@ -88,7 +87,7 @@ export async function listFilings(db: Db, config: FilingsConfig, f: FilingFilter
  * Every filer's row of one accession number (a filing with co-registrants or a reporting owner and an
  * issuer is listed under each CIK), by CIK. The narrow index finds the CIKs; the CIK-sorted copy the rows.
  */
-export async function getFilingsByAccession(db: Db, config: FilingsConfig, accessionNumber: string): Promise<Filing[]> {
+export async function getFilingsByAccession(db: Db, config: QueryConfig, accessionNumber: string): Promise<Filing[]> {
   const accession = normalizeAccession(accessionNumber)
   const owners = await db.all<{ cik: number }>(sql`SELECT DISTINCT cik::INTEGER AS cik FROM filing_accessions WHERE accession_number = ${accession} ORDER BY 1`)
   if (!owners.length) throw new ApiError('not_found', `No filing with accession number ${accession}.`)
@@ -100,7 +99,7 @@ export async function getFilingsByAccession(db: Db, config: FilingsConfig, acces
 }
 
 /** One filer's row of one filing; 404 when that CIK did not file it. */
-export async function getFiling(db: Db, config: FilingsConfig, cikText: string, accessionNumber: string): Promise<Filing> {
+export async function getFiling(db: Db, config: QueryConfig, cikText: string, accessionNumber: string): Promise<Filing> {
   const accession = normalizeAccession(accessionNumber)
   const cik = parseCik(cikText)
   const row = await db.one<Filing>(sql`
@@ -113,7 +112,7 @@ export async function getFiling(db: Db, config: FilingsConfig, cikText: string, 
  * The documents of a filing, in the folder's sequence. Only filings whose folder listing was fetched
  * have a full list; for the others the primary document (always known from submissions) is returned.
  */
-export async function listFilingDocuments(db: Db, config: FilingsConfig, cikText: string, accessionNumber: string): Promise<FilingDocument[]> {
+export async function listFilingDocuments(db: Db, config: QueryConfig, cikText: string, accessionNumber: string): Promise<FilingDocument[]> {
   const accession = normalizeAccession(accessionNumber)
   const cik = parseCik(cikText)
   const folder = sql`${config.archivesUrl} || '/' || cik::VARCHAR || '/' || replace(accession_number, '-', '') || '/'`
@@ -136,7 +135,7 @@ export async function listFilingDocuments(db: Db, config: FilingsConfig, cikText
 }
 
 /** Form types that occur in the snapshot, alphabetically. */
-export async function listFormTypes(db: Db, config: FilingsConfig, p: PageQuery) {
+export async function listFormTypes(db: Db, config: QueryConfig, p: PageQuery) {
   checkOffset(p, config.maxOffset)
   const rows = await db.all<{ formName: string; category: string; description: string | null }>(sql`
     SELECT form_type AS "formName", category, description
