@@ -1,25 +1,65 @@
 /**
- * The real server as a user runs it: `secds serve` in its own process on a free port, called over
- * HTTP, then stopped with SIGTERM (graceful: it exits 0). The keys file does not exist beforehand, so
- * the server creates one and prints its ENTERPRISE key once; that key is what the calls use.
+ * The compiled binary as an operator deploys it: `npm run compile`, the file copied alone into an empty
+ * folder (no Bun, no node_modules beside it, no PATH to either), then `sample`, `build`, `serve` and
+ * `keys` run from it. The server is called over HTTP on a free port and stopped with SIGTERM (graceful:
+ * it exits 0). The keys file does not exist beforehand, so the server creates one and prints its
+ * ENTERPRISE key once; a second key made with `keys create` while it runs is accepted within a second.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { existsSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { buildFixtureSnapshot } from './helpers/api.ts'
 import { tempDir } from './helpers/snapshot.ts'
 
 const root = tempDir('smoke')
-const keysFile = join(root, 'keys.json')
+const vm = join(root, 'vm') // the "machine": only the binary is copied here
+const binary = join(vm, 'secds')
+const keysFile = join(vm, 'keys.json')
+// What a bare VM gives a process: no Bun or Node.js on PATH, a home of its own for the library cache.
+const env = { PATH: '/nonexistent', HOME: join(vm, 'home'), LOG_REQUESTS: 'true' }
+
 let server: ReturnType<typeof Bun.spawn<'ignore', 'pipe', 'pipe'>>
 let url = ''
 let key = ''
 let stderr = ''
 
+function run(args: string[]) {
+  const p = Bun.spawnSync([binary, ...args], { cwd: vm, env, stdout: 'pipe', stderr: 'pipe' })
+  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
+}
+
 beforeAll(async () => {
-  const { datasets } = await buildFixtureSnapshot(root)
-  server = Bun.spawn([process.execPath, resolve(import.meta.dir, '../src/cli.ts'), 'serve', '--datasets', datasets, '--port', '0', '--host', '127.0.0.1', '--keys', keysFile], {
-    stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', env: { ...process.env, LOG_REQUESTS: 'true' },
+  const out = join(root, 'dist', 'secds')
+  const compile = Bun.spawnSync([process.execPath, resolve(import.meta.dir, '../scripts/compile.ts'), '--outfile', out], { stdout: 'pipe', stderr: 'pipe' })
+  if (compile.exitCode !== 0) throw new Error(`compile failed: ${compile.stderr}`)
+  Bun.spawnSync(['mkdir', vm])
+  copyFileSync(out, binary)
+  Bun.spawnSync(['chmod', '+x', binary])
+}, 120_000)
+
+afterAll(() => {
+  server?.kill('SIGKILL')
+  rmSync(root, { recursive: true, force: true })
+})
+
+test('the binary runs alone: sample and build make a snapshot', () => {
+  expect(readdirSync(vm)).toEqual(['secds'])
+  const sample = run(['sample', '--out', 'mirror', '--scale', '0.00005'])
+  expect(sample.code).toBe(0)
+  // The ZIP worker is a second entry of the binary; without it the generator says it fell back.
+  expect(sample.stderr).not.toContain('no ZIP worker')
+  expect(existsSync(join(vm, 'mirror', 'submissions.zip'))).toBe(true)
+
+  const build = run(['build', '--from', 'mirror', '--datasets', 'datasets'])
+  expect(build.code).toBe(0)
+  expect(build.stdout + build.stderr).toContain('published')
+  expect(existsSync(join(vm, 'datasets', 'CURRENT'))).toBe(true)
+  // DuckDB's library was written to the cache under HOME at first start, once.
+  expect(readdirSync(join(vm, 'home', '.cache', 'secds')).filter((f) => f.endsWith('.so'))).toHaveLength(1)
+}, 60_000)
+
+test('the binary serves the API over HTTP and stops gracefully on SIGTERM', async () => {
+  server = Bun.spawn([binary, 'serve', '--datasets', 'datasets', '--port', '0', '--host', '127.0.0.1', '--keys', keysFile], {
+    cwd: vm, env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
   })
   // The start-up lines on stderr carry the address and the new key.
   const reader = server.stderr.getReader()
@@ -32,17 +72,9 @@ beforeAll(async () => {
     key = /x-api-key: (\S+)/.exec(stderr)?.[1] ?? ''
   }
   reader.releaseLock()
-}, 60_000)
 
-afterAll(() => {
-  server?.kill('SIGKILL')
-  rmSync(root, { recursive: true, force: true })
-})
-
-test('serves the API over HTTP and stops gracefully on SIGTERM', async () => {
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
   expect(key).toMatch(/^secds_/)
-  expect(existsSync(keysFile)).toBe(true)
   expect(await Bun.file(keysFile).text()).not.toContain(key)
 
   const health = await fetch(`${url}/health`)
@@ -59,21 +91,42 @@ test('serves the API over HTTP and stops gracefully on SIGTERM', async () => {
   expect(filings.status).toBe(200)
   expect(((await filings.json()) as { data: unknown[] }).data).toHaveLength(3)
 
+  // The docs page and its assets come from inside the binary.
+  const docs = await fetch(`${url}/openapi`)
+  expect(docs.status).toBe(200)
+  const asset = /\/openapi\/assets\/[\w.-]+\.js/.exec(await docs.text())?.[0]
+  expect(asset).toBeTruthy()
+  expect((await fetch(`${url}${asset}`)).status).toBe(200)
+
   const unauthorized = await fetch(`${url}/v1/filings`)
   expect(unauthorized.status).toBe(401)
   expect(((await unauthorized.json()) as { error: { code: string } }).error.code).toBe('missing_api_key')
+
+  // `keys create` on the same file while the server runs: the new FREE key works within a second or so.
+  const created = run(['keys', 'create', '--plan', 'FREE', '--name', 'smoke', '--keys', keysFile])
+  expect(created.code).toBe(0)
+  const freeKey = created.stdout.trim().split('\n').at(-1)!
+  let free: Response | undefined
+  for (let i = 0; i < 30 && free?.status !== 200; i++) {
+    await Bun.sleep(100)
+    free = await fetch(`${url}/v1/filings/form-types`, { headers: { 'x-api-key': freeKey } })
+  }
+  expect(free?.status).toBe(200)
+  expect(free?.headers.get('x-ratelimit-limit')).toBe('10')
 
   // A request log line per request on stdout, with the key's name and never the key.
   server.kill('SIGTERM')
   expect(await server.exited).toBe(0)
   const log = await new Response(server.stdout).text()
   const lines = log.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
-  const requests = lines.filter((l) => l.route !== undefined)
-  expect(requests.map((l) => [l.route, l.status, l.key])).toEqual([
+  const requests = lines.filter((l) => l.route !== undefined).map((l) => [l.route, l.status, l.key])
+  expect(requests.slice(0, 4)).toEqual([
     ['/health', 200, null],
     ['/v1/entities/:identifier', 200, 'admin'],
     ['/v1/filings', 200, 'admin'],
-    ['/v1/filings', 401, null],
+    ['/openapi', 200, null],
   ])
+  expect(requests).toContainEqual(['/v1/filings', 401, null])
+  expect(requests.at(-1)).toEqual(['/v1/filings/form-types', 200, 'smoke'])
   expect(log).not.toContain(key)
 }, 60_000)

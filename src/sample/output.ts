@@ -190,11 +190,16 @@ export class WorkerZipSink implements SubmissionsSink {
   }
 }
 
-/** A ZIP sink on a worker thread, or on this one when no worker can be started. */
+/**
+ * A ZIP sink on a worker thread, or on this one when no worker can be started. The fallback is said on
+ * stderr: it halves the generator's speed, and a binary compiled without the worker entry would
+ * otherwise pass unnoticed.
+ */
 export async function openZipSink(path: string): Promise<SubmissionsSink> {
   try {
     return await WorkerZipSink.open(path)
-  } catch {
+  } catch (e) {
+    console.error(`sample: no ZIP worker (${e instanceof Error ? e.message : String(e)}); compressing on the main thread`)
     return new ZipSink(path)
   }
 }

@@ -8,3 +8,7 @@ declare module 'swagger-ui-dist/swagger-ui.css' {
   const path: string
   export default path
 }
+declare module '@duckdb/node-bindings-linux-x64/libduckdb.so' {
+  const path: string
+  export default path
+}
