@@ -8,7 +8,11 @@
 import type { Sources } from './sources.ts'
 import { FILINGS_BY_DATE_ORDER } from './tables/filings.ts'
 
-export const SCHEMA_VERSION = 1
+/** 2: snapshots carry the serving database (serving.ts); a server reads only its own version. */
+export const SCHEMA_VERSION = 2
+
+/** The server's read-only DuckDB file inside each snapshot folder (see serving.ts). */
+export const SERVING_FILE = 'serving.duckdb'
 
 export type TableLayout = {
   /** Folder name in the snapshot. */

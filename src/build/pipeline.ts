@@ -11,6 +11,7 @@ import type { Sources } from './sources.ts'
 import { stageFilingIndex } from './stage/filing-index.ts'
 import { stageIndexes } from './stage/indexes.ts'
 import { stageSicCodes, stageTickers } from './stage/reference.ts'
+import { writeServingDatabase } from './serving.ts'
 import { exposeSubmissionStage, stageSubmissions } from './stage/submissions.ts'
 import { buildDocuments } from './tables/documents.ts'
 import { buildEntities, createMacros } from './tables/entities.ts'
@@ -55,6 +56,7 @@ export async function buildTables(db: BuildDb, sources: Sources, dir: string, wo
   const checks = await timed('checks', () => checkTables(db, sources), (r) => ({ note: `${r.length} passed` }))
   const written = await writeTables(db, dir, reporter)
   for (const t of TABLES) steps.push({ name: `write ${t.name}`, seconds: written.seconds[t.name] ?? 0 })
+  await timed('serving database', () => writeServingDatabase(db, dir))
   // The summary counts a table's time where it was written: in its own step for those that write themselves.
   const tableSeconds = (name: string) =>
     (written.seconds[name] ?? 0) + (steps.find((s) => s.name === TABLES.find((t) => t.name === name)?.writtenByStep)?.seconds ?? 0)

@@ -10,7 +10,7 @@ Builds a Parquet snapshot from EDGAR bulk files and publishes it as OUT/CURRENT.
   --download             fetch the files from the SEC into --cache first, then build from it
   --datasets OUT         snapshot folder (default $DATASETS_DIR or ./datasets)
   --threads N            DuckDB threads (default: all cores)
-  --memory-limit SIZE    DuckDB memory limit, e.g. 2.5GB; past it the build spills to disk (default 2.5GB)
+  --memory-limit SIZE    DuckDB memory limit, e.g. 4GB; past it the build spills to disk (default 4GB)
   --keep N               snapshots to keep, the served one included (default 2)
 download options:
   --cache DIR            download cache, itself a mirror folder (default $SECDS_CACHE_DIR or ./.cache/edgar)

@@ -1,17 +1,14 @@
 /**
- * The served snapshot: which one `DATASETS_DIR/CURRENT` names, and one DuckDB view per table over its
- * Parquet files. Each snapshot gets its own schema (`snap_<id>`), so a new snapshot's views can be
- * created while requests still run on the old one's; the paths are quoted into the view once, never
- * into a request's SQL.
+ * The served snapshot: which one `DATASETS_DIR/CURRENT` names, and its serving database
+ * (`serving.duckdb`, see src/build/serving.ts), attached read-only under a name of its own
+ * (`snap_<id>`), so a new snapshot can be attached while requests still run on the old one. The path is
+ * quoted into the ATTACH once, never into a request's SQL.
  */
 import { quotedIdentifier, quotedString } from '@duckdb/node-api'
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { SCHEMA_VERSION } from '../build/layout.ts'
+import { SCHEMA_VERSION, SERVING_FILE } from '../build/layout.ts'
 import { SnapshotUnavailable } from './errors.ts'
-
-/** Tables the Filings and Entities areas read; a snapshot without one of them is not served. */
-export const SERVED_TABLES = ['entities', 'tickers', 'filings', 'filings_by_date', 'filing_accessions', 'filing_documents', 'form_types', 'sic_codes'] as const
 
 export type Snapshot = { id: string; dir: string; builtAt: string; schemaVersion: number; rows: Record<string, number> }
 
@@ -32,26 +29,15 @@ export function readSnapshot(datasetsDir: string): Snapshot {
   if (manifest.schemaVersion !== SCHEMA_VERSION) {
     throw new SnapshotUnavailable(`snapshot ${id} has schema version ${manifest.schemaVersion}; this server reads version ${SCHEMA_VERSION}: rebuild it`)
   }
-  for (const table of SERVED_TABLES) {
-    const folder = join(dir, table)
-    if (!existsSync(folder) || !readdirSync(folder).some((f) => f.endsWith('.parquet'))) {
-      throw new SnapshotUnavailable(`snapshot ${id} has no Parquet files for table ${table}`)
-    }
-  }
+  if (!existsSync(join(dir, SERVING_FILE))) throw new SnapshotUnavailable(`snapshot ${id} has no ${SERVING_FILE}: rebuild it`)
   const rows = Object.fromEntries(Object.entries(manifest.tables).map(([name, t]) => [name, t.rows]))
   return { id, dir, builtAt: manifest.builtAt, schemaVersion: manifest.schemaVersion, rows }
 }
 
 export const schemaName = (snapshot: Snapshot) => `snap_${snapshot.id.replace(/[^A-Za-z0-9]/g, '_')}`
 
-/** DDL creating the snapshot's schema and its views. */
-export function viewStatements(snapshot: Snapshot): string[] {
-  const schema = quotedIdentifier(schemaName(snapshot))
-  return [
-    `CREATE SCHEMA IF NOT EXISTS ${schema}`,
-    ...SERVED_TABLES.map((table) =>
-      `CREATE OR REPLACE VIEW ${schema}.${quotedIdentifier(table)} AS SELECT * FROM read_parquet(${quotedString(join(snapshot.dir, table, '*.parquet'))})`),
-  ]
-}
+/** Attaches the snapshot's serving database, read-only (several servers may share one snapshot folder). */
+export const attachStatement = (snapshot: Snapshot) =>
+  `ATTACH IF NOT EXISTS ${quotedString(join(snapshot.dir, SERVING_FILE))} AS ${quotedIdentifier(schemaName(snapshot))} (READ_ONLY)`
 
-export const dropStatement = (snapshot: Snapshot) => `DROP SCHEMA IF EXISTS ${quotedIdentifier(schemaName(snapshot))} CASCADE`
+export const detachStatement = (snapshot: Snapshot) => `DETACH DATABASE IF EXISTS ${quotedIdentifier(schemaName(snapshot))}`

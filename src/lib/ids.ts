@@ -22,3 +22,9 @@ export const normalizeTicker = (ticker: string): string => ticker.trim().toUpper
 
 /** A path identifier is a CIK when it is all digits, otherwise a ticker. */
 export const isCikLike = (identifier: string): boolean => /^\d+$/.test(identifier)
+
+/**
+ * The serving database's integer key for an accession number: its 18 digits as a BIGINT
+ * ("0000320193-24-000123" → 320193240000123n). Callers validate the pattern first.
+ */
+export const accessionKey = (accession: string): bigint => BigInt(accession.replaceAll('-', ''))

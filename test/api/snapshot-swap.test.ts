@@ -64,14 +64,18 @@ describe('snapshot swap', () => {
     }
     const workers = Array.from({ length: 8 }, (_, n) => worker(n))
     const ids: string[] = []
-    for (let swap = 0; swap < 3; swap++) {
+    try {
+      for (let swap = 0; swap < 3; swap++) {
+        await Bun.sleep(100)
+        ids.push(await publishSecondSnapshot())
+        await api.database.reload()
+      }
       await Bun.sleep(100)
-      ids.push(await publishSecondSnapshot())
-      await api.database.reload()
+    } finally {
+      // Also on failure: workers left running would load every later test.
+      running = false
+      await Promise.all(workers)
     }
-    await Bun.sleep(100)
-    running = false
-    await Promise.all(workers)
 
     const total = [...statuses.values()].reduce((a, b) => a + b, 0)
     expect(total).toBeGreaterThan(50)
@@ -79,7 +83,7 @@ describe('snapshot swap', () => {
     expect((await api.get('/ready')).body.snapshot.id).toBe(ids.at(-1)!)
     await Bun.sleep(50)
     expect(api.database.poolStats().generations).toBe(1)
-  })
+  }, 60_000)
 
   test('the watcher follows CURRENT without a signal', async () => {
     api.database.watch(100)

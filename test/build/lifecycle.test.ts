@@ -3,6 +3,7 @@
  * (and say which file and record), keep the last two, refuse a concurrent build, and read the ZIP and
  * the unzipped folder alike.
  */
+import { DuckDBInstance } from '@duckdb/node-api'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -52,7 +53,7 @@ describe('secds build: publishing', () => {
     expect(entriesOf(datasets)).toEqual([result.snapshotId, 'CURRENT'].sort())
     const manifest = JSON.parse(readFileSync(join(result.dir, 'manifest.json'), 'utf8'))
     expect(manifest.snapshotId).toBe(result.snapshotId)
-    expect(manifest.schemaVersion).toBe(1)
+    expect(manifest.schemaVersion).toBe(2)
     const zip = statSync(join(mirror, 'submissions.zip'))
     expect(manifest.sources.find((s: { path: string }) => s.path === 'submissions.zip')).toEqual({
       path: 'submissions.zip', bytes: zip.size, modified: zip.mtime.toISOString(),
@@ -69,6 +70,18 @@ describe('secds build: publishing', () => {
     }
     snap.close()
     expect(manifest.tables.filings.rows).toBe(manifest.tables.filings_by_date.rows)
+    // The serving database holds every filing in each copy, and the day counts add up to them.
+    expect(manifest.serving).toEqual({ file: 'serving.duckdb', bytes: statSync(join(result.dir, 'serving.duckdb')).size })
+    const serving = await DuckDBInstance.create(join(result.dir, 'serving.duckdb'), { access_mode: 'READ_ONLY' })
+    const conn = await serving.connect()
+    const counts = (await conn.runAndReadAll(`SELECT
+      (SELECT count(*) FROM filings)::INTEGER AS by_cik, (SELECT count(*) FROM filings_by_date)::INTEGER AS by_date,
+      (SELECT count(*) FROM filings_by_form)::INTEGER AS by_form, (SELECT sum(n) FROM filing_days)::INTEGER AS days,
+      (SELECT sum(n) FROM filing_form_days)::INTEGER AS form_days, (SELECT count(*) FROM entities)::INTEGER AS entities`)).getRowObjectsJson()[0]
+    conn.closeSync()
+    serving.closeSync()
+    const filings = manifest.tables.filings.rows
+    expect(counts).toEqual({ by_cik: filings, by_date: filings, by_form: filings, days: filings, form_days: filings, entities: manifest.tables.entities.rows })
     expect(manifest.steps.map((s: { name: string }) => s.name)).toContain('stage submissions')
     expect(manifest.checks.every((c: { ok: boolean }) => c.ok)).toBe(true)
   })

@@ -3,7 +3,7 @@
  * tests call `app.handle(new Request(...))`, with real DuckDB over real Parquet underneath.
  */
 import { afterAll, beforeAll } from 'bun:test'
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/app.ts'
 import { KeyStore } from '../../src/auth/key-store.ts'
@@ -27,6 +27,12 @@ export async function buildFixtureSnapshot(root: string, scale = 0.00005) {
   return { mirror, datasets, snapshotId: result.snapshotId }
 }
 
+/** What buildFixtureSnapshot left in `root`. */
+function existingFixture(root: string) {
+  const datasets = join(root, 'datasets')
+  return { mirror: join(root, 'mirror'), datasets, snapshotId: readFileSync(join(datasets, 'CURRENT'), 'utf8').trim() }
+}
+
 /** A keys file with one key per plan (ENTERPRISE with every feature); returns the keys by plan. */
 export function writeTestKeys(path: string) {
   const file: KeysFile = { keys: [] }
@@ -40,9 +46,10 @@ export function writeTestKeys(path: string) {
   return keys as { FREE: string; LITE: string; PRO: string; ENTERPRISE: string }
 }
 
-export async function openTestApi({ config: overrides = {}, now }: { config?: Partial<Config>; now?: () => number } = {}) {
-  const root = tempDir('api')
-  const { datasets, snapshotId, mirror } = await buildFixtureSnapshot(root)
+/** The app over the fixture snapshot; `root` reuses a folder where buildFixtureSnapshot already ran. */
+export async function openTestApi({ config: overrides = {}, now, root: given }: { config?: Partial<Config>; now?: () => number; root?: string } = {}) {
+  const root = given ?? tempDir('api')
+  const { datasets, snapshotId, mirror } = given ? existingFixture(given) : await buildFixtureSnapshot(root)
   const keysFile = join(root, 'keys.json')
   const keys = writeTestKeys(keysFile)
   const config = loadConfig({}, { DATASETS_DIR: datasets, KEYS_FILE: keysFile, LOG_REQUESTS: false, WATCH_SNAPSHOTS: false, ...overrides })

@@ -1,7 +1,10 @@
-/** Entities SQL: the `entities` table (sorted by CIK), `tickers` for resolution and `sic_codes`. */
+/**
+ * Entities SQL: the `entities` table (sorted by CIK, each entity's DTO rendered as JSON by the build,
+ * dto-sql.ts), `tickers` for resolution and `sic_codes`.
+ */
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { empty, ident, join, sql, type Sql } from '../../db/sql.ts'
+import { empty, join, sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
@@ -10,47 +13,6 @@ import { listFilings } from '../filings/queries.ts'
 import type { FilingFilters } from '../filings/schemas.ts'
 import { resolveIdentifier } from './resolve.ts'
 import type { Entity, EntityFilters, SicCode } from './schemas.ts'
-
-/** An address struct with wire names; NULL when EDGAR gave none. `column` is one of two fixed names. */
-const address = (column: 'mailing_address' | 'business_address'): Sql => {
-  const c = ident(column).text
-  return {
-    text: `CASE WHEN ${c} IS NULL THEN NULL ELSE struct_pack(
-      street1 := ${c}.street1, street2 := ${c}.street2, city := ${c}.city,
-      "stateOrCountry" := ${c}.state_or_country, "zipCode" := ${c}.zip_code,
-      "stateOrCountryDescription" := ${c}.state_or_country_description,
-      "foreignStateTerritory" := ${c}.foreign_state_territory, country := ${c}.country,
-      "countryCode" := ${c}.country_code, "foreignLocation" := ${c}.foreign_location) END`,
-    values: [],
-  }
-}
-
-const entityColumns = sql`
-  name,
-  lpad(cik::VARCHAR, 10, '0') AS cik,
-  ticker,
-  entity_type AS "entityType",
-  tickers,
-  exchanges,
-  sic::INTEGER AS sic,
-  sic_description AS "sicDescription",
-  owner_org AS "ownerOrg",
-  insider_transaction_for_owner_exists AS "insiderTransactionForOwnerExists",
-  insider_transaction_for_issuer_exists AS "insiderTransactionForIssuerExists",
-  -- Stored as the 9-digit text so leading zeros survive; SPEC wants an integer.
-  TRY_CAST(ein AS INTEGER) AS ein,
-  lei,
-  description,
-  website,
-  investor_website AS "investorWebsite",
-  category,
-  fiscal_year_end AS "fiscalYearEnd",
-  state_of_incorporation AS "stateOfIncorporation",
-  state_of_incorporation_description AS "stateOfIncorporationDescription",
-  phone,
-  list_transform(former_names, f -> f.name) AS "formerNames",
-  ${address('mailing_address')} AS "mailingAddress",
-  ${address('business_address')} AS "businessAddress"`
 
 /** Entities by CIK, filtered; `q` is a case-insensitive substring of the current name. */
 export async function listEntities(db: Db, config: QueryConfig, f: EntityFilters & PageQuery) {
@@ -66,21 +28,21 @@ export async function listEntities(db: Db, config: QueryConfig, f: EntityFilters
     filters.ticker ? sql`ticker = ${filters.ticker}` : empty,
     filters.entityType ? sql`entity_type = ${filters.entityType}` : empty,
     // contains() rather than LIKE: a % or _ typed by the client is a character, not a wildcard.
-    filters.q ? sql`contains(lower(name), lower(${filters.q}))` : empty,
+    filters.q ? sql`contains(name_lower, lower(${filters.q}))` : empty,
   ])
-  const rows = await db.all<Entity>(sql`
-    SELECT ${entityColumns} FROM entities WHERE ${where}
-    ORDER BY entities.cik
+  const rows = await db.all<{ body: string }>(sql`
+    SELECT body FROM entities WHERE ${where}
+    ORDER BY cik
     LIMIT ${f.limit + 1} OFFSET ${offsetOf(f)}`)
-  return { ...toPage(rows, f), filters }
+  return { ...toPage(rows.map(parseEntity), f), filters }
 }
 
 /** One entity by CIK or ticker; 404 when none matches. */
 export async function getEntity(db: Db, identifier: string): Promise<Entity> {
   const cik = await resolveIdentifier(db, identifier)
-  const row = cik === undefined ? undefined : await db.one<Entity>(sql`SELECT ${entityColumns} FROM entities WHERE cik = ${cik}`)
+  const row = cik === undefined ? undefined : await db.one<{ body: string }>(sql`SELECT body FROM entities WHERE cik = ${cik}`)
   if (!row) throw notFound(identifier)
-  return row
+  return parseEntity(row)
 }
 
 /** The filings of one entity, with the same filters, paging and envelope as the filings list. */
@@ -106,6 +68,8 @@ export async function listSicCodes(db: Db, config: QueryConfig, p: PageQuery) {
     LIMIT ${p.limit + 1} OFFSET ${offsetOf(p)}`)
   return toPage(rows, p)
 }
+
+const parseEntity = (row: { body: string }) => JSON.parse(row.body) as Entity
 
 const notFound = (identifier: string) =>
   new ApiError('not_found', isCikLike(identifier) ? `No entity with CIK ${formatCik(identifier)}.` : `No entity with ticker ${normalizeTicker(identifier)}.`)

@@ -1,16 +1,19 @@
 /**
- * Filings SQL. Three physical copies serve three access paths (see README, "Dataset layout"):
- * `filings` sorted by CIK then newest first, `filings_by_date` newest first, and `filing_accessions`,
- * a narrow accession → CIK index. Row-group statistics on the sort key let DuckDB skip most of a file.
+ * Filings SQL over the serving database (src/build/serving.ts). Each access path has its copy: `filings`
+ * sorted by CIK then newest first, `filings_by_date` newest first and `filings_by_form` by form then
+ * newest first (both with positions, paged by page-plan.ts), and `filing_accessions`, a narrow
+ * accession → CIK index on integer keys. Row-group statistics on the sort key skip all but a few rows.
  */
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { empty, join, list, sql, type Sql } from '../../db/sql.ts'
+import { empty, ident, join, list, sql, type Sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
-import { formatCik, normalizeAccession, normalizeTicker, parseCik } from '../../lib/ids.ts'
+import { accessionKey, formatCik, normalizeAccession, normalizeTicker, parseCik } from '../../lib/ids.ts'
 import { cikForTicker } from '../entities/resolve.ts'
+import { loadDayIndex } from './day-index.ts'
+import { planPage } from './page-plan.ts'
 import type { AppliedFilingFilters, Filing, FilingDocument, FilingFilters, FilingList } from './schemas.ts'
 
 
@@ -53,7 +56,7 @@ export function normalizeFilingFilters(f: FilingFilters, cik: number | undefined
 
 /**
  * Filings newest first (filing date, then accession number, then CIK), `limit + 1` rows to learn whether a next
- * page exists. With a CIK or ticker the CIK-sorted copy is read; otherwise the date-sorted one.
+ * page exists. With a CIK or ticker the CIK-sorted copy is read; otherwise the position-ordered copies.
  * An unknown ticker matches nothing (an empty page, not an error: it is a filter).
  */
 export async function listFilings(db: Db, config: QueryConfig, f: FilingFilters & PageQuery, fixedCik?: number): Promise<FilingList> {
@@ -66,21 +69,45 @@ export async function listFilings(db: Db, config: QueryConfig, f: FilingFilters 
     if (tickerCik === undefined || (cik !== undefined && cik !== tickerCik)) return { ...toPage([], f), filters }
     cik = tickerCik
   }
+  const rows = cik === undefined ? await pageWithoutCik(db, config, filters, f) : await pageOfCik(db, config, cik, filters, f)
+  return { ...toPage(rows, f), filters }
+}
+
+const ORDER = (table: Sql) => sql`filing_date DESC, accession_number DESC, ${table}.cik`
+
+/** One filer's filings: at most some thousands of rows, found by the CIK sort. */
+function pageOfCik(db: Db, config: QueryConfig, cik: number, filters: AppliedFilingFilters, p: PageQuery): Promise<Filing[]> {
   const where = join([
-    cik !== undefined ? sql`cik = ${cik}` : empty,
+    sql`cik = ${cik}`,
     filters.formTypes.length ? sql`form_type IN (${list(filters.formTypes)})` : empty,
     filters.startDate ? sql`filing_date >= ${filters.startDate}::DATE` : empty,
     filters.endDate ? sql`filing_date <= ${filters.endDate}::DATE` : empty,
   ])
-  const table: Sql = cik !== undefined ? sql`filings` : sql`filings_by_date`
-  const rows = await db.all<Filing>(sql`
+  return db.all<Filing>(sql`
     SELECT ${filingColumns(config.archivesUrl)}
-    FROM ${table}
+    FROM filings
     WHERE ${where}
     -- The CIK last: a filing with several filers has one row per filer, and pages must not swap them.
-    ORDER BY filing_date DESC, accession_number DESC, ${table}.cik
-    LIMIT ${f.limit + 1} OFFSET ${offsetOf(f)}`)
-  return { ...toPage(rows, f), filters }
+    ORDER BY ${ORDER(sql`filings`)}
+    LIMIT ${p.limit + 1} OFFSET ${offsetOf(p)}`)
+}
+
+/** Filings of every filer: ranges of positions planned from the day index (page-plan.ts). */
+async function pageWithoutCik(db: Db, config: QueryConfig, filters: AppliedFilingFilters, p: PageQuery): Promise<Filing[]> {
+  const index = await db.memo('filing-day-index', () => loadDayIndex(db))
+  const plan = planPage(index, { ...filters, offset: offsetOf(p), take: p.limit + 1 })
+  const columns = filingColumns(config.archivesUrl)
+  if (plan.kind === 'empty') return []
+  if (plan.kind === 'slice') {
+    const table = ident(plan.table)
+    return db.all<Filing>(sql`SELECT ${columns} FROM ${table} WHERE pos >= ${plan.from} AND pos < ${plan.to} ORDER BY pos`)
+  }
+  // Each range is read on its own so that each is found by the position statistics.
+  const ranges = join(plan.ranges.map(([from, to]) => sql`SELECT * FROM filings_by_form WHERE pos >= ${from} AND pos < ${to}`), ' UNION ALL ')
+  return db.all<Filing>(sql`
+    SELECT ${columns} FROM (${ranges}) AS filings_by_form
+    ORDER BY ${ORDER(sql`filings_by_form`)}
+    LIMIT ${plan.take} OFFSET ${plan.offset}`)
 }
 
 /**
@@ -89,12 +116,13 @@ export async function listFilings(db: Db, config: QueryConfig, f: FilingFilters 
  */
 export async function getFilingsByAccession(db: Db, config: QueryConfig, accessionNumber: string): Promise<Filing[]> {
   const accession = normalizeAccession(accessionNumber)
-  const owners = await db.all<{ cik: number }>(sql`SELECT DISTINCT cik::INTEGER AS cik FROM filing_accessions WHERE accession_number = ${accession} ORDER BY 1`)
+  const key = accessionKey(accession)
+  const owners = await db.all<{ cik: number }>(sql`SELECT DISTINCT cik::INTEGER AS cik FROM filing_accessions WHERE acc_key = ${key} ORDER BY 1`)
   if (!owners.length) throw new ApiError('not_found', `No filing with accession number ${accession}.`)
   return db.all<Filing>(sql`
     SELECT ${filingColumns(config.archivesUrl)}
     FROM filings
-    WHERE cik IN (${list(owners.map((o) => o.cik))}) AND accession_number = ${accession}
+    WHERE cik IN (${list(owners.map((o) => o.cik))}) AND acc_key = ${key}
     ORDER BY filings.cik`)
 }
 
@@ -103,7 +131,7 @@ export async function getFiling(db: Db, config: QueryConfig, cikText: string, ac
   const accession = normalizeAccession(accessionNumber)
   const cik = parseCik(cikText)
   const row = await db.one<Filing>(sql`
-    SELECT ${filingColumns(config.archivesUrl)} FROM filings WHERE cik = ${cik} AND accession_number = ${accession}`)
+    SELECT ${filingColumns(config.archivesUrl)} FROM filings WHERE cik = ${cik} AND acc_key = ${accessionKey(accession)}`)
   if (!row) throw new ApiError('not_found', `No filing ${accession} for CIK ${formatCik(cik)}.`)
   return row
 }
@@ -119,7 +147,7 @@ export async function listFilingDocuments(db: Db, config: QueryConfig, cikText: 
   const documents = await db.all<FilingDocument>(sql`
     SELECT document_type AS "documentType", filename, ${folder} || filename AS url, description
     FROM filing_documents
-    WHERE cik = ${cik} AND accession_number = ${accession}
+    WHERE cik = ${cik} AND acc_key = ${accessionKey(accession)}
     ORDER BY sequence`)
   if (documents.length) return documents
   const primary = await db.one<{ found: boolean } & FilingDocument>(sql`
@@ -127,7 +155,7 @@ export async function listFilingDocuments(db: Db, config: QueryConfig, cikText: 
            -- The primary document's type is the form type (EDGAR's own convention in folder listings).
            form_type AS "documentType", primary_document AS filename,
            ${folder} || primary_document AS url, primary_doc_description AS description
-    FROM filings WHERE cik = ${cik} AND accession_number = ${accession}`)
+    FROM filings WHERE cik = ${cik} AND acc_key = ${accessionKey(accession)}`)
   if (!primary) throw new ApiError('not_found', `No filing ${accession} for CIK ${formatCik(cik)}.`)
   if (!primary.filename) return []
   const { found: _, ...document } = primary

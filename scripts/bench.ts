@@ -1,0 +1,176 @@
+/**
+ * Load benchmark over the compiled binary, as an operator runs it (issue 4):
+ *
+ *   npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both]
+ *
+ * In one run: generate bulk files at the scale (kept in `<work>/mirror-<scale>-<seed>`, reused), compile
+ * dist/secds, build the snapshot with it (time, input MB/s, peak RSS), serve it, and drive every Filings
+ * and Entities operation with wrk at 1 and 16 connections in a uniform and a skewed mix; measure the
+ * floors (bare Elysia, trivial DuckDB) the same way; swap the snapshot under load; sweep bad inputs.
+ * Results: `<work>/bench-<scale>.json` (everything) and `.md` (tables), and a pass/fail line against
+ * the targets of scripts/bench/targets.ts. Every process it starts is stopped at the end, also on error.
+ *
+ * Needs wrk on PATH (Debian: apt-get install wrk). Files: scripts/bench/ (one concern per file).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { fmtBytes } from '../src/lib/progress.ts'
+import { createBenchKey } from './bench/keys.ts'
+import { machine } from './bench/machine.ts'
+import { describe, measure, measureFloors, precheck } from './bench/measure.ts'
+import { bytesUnder, ensureMirror, mirrorFolder } from './bench/mirror.ts'
+import { makeDraws, MIXES, type Mix } from './bench/mixes.ts'
+import { OPERATIONS, writePaths } from './bench/operations.ts'
+import { runTimed, startServer, stopAll } from './bench/processes.ts'
+import { seeded } from './bench/random.ts'
+import { markdown } from './bench/report.ts'
+import type { BenchResult, FloorResult, Measurement, OperationResult } from './bench/results.ts'
+import { MemorySampler } from './bench/rss.ts'
+import { readSnapshotKeys } from './bench/snapshot-keys.ts'
+import { swapUnderLoad } from './bench/swap.ts'
+import { sweep, sweepSamples } from './bench/sweep.ts'
+import { checkTargets } from './bench/targets.ts'
+import { requireWrk, type WrkResult } from './bench/wrk.ts'
+
+const { values: f } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, work: { type: 'string', default: '.tmp/bench' },
+    duration: { type: 'string', default: '8' }, mix: { type: 'string', default: 'both' },
+  },
+})
+const usage = (problem: string) => {
+  console.error(`bench: ${problem}\nusage: npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both]`)
+  process.exit(2)
+}
+const mixes: Mix[] = f.mix === 'both' ? [...MIXES] : MIXES.filter((m) => m === f.mix)
+if (!mixes.length) usage(`--mix must be uniform, skewed or both, got ${JSON.stringify(f.mix)}`)
+const duration = Number(f.duration)
+if (!Number.isInteger(duration) || duration < 1) usage(`--duration must be a whole number of seconds, at least 1, got ${JSON.stringify(f.duration)}`)
+if (!(Number(f.scale) > 0)) usage(`--scale must be a positive number, got ${JSON.stringify(f.scale)}`)
+requireWrk()
+
+const root = resolve(import.meta.dir, '..')
+const binary = join(root, 'dist', 'secds')
+const work = resolve(f.work!)
+const mirror = mirrorFolder(work, f.scale!, f.seed!)
+const load = join(work, `load-${f.scale}`)
+const datasets = join(load, 'datasets')
+const keysFile = join(load, 'keys.json')
+const logs = join(load, 'logs')
+const pathsDir = join(load, 'paths')
+mkdirSync(logs, { recursive: true })
+mkdirSync(pathsDir, { recursive: true })
+const PATHS_PER_FILE = 5000
+
+const say = (text: string) => console.error(`bench: ${text}`)
+const withRatios = (w: WrkResult, floors: FloorResult[], c: 'c1' | 'c16'): Measurement => {
+  const floor = (name: FloorResult['name']) => floors.find((x) => x.name === name)![c].requestsPerSecond
+  return { ...w, ofElysiaFloor: w.requestsPerSecond / floor('elysia'), ofDuckdbFloor: w.requestsPerSecond / floor('duckdb') }
+}
+
+process.once('SIGINT', () => void stopAll().then(() => process.exit(130)))
+
+let sampler: MemorySampler | undefined
+try {
+  say('compiling dist/secds')
+  await runTimed([process.execPath, join(root, 'scripts', 'compile.ts')])
+
+  say(`bulk files in ${mirror}`)
+  const mirrorGenerated = ensureMirror(binary, mirror, f.scale!, f.seed!)
+  const inputBytes = bytesUnder(mirror)
+
+  say(`building the snapshot into ${datasets}`)
+  const build = await runTimed([binary, 'build', '--from', mirror, '--datasets', datasets])
+  const keys = await readSnapshotKeys(datasets, Number(f.seed))
+
+  const key = createBenchKey(binary, keysFile)
+  const server = await startServer(
+    'secds serve',
+    [binary, 'serve', '--datasets', datasets, '--port', '0', '--host', '127.0.0.1', '--keys', keysFile],
+    { out: join(logs, 'server.out'), err: join(logs, 'server.err') },
+    { ...process.env, LOG_REQUESTS: 'false' },
+  )
+  sampler = new MemorySampler(server.process.pid).start()
+  const floor = await startServer(
+    'floor server',
+    [process.execPath, join(import.meta.dir, 'bench', 'floor-server.ts'), '--port', '0'],
+    { out: join(logs, 'floor.out'), err: join(logs, 'floor.err') },
+  )
+  say(`server ${server.url} (pid ${server.process.pid}), floor server ${floor.url}`)
+
+  const floors = await measureFloors(floor.url, pathsDir, duration)
+  for (const x of floors) say(`floor ${x.name.padEnd(6)} c=1 ${describe(x.c1)} | c=16 ${describe(x.c16)}`)
+
+  const operations: OperationResult[] = []
+  const mixedPaths: string[] = []
+  for (const mix of mixes) {
+    const rnd = seeded(Number(f.seed) * 1000 + MIXES.indexOf(mix))
+    const draws = makeDraws(mix, keys, rnd)
+    for (const op of OPERATIONS) {
+      const written = writePaths(join(pathsDir, mix), op, draws, rnd, PATHS_PER_FILE)
+      if (!written) {
+        say(`${mix} / ${op.name}: skipped (the snapshot has no tickers at this scale)`)
+        continue
+      }
+      mixedPaths.push(...written.paths.slice(0, 500))
+      const checked = await precheck(server.url, key, written.paths)
+      for (const p of checked.not200) say(`${mix} / ${op.name}: ${p.path} answered ${p.status}: ${p.body}`)
+      const m = await measure(server.url, key, written.file, duration)
+      operations.push({
+        operation: op.name, kind: op.kind, mix, pathsFile: written.file, precheck: checked,
+        c1: withRatios(m.c1, floors, 'c1'), c16: withRatios(m.c16, floors, 'c16'),
+      })
+      say(`${mix.padEnd(7)} ${op.name.padEnd(28)} c=1 ${describe(m.c1)} | c=16 ${describe(m.c16)}`)
+    }
+  }
+
+  sampler.sample()
+  const peakBeforeSwapBytes = sampler.peakBytes // the swap holds two snapshots open for a moment; keep the steady-state peak apart
+  say('swap under load: rebuilding into the served datasets folder')
+  const swapFile = join(pathsDir, 'swap-mixed.txt')
+  writeFileSync(swapFile, `${mixedPaths.join('\n')}\n`)
+  const swap = await swapUnderLoad({ url: server.url, key, pathsFile: swapFile, binary, mirror, datasets })
+  say(`swap: ${swap.requests} requests, ${swap.non200} not 200, lost ${swap.lost}, served the new snapshot ${swap.switchSeconds.toFixed(2)} s after publish`)
+
+  say('bad-input sweep')
+  const swept = await sweep(server.url, key, sweepSamples(keys))
+  for (const p of swept.problems.slice(0, 20)) say(`sweep: ${p}`)
+  say(`sweep: ${swept.requests} requests, ${swept.status5xx} >= 500, ${swept.unanswered} unanswered, ${swept.leaks} leaks`)
+
+  sampler.stop()
+  const server_ = {
+    pid: server.process.pid, peakRssBytes: sampler.peakBytes, peakBeforeSwapBytes, maxSampledRssBytes: sampler.maxRssBytes,
+    rssAfterBytes: sampler.lastRssBytes, samples: sampler.samples,
+  }
+  const failures = [
+    ...checkTargets(operations, server_.peakRssBytes),
+    ...(swap.lost ? [`swap under load: ${swap.lost} requests lost`] : []),
+    ...(swept.status5xx || swept.unanswered || swept.leaks
+      ? [`bad-input sweep: ${swept.status5xx} answers >= 500, ${swept.unanswered} unanswered, ${swept.leaks} leaks`]
+      : []),
+    ...operations.filter((r) => r.precheck.not200.length).map((r) => `${r.mix} / ${r.operation}: ${r.precheck.not200.length} of ${r.precheck.checked} checked paths did not answer 200`),
+  ]
+  const result: BenchResult = {
+    date: new Date().toISOString(),
+    command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+    machine: machine(),
+    scale: Number(f.scale), seed: Number(f.seed), durationSeconds: duration,
+    snapshot: { id: keys.snapshotId, rows: keys.rows },
+    build: {
+      seconds: build.seconds, inputBytes, inputMB: inputBytes / 2 ** 20, inputMBps: inputBytes / 2 ** 20 / build.seconds,
+      peakRssBytes: build.peakRssBytes, mirrorGenerated,
+    },
+    floors, operations, server: server_, swap, sweep: swept,
+    targets: { pass: failures.length === 0, failures },
+  }
+  const md = markdown(result)
+  writeFileSync(join(work, `bench-${f.scale}.json`), `${JSON.stringify(result, null, 2)}\n`)
+  writeFileSync(join(work, `bench-${f.scale}.md`), md)
+  console.log(`\n${md}`)
+  console.log(`targets: ${failures.length ? `FAIL (${failures.length}: ${failures.slice(0, 3).join(' | ')}${failures.length > 3 ? ' | …' : ''})` : 'PASS'}`)
+  say(`server peak RSS ${fmtBytes(server_.peakRssBytes)}; results in ${join(work, `bench-${f.scale}.json`)} and .md; paths in ${pathsDir}`)
+} finally {
+  sampler?.stop()
+  await stopAll()
+}

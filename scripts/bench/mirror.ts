@@ -1,0 +1,32 @@
+/**
+ * The generated bulk files a benchmark reads, kept in `<work>/mirror-<scale>-<seed>` and reused by later
+ * runs: full EDGAR volume takes minutes to generate. Same convention as scripts/bench-build.ts: the
+ * folder counts only when `.complete` exists (written last, with the generation's time and peak RSS),
+ * so an interrupted generation is redone rather than half used.
+ */
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const mirrorFolder = (work: string, scale: string, seed: string) => join(work, `mirror-${scale}-${seed}`)
+
+/** Generates the mirror with `<binary> sample` unless it is complete already; returns whether it generated. */
+export function ensureMirror(binary: string, mirror: string, scale: string, seed: string): boolean {
+  if (existsSync(join(mirror, '.complete'))) return false
+  rmSync(mirror, { recursive: true, force: true })
+  const started = performance.now()
+  const p = Bun.spawnSync([binary, 'sample', '--out', mirror, '--scale', scale, '--seed', seed], { stdout: 'inherit', stderr: 'inherit' })
+  if (p.exitCode !== 0) throw new Error(`secds sample exited ${p.exitCode}`)
+  const generation = { seconds: (performance.now() - started) / 1000, peakRssBytes: p.resourceUsage?.maxRSS ?? 0 }
+  writeFileSync(join(mirror, '.complete'), JSON.stringify(generation))
+  return true
+}
+
+/** Bytes of all files under a folder (the build's input size). */
+export function bytesUnder(dir: string): number {
+  let total = 0
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const s = statSync(join(dir, name))
+    if (s.isFile()) total += s.size
+  }
+  return total
+}

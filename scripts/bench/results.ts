@@ -1,0 +1,39 @@
+/** The shapes of what the load benchmark measures, shared by the run, the targets and the report. */
+import type { Mix } from './mixes.ts'
+import type { SwapResult } from './swap.ts'
+import type { SweepResult } from './sweep.ts'
+import type { WrkResult } from './wrk.ts'
+
+/** One wrk run of an operation, with its ratios to the floors at the same connection count. */
+export type Measurement = WrkResult & { ofElysiaFloor: number; ofDuckdbFloor: number }
+
+export type OperationResult = {
+  operation: string
+  kind: 'lookup' | 'list'
+  mix: Mix
+  pathsFile: string
+  /** a sample of the paths fetched once before the load: any that did not answer 200 */
+  precheck: { checked: number; not200: { path: string; status: number; body: string }[] }
+  c1: Measurement
+  c16: Measurement
+}
+
+export type FloorResult = { name: 'elysia' | 'duckdb'; path: string; c1: WrkResult; c16: WrkResult }
+
+export type BenchResult = {
+  date: string
+  command: string
+  machine: { cpu: string; cores: number; memoryBytes: number; kernel: string; bun: string; pinning: string }
+  scale: number
+  seed: number
+  durationSeconds: number
+  snapshot: { id: string; rows: Record<string, number> }
+  build: { seconds: number; inputBytes: number; inputMB: number; inputMBps: number; peakRssBytes: number; mirrorGenerated: boolean }
+  floors: FloorResult[]
+  operations: OperationResult[]
+  /** from /proc/<pid>/status: VmHWM (peak), before the swap and overall; the largest VmRSS sampled; VmRSS at the end */
+  server: { pid: number; peakRssBytes: number; peakBeforeSwapBytes: number; maxSampledRssBytes: number; rssAfterBytes: number; samples: number }
+  swap?: SwapResult
+  sweep?: SweepResult
+  targets: { pass: boolean; failures: string[] }
+}

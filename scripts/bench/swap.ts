@@ -1,0 +1,65 @@
+/**
+ * Snapshot swap under load: wrk keeps 16 connections busy on a mix of operations while a real rebuild
+ * (`secds build` into the served datasets folder) publishes a new snapshot; the server follows CURRENT.
+ * Load continues until /ready names the new snapshot and a few seconds beyond, so requests in flight on
+ * the old snapshot, the switch and the first requests on the new one are all covered. The goal: every
+ * request answered 200, none lost (count.lua tallies statuses; wrk counts socket errors).
+ */
+import { get } from './http.ts'
+import { COUNT_LUA, startWrk } from './wrk.ts'
+import { runTimed } from './processes.ts'
+import { currentSnapshot } from './snapshot-keys.ts'
+
+export type SwapResult = {
+  oldSnapshot: string
+  newSnapshot: string
+  buildSeconds: number
+  /** from the new CURRENT being written (build end) to /ready naming it */
+  switchSeconds: number
+  requests: number
+  non200: number
+  socketErrors: { connect: number; read: number; write: number; timeout: number }
+  lost: number
+  statuses: Record<string, number>
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+}
+
+type SwapRun = { url: string; key: string; pathsFile: string; binary: string; mirror: string; datasets: string; afterSeconds?: number }
+
+async function servedSnapshot(url: string): Promise<string | undefined> {
+  const { status, body } = await get(`${url}/ready`, '', 5000)
+  return status === 200 ? (JSON.parse(body) as { snapshot?: { id?: string } }).snapshot?.id : undefined
+}
+
+export async function swapUnderLoad({ url, key, pathsFile, binary, mirror, datasets, afterSeconds = 3 }: SwapRun): Promise<SwapResult> {
+  const oldSnapshot = currentSnapshot(datasets)
+  // A long cap; SIGINT ends it once the switch is seen (wrk still prints its summary then).
+  const load = startWrk({ url, key, pathsFile, connections: 16, seconds: 1800, lua: COUNT_LUA })
+  await Bun.sleep(2000) // steady load before the build starts
+  const build = await runTimed([binary, 'build', '--from', mirror, '--datasets', datasets])
+  const published = performance.now()
+  const newSnapshot = currentSnapshot(datasets)
+  if (newSnapshot === oldSnapshot) throw new Error(`the rebuild did not publish a new snapshot (CURRENT is still ${oldSnapshot})`)
+  let switchSeconds = Number.NaN
+  while (performance.now() - published < 120_000) {
+    if ((await servedSnapshot(url)) === newSnapshot) {
+      switchSeconds = (performance.now() - published) / 1000
+      break
+    }
+    await Bun.sleep(100)
+  }
+  if (Number.isNaN(switchSeconds)) console.error(`swap: the server did not report snapshot ${newSnapshot} on /ready within 120 s`)
+  await Bun.sleep(afterSeconds * 1000)
+  load.stop()
+  const w = await load.result
+  const statuses = w.statuses ?? {}
+  const non200 = Object.entries(statuses).reduce((sum, [status, n]) => sum + (status === '200' ? 0 : n), 0)
+  const sockets = Object.values(w.socketErrors).reduce((a, b) => a + b, 0)
+  return {
+    oldSnapshot, newSnapshot, buildSeconds: build.seconds, switchSeconds,
+    requests: w.requests, non200, socketErrors: w.socketErrors, lost: non200 + sockets, statuses,
+    requestsPerSecond: w.requestsPerSecond, p50Ms: w.p50Ms, p99Ms: w.p99Ms,
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Pages planned from the day index (src/modules/filings/page-plan.ts) are exactly the pages of the plain
+ * query they replace: a sort of the snapshot's Parquet by filing date, accession number and CIK, with
+ * the filters in WHERE and LIMIT/OFFSET. Checked over a few hundred random filter sets and pages,
+ * including several form types, windows of one day, windows with no filings, pages past the end and
+ * pages that start or end inside a day.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { loadConfig } from '../../src/config.ts'
+import { Database, type RequestDb } from '../../src/db/client.ts'
+import { listFilings } from '../../src/modules/filings/queries.ts'
+import { memorySink } from '../../src/ops/log.ts'
+import { buildFixtureSnapshot } from '../helpers/api.ts'
+import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
+
+const root = tempDir('pages')
+const config = { archivesUrl: 'https://www.sec.gov/Archives/edgar/data', maxOffset: 1_000_000 }
+let database: Database
+let db: RequestDb
+let snapshot: Awaited<ReturnType<typeof openSnapshot>>
+let forms: string[]
+let dates: string[]
+
+beforeAll(async () => {
+  const { datasets, snapshotId } = await buildFixtureSnapshot(root, 0.001)
+  database = await Database.open(loadConfig({}, { DATASETS_DIR: datasets, WATCH_SNAPSHOTS: false }), memorySink())
+  db = database.forRequest()
+  snapshot = await openSnapshot(join(datasets, snapshotId))
+  forms = (await snapshot.q<{ f: string }>(`SELECT form_type AS f FROM {t:filings_by_date} GROUP BY 1 ORDER BY count(*) DESC`)).map((r) => r.f)
+  dates = (await snapshot.q<{ d: string }>(`SELECT DISTINCT strftime(filing_date, '%Y-%m-%d') AS d FROM {t:filings_by_date} ORDER BY 1`)).map((r) => r.d)
+}, 120_000)
+
+afterAll(async () => {
+  snapshot?.close()
+  db?.release()
+  await database?.close()
+  rmSync(root, { recursive: true, force: true })
+})
+
+/** A deterministic generator, so a failure names a case that can be run again. */
+function random(seed: number) {
+  let s = seed
+  return (n: number) => {
+    s = (s * 1103515245 + 12345) % 2 ** 31
+    return s % n
+  }
+}
+
+async function reference(formTypes: string[], startDate: string | null, endDate: string | null, page: number, limit: number) {
+  const where = [
+    formTypes.length ? `form_type IN (${formTypes.map((f) => `'${f}'`).join(', ')})` : 'TRUE',
+    startDate ? `filing_date >= DATE '${startDate}'` : 'TRUE',
+    endDate ? `filing_date <= DATE '${endDate}'` : 'TRUE',
+  ].join(' AND ')
+  return (await snapshot.q<{ a: string; c: number }>(`
+    SELECT accession_number AS a, cik::INTEGER AS c FROM {t:filings_by_date} WHERE ${where}
+    ORDER BY filing_date DESC, accession_number DESC, cik LIMIT ${limit + 1} OFFSET ${(page - 1) * limit}`)).map((r) => `${r.a}/${r.c}`)
+}
+
+test('every planned page equals the sorted query it replaces', async () => {
+  const next = random(7)
+  const cases = []
+  for (let i = 0; i < 300; i++) {
+    const k = [0, 1, 1, 2, 2, 3, 5][next(7)]!
+    // Popular forms most of the time, rare ones (few days each) sometimes, and one form that never occurs.
+    const formTypes = [...new Set(Array.from({ length: k }, () => (next(10) === 0 ? 'NO-SUCH-FORM' : forms[next(next(2) ? 4 : forms.length)]!)))]
+    const a = dates[next(dates.length)]!
+    const b = next(3) ? dates[Math.min(dates.length - 1, dates.indexOf(a) + next(40))]! : a
+    const startDate = next(4) ? a : null
+    const endDate = next(4) ? b : null
+    const limit = [1, 3, 20, 100][next(4)]!
+    const page = next(3) ? 1 + next(5) : 1 + next(200)
+    cases.push({ formTypes, startDate, endDate, limit, page })
+  }
+  const mismatches = []
+  let nonEmpty = 0
+  for (const c of cases) {
+    const { data, pagination } = await listFilings(db, config, {
+      formTypes: c.formTypes.join(',') || undefined, startDate: c.startDate ?? undefined, endDate: c.endDate ?? undefined, page: c.page, limit: c.limit,
+    })
+    const expected = await reference(c.formTypes, c.startDate, c.endDate, c.page, c.limit)
+    const got = data.map((f) => `${f.accessionNumber}/${Number(f.cik)}`)
+    if (got.join() !== expected.slice(0, c.limit).join() || pagination.hasMoreData !== expected.length > c.limit) mismatches.push({ ...c, got: got.length, expected: expected.length })
+    if (got.length) nonEmpty++
+  }
+  expect(mismatches.slice(0, 5)).toEqual([])
+  // The cases reach real pages, not only empty ones.
+  expect(nonEmpty).toBeGreaterThan(150)
+}, 120_000)

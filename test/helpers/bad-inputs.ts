@@ -1,0 +1,17 @@
+/**
+ * Hostile parameter values and the texts that must never reach a client. Shared by the bad-input sweep
+ * of test/api/errors.test.ts (in process) and of `npm run bench` (over HTTP against the compiled binary),
+ * so both sweeps send the same values and judge answers the same way.
+ */
+
+/** Values sent in place of every path and query parameter: wrong types, overflow, injection, encodings, traversal. */
+export const BAD = [
+  'abc', '1e30', '99999999999', '-1', '1.5', '', 'true', encodeURIComponent("' OR 1=1 --"), encodeURIComponent('1; DROP TABLE x'),
+  '%00', '%E0%A4%A', encodeURIComponent('é'.repeat(1000)), encodeURIComponent('😀📈🚀'), '%25', encodeURIComponent('../../etc/passwd'),
+]
+
+/** Texts that would mean an engine message, a file path or a stack reached the client. */
+export const LEAKS = [/DuckDB/i, /Binder/, /Parser Error/, /Catalog/, /\/tmp/, /\.parquet/, /\bat .*:\d+:\d+/, /\n\s+at /, /node_modules/]
+
+/** The LEAKS patterns found in a response body, as strings (empty when clean). */
+export const leaksIn = (text: string) => LEAKS.filter((re) => re.test(text)).map(String)
