@@ -17,9 +17,9 @@ import embeddedLibrary from '@duckdb/node-bindings-linux-x64/libduckdb.so' with 
 
 const compiled = import.meta.url.includes('/$bunfs/')
 
-/** Where the library is written: SECDS_CACHE_DIR, else XDG's cache folder, else ~/.cache, else /tmp. */
+/** Where the library is written: SECDS_LIB_DIR, else XDG's cache folder, else ~/.cache, else /tmp. */
 function cacheDir(env: NodeJS.ProcessEnv): string {
-  if (env.SECDS_CACHE_DIR) return env.SECDS_CACHE_DIR
+  if (env.SECDS_LIB_DIR) return env.SECDS_LIB_DIR
   if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'secds')
   const home = env.HOME || homedir()
   return home ? join(home, '.cache', 'secds') : join(tmpdir(), 'secds-cache')

@@ -12,6 +12,7 @@ import { errorFields, type LogSink } from '../ops/log.ts'
 import { attachStatement, currentId, detachStatement, readSnapshot, schemaName, type Snapshot } from './catalog.ts'
 import { SnapshotUnavailable } from './errors.ts'
 import { ConnectionPool, type PoolStats } from './pool.ts'
+import { ResultCache } from './result-cache.ts'
 import type { Sql } from './sql.ts'
 
 /** What queries need: rows for a statement, and which snapshot they come from. */
@@ -26,10 +27,10 @@ class Generation {
   refs = 0
   retired = false
   readonly memos = new Map<string, Promise<unknown>>()
-  constructor(readonly snapshot: Snapshot, readonly pool: ConnectionPool) {}
+  constructor(readonly snapshot: Snapshot, readonly pool: ConnectionPool, readonly results: ResultCache) {}
 }
 
-type DbConfig = Pick<Config, 'DATASETS_DIR' | 'DB_CONNECTIONS' | 'DB_QUEUE_LIMIT' | 'DUCKDB_THREADS' | 'DUCKDB_MEMORY_LIMIT' | 'QUERY_TIMEOUT_MS'>
+type DbConfig = Pick<Config, 'DATASETS_DIR' | 'DB_CONNECTIONS' | 'DB_QUEUE_LIMIT' | 'DUCKDB_THREADS' | 'DUCKDB_MEMORY_LIMIT' | 'QUERY_TIMEOUT_MS' | 'RESPONSE_CACHE_ROWS'>
 
 export class Database {
   private current?: Generation
@@ -49,6 +50,9 @@ export class Database {
       memory_limit: config.DUCKDB_MEMORY_LIMIT,
       // The server never installs or downloads anything.
       autoinstall_known_extensions: 'false',
+      // DuckDB's default, stated because lists rely on it: a query without ORDER BY returns a table's
+      // rows in stored order, so a page of a table stored in list order needs no sort.
+      preserve_insertion_order: 'true',
     })
     const setup = await instance.connect()
     // Late materialization turns a filtered top-N into a join on row ids that scans the whole table:
@@ -115,7 +119,7 @@ export class Database {
       [`USE ${quotedIdentifier(schemaName(snapshot))}`],
     )
     const previous = this.current
-    this.current = new Generation(snapshot, pool)
+    this.current = new Generation(snapshot, pool, new ResultCache(this.config.RESPONSE_CACHE_ROWS))
     this.live.add(this.current)
     this.unavailableReason = undefined
     this.log.info({ level: 'info', event: 'snapshot_served', snapshot: snapshot.id, previous: previous?.snapshot.id ?? null })
@@ -163,6 +167,12 @@ export class Database {
     return { ...stats, generations: this.live.size }
   }
 
+  /** The current snapshot's result cache: hits, misses, entries and rows (for /metrics). */
+  cacheStats() {
+    const c = this.current?.results
+    return { hits: c?.hits ?? 0, misses: c?.misses ?? 0, ...(c?.size ?? { entries: 0, rows: 0 }) }
+  }
+
   async close() {
     this.watcher?.close()
     if (this.poller) clearInterval(this.poller)
@@ -193,6 +203,19 @@ export class RequestDb implements Db {
 
   async one<T>(q: Sql): Promise<T | undefined> {
     return (await this.all<T>(q))[0]
+  }
+
+  /**
+   * The result for `key` (a normalized request) from this snapshot's cache, else computed and kept.
+   * Failures (404s included) are not kept. Cached values are shared: callers must not change them.
+   */
+  async cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const { results } = this.generation()
+    const hit = results.get(key)
+    if (hit !== undefined) return hit as T
+    const value = await compute()
+    results.set(key, value)
+    return value
   }
 
   memo<T>(key: string, compute: () => Promise<T>): Promise<T> {

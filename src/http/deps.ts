@@ -8,7 +8,18 @@ import type { Database } from '../db/client.ts'
 
 export type Deps = { config: Config; database: Database }
 
+/**
+ * The request as a result-cache key: path and query string with the parameters sorted and the API key
+ * left out (a result depends on the request, never on who asks; access was checked before the handler).
+ */
+export function cacheKeyOf(url: string): string {
+  const u = new URL(url)
+  u.searchParams.delete('apiKey')
+  u.searchParams.sort()
+  return `${u.pathname}?${u.searchParams}`
+}
+
 export const dbContext = (database: Database) =>
   new Elysia({ name: 'db-context', seed: database })
-    .derive({ as: 'global' }, () => ({ db: database.forRequest() }))
+    .derive({ as: 'global' }, ({ request }) => ({ db: database.forRequest(), cacheKey: cacheKeyOf(request.url) }))
     .onAfterResponse({ as: 'global' }, ({ db }) => db?.release())

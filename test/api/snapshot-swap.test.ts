@@ -6,8 +6,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { runBuild } from '../../src/build/index.ts'
+import { queryConfig } from '../../src/config.ts'
 import { sql } from '../../src/db/sql.ts'
 import { silentReporter } from '../../src/lib/progress.ts'
+import { listFilings } from '../../src/modules/filings/queries.ts'
 import { generateSample } from '../../src/sample/index.ts'
 import { openTestApi } from '../helpers/api.ts'
 
@@ -15,8 +17,8 @@ let api: Awaited<ReturnType<typeof openTestApi>>
 let secondMirror = ''
 
 /** Publishes a snapshot built from a different seed, so row counts differ from the first one. */
-async function publishSecondSnapshot() {
-  const { snapshotId } = await runBuild({ from: secondMirror, datasets: api.datasets, reporter: silentReporter(), threads: 1 })
+async function publishSecondSnapshot(from = secondMirror) {
+  const { snapshotId } = await runBuild({ from, datasets: api.datasets, reporter: silentReporter(), threads: 1 })
   return snapshotId
 }
 
@@ -60,6 +62,8 @@ describe('snapshot swap', () => {
       while (running) {
         const { status } = await api.get(paths[i++ % paths.length]!)
         statuses.set(status, (statuses.get(status) ?? 0) + 1)
+        // A cached answer completes without I/O; yield as a socket would, or the build never gets a turn.
+        await new Promise((resolve) => setImmediate(resolve))
       }
     }
     const workers = Array.from({ length: 8 }, (_, n) => worker(n))
@@ -84,6 +88,24 @@ describe('snapshot swap', () => {
     await Bun.sleep(50)
     expect(api.database.poolStats().generations).toBe(1)
   }, 60_000)
+
+  test('cached results belong to their snapshot: the same request after a swap reads the new one', async () => {
+    const path = '/v1/filings?limit=5&formTypes=10-K'
+    const first = await api.get(path)
+    const again = await api.get(path)
+    expect(again.text).toBe(first.text)
+    expect((await api.get('/metrics')).text).toMatch(/secds_result_cache_lookups\{outcome="hit"\} [1-9]/)
+
+    // The earlier tests left a seed-2 snapshot served; one from the first seed has other newest 10-Ks.
+    await publishSecondSnapshot(api.mirror)
+    await api.database.reload()
+    const after = await api.get(path)
+    const db = api.database.forRequest()
+    const direct = await listFilings(db, queryConfig(api.config), { formTypes: '10-K', page: 1, limit: 5 })
+    db.release()
+    expect(after.body.data).toEqual(direct.data)
+    expect(after.text).not.toBe(first.text)
+  })
 
   test('the watcher follows CURRENT without a signal', async () => {
     api.database.watch(100)

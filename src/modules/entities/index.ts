@@ -1,4 +1,4 @@
-/** Entities routes (SPEC 4.2). Handlers only delegate; SQL is in queries.ts, shapes in schemas.ts. */
+/** Entities routes (SPEC 4.2). Handlers only delegate, through the snapshot's result cache (db/result-cache.ts); SQL is in queries.ts, shapes in schemas.ts. */
 import { Elysia, t } from 'elysia'
 import { queryConfig } from '../../config.ts'
 import { dbContext, type Deps } from '../../http/deps.ts'
@@ -11,7 +11,7 @@ export const entitiesRoutes = ({ config, database }: Deps) => {
   const settings = queryConfig(config)
   return new Elysia({ prefix: '/v1/entities', tags: ['Entities'] })
     .use(dbContext(database))
-    .get('', ({ db, query }) => listEntities(db, settings, query), {
+    .get('', ({ db, cacheKey, query }) => db.cached(cacheKey, () => listEntities(db, settings, query)), {
       query: t.Composite([EntityFilters, pageQuery(config.MAX_LIMIT)]),
       response: { 200: EntityList, ...errorResponses },
       detail: {
@@ -22,7 +22,7 @@ export const entitiesRoutes = ({ config, database }: Deps) => {
           '`cik` (zero-padding optional), `ticker` (primary ticker, case-insensitive), `entityType`, `q` (case-insensitive substring of the current name).',
       },
     })
-    .get('/sic-codes', ({ db, query }) => listSicCodes(db, settings, query), {
+    .get('/sic-codes', ({ db, cacheKey, query }) => db.cached(cacheKey, () => listSicCodes(db, settings, query)), {
       query: pageQuery(config.MAX_LIMIT),
       response: { 200: SicCodeList, ...errorResponses },
       detail: {
@@ -31,7 +31,7 @@ export const entitiesRoutes = ({ config, database }: Deps) => {
         description: "The SEC's Standard Industrial Classification codes by code, with the reviewing office, a sector, and the tickers of the largest filers in each.",
       },
     })
-    .get('/:identifier', ({ db, params }) => getEntity(db, params.identifier), {
+    .get('/:identifier', ({ db, cacheKey, params }) => db.cached(cacheKey, () => getEntity(db, params.identifier)), {
       params: IdentifierParams,
       response: { 200: Entity, ...errorResponses },
       detail: {
@@ -42,7 +42,7 @@ export const entitiesRoutes = ({ config, database }: Deps) => {
           'else the company listing it among its other tickers. 404 when none matches.',
       },
     })
-    .get('/:identifier/filings', ({ db, params, query }) => listEntityFilings(db, settings, params.identifier, query), {
+    .get('/:identifier/filings', ({ db, cacheKey, params, query }) => db.cached(cacheKey, () => listEntityFilings(db, settings, params.identifier, query)), {
       params: IdentifierParams,
       query: t.Composite([EntityFilingFilters, pageQuery(config.MAX_LIMIT)]),
       response: { 200: FilingList, ...errorResponses },

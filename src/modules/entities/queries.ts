@@ -30,9 +30,11 @@ export async function listEntities(db: Db, config: QueryConfig, f: EntityFilters
     // contains() rather than LIKE: a % or _ typed by the client is a character, not a wildcard.
     filters.q ? sql`contains(name_lower, lower(${filters.q}))` : empty,
   ])
+  // No ORDER BY: the table is stored in CIK order, and DuckDB keeps a table's order in results without
+  // one (preserve_insertion_order, on by default), so the scan stops once the page is full instead of
+  // sorting every match (a name filter over 950,000 entities: 70 ms sorted at full scale).
   const rows = await db.all<{ body: string }>(sql`
     SELECT body FROM entities WHERE ${where}
-    ORDER BY cik
     LIMIT ${f.limit + 1} OFFSET ${offsetOf(f)}`)
   return { ...toPage(rows.map(parseEntity), f), filters }
 }

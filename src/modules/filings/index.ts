@@ -1,4 +1,4 @@
-/** Filings routes (SPEC 4.1). Handlers only delegate; SQL is in queries.ts, shapes in schemas.ts. */
+/** Filings routes (SPEC 4.1). Handlers only delegate, through the snapshot's result cache (db/result-cache.ts); SQL is in queries.ts, shapes in schemas.ts. */
 import { Elysia, t } from 'elysia'
 import { queryConfig } from '../../config.ts'
 import { dbContext, type Deps } from '../../http/deps.ts'
@@ -10,7 +10,7 @@ export const filingsRoutes = ({ config, database }: Deps) => {
   const settings = queryConfig(config)
   return new Elysia({ prefix: '/v1/filings', tags: ['Filings'] })
     .use(dbContext(database))
-    .get('', ({ db, query }) => listFilings(db, settings, query), {
+    .get('', ({ db, cacheKey, query }) => db.cached(cacheKey, () => listFilings(db, settings, query)), {
       query: t.Composite([FilingFilters, pageQuery(config.MAX_LIMIT)]),
       response: { 200: FilingList, ...errorResponses },
       detail: {
@@ -22,7 +22,7 @@ export const filingsRoutes = ({ config, database }: Deps) => {
           '`hasMoreData` says whether another page exists, without counting all rows.',
       },
     })
-    .get('/form-types', ({ db, query }) => listFormTypes(db, settings, query), {
+    .get('/form-types', ({ db, cacheKey, query }) => db.cached(cacheKey, () => listFormTypes(db, settings, query)), {
       query: pageQuery(config.MAX_LIMIT),
       response: { 200: FormTypeList, ...errorResponses },
       detail: {
@@ -32,7 +32,7 @@ export const filingsRoutes = ({ config, database }: Deps) => {
       },
     })
     // Public path /v1/filings/{accessionNumber}; see src/http/route-names.ts for why the router calls it :cik.
-    .get('/:cik', ({ db, params }) => getFilingsByAccession(db, settings, params.cik), {
+    .get('/:cik', ({ db, cacheKey, params }) => db.cached(cacheKey, () => getFilingsByAccession(db, settings, params.cik)), {
       params: AccessionParams,
       response: { 200: t.Array(Filing), ...errorResponses },
       detail: {
@@ -41,7 +41,7 @@ export const filingsRoutes = ({ config, database }: Deps) => {
         description: 'Every row of the filing: one per filer (co-registrants, or the issuer and reporting owner of a Form 4), ordered by CIK. 404 when no filer has it.',
       },
     })
-    .get('/:cik/:accessionNumber', ({ db, params }) => getFiling(db, settings, params.cik, params.accessionNumber), {
+    .get('/:cik/:accessionNumber', ({ db, cacheKey, params }) => db.cached(cacheKey, () => getFiling(db, settings, params.cik, params.accessionNumber)), {
       params: CikAccessionParams,
       response: { 200: Filing, ...errorResponses },
       detail: {
@@ -50,7 +50,7 @@ export const filingsRoutes = ({ config, database }: Deps) => {
         description: 'The filing as listed under this CIK. 404 when this CIK did not file it.',
       },
     })
-    .get('/:cik/:accessionNumber/documents', ({ db, params }) => listFilingDocuments(db, settings, params.cik, params.accessionNumber), {
+    .get('/:cik/:accessionNumber/documents', ({ db, cacheKey, params }) => db.cached(cacheKey, () => listFilingDocuments(db, settings, params.cik, params.accessionNumber)), {
       params: CikAccessionParams,
       response: { 200: t.Array(FilingDocument), ...errorResponses },
       detail: {
