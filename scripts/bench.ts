@@ -61,7 +61,8 @@ const logs = join(load, 'logs')
 const pathsDir = join(load, 'paths')
 mkdirSync(logs, { recursive: true })
 mkdirSync(pathsDir, { recursive: true })
-const PATHS_PER_FILE = 5000
+// Uniform: as many paths as sampled keys (the cache cannot hold them); skewed: popular keys repeat anyway.
+const PATHS_PER_FILE = { uniform: 200_000, skewed: 5000 } as const
 
 const say = (text: string) => console.error(`bench: ${text}`)
 const withRatios = (w: WrkResult, floors: FloorResult[], c: 'c1' | 'c16'): Measurement => {
@@ -108,7 +109,7 @@ try {
     const rnd = seeded(Number(f.seed) * 1000 + MIXES.indexOf(mix))
     const draws = makeDraws(mix, keys, rnd)
     for (const op of OPERATIONS) {
-      const written = writePaths(join(pathsDir, mix), op, draws, rnd, PATHS_PER_FILE)
+      const written = writePaths(join(pathsDir, mix), op, draws, rnd, PATHS_PER_FILE[mix])
       if (!written) {
         say(`${mix} / ${op.name}: skipped (the snapshot has no tickers at this scale)`)
         continue

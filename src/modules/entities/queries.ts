@@ -30,12 +30,18 @@ export async function listEntities(db: Db, config: QueryConfig, f: EntityFilters
     // contains() rather than LIKE: a % or _ typed by the client is a character, not a wildcard.
     filters.q ? sql`contains(name_lower, lower(${filters.q}))` : empty,
   ])
-  // No ORDER BY: the table is stored in CIK order, and DuckDB keeps a table's order in results without
-  // one (preserve_insertion_order, on by default), so the scan stops once the page is full instead of
-  // sorting every match (a name filter over 950,000 entities: 70 ms sorted at full scale).
-  const rows = await db.all<{ body: string }>(sql`
-    SELECT body FROM entities WHERE ${where}
+  // Two steps. First the page's CIKs alone: no ORDER BY, because the table is stored in CIK order and
+  // DuckDB keeps a table's order in results without one (preserve_insertion_order), so the scan stops
+  // once the page is full; and only the narrow columns, because skipped rows would otherwise have their
+  // JSON read too (offset 90,000 of one entity type: 229 ms with bodies, 3 ms without, full scale).
+  // Then the bodies of that CIK range with the same filters: exactly the page's rows.
+  const page = await db.all<{ cik: number }>(sql`
+    SELECT cik::INTEGER AS cik FROM entities WHERE ${where}
     LIMIT ${f.limit + 1} OFFSET ${offsetOf(f)}`)
+  const rows = page.length
+    ? await db.all<{ body: string }>(sql`
+        SELECT body FROM entities WHERE cik BETWEEN ${page[0]!.cik} AND ${page.at(-1)!.cik} AND ${where}`)
+    : []
   return { ...toPage(rows.map(parseEntity), f), filters }
 }
 
