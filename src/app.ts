@@ -11,6 +11,7 @@ import type { KeyStore } from './auth/key-store.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { errorHandler, type RouteInfo } from './http/errors.ts'
+import { registerFormats } from './http/formats.ts'
 import { requestId } from './http/request-id.ts'
 import { entitiesRoutes } from './modules/entities/index.ts'
 import { filingsRoutes } from './modules/filings/index.ts'
@@ -30,6 +31,8 @@ export type AppOptions = {
 }
 
 export function createApp({ config, database, keys, log = consoleSink, now }: AppOptions) {
+  // Ours win over the formats plugins register when they load (see formats.ts).
+  registerFormats()
   const metrics = new Metrics()
   const deps = { config, database }
   // The error handler reads the final app's routes (to name bad parameters), known only once it is built.

@@ -7,15 +7,21 @@ import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
 import { isCikLike, normalizeTicker, parseCik } from '../../lib/ids.ts'
 
-/** The CIK a ticker belongs to, preferring the company whose primary ticker it is. */
+/**
+ * The CIK a ticker belongs to, preferring the company whose primary ticker it is. All tickers of the
+ * snapshot (about 12,000) are held in a map per snapshot: a lookup costs no query.
+ */
 export async function cikForTicker(db: Db, ticker: string): Promise<number | undefined> {
-  const row = await db.one<{ cik: number }>(sql`
-    SELECT cik::INTEGER AS cik FROM tickers
-    WHERE ticker = ${normalizeTicker(ticker)}
+  const tickers = await db.memo('ticker-ciks', () => loadTickerCiks(db))
+  return tickers.get(normalizeTicker(ticker))
+}
+
+async function loadTickerCiks(db: Db): Promise<ReadonlyMap<string, number>> {
+  const rows = await db.all<{ ticker: string; cik: number }>(sql`
+    SELECT ticker, cik::INTEGER AS cik FROM tickers
     -- One ticker can appear under two CIKs (a parent and its trust, a re-registration): primary first.
-    ORDER BY is_primary DESC, position, cik
-    LIMIT 1`)
-  return row?.cik
+    QUALIFY row_number() OVER (PARTITION BY ticker ORDER BY is_primary DESC, position, cik) = 1`)
+  return new Map(rows.map((r) => [r.ticker, r.cik]))
 }
 
 /** CIK for a path identifier; undefined when a ticker is unknown. A CIK is returned as given (existence is the caller's question). */
