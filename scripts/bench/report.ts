@@ -5,6 +5,7 @@
 import { fmtBytes } from '../../src/lib/progress.ts'
 import { MIXES } from './mixes.ts'
 import type { BenchResult, Measurement } from './results.ts'
+import { SWAP_CONNECTIONS } from './swap.ts'
 import type { WrkResult } from './wrk.ts'
 
 const rate = (n: number) => Math.round(n).toLocaleString('en-US')
@@ -51,7 +52,7 @@ export function markdown(result: BenchResult): string {
   const s = result.swap
   if (s) {
     lines.push(
-      `- swap under load (c=16, rebuild ${s.buildSeconds.toFixed(1)} s, ${s.oldSnapshot} → ${s.newSnapshot}, served ${s.switchSeconds.toFixed(2)} s after publish): ` +
+      `- swap under load (c=${SWAP_CONNECTIONS}, rebuild ${s.buildSeconds.toFixed(1)} s, ${s.oldSnapshot} → ${s.newSnapshot}, served ${s.switchSeconds.toFixed(2)} s after publish): ` +
         `${s.requests.toLocaleString('en-US')} requests, ${s.non200} not 200, socket errors ${Object.entries(s.socketErrors).map(([k, v]) => `${k} ${v}`).join(', ')}; ` +
         `lost ${s.lost}; statuses ${JSON.stringify(s.statuses)}; ${rate(s.requestsPerSecond)} req/s, p99 ${ms(s.p99Ms)} ms`,
     )

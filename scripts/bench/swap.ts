@@ -26,6 +26,8 @@ export type SwapResult = {
   p99Ms: number
 }
 
+export const SWAP_CONNECTIONS = 4
+
 type SwapRun = { url: string; key: string; pathsFile: string; binary: string; mirror: string; datasets: string; afterSeconds?: number }
 
 async function servedSnapshot(url: string): Promise<string | undefined> {
@@ -36,10 +38,10 @@ async function servedSnapshot(url: string): Promise<string | undefined> {
 export async function swapUnderLoad({ url, key, pathsFile, binary, mirror, datasets, afterSeconds = 3 }: SwapRun): Promise<SwapResult> {
   const oldSnapshot = currentSnapshot(datasets)
   // A long cap; SIGINT ends it once the switch is seen (wrk still prints its summary then). Four
-  // connections, not 16: at full scale, 16 saturating both cores stretched the rebuild past 40 minutes
-  // (a nightly rebuild does not run against a saturated server); four keep requests in flight on the
-  // old snapshot at every moment of the switch, which is what can lose one.
-  const load = startWrk({ url, key, pathsFile, connections: 4, seconds: 7200, lua: COUNT_LUA })
+  // connections, not 16: at full scale, 16 saturating both cores slowed the rebuild to a quarter of its
+  // speed (a nightly rebuild does not run against a saturated server); four keep requests in flight on
+  // the old snapshot at every moment of the switch, which is what can lose one.
+  const load = startWrk({ url, key, pathsFile, connections: SWAP_CONNECTIONS, seconds: 7200, lua: COUNT_LUA })
   await Bun.sleep(2000) // steady load before the build starts
   const build = await runTimed([binary, 'build', '--from', mirror, '--datasets', datasets])
   const published = performance.now()
