@@ -3,7 +3,8 @@
  * and attached read-only by the server. Parquet stays the interchange format (any tool reads it); this
  * file is the server's index. Why a DuckDB file and not the Parquet itself, measured at full scale
  * (23 million filings, one thread): a CIK lookup takes 1.8 ms here against 10-20 ms over Parquet, and
- * an accession lookup 0.9 ms against 7 ms. The tables follow the queries (README, "Why this layout"):
+ * an accession lookup 0.9 ms against 7 ms. The tables follow the queries (README, "The serving
+ * database, and why the layout is what it is"):
  *
  * - integer accession keys (`acc_key`, the 18 digits without dashes): DuckDB keeps only an 8-byte
  *   prefix of a string's min/max per row group, which for accession numbers is the filer's CIK, so a

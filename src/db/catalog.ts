@@ -34,10 +34,11 @@ export function readSnapshot(datasetsDir: string): Snapshot {
   return { id, dir, builtAt: manifest.builtAt, schemaVersion: manifest.schemaVersion, rows }
 }
 
-export const schemaName = (snapshot: Snapshot) => `snap_${snapshot.id.replace(/[^A-Za-z0-9]/g, '_')}`
+/** The name a snapshot's serving database is attached under: one per snapshot, so two can be open at once. */
+export const attachedName = (snapshot: Snapshot) => `snap_${snapshot.id.replace(/[^A-Za-z0-9]/g, '_')}`
 
 /** Attaches the snapshot's serving database, read-only (several servers may share one snapshot folder). */
 export const attachStatement = (snapshot: Snapshot) =>
-  `ATTACH IF NOT EXISTS ${quotedString(join(snapshot.dir, SERVING_FILE))} AS ${quotedIdentifier(schemaName(snapshot))} (READ_ONLY)`
+  `ATTACH IF NOT EXISTS ${quotedString(join(snapshot.dir, SERVING_FILE))} AS ${quotedIdentifier(attachedName(snapshot))} (READ_ONLY)`
 
-export const detachStatement = (snapshot: Snapshot) => `DETACH DATABASE IF EXISTS ${quotedIdentifier(schemaName(snapshot))}`
+export const detachStatement = (snapshot: Snapshot) => `DETACH DATABASE IF EXISTS ${quotedIdentifier(attachedName(snapshot))}`

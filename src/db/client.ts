@@ -1,15 +1,16 @@
 /**
  * The one DuckDB instance of the process and the snapshot it serves. Each snapshot is a generation:
  * its serving database attached under its own name, its own connection pool (prepared statements are
- * bound to the tables they were prepared against) and its own memos (data derived from the snapshot). A request binds to the current generation at its first query and keeps it
- * to the end, so when CURRENT changes, new requests use the new snapshot while requests in flight
- * finish on the old one; the old generation closes when its last request is done.
+ * bound to the tables they were prepared against), its memos (data derived from the snapshot) and its
+ * result cache. A request binds to the current generation at its first query and keeps it to the end,
+ * so when CURRENT changes, new requests use the new snapshot while requests in flight finish on the old
+ * one; the old generation closes when its last request is done.
  */
 import { DuckDBInstance, quotedIdentifier } from '@duckdb/node-api'
 import { watch, type FSWatcher } from 'node:fs'
 import type { Config } from '../config.ts'
 import { errorFields, type LogSink } from '../ops/log.ts'
-import { attachStatement, currentId, detachStatement, readSnapshot, schemaName, type Snapshot } from './catalog.ts'
+import { attachStatement, currentId, detachStatement, readSnapshot, attachedName, type Snapshot } from './catalog.ts'
 import { SnapshotUnavailable } from './errors.ts'
 import { ConnectionPool, type PoolStats } from './pool.ts'
 import { ResultCache } from './result-cache.ts'
@@ -116,7 +117,7 @@ export class Database {
     const pool = await ConnectionPool.open(
       this.instance,
       { size: this.config.DB_CONNECTIONS, queueLimit: this.config.DB_QUEUE_LIMIT, timeoutMs: this.config.QUERY_TIMEOUT_MS },
-      [`USE ${quotedIdentifier(schemaName(snapshot))}`],
+      [`USE ${quotedIdentifier(attachedName(snapshot))}`],
     )
     const previous = this.current
     this.current = new Generation(snapshot, pool, new ResultCache(this.config.RESPONSE_CACHE_ROWS))
