@@ -18,18 +18,15 @@ import { Database } from '../src/db/client.ts'
 import { sql } from '../src/db/sql.ts'
 import { Reporter, table } from '../src/lib/progress.ts'
 import { memorySink } from '../src/ops/log.ts'
-import { generateSample } from '../src/sample/index.ts'
 import { writeTestKeys } from '../test/helpers/api.ts'
+import { ensureMirror, mirrorFolder } from './bench/mirror.ts'
 
 const { values: f } = parseArgs({ options: { scale: { type: 'string', default: '0.01' }, requests: { type: 'string', default: '200' }, work: { type: 'string', default: '.tmp/bench' } } })
 const work = resolve(f.work!)
-const mirror = join(work, `mirror-${f.scale}-1`)
+const mirror = mirrorFolder(work, f.scale!, '1')
 const datasets = join(work, `datasets-${f.scale}`)
 mkdirSync(work, { recursive: true })
-if (!existsSync(join(mirror, '.complete'))) {
-  await generateSample({ out: mirror, scale: Number(f.scale), seed: 1 })
-  writeFileSync(join(mirror, '.complete'), '{}')
-}
+ensureMirror([process.execPath, resolve(import.meta.dir, '../src/cli.ts')], mirror, f.scale!, '1')
 if (!existsSync(join(datasets, 'CURRENT'))) await runBuild({ from: mirror, datasets, reporter: new Reporter() })
 
 const keysFile = join(work, 'bench-keys.json')

@@ -7,11 +7,12 @@
  * The generated files are kept in `<work>/mirror-<scale>-<seed>` and reused by later runs (generating
  * full EDGAR volume takes minutes). Results go to `<work>/build-<scale>.json` and `.md`.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { fmtBytes, table } from '../src/lib/progress.ts'
+import { bytesUnder, ensureMirror, mirrorFolder } from './bench/mirror.ts'
 
 const { values: f } = parseArgs({
   options: {
@@ -21,7 +22,7 @@ const { values: f } = parseArgs({
 })
 const cli = resolve(import.meta.dir, '../src/cli.ts')
 const work = resolve(f.work!)
-const mirror = join(work, `mirror-${f.scale}-${f.seed}`)
+const mirror = mirrorFolder(work, f.scale!, f.seed!)
 const datasets = join(work, `datasets-${f.scale}`)
 mkdirSync(work, { recursive: true })
 
@@ -33,20 +34,7 @@ function run(args: string[]) {
   return { seconds: (performance.now() - started) / 1000, peakRssBytes: p.resourceUsage?.maxRSS ?? 0 }
 }
 
-function bytesUnder(dir: string): number {
-  let total = 0
-  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    const s = statSync(join(dir, name))
-    if (s.isFile()) total += s.size
-  }
-  return total
-}
-
-if (!existsSync(join(mirror, '.complete'))) {
-  rmSync(mirror, { recursive: true, force: true })
-  const gen = run(['sample', '--out', mirror, '--scale', f.scale!, '--seed', f.seed!])
-  writeFileSync(join(mirror, '.complete'), JSON.stringify(gen))
-}
+ensureMirror([process.execPath, cli], mirror, f.scale!, f.seed!)
 const generation = JSON.parse(readFileSync(join(mirror, '.complete'), 'utf8'))
 const inputBytes = bytesUnder(mirror)
 

@@ -78,7 +78,7 @@ try {
   await runTimed([process.execPath, join(root, 'scripts', 'compile.ts')])
 
   say(`bulk files in ${mirror}`)
-  const mirrorGenerated = ensureMirror(binary, mirror, f.scale!, f.seed!)
+  const mirrorGenerated = ensureMirror([binary], mirror, f.scale!, f.seed!)
   const inputBytes = bytesUnder(mirror)
 
   say(`building the snapshot into ${datasets}`)

@@ -1,20 +1,23 @@
 /**
  * The generated bulk files a benchmark reads, kept in `<work>/mirror-<scale>-<seed>` and reused by later
- * runs: full EDGAR volume takes minutes to generate. Same convention as scripts/bench-build.ts: the
- * folder counts only when `.complete` exists (written last, with the generation's time and peak RSS),
- * so an interrupted generation is redone rather than half used.
+ * runs: full EDGAR volume takes minutes to generate. Every benchmark script uses this, so they share
+ * mirrors: the folder counts only when `.complete` exists (written last, with the generation's time and
+ * peak RSS), so an interrupted generation is redone rather than half used.
  */
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 export const mirrorFolder = (work: string, scale: string, seed: string) => join(work, `mirror-${scale}-${seed}`)
 
-/** Generates the mirror with `<binary> sample` unless it is complete already; returns whether it generated. */
-export function ensureMirror(binary: string, mirror: string, scale: string, seed: string): boolean {
+/**
+ * Generates the mirror with `<secds> sample` unless it is complete already; returns whether it generated.
+ * `secds` is the command that runs the CLI: the compiled binary, or Bun and src/cli.ts.
+ */
+export function ensureMirror(secds: string[], mirror: string, scale: string, seed: string): boolean {
   if (existsSync(join(mirror, '.complete'))) return false
   rmSync(mirror, { recursive: true, force: true })
   const started = performance.now()
-  const p = Bun.spawnSync([binary, 'sample', '--out', mirror, '--scale', scale, '--seed', seed], { stdout: 'inherit', stderr: 'inherit' })
+  const p = Bun.spawnSync([...secds, 'sample', '--out', mirror, '--scale', scale, '--seed', seed], { stdout: 'inherit', stderr: 'inherit' })
   if (p.exitCode !== 0) throw new Error(`secds sample exited ${p.exitCode}`)
   const generation = { seconds: (performance.now() - started) / 1000, peakRssBytes: p.resourceUsage?.maxRSS ?? 0 }
   writeFileSync(join(mirror, '.complete'), JSON.stringify(generation))
