@@ -40,7 +40,7 @@ const app = createApp({ config, database, keys: new KeyStore(keysFile, { log }),
 const probe = database.forRequest()
 const ciks = (await probe.all<{ cik: number }>(sql`SELECT cik::INTEGER AS cik FROM entities USING SAMPLE 500 ROWS`)).map((r) => r.cik)
 const tickers = (await probe.all<{ t: string }>(sql`SELECT ticker AS t FROM tickers USING SAMPLE 200 ROWS`)).map((r) => r.t)
-const filings = await probe.all<{ a: string; c: number }>(sql`SELECT accession_number AS a, cik::INTEGER AS c FROM filings USING SAMPLE 500 ROWS`)
+const filings = await probe.all<{ a: string; c: number }>(sql`SELECT lpad(acc_key::VARCHAR, 18, '0') AS a, cik::INTEGER AS c FROM filings USING SAMPLE 500 ROWS`)
 probe.release()
 const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!
 const FORMS = ['10-K', '10-Q', '8-K', '4', 'SC 13G', '13F-HR', 'S-1', 'DEF 14A']

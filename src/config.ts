@@ -48,5 +48,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** What query functions need of the configuration (they take this, not the whole Config). */
-export type QueryConfig = { archivesUrl: string; maxOffset: number }
+export type QueryConfig = {
+  archivesUrl: string
+  maxOffset: number
+  /** Tuning, not configuration: tests set it to 0 to read every several-forms page the other way (filings/queries.ts). */
+  datedScanRows?: number
+}
 export const queryConfig = (c: Config): QueryConfig => ({ archivesUrl: c.SEC_ARCHIVES_URL, maxOffset: c.MAX_OFFSET })

@@ -76,12 +76,13 @@ describe('secds build: publishing', () => {
     const conn = await serving.connect()
     const counts = (await conn.runAndReadAll(`SELECT
       (SELECT count(*) FROM filings)::INTEGER AS by_cik, (SELECT count(*) FROM filings_by_date)::INTEGER AS by_date,
-      (SELECT count(*) FROM filings_by_form)::INTEGER AS by_form, (SELECT sum(n) FROM filing_days)::INTEGER AS days,
+      (SELECT count(*) FROM filings_by_form)::INTEGER AS by_form,
+      (SELECT count(*) FROM filings_by_accession)::INTEGER AS by_accession, (SELECT sum(n) FROM filing_days)::INTEGER AS days,
       (SELECT sum(n) FROM filing_form_days)::INTEGER AS form_days, (SELECT count(*) FROM entities)::INTEGER AS entities`)).getRowObjectsJson()[0]
     conn.closeSync()
     serving.closeSync()
     const filings = manifest.tables.filings.rows
-    expect(counts).toEqual({ by_cik: filings, by_date: filings, by_form: filings, days: filings, form_days: filings, entities: manifest.tables.entities.rows })
+    expect(counts).toEqual({ by_cik: filings, by_date: filings, by_form: filings, by_accession: filings, days: filings, form_days: filings, entities: manifest.tables.entities.rows })
     expect(manifest.steps.map((s: { name: string }) => s.name)).toContain('stage submissions')
     expect(manifest.checks.every((c: { ok: boolean }) => c.ok)).toBe(true)
   })

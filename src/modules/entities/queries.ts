@@ -4,45 +4,91 @@
  */
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { empty, join, sql } from '../../db/sql.ts'
+import { empty, join, list, sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { formatCik, isCikLike, normalizeTicker, parseCik } from '../../lib/ids.ts'
 import { listFilings } from '../filings/queries.ts'
 import type { FilingFilters } from '../filings/schemas.ts'
+import { cikIndex, hasCik } from './cik-index.ts'
+import { rarestGram } from './name-search.ts'
 import { resolveIdentifier } from './resolve.ts'
 import type { Entity, EntityFilters, SicCode } from './schemas.ts'
 
-/** Entities by CIK, filtered; `q` is a case-insensitive substring of the current name. */
+/**
+ * Entities by CIK, filtered; `q` is a case-insensitive substring of the current name. Three ways to the
+ * page's CIKs, each reading about a page of rows: no filter or only a type, a slice of the in-memory
+ * CIK lists (cik-index.ts); `q`, its rarest trigram's rows (name-search.ts); otherwise a scan of the
+ * narrow columns (a CIK filter finds its row group by the CIK sort; a ticker filter is rare).
+ */
 export async function listEntities(db: Db, config: QueryConfig, f: EntityFilters & PageQuery) {
   checkOffset(f, config.maxOffset)
+  const cik = f.cik ? parseCik(f.cik) : undefined
   const filters = {
-    cik: f.cik ? formatCik(parseCik(f.cik)) : null,
+    cik: cik === undefined ? null : formatCik(cik),
     ticker: f.ticker ? normalizeTicker(f.ticker) : null,
     entityType: f.entityType ?? null,
     q: f.q?.trim() || null,
   }
-  const where = join([
-    f.cik ? sql`cik = ${parseCik(f.cik)}` : empty,
-    filters.ticker ? sql`ticker = ${filters.ticker}` : empty,
-    filters.entityType ? sql`entity_type = ${filters.entityType}` : empty,
-    // contains() rather than LIKE: a % or _ typed by the client is a character, not a wildcard.
-    filters.q ? sql`contains(name_lower, lower(${filters.q}))` : empty,
-  ])
-  // Two steps. First the page's CIKs alone: no ORDER BY, because the table is stored in CIK order and
-  // DuckDB keeps a table's order in results without one (preserve_insertion_order), so the scan stops
-  // once the page is full; and only the narrow columns, because skipped rows would otherwise have their
-  // JSON read too (offset 90,000 of one entity type: 229 ms with bodies, 3 ms without, full scale).
-  // Then the bodies of that CIK range with the same filters: exactly the page's rows.
-  const page = await db.all<{ cik: number }>(sql`
-    SELECT cik::INTEGER AS cik FROM entities WHERE ${where}
-    LIMIT ${f.limit + 1} OFFSET ${offsetOf(f)}`)
-  const rows = page.length
-    ? await db.all<{ body: string }>(sql`
-        SELECT body FROM entities WHERE cik BETWEEN ${page[0]!.cik} AND ${page.at(-1)!.cik} AND ${where}`)
-    : []
+  const window = { offset: offsetOf(f), take: f.limit + 1 }
+  const { ticker, entityType, q } = filters
+  const gram = cik === undefined && filters.q ? await rarestGram(db, filters.q) : undefined
+  const rows =
+    cik === undefined && !ticker && !q ? await pageOfType(db, entityType, window)
+    : gram === null ? []
+    : gram !== undefined ? await pageOfGram(db, gram, { ticker, entityType, q }, window)
+    : await pageByScan(db, { ticker, entityType, q, cik }, window)
   return { ...toPage(rows.map(parseEntity), f), filters }
+}
+
+type Window = { offset: number; take: number }
+type Filters = { ticker: string | null; entityType: string | null; q: string | null }
+
+/** Filters shared by the scan and the trigram rows; `contains` rather than LIKE: a % or _ typed by the client is a character. */
+const where = (f: Filters & { cik?: number }) => join([
+  f.cik !== undefined ? sql`cik = ${f.cik}` : empty,
+  f.ticker ? sql`ticker = ${f.ticker}` : empty,
+  f.entityType ? sql`entity_type = ${f.entityType}` : empty,
+  f.q ? sql`contains(name_lower, lower(${f.q}))` : empty,
+])
+
+/** A page of all entities or of one type: consecutive CIKs of its list, so their CIK range holds exactly the page. */
+async function pageOfType(db: Db, entityType: string | null, w: Window) {
+  const index = await cikIndex(db)
+  const ciks = entityType === null ? index.all : index.byType.get(entityType)
+  const page = ciks?.subarray(w.offset, w.offset + w.take)
+  if (!page?.length) return []
+  return db.all<{ body: string }>(sql`
+    SELECT body FROM entities
+    WHERE cik BETWEEN ${page[0]!} AND ${page.at(-1)!} AND ${entityType === null ? sql`TRUE` : sql`entity_type = ${entityType}`}
+    ORDER BY cik`)
+}
+
+/** A page of a name search: the rarest trigram's rows, stored in CIK order, then the bodies of those CIKs. */
+async function pageOfGram(db: Db, gram: string, f: Filters, w: Window) {
+  const page = await db.all<{ cik: number }>(sql`
+    SELECT cik::DOUBLE AS cik FROM entity_name_grams WHERE gram = ${gram} AND ${where(f)}
+    LIMIT ${w.take} OFFSET ${w.offset}`)
+  return bodiesOf(db, page.map((r) => r.cik))
+}
+
+/**
+ * Any other filters: the narrow columns first, with no ORDER BY (stored in CIK order, kept by DuckDB
+ * without one, so the scan stops once the page is full), because skipped rows would otherwise have their
+ * JSON read too (offset 90,000 of one type: 229 ms with bodies, 3 ms without, full scale).
+ */
+async function pageByScan(db: Db, f: Filters & { cik?: number }, w: Window) {
+  const page = await db.all<{ cik: number }>(sql`
+    SELECT cik::DOUBLE AS cik FROM entities WHERE ${where(f)} LIMIT ${w.take} OFFSET ${w.offset}`)
+  return bodiesOf(db, page.map((r) => r.cik))
+}
+
+/** Bodies of some CIKs in CIK order; the range lets the CIK sort skip row groups. */
+function bodiesOf(db: Db, ciks: number[]) {
+  if (!ciks.length) return Promise.resolve([])
+  return db.all<{ body: string }>(sql`
+    SELECT body FROM entities WHERE cik BETWEEN ${ciks[0]!} AND ${ciks.at(-1)!} AND cik IN (${list(ciks)}) ORDER BY cik`)
 }
 
 /** One entity by CIK or ticker; 404 when none matches. */
@@ -58,7 +104,7 @@ export async function listEntityFilings(db: Db, config: QueryConfig, identifier:
   const byCik = isCikLike(identifier)
   const cik = await resolveIdentifier(db, identifier)
   // A resolved ticker names a known entity already; only a CIK needs looking up.
-  const known = cik !== undefined && (!byCik || (await db.one(sql`SELECT 1 AS found FROM entities WHERE cik = ${cik}`)))
+  const known = cik !== undefined && (!byCik || hasCik(await cikIndex(db), cik))
   if (!known) throw notFound(identifier)
   return listFilings(db, config, { ...f, ticker: byCik ? undefined : identifier }, cik)
 }
