@@ -8,8 +8,11 @@
 import type { Sources } from './sources.ts'
 import { FILINGS_BY_DATE_ORDER } from './tables/filings.ts'
 
-/** 2: snapshots carry the serving database (serving.ts); a server reads only its own version. */
-export const SCHEMA_VERSION = 2
+/**
+ * 2: snapshots carry the serving database (serving.ts); 3: its accession-sorted copy, integer accession
+ * numbers and name trigrams. A server reads only its own version.
+ */
+export const SCHEMA_VERSION = 3
 
 /** The server's read-only DuckDB file inside each snapshot folder (see serving.ts). */
 export const SERVING_FILE = 'serving.duckdb'

@@ -42,3 +42,11 @@ export const attachStatement = (snapshot: Snapshot) =>
   `ATTACH IF NOT EXISTS ${quotedString(join(snapshot.dir, SERVING_FILE))} AS ${quotedIdentifier(attachedName(snapshot))} (READ_ONLY)`
 
 export const detachStatement = (snapshot: Snapshot) => `DETACH DATABASE IF EXISTS ${quotedIdentifier(attachedName(snapshot))}`
+
+/**
+ * Reads the entity bodies once before the snapshot is served, so that DuckDB holds them in its buffer
+ * pool: a lookup that loads its block first took 2-3 ms, one that finds it loaded 0.8 ms (full scale,
+ * where the bodies are 0.9 GB). The filings copies are left to load on use: they are four times as big,
+ * and their blocks cost less to load.
+ */
+export const warmUpStatement = (snapshot: Snapshot) => `SELECT sum(length(body)) FROM ${quotedIdentifier(attachedName(snapshot))}.entities`

@@ -10,7 +10,7 @@ import { DuckDBInstance, quotedIdentifier } from '@duckdb/node-api'
 import { watch, type FSWatcher } from 'node:fs'
 import type { Config } from '../config.ts'
 import { errorFields, type LogSink } from '../ops/log.ts'
-import { attachStatement, currentId, detachStatement, readSnapshot, attachedName, type Snapshot } from './catalog.ts'
+import { attachStatement, currentId, detachStatement, readSnapshot, attachedName, warmUpStatement, type Snapshot } from './catalog.ts'
 import { SnapshotUnavailable } from './errors.ts'
 import { ConnectionPool, type PoolStats } from './pool.ts'
 import { ResultCache } from './result-cache.ts'
@@ -111,6 +111,9 @@ export class Database {
     const admin = await this.instance.connect()
     try {
       await admin.run(attachStatement(snapshot))
+      const started = performance.now()
+      await admin.run(warmUpStatement(snapshot))
+      this.log.info({ level: 'info', event: 'snapshot_warmed', snapshot: snapshot.id, duration_ms: Math.round(performance.now() - started) })
     } finally {
       admin.closeSync()
     }

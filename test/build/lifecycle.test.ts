@@ -53,7 +53,7 @@ describe('secds build: publishing', () => {
     expect(entriesOf(datasets)).toEqual([result.snapshotId, 'CURRENT'].sort())
     const manifest = JSON.parse(readFileSync(join(result.dir, 'manifest.json'), 'utf8'))
     expect(manifest.snapshotId).toBe(result.snapshotId)
-    expect(manifest.schemaVersion).toBe(2)
+    expect(manifest.schemaVersion).toBe(3)
     const zip = statSync(join(mirror, 'submissions.zip'))
     expect(manifest.sources.find((s: { path: string }) => s.path === 'submissions.zip')).toEqual({
       path: 'submissions.zip', bytes: zip.size, modified: zip.mtime.toISOString(),
