@@ -6,14 +6,15 @@
  */
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
+import { ENTITY_TYPES } from './schemas.ts'
 
 export type CikIndex = { all: Float64Array; byType: ReadonlyMap<string, Float64Array> }
 
 export function cikIndex(db: Db): Promise<CikIndex> {
   return db.memo('entity-ciks', async () => {
-    const rows = await db.all<{ type: string; ciks: number[] }>(sql`
-      SELECT entity_type AS type, list(cik::DOUBLE ORDER BY cik) AS ciks FROM entities GROUP BY entity_type`)
-    const byType = new Map(rows.map((r) => [r.type, Float64Array.from(r.ciks)]))
+    const rows = await db.all<{ code: number; ciks: number[] }>(sql`
+      SELECT type_code AS code, list(cik::DOUBLE ORDER BY cik) AS ciks FROM entities GROUP BY type_code`)
+    const byType = new Map(rows.map((r) => [ENTITY_TYPES[r.code - 1] ?? '', Float64Array.from(r.ciks)]))
     const all = Float64Array.from(rows.flatMap((r) => r.ciks)).sort()
     return { all, byType }
   })

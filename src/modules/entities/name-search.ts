@@ -14,12 +14,16 @@ import { sql } from '../../db/sql.ts'
 
 const ASCII = /^[\x20-\x7e]+$/
 
-export type GramCounts = ReadonlyMap<string, number>
+/** Trigram key → how many names hold it; keys as src/build/serving.ts makes them (code points, 21 bits each). */
+type GramCounts = ReadonlyMap<bigint, number>
+
+const gramKey = (text: string, i: number) =>
+  (BigInt(text.charCodeAt(i)) << 42n) + (BigInt(text.charCodeAt(i + 1)) << 21n) + BigInt(text.charCodeAt(i + 2))
 
 function gramCounts(db: Db): Promise<GramCounts> {
   return db.memo('entity-name-grams', async () => {
-    const rows = await db.all<{ gram: string; n: number }>(sql`SELECT gram, count(*)::INTEGER AS n FROM entity_name_grams GROUP BY gram`)
-    return new Map(rows.map((r) => [r.gram, r.n]))
+    const rows = await db.all<{ gram: string; n: number }>(sql`SELECT gram::VARCHAR AS gram, count(*)::INTEGER AS n FROM entity_name_grams GROUP BY gram`)
+    return new Map(rows.map((r) => [BigInt(r.gram), r.n]))
   })
 }
 
@@ -27,14 +31,14 @@ function gramCounts(db: Db): Promise<GramCounts> {
  * The rarest trigram of `q` (lower-cased), `null` when some trigram occurs in no name (nothing can
  * match), or undefined when the index cannot answer for this `q`.
  */
-export async function rarestGram(db: Db, q: string): Promise<string | null | undefined> {
+export async function rarestGram(db: Db, q: string): Promise<bigint | null | undefined> {
   const text = q.toLowerCase()
   if (text.length < 3 || !ASCII.test(text)) return undefined
   const counts = await gramCounts(db)
-  let best: string | null = null
+  let best: bigint | null = null
   let bestCount = Infinity
   for (let i = 0; i + 3 <= text.length; i++) {
-    const gram = text.slice(i, i + 3)
+    const gram = gramKey(text, i)
     const n = counts.get(gram) ?? 0
     if (n === 0) return null
     if (n < bestCount) [best, bestCount] = [gram, n]

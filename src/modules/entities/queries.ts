@@ -14,7 +14,7 @@ import type { FilingFilters } from '../filings/schemas.ts'
 import { cikIndex, hasCik } from './cik-index.ts'
 import { rarestGram } from './name-search.ts'
 import { resolveIdentifier } from './resolve.ts'
-import type { Entity, EntityFilters, SicCode } from './schemas.ts'
+import { entityTypeCode, type Entity, type EntityFilters, type SicCode } from './schemas.ts'
 
 /**
  * Entities by CIK, filtered; `q` is a case-insensitive substring of the current name. Three ways to the
@@ -49,7 +49,7 @@ type Filters = { ticker: string | null; entityType: string | null; q: string | n
 const where = (f: Filters & { cik?: number }) => join([
   f.cik !== undefined ? sql`cik = ${f.cik}` : empty,
   f.ticker ? sql`ticker = ${f.ticker}` : empty,
-  f.entityType ? sql`entity_type = ${f.entityType}` : empty,
+  f.entityType ? sql`type_code = ${entityTypeCode(f.entityType)}` : empty,
   f.q ? sql`contains(name_lower, lower(${f.q}))` : empty,
 ])
 
@@ -61,12 +61,12 @@ async function pageOfType(db: Db, entityType: string | null, w: Window) {
   if (!page?.length) return []
   return db.all<{ body: string }>(sql`
     SELECT body FROM entities
-    WHERE cik BETWEEN ${page[0]!} AND ${page.at(-1)!} AND ${entityType === null ? sql`TRUE` : sql`entity_type = ${entityType}`}
+    WHERE cik BETWEEN ${page[0]!} AND ${page.at(-1)!} AND ${entityType === null ? sql`TRUE` : sql`type_code = ${entityTypeCode(entityType)}`}
     ORDER BY cik`)
 }
 
 /** A page of a name search: the rarest trigram's rows, stored in CIK order, then the bodies of those CIKs. */
-async function pageOfGram(db: Db, gram: string, f: Filters, w: Window) {
+async function pageOfGram(db: Db, gram: bigint, f: Filters, w: Window) {
   const page = await db.all<{ cik: number }>(sql`
     SELECT cik::DOUBLE AS cik FROM entity_name_grams WHERE gram = ${gram} AND ${where(f)}
     LIMIT ${w.take} OFFSET ${w.offset}`)
