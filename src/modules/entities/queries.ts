@@ -53,7 +53,10 @@ const where = (f: Filters & { cik?: number }) => join([
   f.q ? sql`contains(name_lower, lower(${f.q}))` : empty,
 ])
 
-/** A page of all entities or of one type: consecutive CIKs of its list, so their CIK range holds exactly the page. */
+/**
+ * A page of all entities or of one type: consecutive CIKs of its list, so their CIK range holds exactly
+ * the page, in stored (CIK) order.
+ */
 async function pageOfType(db: Db, entityType: string | null, w: Window) {
   const index = await cikIndex(db)
   const ciks = entityType === null ? index.all : index.byType.get(entityType)
@@ -61,8 +64,7 @@ async function pageOfType(db: Db, entityType: string | null, w: Window) {
   if (!page?.length) return []
   return db.all<{ body: string }>(sql`
     SELECT body FROM entities
-    WHERE cik BETWEEN ${page[0]!} AND ${page.at(-1)!} AND ${entityType === null ? sql`TRUE` : sql`type_code = ${entityTypeCode(entityType)}`}
-    ORDER BY cik`)
+    WHERE cik BETWEEN ${page[0]!} AND ${page.at(-1)!} AND ${entityType === null ? sql`TRUE` : sql`type_code = ${entityTypeCode(entityType)}`}`)
 }
 
 /** A page of a name search: the rarest trigram's rows, stored in CIK order, then the bodies of those CIKs. */
@@ -84,11 +86,14 @@ async function pageByScan(db: Db, f: Filters & { cik?: number }, w: Window) {
   return bodiesOf(db, page.map((r) => r.cik))
 }
 
-/** Bodies of some CIKs in CIK order; the range lets the CIK sort skip row groups. */
+/**
+ * Bodies of some CIKs, in CIK order: the table's stored order, kept without an ORDER BY (which cost
+ * 0.3 ms even for a page of 21). The range lets the CIK sort skip row groups.
+ */
 function bodiesOf(db: Db, ciks: number[]) {
   if (!ciks.length) return Promise.resolve([])
   return db.all<{ body: string }>(sql`
-    SELECT body FROM entities WHERE cik BETWEEN ${ciks[0]!} AND ${ciks.at(-1)!} AND cik IN (${list(ciks)}) ORDER BY cik`)
+    SELECT body FROM entities WHERE cik BETWEEN ${ciks[0]!} AND ${ciks.at(-1)!} AND cik IN (${list(ciks)})`)
 }
 
 /** One entity by CIK or ticker; 404 when none matches. */

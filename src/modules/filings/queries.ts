@@ -102,7 +102,7 @@ async function pageWithoutCik(db: Db, config: QueryConfig, filters: AppliedFilin
   return mergeByForm(db, plan)
 }
 
-/** Rows of every form scanned rather than sorting the page's forms' rows (about 1 ms per 100,000, full scale). */
+/** Rows of every form scanned rather than sorting the page's forms' rows: the scan costs about 0.25 ms per 100,000 rows on top of ~1 ms (full scale). */
 const DATED_SCAN_ROWS = 200_000
 
 /**
