@@ -74,6 +74,28 @@ describe('GET /v1/entities', () => {
     expect(ciks((await get("/v1/entities?q=o'malley")).body)).toEqual([pad(CAST.longName.cik)])
   })
 
+  test('q finds what a scan of every name finds: short and long substrings, any case, with and without a type', async () => {
+    // q of 3+ ASCII characters goes through the trigram index, shorter ones through a scan: both must
+    // equal the plain substring filter over the Parquet.
+    const names = (await ctx.snap.q<{ name: string }>(`SELECT name FROM {t:entities} ORDER BY cik`)).map((r) => r.name)
+    let seed = 11
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n
+    let nonEmpty = 0
+    for (let i = 0; i < 80; i++) {
+      const name = names[next(names.length)]!
+      const length = 1 + next(Math.min(8, name.length))
+      const start = next(name.length - length + 1)
+      const q = [...name.slice(start, start + length)].map((c) => (next(2) ? c.toLowerCase() : c.toUpperCase())).join('')
+      const type = next(3) ? null : ['company', 'individual', 'institution'][next(3)]!
+      if (!q.trim()) continue
+      const res = await get(`/v1/entities?limit=100&q=${encodeURIComponent(q)}${type ? `&entityType=${type}` : ''}`)
+      const expected = await parquetCiks(`contains(lower(name), lower('${q.trim().replaceAll("'", "''")}'))${type ? ` AND entity_type = '${type}'` : ''}`)
+      expect({ q, type, ciks: ciks(res.body) }).toEqual({ q, type, ciks: expected })
+      if (expected.length) nonEmpty++
+    }
+    expect(nonEmpty).toBeGreaterThan(40)
+  })
+
   test('q with % or _ matches those characters literally, not as wildcards', async () => {
     for (const q of ['%25', '_', 'o_malley', 'quill%25dynamics', '%25%25']) {
       const res = await get(`/v1/entities?q=${q}`)
