@@ -38,7 +38,8 @@ const TYPE_CODE = `list_position([${ENTITY_TYPES.map((t) => `'${t}'`).join(', ')
 
 /**
  * Trigrams of lower-cased names, for `q` (entities/name-search.ts), each as one integer: its three code
- * points, 21 bits each (an integer filter costs far less than a text one). Names shorter than 3 have none.
+ * points, 21 bits each (a text filter costs DuckDB a string comparison per row of the group it reads;
+ * see entityTypeCode). Names shorter than 3 have none.
  */
 const gramKeyAt = (i: string) =>
   `(unicode(substring(name_lower, ${i}, 1))::BIGINT << 42) + (unicode(substring(name_lower, ${i} + 1, 1))::BIGINT << 21) + unicode(substring(name_lower, ${i} + 2, 1))`
