@@ -7,9 +7,13 @@ import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb
 export type BuildDbOptions = { file: string; tempDir: string; threads: number; memoryLimit: string }
 
 export class BuildDb {
+  /** Statements that ran out of memory in parallel and passed on one thread (see runLarge), oldest first. */
+  readonly retriedOnOneThread: string[] = []
+
   private constructor(
     private readonly instance: DuckDBInstance,
     readonly conn: DuckDBConnection,
+    private readonly threads: number,
   ) {}
 
   static async open(o: BuildDbOptions) {
@@ -21,11 +25,39 @@ export class BuildDb {
       preserve_insertion_order: 'false',
     })
     const conn = await instance.connect()
-    return new BuildDb(instance, conn)
+    return new BuildDb(instance, conn, o.threads)
   }
 
   async run(sql: string, params?: DuckDBValue[]) {
     await this.conn.run(sql, params)
+  }
+
+  /**
+   * A statement over the whole input (the big sorts). DuckDB spills them to disk, yet with several
+   * threads one can still fail with "Out of Memory Error": the by-date sort did so now and then at full
+   * scale, at 2 GB, 2.5 GB and once at 4 GB, and passed when run again. One thread holds fewer buffers of
+   * its own but took 70 s instead of 40 s for that sort, so it is the retry, not the rule. Only statements that leave nothing behind when they fail may use this
+   * (CREATE TABLE AS, INSERT, COPY TO one file).
+   */
+  async runLarge(sql: string) {
+    try {
+      await this.conn.run(sql)
+    } catch (e) {
+      if (this.threads <= 1 || !isOutOfMemory(e)) throw e
+      this.retriedOnOneThread.push(sql)
+      await this.conn.run('SET threads = 1')
+      try {
+        await this.conn.run(sql)
+      } finally {
+        await this.conn.run(`SET threads = ${this.threads}`)
+      }
+    }
+  }
+
+  /** For a step's line: whether statements since `mark` (a length of retriedOnOneThread) were retried. */
+  retryNote(mark: number): string | undefined {
+    const n = this.retriedOnOneThread.length - mark
+    return n ? `out of memory on ${this.threads} threads, ran ${n === 1 ? 'it' : `${n} statements`} again on one` : undefined
   }
 
   async all<T = Record<string, unknown>>(sql: string, params?: DuckDBValue[]): Promise<T[]> {
@@ -51,3 +83,5 @@ export class BuildDb {
     this.instance.closeSync()
   }
 }
+
+const isOutOfMemory = (e: unknown) => e instanceof Error && e.message.startsWith('Out of Memory Error')

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Reporter, Step } from '../lib/progress.ts'
+import type { Counters, Reporter, Step } from '../lib/progress.ts'
 import type { BuildDb } from './duck.ts'
 import { TABLES } from './layout.ts'
 import type { Sources } from './sources.ts'
@@ -21,10 +21,14 @@ import { checkTables, writeTables } from './write-tables.ts'
 
 export async function buildTables(db: BuildDb, sources: Sources, dir: string, work: string, reporter: Reporter) {
   const steps: { name: string; seconds: number }[] = []
-  const timed = async <T>(name: string, fn: (step: Step) => Promise<T>, done: (r: T) => object = () => ({})) => {
+  const timed = async <T>(name: string, fn: (step: Step) => Promise<T>, done: (r: T) => Counters = () => ({})) => {
     const step = reporter.step(name)
+    const mark = db.retriedOnOneThread.length
     const result = await fn(step)
-    steps.push({ name, seconds: step.done(done(result)) })
+    const counters = done(result)
+    const retried = db.retryNote(mark)
+    if (retried) counters.note = counters.note ? `${counters.note}; ${retried}` : retried
+    steps.push({ name, seconds: step.done(counters) })
     return result
   }
   const submissionsSource = sources.submissionsZip?.rel ?? sources.submissionsDir?.rel

@@ -78,7 +78,7 @@ export async function writeServingDatabase(db: BuildDb, snapshotDir: string) {
   // The copies keep the Parquet's order: row-group statistics and positions depend on it.
   await db.run('SET preserve_insertion_order = true')
   try {
-    for (const statement of statements) await db.run(statement)
+    for (const statement of statements) await db.runLarge(statement)
     await checkPositions(db)
   } finally {
     await db.run('SET preserve_insertion_order = false')

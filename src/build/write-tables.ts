@@ -42,7 +42,7 @@ async function writeTable(db: BuildDb, t: TableLayout, snapshotDir: string): Pro
   const dir = join(snapshotDir, t.name)
   if (!t.writtenByStep) {
     mkdirSync(dir, { recursive: true })
-    await db.run(`COPY (SELECT ${t.columns ?? '*'} FROM ${t.from} ORDER BY ${t.orderBy}) TO ${quote(join(dir, 'part-0.parquet'))}
+    await db.runLarge(`COPY (SELECT ${t.columns ?? '*'} FROM ${t.from} ORDER BY ${t.orderBy}) TO ${quote(join(dir, 'part-0.parquet'))}
       (${PARQUET}, ROW_GROUP_SIZE ${t.rowGroupSize})`)
   }
   const files = filesUnder(dir)
@@ -63,8 +63,11 @@ export async function writeTables(db: BuildDb, snapshotDir: string, reporter: Re
   const seconds: Record<string, number> = {}
   for (const t of TABLES) {
     const step = reporter.step(`write ${t.name}`)
+    const mark = db.retriedOnOneThread.length
     const m = await writeTable(db, t, snapshotDir)
-    seconds[t.name] = step.done({ rows: m.rows, note: `${(m.bytes / (1 << 20)).toFixed(1)} MB parquet` })
+    const size = `${(m.bytes / (1 << 20)).toFixed(1)} MB parquet`
+    const retried = db.retryNote(mark)
+    seconds[t.name] = step.done({ rows: m.rows, note: retried ? `${size}; ${retried}` : size })
     tables[t.name] = m
   }
   return { tables, seconds }

@@ -50,7 +50,7 @@ export async function typeFilings(db: BuildDb, source: string) {
  * and of the checks, so the join and the first sort happen once.
  */
 export async function finishFilings(db: BuildDb, file: string) {
-  await db.run(`COPY (
+  await db.runLarge(`COPY (
     SELECT f.accession_number, f.cik, f.form_type, fi.category AS form_category, f.filing_date, f.report_date,
       f.accepted_at, f.act, f.file_number, f.film_number, f.items, f.core_type, f.size, f.is_xbrl, f.is_inline_xbrl,
       f.primary_document, f.primary_doc_description,
