@@ -12,6 +12,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { errorHandler, type RouteInfo } from './http/errors.ts'
 import { registerFormats } from './http/formats.ts'
+import { queryEncoding } from './http/query-encoding.ts'
 import { requestId } from './http/request-id.ts'
 import { entitiesRoutes } from './modules/entities/index.ts'
 import { filingsRoutes } from './modules/filings/index.ts'
@@ -40,6 +41,7 @@ export function createApp({ config, database, keys, log = consoleSink, now }: Ap
   const app = new Elysia()
     .use(requestId)
     .use(errorHandler(() => routes(), log))
+    .use(queryEncoding)
     .use(observability(metrics, log, config.LOG_REQUESTS, () => routes()))
     .use(auth({ store: keys, now }))
     .use(docs(config, pkg.version))

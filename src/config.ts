@@ -14,7 +14,7 @@ export const ConfigSchema = t.Object({
   DB_CONNECTIONS: t.Integer({ minimum: 1, maximum: 64, default: 4, description: 'DuckDB connections, so queries that may run at once' }),
   DB_QUEUE_LIMIT: t.Integer({ minimum: 0, default: 256, description: 'Requests that may wait for a connection; past it the answer is 503 server_busy' }),
   DUCKDB_THREADS: t.Integer({ minimum: 1, maximum: 256, default: 1, description: 'DuckDB worker threads (1 gives the most requests per second for lookups)' }),
-  DUCKDB_MEMORY_LIMIT: t.String({ default: '4GB', pattern: '^\\d+(\\.\\d+)?\\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$', description: 'DuckDB memory limit; the rest of the machine is page cache for the serving database' }),
+  DUCKDB_MEMORY_LIMIT: t.String({ default: '3GB', pattern: '^\\d+(\\.\\d+)?\\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$', description: 'DuckDB memory limit (its buffer pool); with about 0.5 GB more for the rest of the server, RSS stays under 4 GB, and the rest of the machine is page cache for the serving database' }),
   RESPONSE_CACHE_ROWS: t.Integer({ minimum: 0, default: 100000, description: 'Rows of recent results kept per snapshot, least recently used out first; 0 turns the cache off' }),
   QUERY_TIMEOUT_MS: t.Integer({ minimum: 10, default: 5000, description: 'A query running longer is interrupted and answered with 503 query_timeout' }),
   MAX_LIMIT: t.Integer({ minimum: 1, maximum: 10000, default: 100, description: 'Largest `limit` a list operation accepts' }),

@@ -96,6 +96,28 @@ describe('GET /v1/entities', () => {
     expect(nonEmpty).toBeGreaterThan(40)
   })
 
+  test('q whose every trigram is in some name, but not q itself: names holding only its trigrams are not matches', async () => {
+    // Spliced from two names where one's trigram ends as the other's begins, e.g. "quil" + "ill " gives
+    // "quill " when no name has it. The trigram index offers candidates; only the substring check can
+    // reject them, so this fails if that check is skipped.
+    const names = (await ctx.snap.q<{ name: string }>(`SELECT lower(name) AS name FROM {t:entities} ORDER BY cik`)).map((r) => r.name)
+    const grams = [...new Set(names.flatMap((n) => [...Array(Math.max(0, n.length - 2)).keys()].map((i) => n.slice(i, i + 3))))]
+      .filter((g) => /^[a-z]{3}$/.test(g))
+    const byPrefix = Map.groupBy(grams, (g) => g.slice(0, 2))
+    const spliced: string[] = []
+    for (const g of grams) {
+      for (const h of byPrefix.get(g.slice(1)) ?? []) {
+        const q = g + h.slice(2)
+        if (!names.some((n) => n.includes(q)) && spliced.length < 30) spliced.push(q)
+      }
+    }
+    expect(spliced.length).toBe(30)
+    for (const q of spliced) {
+      const res = await get(`/v1/entities?q=${q.toUpperCase()}`)
+      expect({ q, body: res.body }).toEqual({ q, body: { data: [], pagination: { page: 1, limit: 20, hasMoreData: false }, filters: { ...noFilters, q: q.toUpperCase() } } })
+    }
+  })
+
   test('q with % or _ matches those characters literally, not as wildcards', async () => {
     for (const q of ['%25', '_', 'o_malley', 'quill%25dynamics', '%25%25']) {
       const res = await get(`/v1/entities?q=${q}`)

@@ -105,6 +105,19 @@ describe('invalid parameters answer 400 invalid_parameter naming the parameter',
     expect((await api.get('/v1/filings?page=1001&limit=100')).status).toBe(200)
   })
 
+  test('a malformed percent-encoding in a query value is a 400 naming the parameter, not a search for the raw text', async () => {
+    for (const path of ['/v1/entities?q=%E0%A4%A', '/v1/entities?limit=5&q=ab%ZZ', '/v1/filings?formTypes=10-K%FF']) {
+      const res = await api.get(path)
+      const name = path.includes('formTypes') ? 'formTypes' : 'q'
+      expect({ path, status: res.status, code: res.body.error.code, details: res.body.error.details }).toEqual({
+        path, status: 400, code: 'invalid_parameter', details: { [name]: 'is not valid percent-encoded UTF-8' },
+      })
+    }
+    // valid encodings, a '+' for a space and a literal '%' written as %25 are still fine
+    expect((await api.get('/v1/entities?q=%C3%A9t%C3%A9+inc')).status).toBe(200)
+    expect((await api.get('/v1/entities?q=100%25')).status).toBe(200)
+  })
+
   test('a malformed percent-encoding in the path is a 400, not a crash', async () => {
     const res = await api.get('/v1/entities/%E0%A4%A')
     expect(res.status).toBe(400)

@@ -129,12 +129,13 @@ async function mergeByForm(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>): 
 
 /**
  * Every filer's row of one accession number (a filing with co-registrants or a reporting owner and an
- * issuer is listed under each CIK), by CIK, from the accession-sorted copy.
+ * issuer is listed under each CIK), by CIK, from the accession-sorted copy. No ORDER BY: the copy is
+ * stored by (acc_key, cik), and a sort, even of a few rows, cost 0.3-0.5 ms.
  */
 export async function getFilingsByAccession(db: Db, config: QueryConfig, accessionNumber: string): Promise<Filing[]> {
   const accession = normalizeAccession(accessionNumber)
   const rows = await db.all<FilingRow>(sql`
-    SELECT ${FILING_ROW} FROM filings_by_accession WHERE acc_key = ${accessionKey(accession)} ORDER BY cik`)
+    SELECT ${FILING_ROW} FROM filings_by_accession WHERE acc_key = ${accessionKey(accession)}`)
   if (!rows.length) throw new ApiError('not_found', `No filing with accession number ${accession}.`)
   return rows.map((r) => toFiling(config.archivesUrl, r))
 }
@@ -167,10 +168,10 @@ export async function listFilingDocuments(db: Db, config: QueryConfig, cikText: 
     UNION ALL
     -- The primary document's type is the form type (EDGAR's own convention in folder listings).
     SELECT form_type, primary_document, primary_doc_description, NULL
-    FROM filings_by_accession WHERE acc_key = ${key} AND cik = ${cik}
-    ORDER BY sequence`)
+    FROM filings_by_accession WHERE acc_key = ${key} AND cik = ${cik}`)
   const document = (r: Row): FilingDocument => ({ documentType: r.documentType, filename: r.filename!, url: folder + r.filename, description: r.description })
-  const listed = rows.filter((r) => r.sequence !== null)
+  // Sorted here rather than in SQL, for the same reason as above.
+  const listed = rows.filter((r) => r.sequence !== null).sort((a, b) => a.sequence! - b.sequence!)
   if (listed.length) return listed.map(document)
   const own = rows[0]
   if (!own) throw new ApiError('not_found', `No filing ${accession} for CIK ${formatCik(cik)}.`)
