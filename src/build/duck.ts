@@ -4,7 +4,14 @@
  */
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
 
-export type BuildDbOptions = { file: string; tempDir: string; threads: number; memoryLimit: string }
+export type BuildDbOptions = {
+  file: string
+  tempDir: string
+  threads: number
+  memoryLimit: string
+  /** Where to say that a statement is being run again on one thread. */
+  log?: (line: string) => void
+}
 
 export class BuildDb {
   /** Statements that ran out of memory in parallel and passed on one thread (see runLarge), oldest first. */
@@ -14,6 +21,7 @@ export class BuildDb {
     private readonly instance: DuckDBInstance,
     readonly conn: DuckDBConnection,
     private readonly threads: number,
+    private readonly log?: (line: string) => void,
   ) {}
 
   static async open(o: BuildDbOptions) {
@@ -25,7 +33,7 @@ export class BuildDb {
       preserve_insertion_order: 'false',
     })
     const conn = await instance.connect()
-    return new BuildDb(instance, conn, o.threads)
+    return new BuildDb(instance, conn, o.threads, o.log)
   }
 
   async run(sql: string, params?: DuckDBValue[]) {
@@ -34,9 +42,9 @@ export class BuildDb {
 
   /**
    * A statement over the whole input (the big sorts). DuckDB spills them to disk, yet with several
-   * threads one can still fail with "Out of Memory Error": the by-date sort did so now and then at full
-   * scale, at 2 GB, 2.5 GB and once at 4 GB, and passed when run again. One thread holds fewer buffers of
-   * its own but took 70 s instead of 40 s for that sort, so it is the retry, not the rule. Only statements that leave nothing behind when they fail may use this
+   * threads one can still fail with "Out of Memory Error" (the by-date sort did, now and then, before it
+   * was cut into date ranges). One thread holds fewer buffers of its own but took 70 s instead of 40 s
+   * for that sort, so it is the retry, not the rule. Only statements that leave nothing behind when they fail may use this
    * (CREATE TABLE AS, INSERT, COPY TO one file).
    */
   async runLarge(sql: string) {
@@ -45,6 +53,7 @@ export class BuildDb {
     } catch (e) {
       if (this.threads <= 1 || !isOutOfMemory(e)) throw e
       this.retriedOnOneThread.push(sql)
+      this.log?.(`out of memory on ${this.threads} threads, running it again on one: ${sql.replace(/\s+/g, ' ').trim().slice(0, 70)}…`)
       await this.conn.run('SET threads = 1')
       try {
         await this.conn.run(sql)

@@ -19,7 +19,10 @@ import { finishFilings, typeFilings } from './tables/filings.ts'
 import { buildFormTypes, buildSicCodes, buildTickers, createFormInfo } from './tables/reference.ts'
 import { checkTables, writeTables } from './write-tables.ts'
 
-export async function buildTables(db: BuildDb, sources: Sources, dir: string, work: string, reporter: Reporter) {
+/** Tuning that tests change; users have no flag for it. */
+export type PipelineOptions = { sortChunkRows?: number }
+
+export async function buildTables(db: BuildDb, sources: Sources, dir: string, work: string, reporter: Reporter, options: PipelineOptions = {}) {
   const steps: { name: string; seconds: number }[] = []
   const timed = async <T>(name: string, fn: (step: Step) => Promise<T>, done: (r: T) => Counters = () => ({})) => {
     const step = reporter.step(name)
@@ -53,7 +56,7 @@ export async function buildTables(db: BuildDb, sources: Sources, dir: string, wo
   }, (rows) => ({ rows }))
   await timed('filings by date', () => {
     mkdirSync(join(dir, 'filings_by_date'), { recursive: true })
-    return finishFilings(db, join(dir, 'filings_by_date', 'part-0.parquet'))
+    return finishFilings(db, join(dir, 'filings_by_date', 'part-0.parquet'), work, options.sortChunkRows)
   })
   await timed('documents', () => buildDocuments(db), (rows) => ({ rows }))
   await timed('reference tables', async () => (await buildFormTypes(db)) + (await buildSicCodes(db)) + (await buildTickers(db)), (rows) => ({ rows }))

@@ -12,14 +12,14 @@ import type { Config } from '../config.ts'
 import { errorFields, type LogSink } from '../ops/log.ts'
 import { attachStatement, currentId, detachStatement, readSnapshot, attachedName, warmUpStatement, type Snapshot } from './catalog.ts'
 import { SnapshotUnavailable } from './errors.ts'
-import { ConnectionPool, type PoolStats } from './pool.ts'
+import { ConnectionPool, type PoolStats, type QueryOptions } from './pool.ts'
 import { ResultCache } from './result-cache.ts'
 import type { Sql } from './sql.ts'
 
 /** What queries need: rows for a statement, and which snapshot they come from. */
 export type Db = {
-  all<T>(q: Sql): Promise<T[]>
-  one<T>(q: Sql): Promise<T | undefined>
+  all<T>(q: Sql, options?: QueryOptions): Promise<T[]>
+  one<T>(q: Sql, options?: QueryOptions): Promise<T | undefined>
   /** A value derived from the snapshot, computed once per snapshot (concurrent callers share it). */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T>
 }
@@ -166,9 +166,9 @@ export class Database {
     this.poller.unref?.()
   }
 
-  poolStats(): PoolStats & { generations: number } {
+  poolStats(): PoolStats & { generations: number; batched: number } {
     const stats = this.current?.pool.stats() ?? { size: 0, busy: 0, waiting: 0 }
-    return { ...stats, generations: this.live.size }
+    return { ...stats, generations: this.live.size, batched: this.current?.pool.batched ?? 0 }
   }
 
   /** The current snapshot's result cache: hits, misses, entries and rows (for /metrics). */
@@ -197,16 +197,16 @@ export class RequestDb implements Db {
     return this.gen
   }
 
-  all<T>(q: Sql): Promise<T[]> {
+  all<T>(q: Sql, options?: QueryOptions): Promise<T[]> {
     try {
-      return this.generation().pool.all<T>(q)
+      return this.generation().pool.all<T>(q, options)
     } catch (e) {
       return Promise.reject(e)
     }
   }
 
-  async one<T>(q: Sql): Promise<T | undefined> {
-    return (await this.all<T>(q))[0]
+  async one<T>(q: Sql, options?: QueryOptions): Promise<T | undefined> {
+    return (await this.all<T>(q, options))[0]
   }
 
   /**

@@ -3,6 +3,13 @@
  * queries on one connection are unsafe), a bounded waiting queue (past it, ServerBusy → 503, which
  * keeps p99 bounded under overload), prepared statements cached per connection by SQL text, and a
  * per-query timeout that interrupts the query.
+ *
+ * Queries marked batchable that wait for a connection with the same text are run as one: each DuckDB
+ * query pays a fixed cost (about 0.4 ms: DuckDB plans a prepared statement again for its values) that
+ * 16 point lookups in one UNION ALL share (full scale: an entity 0.81 → 0.50 ms a key, an accession
+ * 1.37 → 0.80 ms). Only queries that would have waited anyway are merged, so one request alone never
+ * waits for others. (An IN list instead would read every row group between the smallest and the largest
+ * key: 3 ms a key.)
  */
 import type { DuckDBConnection, DuckDBInstance, DuckDBPreparedStatement } from '@duckdb/node-api'
 import { QueryTimeout, ServerBusy } from './errors.ts'
@@ -11,17 +18,30 @@ import type { Sql } from './sql.ts'
 /** Distinct statement texts kept prepared per connection; a query's text depends only on which filters it uses. */
 const STATEMENTS_PER_CONNECTION = 128
 
+/** Merged lookups at most: past ~16 the per-key saving flattens and one slow query delays more requests. */
+const MAX_BATCH = 16
+
 type Pooled = { conn: DuckDBConnection; statements: Map<string, DuckDBPreparedStatement> }
+type Job = { q: Sql; batchable: boolean; resolve: (rows: unknown[]) => void; reject: (e: unknown) => void }
+
+/**
+ * `batchable`: the query may run merged with others of the same text. Its rows then come back in
+ * their order within the query, so only a query whose order does not depend on an ORDER BY at the top
+ * level (point lookups) may say so.
+ */
+export type QueryOptions = { batchable?: boolean }
 
 export type PoolOptions = { size: number; queueLimit: number; timeoutMs: number }
 export type PoolStats = { size: number; busy: number; waiting: number }
 
 export class ConnectionPool {
   private readonly free: Pooled[]
-  private readonly waiters: ((c: Pooled) => void)[] = []
+  private readonly queue: Job[] = []
   private busy = 0
   private closed = false
   private idleWaiters: (() => void)[] = []
+  /** Queries answered as part of a merged query, for /metrics. */
+  batched = 0
 
   private constructor(private readonly connections: Pooled[], private readonly options: PoolOptions) {
     this.free = [...connections]
@@ -39,12 +59,27 @@ export class ConnectionPool {
   }
 
   stats(): PoolStats {
-    return { size: this.connections.length, busy: this.busy, waiting: this.waiters.length }
+    return { size: this.connections.length, busy: this.busy, waiting: this.queue.length }
   }
 
   /** Rows as JSON-ready objects (DuckDB's JSON conversion: dates as strings, BIGINT as strings unless cast in SQL). */
-  async all<T>(q: Sql): Promise<T[]> {
-    const pooled = await this.acquire()
+  all<T>(q: Sql, options: QueryOptions = {}): Promise<T[]> {
+    return new Promise<unknown[]>((resolve, reject) => {
+      const job: Job = { q, batchable: options.batchable ?? false, resolve, reject }
+      const pooled = this.free.pop()
+      if (pooled) {
+        this.busy++
+        void this.run(pooled, [job])
+      } else if (this.queue.length >= this.options.queueLimit) {
+        reject(new ServerBusy())
+      } else {
+        this.queue.push(job)
+      }
+    }) as Promise<T[]>
+  }
+
+  private async run(pooled: Pooled, jobs: Job[]) {
+    const q = jobs.length === 1 ? jobs[0]!.q : merged(jobs)
     let timedOut = false
     const timer = setTimeout(() => {
       timedOut = true
@@ -53,10 +88,17 @@ export class ConnectionPool {
     try {
       const statement = await this.statement(pooled, q.text)
       statement.bind([...q.values])
-      const reader = await statement.runAndReadAll()
-      return reader.getRowObjectsJson() as T[]
+      const rows = (await statement.runAndReadAll()).getRowObjectsJson()
+      if (jobs.length === 1) jobs[0]!.resolve(rows)
+      else {
+        this.batched += jobs.length
+        const parts: unknown[][] = jobs.map(() => [])
+        for (const { [BATCH_COLUMN]: i, ...row } of rows) parts[i as number]!.push(row)
+        jobs.forEach((job, i) => job.resolve(parts[i]!))
+      }
     } catch (e) {
-      throw timedOut ? new QueryTimeout(q.text) : e
+      const error = timedOut ? new QueryTimeout(jobs[0]!.q.text) : e
+      for (const job of jobs) job.reject(error)
     } finally {
       clearTimeout(timer)
       this.release(pooled)
@@ -81,32 +123,48 @@ export class ConnectionPool {
     return prepared
   }
 
-  private acquire(): Promise<Pooled> {
-    const pooled = this.free.pop()
-    if (pooled) {
-      this.busy++
-      return Promise.resolve(pooled)
-    }
-    if (this.waiters.length >= this.options.queueLimit) return Promise.reject(new ServerBusy())
-    return new Promise((resolve) => this.waiters.push((p) => { this.busy++; resolve(p) }))
-  }
-
   private release(pooled: Pooled) {
     this.busy--
-    const next = this.waiters.shift()
-    if (next) return next(pooled)
+    const next = this.queue.shift()
+    if (next) {
+      this.busy++
+      return void this.run(pooled, next.batchable ? this.takeBatch(next) : [next])
+    }
     this.free.push(pooled)
     if (this.busy === 0 && this.idleWaiters.length) for (const done of this.idleWaiters.splice(0)) done()
+  }
+
+  /** `first` and up to MAX_BATCH - 1 more queued batchable jobs of its text, oldest first. */
+  private takeBatch(first: Job): Job[] {
+    const jobs = [first]
+    for (let i = 0; i < this.queue.length && jobs.length < MAX_BATCH; ) {
+      const job = this.queue[i]!
+      if (job.batchable && job.q.text === first.q.text) {
+        jobs.push(job)
+        this.queue.splice(i, 1)
+      } else i++
+    }
+    return jobs
   }
 
   /** Waits for running and queued queries to finish, then closes every connection. */
   async close() {
     if (this.closed) return
     this.closed = true
-    if (this.busy > 0 || this.waiters.length > 0) await new Promise<void>((r) => this.idleWaiters.push(r))
+    if (this.busy > 0 || this.queue.length > 0) await new Promise<void>((r) => this.idleWaiters.push(r))
     for (const { conn, statements } of this.connections) {
       for (const s of statements.values()) s.destroySync()
       conn.closeSync()
     }
+  }
+}
+
+const BATCH_COLUMN = '__batch'
+
+/** One query for several of the same text: each one's rows tagged with its index in `jobs`. */
+function merged(jobs: Job[]): Sql {
+  return {
+    text: jobs.map((job, i) => `SELECT ${i} AS ${BATCH_COLUMN}, * FROM (${job.q.text})`).join('\nUNION ALL\n'),
+    values: jobs.flatMap((job) => job.q.values),
   }
 }

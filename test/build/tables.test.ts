@@ -4,7 +4,7 @@
  * src/sample/cast.ts; counts checked against the generated files themselves; and the physical layout.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { runBuild } from '../../src/build/index.ts'
 import { silentReporter } from '../../src/lib/progress.ts'
@@ -233,6 +233,18 @@ describe('layout', () => {
     const groups = await rowGroups('filings_by_date', 'filing_date')
     expect(groups.length).toBeGreaterThan(0)
     expect(groups.map((g) => g.compression)).toEqual(groups.map(() => 'ZSTD'))
+  })
+
+  test('filings_by_date sorted in date ranges (as a full-scale build does) is the same file row for row', async () => {
+    // 50 rows a range cuts the fixture's filings into dozens of ranges, some days on a boundary.
+    const chunked = (await runBuild({ from: mirror, datasets: join(root, 'chunked'), reporter: silentReporter(), threads: 2, sortChunkRows: 50 })).dir
+    const rowsOf = (d: string) => snap.q<{ row: string }>(
+      `SELECT concat_ws('|', filing_date, accession_number, cik, form_type, entity_name, ticker, source) AS row
+       FROM read_parquet('${join(d, 'filings_by_date', 'part-0.parquet')}', file_row_number = true) ORDER BY file_row_number`)
+    const [whole, ranges] = [await rowsOf(dir), await rowsOf(chunked)]
+    expect(whole.length).toBeGreaterThan(50 * 20)
+    expect(ranges).toEqual(whole)
+    expect(readdirSync(chunked).filter((f) => f.startsWith('.work'))).toEqual([])
   })
 
   test('filing_accessions is sorted by accession number', async () => {

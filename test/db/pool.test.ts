@@ -135,4 +135,48 @@ describe('ConnectionPool', () => {
     expect((await queued)[0]!.tag).toBe(2)
     await pool.close() // a second close is a no-op
   })
+
+  test('batchable queries of one text that wait together run as one query; each gets its own rows, in stored order', async () => {
+    const admin = await instance.connect()
+    // Several row groups, so a parallel scan could reorder rows if order were not kept.
+    await admin.run('CREATE OR REPLACE TABLE batch_rows AS SELECT i, i % 7 AS g FROM range(600000) t(i) ORDER BY i')
+    admin.closeSync()
+    const pool = await open({ size: 1 })
+    try {
+      const page = (g: number, offset: number) => sql`SELECT i::INTEGER AS i FROM batch_rows WHERE g = ${g} LIMIT 3 OFFSET ${offset}`
+      const expected = (g: number, offset: number) => [0, 1, 2].map((k) => ({ i: g + 7 * (offset + k) }))
+      const busy = pool.all(slow(1))
+      const merged = [1, 2, 3, 4, 5].map((g) => pool.all(page(g, 10000 * g), { batchable: true }))
+      const alone = pool.all(page(6, 5)) // same text, not batchable
+      const other = pool.all(sql`SELECT ${'b'} AS b`, { batchable: true })
+      expect(pool.stats()).toEqual({ size: 1, busy: 1, waiting: 7 })
+      await busy
+      expect(await Promise.all(merged)).toEqual([1, 2, 3, 4, 5].map((g) => expected(g, 10000 * g)))
+      expect(await alone).toEqual(expected(6, 5))
+      expect(await other).toEqual([{ b: 'b' }])
+      expect(pool.batched).toBe(5)
+      // A query that waits alone runs alone.
+      expect(await pool.all(page(0, 0), { batchable: true })).toEqual(expected(0, 0))
+      expect(pool.batched).toBe(5)
+      expect(pool.stats()).toEqual({ size: 1, busy: 0, waiting: 0 })
+    } finally {
+      await pool.close()
+    }
+  })
+
+  test('a merged query that fails rejects every one of its queries, and the pool goes on', async () => {
+    const pool = await open({ size: 1 })
+    try {
+      const busy = pool.all(slow(1))
+      const failing = [1, 2, 3].map((n) => pool.all(sql`SELECT CAST(${`x${n}`} AS INTEGER) AS v`, { batchable: true }))
+      await busy
+      const settled = await Promise.allSettled(failing)
+      expect(settled.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected'])
+      for (const r of settled) expect(String((r as PromiseRejectedResult).reason)).toMatch(/Could not convert string 'x\d' to INT32/)
+      expect(pool.batched).toBe(0)
+      expect(await pool.all(sql`SELECT ${7}::INTEGER AS v`)).toEqual([{ v: 7 }])
+    } finally {
+      await pool.close()
+    }
+  })
 })

@@ -5,6 +5,8 @@
  * Sources, in order of preference: submissions (recent and page files), then the master.idx rows that
  * submissions lack (the current day, filers without a submissions file).
  */
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 import type { BuildDb } from '../duck.ts'
 import { BuildError } from '../errors.ts'
 import { PARQUET, quote } from '../sql-text.ts'
@@ -45,12 +47,23 @@ export async function typeFilings(db: BuildDb, source: string) {
 }
 
 /**
+ * Rows per sort in the by-date step. A single sort of all 23 million wide rows (full scale) ran out of
+ * memory now and then: at 2 GB, 2.5 GB and, in two runs of four, at the 4 GB default, while most runs
+ * passed at 2 GB. Sorted in date ranges of this size, each sort needs about a quarter of that.
+ */
+export const SORT_CHUNK_ROWS = 6_000_000
+
+/**
  * `filings_by_date`, written straight into the snapshot: filings with the filer's current name, primary
  * ticker and the form's category, newest first. It is also `t_filings`, the source of the other copies
  * and of the checks, so the join and the first sort happen once.
+ *
+ * Past `chunkRows` rows, the rows are cut into date ranges of about that many (by quantiles of the filing
+ * date), each sorted into its own file in the work folder, newest range first; the files are then copied
+ * in that order into one, which needs no sort, only the order kept.
  */
-export async function finishFilings(db: BuildDb, file: string) {
-  await db.runLarge(`COPY (
+export async function finishFilings(db: BuildDb, file: string, work: string, chunkRows = SORT_CHUNK_ROWS) {
+  const joined = (where: string) => `
     SELECT f.accession_number, f.cik, f.form_type, fi.category AS form_category, f.filing_date, f.report_date,
       f.accepted_at, f.act, f.file_number, f.film_number, f.items, f.core_type, f.size, f.is_xbrl, f.is_inline_xbrl,
       f.primary_document, f.primary_doc_description,
@@ -58,9 +71,46 @@ export async function finishFilings(db: BuildDb, file: string) {
     FROM filings_union f
     LEFT JOIN t_entities e USING (cik)
     LEFT JOIN form_info fi USING (form_type)
-    ORDER BY ${FILINGS_BY_DATE_ORDER}
-  ) TO ${quote(file)} (${PARQUET}, ROW_GROUP_SIZE 100000)`)
+    WHERE ${where}
+    ORDER BY ${FILINGS_BY_DATE_ORDER}`
+  const write = (select: string, target: string) => db.runLarge(`COPY (${select}) TO ${quote(target)} (${PARQUET}, ROW_GROUP_SIZE 100000)`)
+  const ranges = dateRanges(await rangeStarts(db, chunkRows))
+  if (ranges.length === 1) {
+    await write(joined('TRUE'), file)
+  } else {
+    const parts = ranges.map((_, i) => join(work, `sorted-by-date-${i}.parquet`))
+    for (const [i, where] of ranges.entries()) await write(joined(where), parts[i]!)
+    await db.run('SET preserve_insertion_order = true')
+    try {
+      await write(`SELECT * FROM read_parquet([${parts.map(quote).join(', ')}])`, file)
+    } finally {
+      await db.run('SET preserve_insertion_order = false')
+    }
+    for (const part of parts) rmSync(part, { force: true })
+  }
   await db.run(`CREATE VIEW t_filings AS SELECT * FROM read_parquet(${quote(file)})`)
+}
+
+/** The first (newest) day of each date range but the oldest, newest first: none when one range will do. */
+async function rangeStarts(db: BuildDb, chunkRows: number): Promise<string[]> {
+  const rows = await db.count('SELECT count(*) AS n FROM filings_union')
+  const n = Math.ceil(rows / chunkRows)
+  if (n <= 1) return []
+  const fractions = Array.from({ length: n - 1 }, (_, i) => (n - 1 - i) / n)
+  const found = await db.all<{ day: string }>(`
+    SELECT DISTINCT unnest(quantile_disc(filing_date, [${fractions.join(', ')}]))::VARCHAR AS day FROM filings_union ORDER BY day DESC`)
+  return found.map((r) => r.day)
+}
+
+/** WHERE clauses for the ranges that `starts` cut, newest first; NULL dates sort last, so they go last. */
+function dateRanges(starts: string[]): string[] {
+  if (!starts.length) return ['TRUE']
+  const day = (d: string) => `DATE ${quote(d)}`
+  return [
+    `filing_date >= ${day(starts[0]!)}`,
+    ...starts.slice(1).map((d, i) => `filing_date >= ${day(d)} AND filing_date < ${day(starts[i]!)}`),
+    `(filing_date < ${day(starts.at(-1)!)} OR filing_date IS NULL)`,
+  ]
 }
 
 export const FILINGS_BY_DATE_ORDER = 'filing_date DESC, accession_number DESC, cik'

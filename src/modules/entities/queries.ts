@@ -99,7 +99,7 @@ function bodiesOf(db: Db, ciks: number[]) {
 /** One entity by CIK or ticker; 404 when none matches. */
 export async function getEntity(db: Db, identifier: string): Promise<Entity> {
   const cik = await resolveIdentifier(db, identifier)
-  const row = cik === undefined ? undefined : await db.one<{ body: string }>(sql`SELECT body FROM entities WHERE cik = ${cik}`)
+  const row = cik === undefined ? undefined : await db.one<{ body: string }>(sql`SELECT body FROM entities WHERE cik = ${cik}`, { batchable: true })
   if (!row) throw notFound(identifier)
   return parseEntity(row)
 }

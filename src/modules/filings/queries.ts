@@ -60,6 +60,9 @@ export async function listFilings(db: Db, config: QueryConfig, f: FilingFilters 
   return { ...toPage(rows.map((r) => toFiling(config.archivesUrl, r)), f), filters }
 }
 
+/** Point reads and one filer's pages: merged with concurrent ones of the same text when they wait (db/pool.ts). */
+const BATCHABLE = { batchable: true }
+
 const ORDER = (table: Sql) => sql`filing_date DESC, acc_key DESC, ${table}.cik`
 
 /** One filer's filings: at most some thousands of rows, found by the CIK sort. */
@@ -72,11 +75,12 @@ function pageOfCik(db: Db, cik: number, filters: AppliedFilingFilters, p: PageQu
   ])
   // No ORDER BY: one filer's rows are stored newest first (filing date, then accession number), which is
   // the list's order, and DuckDB keeps a table's order without one; the scan stops at the page's end.
+  // For the same reason it may be merged with other filers' pages (db/pool.ts).
   return db.all<FilingRow>(sql`
     SELECT ${FILING_ROW}
     FROM filings
     WHERE ${where}
-    LIMIT ${p.limit + 1} OFFSET ${offsetOf(p)}`)
+    LIMIT ${p.limit + 1} OFFSET ${offsetOf(p)}`, BATCHABLE)
 }
 
 /** Filings of every filer: ranges of positions planned from the day index (page-plan.ts). */
@@ -135,7 +139,7 @@ async function mergeByForm(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>): 
 export async function getFilingsByAccession(db: Db, config: QueryConfig, accessionNumber: string): Promise<Filing[]> {
   const accession = normalizeAccession(accessionNumber)
   const rows = await db.all<FilingRow>(sql`
-    SELECT ${FILING_ROW} FROM filings_by_accession WHERE acc_key = ${accessionKey(accession)}`)
+    SELECT ${FILING_ROW} FROM filings_by_accession WHERE acc_key = ${accessionKey(accession)}`, BATCHABLE)
   if (!rows.length) throw new ApiError('not_found', `No filing with accession number ${accession}.`)
   return rows.map((r) => toFiling(config.archivesUrl, r))
 }
@@ -145,7 +149,7 @@ export async function getFiling(db: Db, config: QueryConfig, cikText: string, ac
   const accession = normalizeAccession(accessionNumber)
   const cik = parseCik(cikText)
   const row = await db.one<FilingRow>(sql`
-    SELECT ${FILING_ROW} FROM filings_by_accession WHERE acc_key = ${accessionKey(accession)} AND cik = ${cik}`)
+    SELECT ${FILING_ROW} FROM filings_by_accession WHERE acc_key = ${accessionKey(accession)} AND cik = ${cik}`, BATCHABLE)
   if (!row) throw new ApiError('not_found', `No filing ${accession} for CIK ${formatCik(cik)}.`)
   return toFiling(config.archivesUrl, row)
 }
@@ -168,7 +172,7 @@ export async function listFilingDocuments(db: Db, config: QueryConfig, cikText: 
     UNION ALL
     -- The primary document's type is the form type (EDGAR's own convention in folder listings).
     SELECT form_type, primary_document, primary_doc_description, NULL
-    FROM filings_by_accession WHERE acc_key = ${key} AND cik = ${cik}`)
+    FROM filings_by_accession WHERE acc_key = ${key} AND cik = ${cik}`, BATCHABLE)
   const document = (r: Row): FilingDocument => ({ documentType: r.documentType, filename: r.filename!, url: folder + r.filename, description: r.description })
   // Sorted here rather than in SQL, for the same reason as above.
   const listed = rows.filter((r) => r.sequence !== null).sort((a, b) => a.sequence! - b.sequence!)
