@@ -15,7 +15,7 @@ export const ConfigSchema = t.Object({
   DB_QUEUE_LIMIT: t.Integer({ minimum: 0, default: 256, description: 'Requests that may wait for a connection; past it the answer is 503 server_busy' }),
   DUCKDB_THREADS: t.Integer({ minimum: 1, maximum: 256, default: 1, description: 'DuckDB worker threads (1 gives the most requests per second for lookups)' }),
   DUCKDB_MEMORY_LIMIT: t.String({ default: '2.5GB', pattern: '^\\d+(\\.\\d+)?\\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$', description: 'DuckDB memory limit (its buffer pool); the server needs about 1 GB more, and the rest of the machine is page cache for the serving database' }),
-  RESPONSE_CACHE_ROWS: t.Integer({ minimum: 0, default: 20000, description: 'Rows of recent results kept per snapshot, least recently used out first; 0 turns the cache off' }),
+  RESPONSE_CACHE_ROWS: t.Integer({ minimum: 0, default: 100000, description: 'Rows of recent results kept per snapshot, least recently used out first; 0 turns the cache off' }),
   QUERY_TIMEOUT_MS: t.Integer({ minimum: 10, default: 5000, description: 'A query running longer is interrupted and answered with 503 query_timeout' }),
   MAX_LIMIT: t.Integer({ minimum: 1, maximum: 10000, default: 100, description: 'Largest `limit` a list operation accepts' }),
   MAX_OFFSET: t.Integer({ minimum: 0, default: 100000, description: 'Largest (page - 1) × limit a list operation accepts' }),
