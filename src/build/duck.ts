@@ -14,7 +14,7 @@ export type BuildDbOptions = {
 }
 
 export class BuildDb {
-  /** Statements that ran out of memory in parallel and passed on one thread (see runLarge), oldest first. */
+  /** Statements that ran out of memory on several threads and were run again on one (see runLarge), oldest first. */
   readonly retriedOnOneThread: string[] = []
 
   private constructor(
@@ -44,8 +44,8 @@ export class BuildDb {
    * A statement over the whole input (the big sorts). DuckDB spills them to disk, yet with several
    * threads one can still fail with "Out of Memory Error" (the by-date sort did, now and then, before it
    * was cut into date ranges). One thread holds fewer buffers of its own but took 70 s instead of 40 s
-   * for that sort, so it is the retry, not the rule. Only statements that leave nothing behind when they fail may use this
-   * (CREATE TABLE AS, INSERT, COPY TO one file).
+   * for that sort, so it is the retry, not the rule. Only statements that leave nothing behind when
+   * they fail may use this (CREATE TABLE AS, INSERT, COPY TO one file).
    */
   async runLarge(sql: string) {
     try {
