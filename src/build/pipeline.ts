@@ -43,7 +43,7 @@ export async function buildTables(db: BuildDb, sources: Sources, dir: string, wo
   await timed('stage indexes', () => stageIndexes(db, sources), (r) => ({ files: r.files, rows: r.rows, bytes: r.bytes }))
   await timed('stage filing-index', () => stageFilingIndex(db, sources), (r) => ({ files: r.files, rows: r.rows }))
   await timed('stage reference', async () => (await stageTickers(db, sources.tickers)) + (await stageSicCodes(db, sources.sicCodes)), (rows) => ({ rows }))
-  await timed('filings', () => typeFilings(db, submissionsSource ?? 'index'), (r) => ({
+  const filings = await timed('filings', () => typeFilings(db, submissionsSource ?? 'index'), (r) => ({
     rows: r.rows, note: r.duplicates ? `${r.duplicates} listed twice, kept once` : undefined,
   }))
   await timed('form types', async () => {
@@ -56,7 +56,7 @@ export async function buildTables(db: BuildDb, sources: Sources, dir: string, wo
   }, (rows) => ({ rows }))
   await timed('filings by date', () => {
     mkdirSync(join(dir, 'filings_by_date'), { recursive: true })
-    return finishFilings(db, join(dir, 'filings_by_date', 'part-0.parquet'), work, options.sortChunkRows)
+    return finishFilings(db, join(dir, 'filings_by_date', 'part-0.parquet'), work, filings.rows, options.sortChunkRows)
   })
   await timed('documents', () => buildDocuments(db), (rows) => ({ rows }))
   await timed('reference tables', async () => (await buildFormTypes(db)) + (await buildSicCodes(db)) + (await buildTickers(db)), (rows) => ({ rows }))

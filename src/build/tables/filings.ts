@@ -62,7 +62,7 @@ export const SORT_CHUNK_ROWS = 6_000_000
  * date), each sorted into its own file in the work folder, newest range first; the files are then copied
  * in that order into one, which needs no sort, only the order kept.
  */
-export async function finishFilings(db: BuildDb, file: string, work: string, chunkRows = SORT_CHUNK_ROWS) {
+export async function finishFilings(db: BuildDb, file: string, work: string, rows: number, chunkRows = SORT_CHUNK_ROWS) {
   const joined = (where: string) => `
     SELECT f.accession_number, f.cik, f.form_type, fi.category AS form_category, f.filing_date, f.report_date,
       f.accepted_at, f.act, f.file_number, f.film_number, f.items, f.core_type, f.size, f.is_xbrl, f.is_inline_xbrl,
@@ -74,7 +74,7 @@ export async function finishFilings(db: BuildDb, file: string, work: string, chu
     WHERE ${where}
     ORDER BY ${FILINGS_BY_DATE_ORDER}`
   const write = (select: string, target: string) => db.runLarge(`COPY (${select}) TO ${quote(target)} (${PARQUET}, ROW_GROUP_SIZE 100000)`)
-  const ranges = dateRanges(await rangeStarts(db, chunkRows))
+  const ranges = dateRanges(await rangeStarts(db, rows, chunkRows))
   if (ranges.length === 1) {
     await write(joined('TRUE'), file)
   } else {
@@ -92,8 +92,7 @@ export async function finishFilings(db: BuildDb, file: string, work: string, chu
 }
 
 /** The first (newest) day of each date range but the oldest, newest first: none when one range will do. */
-async function rangeStarts(db: BuildDb, chunkRows: number): Promise<string[]> {
-  const rows = await db.count('SELECT count(*) AS n FROM filings_union')
+async function rangeStarts(db: BuildDb, rows: number, chunkRows: number): Promise<string[]> {
   const n = Math.ceil(rows / chunkRows)
   if (n <= 1) return []
   const fractions = Array.from({ length: n - 1 }, (_, i) => (n - 1 - i) / n)
