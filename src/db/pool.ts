@@ -31,9 +31,9 @@ type Pooled = { conn: DuckDBConnection; statements: Map<string, DuckDBPreparedSt
 type Job = { q: Sql; batchable: boolean; resolve: (rows: unknown[]) => void; reject: (e: unknown) => void }
 
 /**
- * `batchable`: the query may run merged with others of the same text. Its rows then come back in
- * their order within the query, so only a query whose order does not depend on an ORDER BY at the top
- * level (point lookups) may say so.
+ * `batchable`: the query may run merged with others of the same text, each as a subquery of one UNION
+ * ALL. Its rows keep their order within its branch, but an ORDER BY of its own would then sort only
+ * inside the subquery: so only point lookups and reads in stored order (a filer's page) say so.
  */
 export type QueryOptions = { batchable?: boolean }
 

@@ -49,7 +49,8 @@ export async function typeFilings(db: BuildDb, source: string) {
 /**
  * Rows per sort in the by-date step. A single sort of all 23 million wide rows (full scale) ran out of
  * memory now and then: at 2 GB, 2.5 GB and, in two runs of four, at the 4 GB default, while most runs
- * passed at 2 GB. Sorted in date ranges of this size, each sort needs about a quarter of that.
+ * passed at 2 GB. In date ranges of this size each sort holds a quarter of the rows; four full-scale
+ * builds so cut (one at 2 GB) all passed.
  */
 export const SORT_CHUNK_ROWS = 6_000_000
 

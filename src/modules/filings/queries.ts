@@ -177,7 +177,7 @@ export async function listFilingDocuments(db: Db, config: QueryConfig, cikText: 
   // Sorted here rather than in SQL, for the same reason as above.
   const listed = rows.filter((r) => r.sequence !== null).sort((a, b) => a.sequence! - b.sequence!)
   if (listed.length) return listed.map(document)
-  const own = rows[0]
+  const own = rows.find((r) => r.sequence === null)
   if (!own) throw new ApiError('not_found', `No filing ${accession} for CIK ${formatCik(cik)}.`)
   return own.filename ? [document(own)] : []
 }
