@@ -2,7 +2,7 @@
  * The build's DuckDB: one instance on a scratch database file (so staged tables live on disk, not in RAM),
  * with a memory limit and a spill folder, so memory stays bounded when the input is far larger than RAM.
  */
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
+import { DuckDBInstance, type DuckDBConnection, type DuckDBDataChunk, type DuckDBValue } from '@duckdb/node-api'
 
 export type BuildDbOptions = {
   file: string
@@ -75,6 +75,16 @@ export class BuildDb {
 
   async one<T = Record<string, unknown>>(sql: string, params?: DuckDBValue[]): Promise<T | undefined> {
     return (await this.all<T>(sql, params))[0]
+  }
+
+  /** A query's result chunk by chunk (about 2,048 rows each), for results too big to hold at once. */
+  async forEachChunk(sql: string, each: (chunk: DuckDBDataChunk) => void) {
+    const result = await this.conn.stream(sql)
+    for (;;) {
+      const chunk = await result.fetchChunk()
+      if (!chunk || chunk.rowCount === 0) return
+      each(chunk)
+    }
   }
 
   /** A single number from a query such as `SELECT count(*) AS n ...`. */

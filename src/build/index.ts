@@ -13,7 +13,8 @@ import pkg from '../../package.json' with { type: 'json' }
 import { fmtBytes, Reporter, table } from '../lib/progress.ts'
 import { BuildDb } from './duck.ts'
 import { BuildError } from './errors.ts'
-import { SCHEMA_VERSION, SERVING_FILE, TABLES } from './layout.ts'
+import { SCHEMA_VERSION, SERVING_FILE, TABLES, type LookupName } from './layout.ts'
+import type { LookupFileManifest } from './lookup-files.ts'
 import { buildTables } from './pipeline.ts'
 import { acquireLock, finalDir, finalize, newSnapshotId, partialDir, prune, publish } from './snapshot.ts'
 import { findSources, sourceList, type Sources } from './sources.ts'
@@ -48,6 +49,8 @@ export type Manifest = {
   tables: Record<string, TableManifest>
   /** The server's DuckDB file (serving.ts). */
   serving: { file: string; bytes: number }
+  /** The server's lookup files (lookup-files.ts). */
+  lookups: Record<LookupName, LookupFileManifest>
   steps: { name: string; seconds: number }[]
   checks: { check: string; ok: boolean }[]
 }
@@ -102,7 +105,7 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
       log: (line) => reporter.line(line),
     })
     opened = db
-    const { steps, checks, written, tableSeconds } = await buildTables(db, sources, dir, work, reporter, { sortChunkRows: o.sortChunkRows })
+    const { steps, checks, written, tableSeconds, lookups } = await buildTables(db, sources, dir, work, reporter, { sortChunkRows: o.sortChunkRows })
     const manifest: Manifest = {
       snapshotId: id,
       schemaVersion: SCHEMA_VERSION,
@@ -112,6 +115,7 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
       sources: sourceList(sources),
       tables: written.tables,
       serving: { file: SERVING_FILE, bytes: statSync(join(dir, SERVING_FILE)).size },
+      lookups,
       steps,
       checks,
     }

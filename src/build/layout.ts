@@ -10,12 +10,21 @@ import { FILINGS_BY_DATE_ORDER } from './tables/filings.ts'
 
 /**
  * 2: snapshots carry the serving database (serving.ts); 3: its accession-sorted copy, integer accession
- * numbers and name trigrams. A server reads only its own version.
+ * numbers and name trigrams; 4: lookup files (lookup-files.ts) instead of entity bodies and the
+ * accession copy in the serving database. A server reads only its own version.
  */
-export const SCHEMA_VERSION = 3
+export const SCHEMA_VERSION = 4
 
 /** The server's read-only DuckDB file inside each snapshot folder (see serving.ts). */
 export const SERVING_FILE = 'serving.duckdb'
+
+/**
+ * The server's keyed files inside each snapshot folder (db/keyed-file.ts, written by lookup-files.ts),
+ * each a path without extension: entity bodies by CIK, filings by accession number, and the documents of
+ * filings whose folder listing was fetched, by accession number.
+ */
+export const LOOKUP_FILES = { entities: 'lookup/entities', filings: 'lookup/filings', documents: 'lookup/documents' } as const
+export type LookupName = keyof typeof LOOKUP_FILES
 
 export type TableLayout = {
   /** Folder name in the snapshot. */

@@ -11,6 +11,7 @@ import type { Sources } from './sources.ts'
 import { stageFilingIndex } from './stage/filing-index.ts'
 import { stageIndexes } from './stage/indexes.ts'
 import { stageSicCodes, stageTickers } from './stage/reference.ts'
+import { writeLookupFiles } from './lookup-files.ts'
 import { writeServingDatabase } from './serving.ts'
 import { exposeSubmissionStage, stageSubmissions } from './stage/submissions.ts'
 import { buildDocuments } from './tables/documents.ts'
@@ -64,8 +65,9 @@ export async function buildTables(db: BuildDb, sources: Sources, dir: string, wo
   const written = await writeTables(db, dir, reporter)
   for (const t of TABLES) steps.push({ name: `write ${t.name}`, seconds: written.seconds[t.name] ?? 0 })
   await timed('serving database', () => writeServingDatabase(db, dir))
+  const lookups = await timed('lookup files', () => writeLookupFiles(db, dir), (r) => ({ rows: r.filings.lines, bytes: r.entities.bytes + r.filings.bytes + r.documents.bytes }))
   // The summary counts a table's time where it was written: in its own step for those that write themselves.
   const tableSeconds = (name: string) =>
     (written.seconds[name] ?? 0) + (steps.find((s) => s.name === TABLES.find((t) => t.name === name)?.writtenByStep)?.seconds ?? 0)
-  return { steps, checks, written, tableSeconds }
+  return { steps, checks, written, tableSeconds, lookups }
 }

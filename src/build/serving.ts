@@ -2,8 +2,8 @@
  * The serving database: `serving.duckdb` in the snapshot folder, written from the snapshot's own Parquet
  * and attached read-only by the server. Parquet stays the interchange format (any tool reads it); this
  * file is the server's index. Why a DuckDB file and not the Parquet itself, measured at full scale
- * (23 million filings, one thread): a CIK lookup takes 1.8 ms here against 10-20 ms over Parquet, and
- * an accession lookup 0.9 ms against 7 ms. The tables follow the queries (README, "The serving
+ * (23 million filings, one thread): a filer's newest filings take 1.8 ms here against 10-20 ms over
+ * Parquet. The tables follow the queries (README, "The serving
  * database, and why the layout is what it is"):
  *
  * - integer accession keys (`acc_key`, the 18 digits without dashes): DuckDB keeps only an 8-byte
@@ -13,10 +13,10 @@
  *   form-sorted copy, and per-day counts with the first position of each day (`filing_days`,
  *   `filing_form_days`): a page of the newest filings, of a date window or of one form type is then a
  *   range of positions, however deep;
- * - entities as their rendered JSON (`body`) plus the columns the filters read.
+ * - entities: the columns the filters read (their bodies, and every point lookup, are in the lookup files,
+ *   lookup-files.ts).
  */
 import { join } from 'node:path'
-import { ENTITY_JSON } from '../modules/entities/dto-sql.ts'
 import { ENTITY_TYPES } from '../modules/entities/schemas.ts'
 import type { BuildDb } from './duck.ts'
 import { SERVING_FILE } from './layout.ts'
@@ -24,7 +24,7 @@ import { quote } from './sql-text.ts'
 import { FILINGS_BY_DATE_ORDER } from './tables/filings.ts'
 
 /** Integer form of an accession number: 0000320193-24-000123 → 320193240000123. */
-const ACC_KEY = `replace(accession_number, '-', '')::BIGINT`
+export const ACC_KEY = `replace(accession_number, '-', '')::BIGINT`
 
 /**
  * What the filings lists read. The accession number is stored only as `acc_key` (the API formats it back,
@@ -50,10 +50,7 @@ const NAME_GRAMS = `
 export async function writeServingDatabase(db: BuildDb, snapshotDir: string) {
   const parquet = (table: string, extra = '') => `read_parquet(${quote(join(snapshotDir, table, '*.parquet'))}${extra})`
   const statements = [
-    // The body is stored uncompressed: an entity lookup took 1.7 ms with DuckDB's string compression
-    // (it decompresses a whole vector of bodies for one) and 0.7 ms without, for 0.6 GB more file.
-    `CREATE TABLE s.entities (cik BIGINT, ticker VARCHAR, type_code UTINYINT, name_lower VARCHAR, body VARCHAR USING COMPRESSION uncompressed)`,
-    `INSERT INTO s.entities SELECT cik, ticker, ${TYPE_CODE}, lower(name), ${ENTITY_JSON} FROM ${parquet('entities')}`,
+    `CREATE TABLE s.entities AS SELECT cik, ticker, ${TYPE_CODE} AS type_code, lower(name) AS name_lower FROM ${parquet('entities')}`,
     `CREATE TABLE s.entity_name_grams AS SELECT * FROM (${NAME_GRAMS}) ORDER BY gram, cik`,
     `CREATE TABLE s.tickers AS SELECT * FROM ${parquet('tickers')}`,
     `CREATE TABLE s.filings AS SELECT ${FILING_COLUMNS} FROM ${parquet('filings')}`,
@@ -63,14 +60,10 @@ export async function writeServingDatabase(db: BuildDb, snapshotDir: string) {
     `CREATE TABLE s.filings_by_form AS
       SELECT ${FILING_COLUMNS}, row_number() OVER (ORDER BY form_type, ${FILINGS_BY_DATE_ORDER}) - 1 AS pos
       FROM ${parquet('filings_by_date')} ORDER BY pos`,
-    // The accession lookups' copy, one query each; it alone carries the primary document.
-    `CREATE TABLE s.filings_by_accession AS
-      SELECT ${FILING_COLUMNS}, primary_document, primary_doc_description FROM ${parquet('filings')} ORDER BY acc_key, cik`,
     `CREATE TABLE s.filing_days AS
       SELECT filing_date, min(pos) AS first_pos, count(*) AS n FROM s.filings_by_date GROUP BY ALL ORDER BY filing_date DESC`,
     `CREATE TABLE s.filing_form_days AS
       SELECT form_type, filing_date, min(pos) AS first_pos, count(*) AS n FROM s.filings_by_form GROUP BY ALL ORDER BY form_type, filing_date DESC`,
-    `CREATE TABLE s.filing_documents AS SELECT * EXCLUDE (accession_number), ${ACC_KEY} AS acc_key FROM ${parquet('filing_documents')}`,
     `CREATE TABLE s.form_types AS SELECT * FROM ${parquet('form_types')}`,
     `CREATE TABLE s.sic_codes AS SELECT * FROM ${parquet('sic_codes')}`,
   ]

@@ -10,7 +10,9 @@ import { DuckDBInstance, quotedIdentifier } from '@duckdb/node-api'
 import { watch, type FSWatcher } from 'node:fs'
 import type { Config } from '../config.ts'
 import { errorFields, type LogSink } from '../ops/log.ts'
-import { attachStatement, currentId, detachStatement, readSnapshot, attachedName, warmUpStatement, type Snapshot } from './catalog.ts'
+import type { LookupName } from '../build/layout.ts'
+import { attachStatement, currentId, detachStatement, lookupFileBase, readSnapshot, attachedName, warmUpLookups, type Snapshot } from './catalog.ts'
+import { KeyedFile } from './keyed-file.ts'
 import { SnapshotUnavailable } from './errors.ts'
 import { ConnectionPool, type PoolStats, type QueryOptions } from './pool.ts'
 import { ResultCache } from './result-cache.ts'
@@ -22,13 +24,32 @@ export type Db = {
   one<T>(q: Sql, options?: QueryOptions): Promise<T | undefined>
   /** A value derived from the snapshot, computed once per snapshot (concurrent callers share it). */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T>
+  /** One of the snapshot's lookup files (point lookups without a query: db/keyed-file.ts). */
+  lookup(name: LookupName): KeyedFile
+}
+
+type Lookups = Record<LookupName, KeyedFile>
+
+function openLookups(snapshot: Snapshot): Lookups {
+  const opened: KeyedFile[] = []
+  try {
+    const open = (name: LookupName) => {
+      const file = KeyedFile.open(lookupFileBase(snapshot, name))
+      opened.push(file)
+      return file
+    }
+    return { entities: open('entities'), filings: open('filings'), documents: open('documents') }
+  } catch (e) {
+    for (const file of opened) file.close()
+    throw e
+  }
 }
 
 class Generation {
   refs = 0
   retired = false
   readonly memos = new Map<string, Promise<unknown>>()
-  constructor(readonly snapshot: Snapshot, readonly pool: ConnectionPool, readonly results: ResultCache) {}
+  constructor(readonly snapshot: Snapshot, readonly pool: ConnectionPool, readonly results: ResultCache, readonly lookups: Lookups) {}
 }
 
 type DbConfig = Pick<Config, 'DATASETS_DIR' | 'DB_CONNECTIONS' | 'DB_QUEUE_LIMIT' | 'DUCKDB_THREADS' | 'DUCKDB_MEMORY_LIMIT' | 'QUERY_TIMEOUT_MS' | 'RESPONSE_CACHE_ROWS'>
@@ -111,19 +132,26 @@ export class Database {
     const admin = await this.instance.connect()
     try {
       await admin.run(attachStatement(snapshot))
-      const started = performance.now()
-      await admin.run(warmUpStatement(snapshot))
-      this.log.info({ level: 'info', event: 'snapshot_warmed', snapshot: snapshot.id, duration_ms: Math.round(performance.now() - started) })
     } finally {
       admin.closeSync()
     }
-    const pool = await ConnectionPool.open(
-      this.instance,
-      { size: this.config.DB_CONNECTIONS, queueLimit: this.config.DB_QUEUE_LIMIT, timeoutMs: this.config.QUERY_TIMEOUT_MS },
-      [`USE ${quotedIdentifier(attachedName(snapshot))}`],
-    )
+    const started = performance.now()
+    await warmUpLookups(snapshot)
+    this.log.info({ level: 'info', event: 'snapshot_warmed', snapshot: snapshot.id, duration_ms: Math.round(performance.now() - started) })
+    const lookups = openLookups(snapshot)
+    let pool: ConnectionPool
+    try {
+      pool = await ConnectionPool.open(
+        this.instance,
+        { size: this.config.DB_CONNECTIONS, queueLimit: this.config.DB_QUEUE_LIMIT, timeoutMs: this.config.QUERY_TIMEOUT_MS },
+        [`USE ${quotedIdentifier(attachedName(snapshot))}`],
+      )
+    } catch (e) {
+      closeLookups(lookups)
+      throw e
+    }
     const previous = this.current
-    this.current = new Generation(snapshot, pool, new ResultCache(this.config.RESPONSE_CACHE_ROWS))
+    this.current = new Generation(snapshot, pool, new ResultCache(this.config.RESPONSE_CACHE_ROWS), lookups)
     this.live.add(this.current)
     this.unavailableReason = undefined
     this.log.info({ level: 'info', event: 'snapshot_served', snapshot: snapshot.id, previous: previous?.snapshot.id ?? null })
@@ -137,6 +165,7 @@ export class Database {
   private async closeGeneration(gen: Generation) {
     this.live.delete(gen)
     try {
+      closeLookups(gen.lookups)
       await gen.pool.close()
       // Detached, its file can be deleted (the build prunes old snapshots).
       const admin = await this.instance.connect()
@@ -181,7 +210,10 @@ export class Database {
     this.watcher?.close()
     if (this.poller) clearInterval(this.poller)
     await this.reloading
-    if (this.current) await this.current.pool.close()
+    if (this.current) {
+      closeLookups(this.current.lookups)
+      await this.current.pool.close()
+    }
     this.current = undefined
     this.instance.closeSync()
   }
@@ -234,8 +266,16 @@ export class RequestDb implements Db {
     return value
   }
 
+  lookup(name: LookupName): KeyedFile {
+    return this.generation().lookups[name]
+  }
+
   release() {
     if (this.gen) this.database.release(this.gen)
     this.gen = undefined
   }
+}
+
+function closeLookups(lookups: Lookups) {
+  for (const file of Object.values(lookups)) file.close()
 }

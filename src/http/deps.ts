@@ -19,7 +19,18 @@ export function cacheKeyOf(url: string): string {
   return `${u.pathname}?${u.searchParams}`
 }
 
+/**
+ * One number per Database, as the plugin's seed: Elysia de-duplicates a named plugin by its seed, which it
+ * turns into JSON, and a Database holds what JSON cannot be (its lookup files' 64-bit keys).
+ */
+const seeds = new WeakMap<Database, number>()
+let lastSeed = 0
+const seedOf = (database: Database) => {
+  if (!seeds.has(database)) seeds.set(database, ++lastSeed)
+  return seeds.get(database)!
+}
+
 export const dbContext = (database: Database) =>
-  new Elysia({ name: 'db-context', seed: database })
+  new Elysia({ name: 'db-context', seed: seedOf(database) })
     .derive({ as: 'global' }, ({ request }) => ({ db: database.forRequest(), cacheKey: cacheKeyOf(request.url) }))
     .onAfterResponse({ as: 'global' }, ({ db }) => db?.release())

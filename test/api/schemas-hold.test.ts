@@ -6,25 +6,28 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { Value } from '@sinclair/typebox/value'
 import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { loadConfig } from '../../src/config.ts'
 import { Database, type RequestDb } from '../../src/db/client.ts'
 import { sql } from '../../src/db/sql.ts'
 import { listEntities, listSicCodes } from '../../src/modules/entities/queries.ts'
 import { Entity, SicCode } from '../../src/modules/entities/schemas.ts'
-import { listFilingDocuments, listFilings, listFormTypes } from '../../src/modules/filings/queries.ts'
+import { getFiling, listFilingDocuments, listFilings, listFormTypes } from '../../src/modules/filings/queries.ts'
 import { Filing, FilingDocument, FormType } from '../../src/modules/filings/schemas.ts'
 import { memorySink } from '../../src/ops/log.ts'
 import { buildFixtureSnapshot } from '../helpers/api.ts'
-import { tempDir } from '../helpers/snapshot.ts'
+import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('schemas')
 const everything = { page: 1, limit: 10_000_000 }
 const config = { archivesUrl: 'https://www.sec.gov/Archives/edgar/data', maxOffset: 0 }
 let database: Database
 let db: RequestDb
+let snapshotDir: string
 
 beforeAll(async () => {
-  const { datasets } = await buildFixtureSnapshot(root, 0.01)
+  const { datasets, snapshotId } = await buildFixtureSnapshot(root, 0.01)
+  snapshotDir = join(datasets, snapshotId)
   database = await Database.open(loadConfig({}, { DATASETS_DIR: datasets, WATCH_SNAPSHOTS: false, QUERY_TIMEOUT_MS: 60_000 }), memorySink())
   db = database.forRequest()
 }, 120_000)
@@ -51,9 +54,25 @@ test('every filing', async () => {
   expect(failures(Filing, data)).toEqual([])
 }, 60_000)
 
+test('a filing read from the lookup file is the row the lists read from DuckDB (every 20th filing)', async () => {
+  const { data } = await listFilings(db, config, everything)
+  const sample = data.filter((_, i) => i % 20 === 0)
+  expect(sample.length).toBeGreaterThan(10_000)
+  const different = []
+  for (const f of sample) {
+    const looked = await getFiling(db, config, f.cik, f.accessionNumber)
+    if (!Bun.deepEquals(looked, f)) different.push({ list: f, lookup: looked })
+    if (different.length === 3) break
+  }
+  expect(different).toEqual([])
+}, 60_000)
+
 test('every document of every filing with a folder listing, and the primary document of others', async () => {
-  // The serving database keeps accession numbers as integers (acc_key); the API takes them without dashes too.
-  const withListing = await db.all<{ cik: number; a: string }>(sql`SELECT DISTINCT cik::INTEGER AS cik, lpad(acc_key::VARCHAR, 18, '0') AS a FROM filing_documents`)
+  // Listings are only in the Parquet and the lookup files. The serving database keeps accession numbers as
+  // integers (acc_key); the API takes them without dashes too.
+  const parquet = await openSnapshot(snapshotDir)
+  const withListing = await parquet.q<{ cik: number; a: string }>('SELECT DISTINCT cik::INTEGER AS cik, accession_number AS a FROM {t:filing_documents}')
+  parquet.close()
   const without = await db.all<{ cik: number; a: string }>(sql`SELECT cik::INTEGER AS cik, lpad(acc_key::VARCHAR, 18, '0') AS a FROM filings USING SAMPLE 300 ROWS`)
   const documents = []
   for (const f of [...withListing, ...without]) documents.push(...(await listFilingDocuments(db, config, String(f.cik), f.a)))

@@ -53,7 +53,7 @@ describe('secds build: publishing', () => {
     expect(entriesOf(datasets)).toEqual([result.snapshotId, 'CURRENT'].sort())
     const manifest = JSON.parse(readFileSync(join(result.dir, 'manifest.json'), 'utf8'))
     expect(manifest.snapshotId).toBe(result.snapshotId)
-    expect(manifest.schemaVersion).toBe(3)
+    expect(manifest.schemaVersion).toBe(4)
     const zip = statSync(join(mirror, 'submissions.zip'))
     expect(manifest.sources.find((s: { path: string }) => s.path === 'submissions.zip')).toEqual({
       path: 'submissions.zip', bytes: zip.size, modified: zip.mtime.toISOString(),
@@ -77,12 +77,19 @@ describe('secds build: publishing', () => {
     const counts = (await conn.runAndReadAll(`SELECT
       (SELECT count(*) FROM filings)::INTEGER AS by_cik, (SELECT count(*) FROM filings_by_date)::INTEGER AS by_date,
       (SELECT count(*) FROM filings_by_form)::INTEGER AS by_form,
-      (SELECT count(*) FROM filings_by_accession)::INTEGER AS by_accession, (SELECT sum(n) FROM filing_days)::INTEGER AS days,
+      (SELECT sum(n) FROM filing_days)::INTEGER AS days,
       (SELECT sum(n) FROM filing_form_days)::INTEGER AS form_days, (SELECT count(*) FROM entities)::INTEGER AS entities`)).getRowObjectsJson()[0]
     conn.closeSync()
     serving.closeSync()
     const filings = manifest.tables.filings.rows
-    expect(counts).toEqual({ by_cik: filings, by_date: filings, by_form: filings, by_accession: filings, days: filings, form_days: filings, entities: manifest.tables.entities.rows })
+    expect(counts).toEqual({ by_cik: filings, by_date: filings, by_form: filings, days: filings, form_days: filings, entities: manifest.tables.entities.rows })
+    // The lookup files hold a line per entity, filing and listed document, and the manifest says how big they are.
+    expect(Object.fromEntries(Object.entries<{ lines: number }>(manifest.lookups).map(([name, l]) => [name, l.lines]))).toEqual({
+      entities: manifest.tables.entities.rows, filings, documents: manifest.tables.filing_documents.rows,
+    })
+    for (const l of Object.values<{ path: string; bytes: number }>(manifest.lookups)) {
+      expect(statSync(join(result.dir, `${l.path}.blocks`)).size).toBe(l.bytes)
+    }
     expect(manifest.steps.map((s: { name: string }) => s.name)).toContain('stage submissions')
     expect(manifest.checks.every((c: { ok: boolean }) => c.ok)).toBe(true)
   })

@@ -1,4 +1,8 @@
-/** Entities routes (SPEC 4.2). Handlers only delegate, through the snapshot's result cache (db/result-cache.ts); SQL is in queries.ts, shapes in schemas.ts. */
+/**
+ * Entities routes (SPEC 4.2). Handlers only delegate: lists through the snapshot's result cache
+ * (db/result-cache.ts), the entity lookup straight to its lookup file, which costs about what a cache hit
+ * does (so it would only push pages out of the cache); SQL is in queries.ts, shapes in schemas.ts.
+ */
 import { Elysia, t } from 'elysia'
 import { queryConfig } from '../../config.ts'
 import { dbContext, type Deps } from '../../http/deps.ts'
@@ -31,7 +35,7 @@ export const entitiesRoutes = ({ config, database }: Deps) => {
         description: "The SEC's Standard Industrial Classification codes by code, with the reviewing office, a sector, and the tickers of the largest filers in each.",
       },
     })
-    .get('/:identifier', ({ db, cacheKey, params }) => db.cached(cacheKey, () => getEntity(db, params.identifier)), {
+    .get('/:identifier', ({ db, params }) => getEntity(db, params.identifier), {
       params: IdentifierParams,
       response: { 200: Entity, ...errorResponses },
       detail: {

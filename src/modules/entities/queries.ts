@@ -1,10 +1,11 @@
 /**
- * Entities SQL: the `entities` table (sorted by CIK, each entity's DTO rendered as JSON by the build,
- * dto-sql.ts), `tickers` for resolution and `sic_codes`.
+ * Entities SQL: the `entities` table (sorted by CIK, the columns filters read), `tickers` for resolution
+ * and `sic_codes`. Each entity's DTO is rendered as JSON by the build (dto-sql.ts) into the entities lookup
+ * file (db/keyed-file.ts), where every page and lookup reads its bodies by CIK without a query.
  */
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { empty, join, list, sql } from '../../db/sql.ts'
+import { empty, join, sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
@@ -53,18 +54,11 @@ const where = (f: Filters & { cik?: number }) => join([
   f.q ? sql`contains(name_lower, lower(${f.q}))` : empty,
 ])
 
-/**
- * A page of all entities or of one type: consecutive CIKs of its list, so their CIK range holds exactly
- * the page, in stored (CIK) order.
- */
+/** A page of all entities or of one type: a slice of its in-memory CIK list, then their bodies. */
 async function pageOfType(db: Db, entityType: string | null, w: Window) {
   const index = await cikIndex(db)
   const ciks = entityType === null ? index.all : index.byType.get(entityType)
-  const page = ciks?.subarray(w.offset, w.offset + w.take)
-  if (!page?.length) return []
-  return db.all<{ body: string }>(sql`
-    SELECT body FROM entities
-    WHERE cik BETWEEN ${page[0]!} AND ${page.at(-1)!} AND ${entityType === null ? sql`TRUE` : sql`type_code = ${entityTypeCode(entityType)}`}`)
+  return bodiesOf(db, Array.from(ciks?.subarray(w.offset, w.offset + w.take) ?? []))
 }
 
 /** A page of a name search: the rarest trigram's rows, stored in CIK order, then the bodies of those CIKs. */
@@ -76,9 +70,8 @@ async function pageOfGram(db: Db, gram: bigint, f: Filters, w: Window) {
 }
 
 /**
- * Any other filters: the narrow columns first, with no ORDER BY (stored in CIK order, kept by DuckDB
- * without one, so the scan stops once the page is full), because skipped rows would otherwise have their
- * JSON read too (offset 90,000 of one type: 229 ms with bodies, 3 ms without, full scale).
+ * Any other filters: a scan of the narrow columns with no ORDER BY (stored in CIK order, kept by DuckDB
+ * without one, so the scan stops once the page is full), then the page's bodies.
  */
 async function pageByScan(db: Db, f: Filters & { cik?: number }, w: Window) {
   const page = await db.all<{ cik: number }>(sql`
@@ -86,22 +79,17 @@ async function pageByScan(db: Db, f: Filters & { cik?: number }, w: Window) {
   return bodiesOf(db, page.map((r) => r.cik))
 }
 
-/**
- * Bodies of some CIKs, in CIK order: the table's stored order, kept without an ORDER BY (which cost
- * 0.3 ms even for a page of 21). The range lets the CIK sort skip row groups.
- */
-function bodiesOf(db: Db, ciks: number[]) {
-  if (!ciks.length) return Promise.resolve([])
-  return db.all<{ body: string }>(sql`
-    SELECT body FROM entities WHERE cik BETWEEN ${ciks[0]!} AND ${ciks.at(-1)!} AND cik IN (${list(ciks)})`)
+/** Bodies of some CIKs (ascending, as every page is), from the lookup file: neighbours share a frame. */
+function bodiesOf(db: Db, ciks: number[]): string[] {
+  return db.lookup('entities').getMany(ciks.map(BigInt)).flat()
 }
 
 /** One entity by CIK or ticker; 404 when none matches. */
 export async function getEntity(db: Db, identifier: string): Promise<Entity> {
   const cik = await resolveIdentifier(db, identifier)
-  const row = cik === undefined ? undefined : await db.one<{ body: string }>(sql`SELECT body FROM entities WHERE cik = ${cik}`, { batchable: true })
-  if (!row) throw notFound(identifier)
-  return parseEntity(row)
+  const body = cik === undefined ? undefined : db.lookup('entities').get(BigInt(cik))[0]
+  if (body === undefined) throw notFound(identifier)
+  return parseEntity(body)
 }
 
 /** The filings of one entity, with the same filters, paging and envelope as the filings list. */
@@ -128,7 +116,7 @@ export async function listSicCodes(db: Db, config: QueryConfig, p: PageQuery) {
   return toPage(rows, p)
 }
 
-const parseEntity = (row: { body: string }) => JSON.parse(row.body) as Entity
+const parseEntity = (body: string) => JSON.parse(body) as Entity
 
 const notFound = (identifier: string) =>
   new ApiError('not_found', isCikLike(identifier) ? `No entity with CIK ${formatCik(identifier)}.` : `No entity with ticker ${normalizeTicker(identifier)}.`)

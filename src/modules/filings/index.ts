@@ -1,4 +1,9 @@
-/** Filings routes (SPEC 4.1). Handlers only delegate, through the snapshot's result cache (db/result-cache.ts); SQL is in queries.ts, shapes in schemas.ts. */
+/**
+ * Filings routes (SPEC 4.1). Handlers only delegate: lists through the snapshot's result cache
+ * (db/result-cache.ts), the three accession operations straight to the lookup files, which cost about
+ * what a cache hit does (so they would only push pages out of the cache); SQL is in queries.ts, shapes in
+ * schemas.ts.
+ */
 import { Elysia, t } from 'elysia'
 import { queryConfig } from '../../config.ts'
 import { dbContext, type Deps } from '../../http/deps.ts'
@@ -32,7 +37,7 @@ export const filingsRoutes = ({ config, database }: Deps) => {
       },
     })
     // Public path /v1/filings/{accessionNumber}; see src/http/route-names.ts for why the router calls it :cik.
-    .get('/:cik', ({ db, cacheKey, params }) => db.cached(cacheKey, () => getFilingsByAccession(db, settings, params.cik)), {
+    .get('/:cik', ({ db, params }) => getFilingsByAccession(db, settings, params.cik), {
       params: AccessionParams,
       response: { 200: t.Array(Filing), ...errorResponses },
       detail: {
@@ -41,7 +46,7 @@ export const filingsRoutes = ({ config, database }: Deps) => {
         description: 'Every row of the filing: one per filer (co-registrants, or the issuer and reporting owner of a Form 4), ordered by CIK. 404 when no filer has it.',
       },
     })
-    .get('/:cik/:accessionNumber', ({ db, cacheKey, params }) => db.cached(cacheKey, () => getFiling(db, settings, params.cik, params.accessionNumber)), {
+    .get('/:cik/:accessionNumber', ({ db, params }) => getFiling(db, settings, params.cik, params.accessionNumber), {
       params: CikAccessionParams,
       response: { 200: Filing, ...errorResponses },
       detail: {
@@ -50,7 +55,7 @@ export const filingsRoutes = ({ config, database }: Deps) => {
         description: 'The filing as listed under this CIK. 404 when this CIK did not file it.',
       },
     })
-    .get('/:cik/:accessionNumber/documents', ({ db, cacheKey, params }) => db.cached(cacheKey, () => listFilingDocuments(db, settings, params.cik, params.accessionNumber)), {
+    .get('/:cik/:accessionNumber/documents', ({ db, params }) => listFilingDocuments(db, settings, params.cik, params.accessionNumber), {
       params: CikAccessionParams,
       response: { 200: t.Array(FilingDocument), ...errorResponses },
       detail: {

@@ -1,9 +1,9 @@
 /**
- * Filings SQL over the serving database (src/build/serving.ts). Each access path has its copy: `filings`
- * sorted by CIK then newest first, `filings_by_date` newest first and `filings_by_form` by form then
- * newest first (both with positions, paged by page-plan.ts), and `filings_by_accession` sorted by
- * accession number. Row-group statistics on the sort key skip all but a few rows, and each operation is
- * one query (a query costs ~0.4 ms before it reads a row, full scale).
+ * Filings SQL over the serving database (src/build/serving.ts). Each list's access path has its copy:
+ * `filings` sorted by CIK then newest first, `filings_by_date` newest first and `filings_by_form` by form
+ * then newest first (both with positions, paged by page-plan.ts). Row-group statistics on the sort key
+ * skip all but a few rows, and each list is one query (a query costs ~0.4 ms before it reads a row, full
+ * scale). The accession operations read the lookup files instead (no query: db/keyed-file.ts).
  */
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
@@ -16,6 +16,7 @@ import { cikForTicker } from '../entities/resolve.ts'
 import { loadDayIndex } from './day-index.ts'
 import { planPage, type PagePlan } from './page-plan.ts'
 import { FILING_ROW, folderUrl, toFiling, type FilingRow } from './dto.ts'
+import { accessionRecord, documentRecord, type AccessionRecord } from './lookup-lines.ts'
 import type { AppliedFilingFilters, Filing, FilingDocument, FilingFilters, FilingList } from './schemas.ts'
 
 /** Form types from `10-k, 10-Q ,,8-K` → ['10-K', '10-Q', '8-K'] (trimmed, upper-cased, de-duplicated). */
@@ -132,54 +133,48 @@ async function mergeByForm(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>): 
 }
 
 /**
- * Every filer's row of one accession number (a filing with co-registrants or a reporting owner and an
- * issuer is listed under each CIK), by CIK, from the accession-sorted copy. No ORDER BY: the copy is
- * stored by (acc_key, cik), and a sort, even of a few rows, cost 0.3-0.5 ms.
+ * Every filer's line of one accession number (a filing with co-registrants or a reporting owner and an
+ * issuer is listed under each CIK), in CIK order, from the filings lookup file.
  */
+function accessionRecords(db: Db, accession: string): AccessionRecord[] {
+  const key = accessionKey(accession)
+  const acc = key.toString()
+  return db.lookup('filings').get(key).map((line) => accessionRecord(acc, line))
+}
+
 export async function getFilingsByAccession(db: Db, config: QueryConfig, accessionNumber: string): Promise<Filing[]> {
   const accession = normalizeAccession(accessionNumber)
-  const rows = await db.all<FilingRow>(sql`
-    SELECT ${FILING_ROW} FROM filings_by_accession WHERE acc_key = ${accessionKey(accession)}`, BATCHABLE)
-  if (!rows.length) throw new ApiError('not_found', `No filing with accession number ${accession}.`)
-  return rows.map((r) => toFiling(config.archivesUrl, r))
+  const records = accessionRecords(db, accession)
+  if (!records.length) throw new ApiError('not_found', `No filing with accession number ${accession}.`)
+  return records.map((r) => toFiling(config.archivesUrl, r))
 }
 
 /** One filer's row of one filing; 404 when that CIK did not file it. */
 export async function getFiling(db: Db, config: QueryConfig, cikText: string, accessionNumber: string): Promise<Filing> {
   const accession = normalizeAccession(accessionNumber)
   const cik = parseCik(cikText)
-  const row = await db.one<FilingRow>(sql`
-    SELECT ${FILING_ROW} FROM filings_by_accession WHERE acc_key = ${accessionKey(accession)} AND cik = ${cik}`, BATCHABLE)
-  if (!row) throw new ApiError('not_found', `No filing ${accession} for CIK ${formatCik(cik)}.`)
-  return toFiling(config.archivesUrl, row)
+  const record = accessionRecords(db, accession).find((r) => r.cik === cik)
+  if (!record) throw new ApiError('not_found', `No filing ${accession} for CIK ${formatCik(cik)}.`)
+  return toFiling(config.archivesUrl, record)
 }
 
 /**
  * The documents of a filing, in the folder's sequence. Only filings whose folder listing was fetched
- * have a full list; for the others the primary document (always known from submissions) is returned.
- * One query reads both: the listing's rows, and the filing's own row (`sequence` NULL), which says
- * whether the filing exists and names its primary document.
+ * have a full list; for the others the primary document (always known from submissions) is returned,
+ * with the form type as its type (EDGAR's own convention in folder listings).
  */
 export async function listFilingDocuments(db: Db, config: QueryConfig, cikText: string, accessionNumber: string): Promise<FilingDocument[]> {
   const accession = normalizeAccession(accessionNumber)
   const cik = parseCik(cikText)
-  const key = accessionKey(accession)
-  const folder = folderUrl(config.archivesUrl, cik, key.toString())
-  type Row = { documentType: string | null; filename: string | null; description: string | null; sequence: number | null }
-  const rows = await db.all<Row>(sql`
-    SELECT document_type AS "documentType", filename, description, sequence::INTEGER AS sequence
-    FROM filing_documents WHERE acc_key = ${key} AND cik = ${cik}
-    UNION ALL
-    -- The primary document's type is the form type (EDGAR's own convention in folder listings).
-    SELECT form_type, primary_document, primary_doc_description, NULL
-    FROM filings_by_accession WHERE acc_key = ${key} AND cik = ${cik}`, BATCHABLE)
-  const document = (r: Row): FilingDocument => ({ documentType: r.documentType, filename: r.filename!, url: folder + r.filename, description: r.description })
-  // Sorted here rather than in SQL, for the same reason as above.
-  const listed = rows.filter((r) => r.sequence !== null).sort((a, b) => a.sequence! - b.sequence!)
-  if (listed.length) return listed.map(document)
-  const own = rows.find((r) => r.sequence === null)
+  const own = accessionRecords(db, accession).find((r) => r.cik === cik)
   if (!own) throw new ApiError('not_found', `No filing ${accession} for CIK ${formatCik(cik)}.`)
-  return own.filename ? [document(own)] : []
+  const folder = folderUrl(config.archivesUrl, cik, own.acc)
+  const document = (filename: string, documentType: string | null, description: string | null): FilingDocument =>
+    ({ documentType, filename, url: folder + filename, description })
+  // The listing's lines are stored by CIK, then sequence.
+  const listed = db.lookup('documents').get(accessionKey(accession)).map(documentRecord).filter((d) => d.cik === cik)
+  if (listed.length) return listed.map((d) => document(d.filename, d.documentType, d.description))
+  return own.primary_document ? [document(own.primary_document, own.form_type, own.primary_doc_description)] : []
 }
 
 /** Form types that occur in the snapshot, alphabetically. */

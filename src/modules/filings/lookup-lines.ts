@@ -1,0 +1,27 @@
+/**
+ * The filings' lines in the snapshot's lookup files (db/keyed-file.ts), keyed by the accession number's
+ * 18 digits (`acc_key`): how the build writes them (SQL over the Parquet, fixed text) and how the server
+ * reads them back into the rows its queries would have returned. A JSON array rather than an object:
+ * the field names would be a third of the file.
+ */
+import type { FilingRow } from './dto.ts'
+
+/** A filing's line: one per filer of the accession number, in CIK order. */
+export const ACCESSION_LINE = `json_array(cik, form_type, form_category, ticker, filing_date, accepted_at, entity_name, primary_document, primary_doc_description)::VARCHAR`
+
+export type AccessionRecord = FilingRow & { primary_document: string | null; primary_doc_description: string | null }
+
+export function accessionRecord(acc: string, line: string): AccessionRecord {
+  const [cik, form_type, form_category, ticker, filing_date, accepted_at, entity_name, primary_document, primary_doc_description] = JSON.parse(line)
+  return { acc, cik, form_type, form_category, ticker, filing_date, accepted_at, entity_name, primary_document, primary_doc_description }
+}
+
+/** A listed document's line (filings whose folder listing was fetched), in CIK then sequence order. */
+export const DOCUMENT_LINE = `json_array(cik, sequence, filename, document_type, description)::VARCHAR`
+
+export type DocumentRecord = { cik: number; sequence: number; filename: string; documentType: string | null; description: string | null }
+
+export function documentRecord(line: string): DocumentRecord {
+  const [cik, sequence, filename, documentType, description] = JSON.parse(line)
+  return { cik, sequence, filename, documentType, description }
+}

@@ -1,0 +1,71 @@
+/**
+ * Keyed files (src/db/keyed-file.ts): what is written under a key is read back under it, in order, from
+ * whichever frame holds it; absent keys give nothing; a key's lines are never split between frames.
+ */
+import { afterAll, expect, test } from 'bun:test'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { KeyedFile, KeyedFileWriter } from '../../src/db/keyed-file.ts'
+import { tempDir } from '../helpers/snapshot.ts'
+
+const root = tempDir('keyed')
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+/** Writes `lines` (already in key order) with the given frame size and opens the result. */
+function written(name: string, lines: [bigint, string][], frameBytes: number) {
+  const writer = new KeyedFileWriter(join(root, name), { frameBytes })
+  for (const [key, payload] of lines) writer.add(key, payload)
+  const summary = writer.close()
+  return { summary, file: KeyedFile.open(join(root, name)) }
+}
+
+const LINES: [bigint, string][] = [
+  [3n, '{"a":1}'], [3n, '{"a":2}'], [3n, '{"a":3}'],
+  [30n, '"thirty"'],
+  [300n, '["x","é 中文 🙂"]'],
+  [300_000_000_000_000_001n, '"big"'], [300_000_000_000_000_001n, '"big again"'],
+  [999_999_999_999_999_999n, 'null'],
+]
+
+test.each([1, 20, 1 << 20])('every key reads back its lines in order (frames of %i bytes)', (frameBytes) => {
+  const { summary, file } = written(`round-${frameBytes}`, LINES, frameBytes)
+  expect(summary.lines).toBe(LINES.length)
+  expect(file.get(3n)).toEqual(['{"a":1}', '{"a":2}', '{"a":3}'])
+  expect(file.get(30n)).toEqual(['"thirty"'])
+  expect(file.get(300n)).toEqual(['["x","é 中文 🙂"]'])
+  expect(file.get(300_000_000_000_000_001n)).toEqual(['"big"', '"big again"'])
+  expect(file.get(999_999_999_999_999_999n)).toEqual(['null'])
+  // Below the first key, between keys, a key that is another's prefix (30 and 300), above the last.
+  for (const absent of [0n, 2n, 4n, 31n, 299n, 301n, 300_000_000_000_000_000n, 1_000_000_000_000_000_000n]) expect(file.get(absent)).toEqual([])
+  expect(file.getMany([0n, 3n, 30n, 31n, 300n, 999_999_999_999_999_999n])).toEqual([[], file.get(3n), ['"thirty"'], [], file.get(300n), ['null']])
+  file.close()
+})
+
+test("a key's lines stay in one frame however small the frames are", () => {
+  const { summary, file } = written('runs', LINES, 1)
+  // One frame per distinct key: a frame closes only where the key changes.
+  expect(summary.frames).toBe(new Set(LINES.map(([k]) => k)).size)
+  expect(file.get(3n)).toHaveLength(3)
+  file.close()
+})
+
+test('an empty file has no keys', () => {
+  const { summary, file } = written('empty', [], 16_384)
+  expect(summary).toEqual({ lines: 0, frames: 0, bytes: 0 })
+  expect(file.get(0n)).toEqual([])
+  expect(file.getMany([1n, 2n])).toEqual([[], []])
+  file.close()
+})
+
+test('keys out of order are refused', () => {
+  const writer = new KeyedFileWriter(join(root, 'unordered'))
+  writer.add(5n, 'a')
+  expect(() => writer.add(4n, 'b')).toThrow('key 4 after 5')
+  writer.close()
+})
+
+test('an index that is not one is refused', async () => {
+  await Bun.write(join(root, 'broken.index'), 'not 24 bytes per frame')
+  await Bun.write(join(root, 'broken.blocks'), '')
+  expect(() => KeyedFile.open(join(root, 'broken'))).toThrow('not a keyed-file index')
+})
