@@ -20,10 +20,15 @@ export const SERVING_FILE = 'serving.duckdb'
 
 /**
  * The server's keyed files inside each snapshot folder (db/keyed-file.ts, written by lookup-files.ts),
- * each a path without extension: entity bodies by CIK, filings by accession number, and the documents of
- * filings whose folder listing was fetched, by accession number.
+ * each a path without extension: entity bodies by CIK, filings by accession number, the documents of
+ * filings whose folder listing was fetched by accession number, and each filer's filings, newest first.
  */
-export const LOOKUP_FILES = { entities: 'lookup/entities', filings: 'lookup/filings', documents: 'lookup/documents' } as const
+export const LOOKUP_FILES = {
+  entities: 'lookup/entities',
+  filings: 'lookup/filings',
+  documents: 'lookup/documents',
+  filerFilings: 'lookup/filer-filings',
+} as const
 export type LookupName = keyof typeof LOOKUP_FILES
 
 export type TableLayout = {

@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { KeyedFileWriter } from '../db/keyed-file.ts'
 import { ENTITY_JSON } from '../modules/entities/dto-sql.ts'
-import { ACCESSION_LINE, DOCUMENT_LINE } from '../modules/filings/lookup-lines.ts'
+import { ACCESSION_LINE, DOCUMENT_LINE, filerLine } from '../modules/filings/lookup-lines.ts'
 import type { BuildDb } from './duck.ts'
 import { LOOKUP_FILES, type LookupName } from './layout.ts'
 import { ACC_KEY } from './serving.ts'
@@ -23,22 +23,39 @@ export type LookupFileManifest = { path: string; lines: number; frames: number; 
 export async function writeLookupFiles(db: BuildDb, snapshotDir: string): Promise<Record<LookupName, LookupFileManifest>> {
   const parquet = (table: string) => `read_parquet(${quote(join(snapshotDir, table, '*.parquet'))})`
   // Each query yields (key BIGINT, line VARCHAR) in key order; all of a key's lines in the order served.
-  const queries: Record<LookupName, string> = {
-    entities: `SELECT cik::BIGINT, ${ENTITY_JSON} FROM ${parquet('entities')} ORDER BY cik`,
-    filings: `SELECT ${ACC_KEY} AS k, ${ACCESSION_LINE} FROM ${parquet('filings')} ORDER BY k, cik`,
-    documents: `SELECT ${ACC_KEY} AS k, ${DOCUMENT_LINE} FROM ${parquet('filing_documents')} ORDER BY k, cik, sequence`,
+  const queries: Record<LookupName, [table: string, sql: string]> = {
+    entities: ['entities', `SELECT cik::BIGINT, ${ENTITY_JSON} FROM ${parquet('entities')} ORDER BY cik`],
+    filings: ['filings', `SELECT ${ACC_KEY} AS k, ${ACCESSION_LINE} FROM ${parquet('filings')} ORDER BY k, cik`],
+    documents: ['filing_documents', `SELECT ${ACC_KEY} AS k, ${DOCUMENT_LINE} FROM ${parquet('filing_documents')} ORDER BY k, cik, sequence`],
+    // No ORDER BY: the Parquet is stored by CIK, newest first (layout.ts), and its order is kept (below).
+    filerFilings: ['filings', `SELECT cik::BIGINT, ${filerLine(ACC_KEY)} FROM ${parquet('filings')}`],
   }
   const written = {} as Record<LookupName, LookupFileManifest>
-  for (const name of Object.keys(queries) as LookupName[]) {
-    const path = LOOKUP_FILES[name]
-    mkdirSync(dirname(join(snapshotDir, path)), { recursive: true })
-    const writer = new KeyedFileWriter(join(snapshotDir, path))
-    await db.forEachChunk(queries[name], (chunk) => {
-      const keys = chunk.getColumnValues(0) as bigint[]
-      const lines = chunk.getColumnValues(1) as string[]
-      for (let i = 0; i < keys.length; i++) writer.add(keys[i]!, lines[i]!)
-    })
-    written[name] = { path, ...writer.close() }
+  // A single Parquet file's rows then come in stored order, without a sort.
+  await db.run('SET preserve_insertion_order = true')
+  try {
+    for (const name of Object.keys(queries) as LookupName[]) await writeOne(name)
+  } finally {
+    await db.run('SET preserve_insertion_order = false')
   }
   return written
+
+  async function writeOne(name: LookupName) {
+    const path = LOOKUP_FILES[name]
+    mkdirSync(dirname(join(snapshotDir, path)), { recursive: true })
+    const [table, query] = queries[name]
+    const writer = new KeyedFileWriter(join(snapshotDir, path))
+    try {
+      await db.forEachChunk(query, (chunk) => {
+        const keys = chunk.getColumnValues(0) as bigint[]
+        const lines = chunk.getColumnValues(1) as string[]
+        for (let i = 0; i < keys.length; i++) writer.add(keys[i]!, lines[i]!)
+      })
+    } finally {
+      written[name] = { path, ...writer.close() }
+    }
+    // A line per row, or a lookup would miss what a list shows.
+    const rows = await db.count(`SELECT count(*) AS n FROM ${parquet(table)}`)
+    if (rows !== written[name].lines) throw new Error(`lookup file ${path}: ${written[name].lines} lines for ${rows} rows of ${table}`)
+  }
 }

@@ -2,15 +2,16 @@
  * Keyed files: the snapshot's point-lookup path (README, "Lookups without a query"). A point query
  * through DuckDB costs 0.5-1.4 ms however the table is laid out, because DuckDB plans a prepared
  * statement again for each set of values (by design, duckdb PR #20885); reading a record here costs a
- * binary search, one read of a few kilobytes from the page cache and one decompression (~0.02 ms).
+ * binary search, one read of a few kilobytes from the page cache and one decompression (~0.04 ms).
  *
  * A keyed file is two files the build writes side by side:
- *   <name>.blocks   zstd frames, one after the other; each holds lines `<key>\t<payload>\n`, keys ascending,
- *                   all the lines of one key in the same frame (a key's run is never cut);
- *   <name>.index    per frame three little-endian 64-bit integers: its first key, byte offset and length.
+ *   <name>.blocks   zstd frames, one after the other; each holds lines `<key>\t<payload>\n`, keys ascending;
+ *                   a key with many lines (a big filer's filings) runs on over as many frames as it needs;
+ *   <name>.index    per frame four little-endian 64-bit integers: its first key, byte offset, length, and
+ *                   1 when its first line continues the previous frame's last key (else 0).
  * Keys are non-negative integers (a CIK, an accession number's 18 digits); a payload is one line of text
  * (the build writes JSON, which never holds a raw newline). The server reads the index into memory
- * (24 bytes a frame: 0.4 MB per million lines of 16 KB frames) and the frames with pread, so the data
+ * (32 bytes a frame: 0.5 MB per million lines of 16 KB frames) and the frames with pread, so the data
  * itself stays in the page cache, shared, outside the server's RSS.
  */
 import { closeSync, openSync, readFileSync, readSync, writeSync } from 'node:fs'
@@ -18,17 +19,20 @@ import { closeSync, openSync, readFileSync, readSync, writeSync } from 'node:fs'
 /** The two files of a keyed file called `base` (a path without extension). */
 export const keyedFileParts = (base: string) => ({ blocks: `${base}.blocks`, index: `${base}.index` })
 
+const ENTRY = 4
+
+/** How many more frames a read may decompress; set `exhausted` when it needed more. */
+export type FrameBudget = { frames: number; exhausted: boolean }
+
 /**
- * Writes a keyed file. Lines must come in ascending key order (equal keys together); a frame is closed at
- * the first new key once it holds `frameBytes` of text. 16 KB frames: a lookup decompresses ~16 KB
- * (~0.02 ms), and the index stays small.
+ * Writes a keyed file. Lines must come in ascending key order (equal keys together, in the order they
+ * are to be read). 16 KB frames: a lookup decompresses ~16 KB (~0.02 ms), and the index stays small.
  */
 export class KeyedFileWriter {
   private readonly blocksFd: number
   private readonly index: bigint[] = []
   private lines: string[] = []
   private frameBytes = 0
-  private frameFirst = -1n
   private last = -1n
   private offset = 0
   lineCount = 0
@@ -39,8 +43,8 @@ export class KeyedFileWriter {
 
   add(key: bigint, payload: string) {
     if (key < this.last) throw new Error(`keyed file ${this.base}: key ${key} after ${this.last}`)
-    if (key !== this.last && this.frameBytes >= (this.options.frameBytes ?? 16_384)) this.flush()
-    if (!this.lines.length) this.frameFirst = key
+    if (this.frameBytes >= (this.options.frameBytes ?? 16_384)) this.flush()
+    if (!this.lines.length) this.index.push(key, 0n, 0n, key === this.last ? 1n : 0n)
     const line = `${key}\t${payload}\n`
     this.lines.push(line)
     this.frameBytes += line.length
@@ -52,13 +56,15 @@ export class KeyedFileWriter {
     if (!this.lines.length) return
     const frame = Bun.zstdCompressSync(Buffer.from(this.lines.join('')), { level: this.options.level ?? 3 })
     writeSync(this.blocksFd, frame)
-    this.index.push(this.frameFirst, BigInt(this.offset), BigInt(frame.length))
+    const at = this.index.length - ENTRY
+    this.index[at + 1] = BigInt(this.offset)
+    this.index[at + 2] = BigInt(frame.length)
     this.offset += frame.length
     this.lines = []
     this.frameBytes = 0
   }
 
-  /** Writes the last frame and the index. */
+  /** Writes the last frame and the index. Also called when writing failed, to release the file (the build then discards the folder). */
   close() {
     this.flush()
     closeSync(this.blocksFd)
@@ -69,7 +75,7 @@ export class KeyedFileWriter {
     } finally {
       closeSync(fd)
     }
-    return { lines: this.lineCount, frames: index.length / 3, bytes: this.offset }
+    return { lines: this.lineCount, frames: index.length / ENTRY, bytes: this.offset }
   }
 }
 
@@ -77,7 +83,6 @@ export class KeyedFileWriter {
 export class KeyedFile {
   private constructor(
     private readonly fd: number,
-    /** first key, offset, length per frame */
     private readonly index: BigInt64Array,
     private readonly frames: number,
   ) {}
@@ -85,56 +90,91 @@ export class KeyedFile {
   static open(base: string): KeyedFile {
     const { blocks, index } = keyedFileParts(base)
     const bytes = readFileSync(index)
-    if (bytes.byteLength % 24) throw new Error(`${index}: not a keyed-file index (${bytes.byteLength} bytes)`)
+    if (bytes.byteLength % (ENTRY * 8)) throw new Error(`${index}: not a keyed-file index (${bytes.byteLength} bytes)`)
     // Copied into its own buffer: a BigInt64Array needs 8-byte alignment, which a file buffer may lack.
     const entries = new BigInt64Array(bytes.byteLength / 8)
     new Uint8Array(entries.buffer).set(bytes)
-    return new KeyedFile(openSync(blocks, 'r'), entries, entries.length / 3)
+    return new KeyedFile(openSync(blocks, 'r'), entries, entries.length / ENTRY)
   }
 
   /** The payloads stored under `key`, in stored order; none when it is absent. */
   get(key: bigint): string[] {
-    const frame = this.frameOf(key)
-    return frame < 0 ? [] : payloadsIn(this.read(frame), key)
+    return [...this.lines(key)]
   }
 
   /**
-   * The payloads of several keys, ascending (as a page of CIKs is), each frame read once: the keys of a
-   * page usually share one or two frames.
+   * The payloads of `key` one by one, reading each frame only when the one before is used up: the first
+   * page of a key with thousands of lines reads one or two frames. With a budget, at most that many
+   * frames are read; `exhausted` then says whether lines were left unread.
+   */
+  lines(key: bigint, budget?: FrameBudget): Generator<string> {
+    return this.linesVia(key, (frame) => this.read(frame), budget)
+  }
+
+  private *linesVia(key: bigint, read: (frame: number) => string, budget: FrameBudget = { frames: Infinity, exhausted: false }): Generator<string> {
+    let frame = this.startFrame(key)
+    if (frame < 0) return
+    do {
+      if (budget.frames <= 0) {
+        budget.exhausted = true
+        return
+      }
+      budget.frames--
+      yield* payloadsIn(read(frame), key)
+    } while (++frame < this.frames && this.firstKey(frame) === key)
+  }
+
+  /** How many frames hold `key`'s lines (0 when none can): what reading all of them costs. */
+  framesOf(key: bigint): number {
+    const start = this.startFrame(key)
+    if (start < 0) return 0
+    let end = start
+    while (end + 1 < this.frames && this.firstKey(end + 1) === key) end++
+    return end - start + 1
+  }
+
+  /**
+   * The payloads of several keys, each frame read once: the keys of a page (ascending CIKs) usually
+   * share one or two frames.
    */
   getMany(keys: readonly bigint[]): string[][] {
-    let frame = -1
+    let last = -1
     let text = ''
-    return keys.map((key) => {
-      const f = this.frameOf(key)
-      if (f < 0) return []
-      if (f !== frame) {
-        frame = f
-        text = this.read(f)
+    const read = (frame: number) => {
+      if (frame !== last) {
+        last = frame
+        text = this.read(frame)
       }
-      return payloadsIn(text, key)
-    })
+      return text
+    }
+    return keys.map((key) => [...this.linesVia(key, read)])
   }
 
   close() {
     closeSync(this.fd)
   }
 
-  /** The last frame whose first key is <= key (a key's lines are all in one frame), or -1. */
-  private frameOf(key: bigint): number {
+  private firstKey = (frame: number) => this.index[frame * ENTRY]!
+
+  /**
+   * The frame where `key`'s lines start, if it has any, or -1. Below the first frame that starts with a key
+   * >= `key`, unless that frame starts with `key` itself and does not continue the previous frame's run.
+   */
+  private startFrame(key: bigint): number {
     let lo = 0
     let hi = this.frames
     while (lo < hi) {
       const mid = (lo + hi) >> 1
-      if (this.index[mid * 3]! <= key) lo = mid + 1
+      if (this.firstKey(mid) < key) lo = mid + 1
       else hi = mid
     }
+    if (lo < this.frames && this.firstKey(lo) === key && this.index[lo * ENTRY + 3] === 0n) return lo
     return lo - 1
   }
 
   private read(frame: number): string {
-    const offset = Number(this.index[frame * 3 + 1])
-    const length = Number(this.index[frame * 3 + 2])
+    const offset = Number(this.index[frame * ENTRY + 1])
+    const length = Number(this.index[frame * ENTRY + 2])
     const buffer = Buffer.allocUnsafe(length)
     let done = 0
     while (done < length) {
@@ -146,11 +186,10 @@ export class KeyedFile {
   }
 }
 
-/** The payloads of `key`'s lines in a frame's text. */
+/** The payloads of `key`'s lines in a frame's text (consecutive lines: keys are sorted). */
 function payloadsIn(text: string, key: bigint): string[] {
   const prefix = `${key}\t`
   const out: string[] = []
-  // Lines start at 0 or after a newline; a key's lines are consecutive.
   let at = text.startsWith(prefix) ? 0 : text.indexOf(`\n${prefix}`) + 1
   if (at === 0 && !text.startsWith(prefix)) return out
   while (at < text.length && text.startsWith(prefix, at)) {

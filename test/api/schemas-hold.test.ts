@@ -67,6 +67,38 @@ test('a filing read from the lookup file is the row the lists read from DuckDB (
   expect(different).toEqual([])
 }, 60_000)
 
+test("a filer's page read from the lookup file is the page its query reads, with and without filters", async () => {
+  const filers = (await db.all<{ cik: number }>(sql`
+    SELECT cik::INTEGER AS cik FROM filings GROUP BY cik ORDER BY count(*) DESC, cik`)).map((r) => String(r.cik))
+  // The busiest filers (runs of many frames), then every 40th.
+  const sample = [...filers.slice(0, 5), ...filers.filter((_, i) => i % 40 === 0)]
+  expect(sample.length).toBeGreaterThan(100)
+  const pages = [
+    { page: 1, limit: 20 }, { page: 3, limit: 7 }, { page: 40, limit: 25 },
+    { page: 1, limit: 20, formTypes: '10-K,8-K,4' }, { page: 2, limit: 5, startDate: '2015-01-01', endDate: '2020-12-31' },
+    { page: 1, limit: 100, formTypes: '10-Q', startDate: '2010-01-01' },
+  ]
+  const different = []
+  let rows = 0
+  for (const cik of sample) {
+    // A window whose ends are days this filer filed on: a boundary off by one would show.
+    const newest = (await listFilings(db, { ...config, filerFrames: 0 }, { cik, page: 1, limit: 15 })).data.map((f) => f.filingDate)
+    const window = newest.length === 15 ? [{ page: 1, limit: 8, startDate: newest[14], endDate: newest[4] }] : []
+    for (const p of [...pages, ...window]) {
+      const byQuery = await listFilings(db, { ...config, maxOffset: 10_000, filerFrames: 0 }, { cik, ...p })
+      rows += byQuery.data.length
+      // Default frames (whole pages from the file), and one frame (most pages run out of it and fall back).
+      for (const filerFrames of [undefined, 1]) {
+        const got = await listFilings(db, { ...config, maxOffset: 10_000, filerFrames }, { cik, ...p })
+        if (!Bun.deepEquals(got, byQuery)) different.push({ cik, p, filerFrames, got: got.data.length, want: byQuery.data.length })
+      }
+    }
+    if (different.length >= 3) break
+  }
+  expect(different).toEqual([])
+  expect(rows).toBeGreaterThan(3_000)
+}, 60_000)
+
 test('every document of every filing with a folder listing, and the primary document of others', async () => {
   // Listings are only in the Parquet and the lookup files. The serving database keeps accession numbers as
   // integers (acc_key); the API takes them without dashes too.

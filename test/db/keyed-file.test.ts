@@ -1,6 +1,6 @@
 /**
  * Keyed files (src/db/keyed-file.ts): what is written under a key is read back under it, in order, from
- * whichever frame holds it; absent keys give nothing; a key's lines are never split between frames.
+ * whichever frames hold it; absent keys give nothing.
  */
 import { afterAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
@@ -41,11 +41,37 @@ test.each([1, 20, 1 << 20])('every key reads back its lines in order (frames of 
   file.close()
 })
 
-test("a key's lines stay in one frame however small the frames are", () => {
-  const { summary, file } = written('runs', LINES, 1)
-  // One frame per distinct key: a frame closes only where the key changes.
-  expect(summary.frames).toBe(new Set(LINES.map(([k]) => k)).size)
-  expect(file.get(3n)).toHaveLength(3)
+test("a key's lines run on over several frames, and are read a frame at a time", () => {
+  const many: [bigint, string][] = [[1n, 'a'], ...Array.from({ length: 50 }, (_, i): [bigint, string] => [7n, `line ${i}`]), [9n, 'z']]
+  const { summary, file } = written('runs', many, 40)
+  expect(summary.frames).toBeGreaterThan(10)
+  expect(file.get(7n)).toEqual(many.slice(1, 51).map(([, p]) => p))
+  expect(file.get(1n)).toEqual(['a'])
+  expect(file.get(9n)).toEqual(['z'])
+  expect(file.framesOf(7n)).toBeGreaterThan(10)
+  expect([file.framesOf(1n), file.framesOf(8n), file.framesOf(0n)]).toEqual([1, 1, 0])
+  // The first three lines of the run are in its first frame: a budget of one frame is enough.
+  const one = { frames: 1, exhausted: false }
+  const first: string[] = []
+  for (const line of file.lines(7n, one)) if (first.push(line) === 3) break
+  expect(first).toEqual(['line 0', 'line 1', 'line 2'])
+  expect(one).toEqual({ frames: 0, exhausted: false })
+  // All of it does not fit in three frames: what they hold, then exhausted.
+  const three = { frames: 3, exhausted: false }
+  const some = [...file.lines(7n, three)]
+  expect(some).toEqual(many.slice(1, 1 + some.length).map(([, p]) => p))
+  expect(some.length).toBeLessThan(50)
+  expect(three.exhausted).toBe(true)
+  file.close()
+})
+
+test('a run that starts a frame is read from that frame, and one that continues from the frame before', () => {
+  // Frames of 1 byte: every line is a frame, so every run but the first line's starts at a frame's start.
+  const { summary, file } = written('starts', LINES, 1)
+  expect(summary.frames).toBe(LINES.length)
+  expect(file.get(3n)).toEqual(['{"a":1}', '{"a":2}', '{"a":3}'])
+  expect(file.framesOf(3n)).toBe(3)
+  expect(file.framesOf(30n)).toBe(1)
   file.close()
 })
 

@@ -1,6 +1,6 @@
 /**
  * The filings' lines in the snapshot's lookup files (db/keyed-file.ts), keyed by the accession number's
- * 18 digits (`acc_key`): how the build writes them (SQL over the Parquet, fixed text) and how the server
+ * 18 digits (`acc_key`) or by the filer's CIK: how the build writes them (SQL over the Parquet, fixed text) and how the server
  * reads them back into the rows its queries would have returned. A JSON array rather than an object:
  * the field names would be a third of the file.
  */
@@ -14,6 +14,17 @@ export type AccessionRecord = FilingRow & { primary_document: string | null; pri
 export function accessionRecord(acc: string, line: string): AccessionRecord {
   const [cik, form_type, form_category, ticker, filing_date, accepted_at, entity_name, primary_document, primary_doc_description] = JSON.parse(line)
   return { acc, cik, form_type, form_category, ticker, filing_date, accepted_at, entity_name, primary_document, primary_doc_description }
+}
+
+/**
+ * A filing's line in its filer's run (keyed by CIK), in the list's order: filing date, then accession
+ * number, newest first. `acc` is the build's expression for the accession number's integer.
+ */
+export const filerLine = (acc: string) => `json_array(${acc}::VARCHAR, form_type, form_category, ticker, filing_date, accepted_at, entity_name)::VARCHAR`
+
+export function filerRecord(cik: number, line: string): FilingRow {
+  const [acc, form_type, form_category, ticker, filing_date, accepted_at, entity_name] = JSON.parse(line)
+  return { acc, cik, form_type, form_category, ticker, filing_date, accepted_at, entity_name }
 }
 
 /** A listed document's line (filings whose folder listing was fetched), in CIK then sequence order. */
