@@ -77,13 +77,23 @@ export class BuildDb {
     return (await this.all<T>(sql, params))[0]
   }
 
-  /** A query's result chunk by chunk (about 2,048 rows each), for results too big to hold at once. */
+  /**
+   * A query's result chunk by chunk (about 2,048 rows each), for results too big to hold at once. The next
+   * chunk is asked for before `each` runs, so DuckDB makes it while JavaScript handles this one.
+   */
   async forEachChunk(sql: string, each: (chunk: DuckDBDataChunk) => void) {
     const result = await this.conn.stream(sql)
+    let next = result.fetchChunk()
     for (;;) {
-      const chunk = await result.fetchChunk()
+      const chunk = await next
       if (!chunk || chunk.rowCount === 0) return
-      each(chunk)
+      next = result.fetchChunk()
+      try {
+        each(chunk)
+      } catch (e) {
+        next.catch(() => undefined)
+        throw e
+      }
     }
   }
 

@@ -182,7 +182,8 @@ export class KeyedFile {
       if (n === 0) throw new Error(`keyed file: frame ${frame} ends early`)
       done += n
     }
-    return Buffer.from(Bun.zstdDecompressSync(buffer)).toString('utf8')
+    const text = Bun.zstdDecompressSync(buffer)
+    return Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('utf8')
   }
 }
 

@@ -18,12 +18,24 @@ export function accessionRecord(acc: string, line: string): AccessionRecord {
 
 /**
  * A filing's line in its filer's run (keyed by CIK), in the list's order: filing date, then accession
- * number, newest first. `acc` is the build's expression for the accession number's integer.
+ * number, newest first. The date and form type come first, so that a page with filters can test a line
+ * by its first characters and parse only the lines it returns. `acc` is the build's expression for the
+ * accession number's integer.
  */
-export const filerLine = (acc: string) => `json_array(${acc}::VARCHAR, form_type, form_category, ticker, filing_date, accepted_at, entity_name)::VARCHAR`
+export const filerLine = (acc: string) => `json_array(filing_date, form_type, ${acc}::VARCHAR, form_category, ticker, accepted_at, entity_name)::VARCHAR`
+
+/** `["YYYY-MM-DD","<form type>",…`: the filing date (never null). */
+export const filerLineDate = (line: string) => line.slice(2, 12)
+
+/** The form type (never null), unless JSON escaped a character of it: then undefined, and the line must be parsed. */
+export function filerLineForm(line: string): string | undefined {
+  const end = line.indexOf('"', 15)
+  const form = line.slice(15, end)
+  return form.includes('\\') ? undefined : form
+}
 
 export function filerRecord(cik: number, line: string): FilingRow {
-  const [acc, form_type, form_category, ticker, filing_date, accepted_at, entity_name] = JSON.parse(line)
+  const [filing_date, form_type, acc, form_category, ticker, accepted_at, entity_name] = JSON.parse(line)
   return { acc, cik, form_type, form_category, ticker, filing_date, accepted_at, entity_name }
 }
 

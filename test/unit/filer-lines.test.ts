@@ -1,0 +1,28 @@
+/**
+ * A filer's line in its lookup file is tested by its first characters (filings/lookup-lines.ts): that
+ * holds only for the JSON DuckDB writes, so the lines here are DuckDB's, made by the build's own SQL.
+ */
+import { expect, test } from 'bun:test'
+import { DuckDBInstance } from '@duckdb/node-api'
+import { filerLine, filerLineDate, filerLineForm, filerRecord } from '../../src/modules/filings/lookup-lines.ts'
+
+test('the date and form type are read from a line as DuckDB writes it, and the whole line parses to the row', async () => {
+  const instance = await DuckDBInstance.create(':memory:')
+  const conn = await instance.connect()
+  const lines = (await conn.runAndReadAll(`
+    SELECT ${filerLine('acc_key')} AS line FROM (VALUES
+      (DATE '2024-01-02', '10-K/A', 320193240000123, 'Annual Reports', 'AAPL', TIMESTAMP '2024-01-02 16:05:01', 'Apple Inc.'),
+      (DATE '1999-12-31', 'SC 13D', 1, 'Ownership', NULL, NULL, 'A "quoted" name'),
+      (DATE '2010-06-30', 'ODD"FORM', 2, 'Other', NULL, NULL, 'x')
+    ) AS t(filing_date, form_type, acc_key, form_category, ticker, accepted_at, entity_name)`)).getRowObjectsJson().map((r) => r.line as string)
+  conn.closeSync()
+  instance.closeSync()
+  expect(lines.map(filerLineDate)).toEqual(['2024-01-02', '1999-12-31', '2010-06-30'])
+  // An escaped character: no guess, the line is to be parsed.
+  expect(lines.map(filerLineForm)).toEqual(['10-K/A', 'SC 13D', undefined])
+  expect(filerRecord(320193, lines[0]!)).toEqual({
+    acc: '320193240000123', cik: 320193, form_type: '10-K/A', form_category: 'Annual Reports', ticker: 'AAPL',
+    filing_date: '2024-01-02', accepted_at: '2024-01-02 16:05:01', entity_name: 'Apple Inc.',
+  })
+  expect(filerRecord(1, lines[2]!).form_type).toBe('ODD"FORM')
+})
