@@ -51,8 +51,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export type QueryConfig = {
   archivesUrl: string
   maxOffset: number
-  /** Tuning, not configuration: tests set it to 0 to read every several-forms page the other way (filings/queries.ts). */
-  datedScanRows?: number
   /** Tuning, not configuration: tests set it to 0 to read every filer's page by query (filings/queries.ts). */
   filerFrames?: number
 }

@@ -21,13 +21,15 @@ export const SERVING_FILE = 'serving.duckdb'
 /**
  * The server's keyed files inside each snapshot folder (db/keyed-file.ts, written by lookup-files.ts),
  * each a path without extension: entity bodies by CIK, filings by accession number, the documents of
- * filings whose folder listing was fetched by accession number, and each filer's filings, newest first.
+ * filings whose folder listing was fetched by accession number, each filer's filings newest first, and
+ * the filings in form then list order, by position.
  */
 export const LOOKUP_FILES = {
   entities: 'lookup/entities',
   filings: 'lookup/filings',
   documents: 'lookup/documents',
   filerFilings: 'lookup/filer-filings',
+  formPositions: 'lookup/filings-by-form',
 } as const
 export type LookupName = keyof typeof LOOKUP_FILES
 

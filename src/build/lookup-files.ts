@@ -1,7 +1,8 @@
 /**
- * The snapshot's lookup files (db/keyed-file.ts): what the server answers point lookups from without a
- * query. Written from the snapshot's own Parquet, after the serving database, so they hold exactly what
- * the Parquet does and are published (or not) with it.
+ * The snapshot's lookup files (db/keyed-file.ts): what the server answers point lookups and most pages
+ * from without a query. Written from the snapshot's own Parquet (and the serving database's form-sorted
+ * copy of it) after the serving database, so they hold exactly what the Parquet does and are published
+ * (or not) with it.
  *
  * Why not DuckDB: a point query costs 0.5-1.4 ms there at full scale, most of it before a row is read
  * (DuckDB plans a prepared statement again for each set of values), which caps uniform lookups at a
@@ -12,9 +13,9 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { KeyedFileWriter } from '../db/keyed-file.ts'
 import { ENTITY_JSON } from '../modules/entities/dto-sql.ts'
-import { ACCESSION_LINE, DOCUMENT_LINE, filerLine } from '../modules/filings/lookup-lines.ts'
+import { ACCESSION_LINE, DOCUMENT_LINE, filerLine, POSITION_LINE } from '../modules/filings/lookup-lines.ts'
 import type { BuildDb } from './duck.ts'
-import { LOOKUP_FILES, type LookupName } from './layout.ts'
+import { LOOKUP_FILES, SERVING_FILE, type LookupName } from './layout.ts'
 import { ACC_KEY } from './serving.ts'
 import { quote } from './sql-text.ts'
 
@@ -29,13 +30,17 @@ export async function writeLookupFiles(db: BuildDb, snapshotDir: string): Promis
     documents: ['filing_documents', `SELECT ${ACC_KEY} AS k, ${DOCUMENT_LINE} FROM ${parquet('filing_documents')} ORDER BY k, cik, sequence`],
     // No ORDER BY: the Parquet is stored by CIK, newest first (layout.ts), and its order is kept (below).
     filerFilings: ['filings', `SELECT cik::BIGINT, ${filerLine(ACC_KEY)} FROM ${parquet('filings')}`],
+    // The serving database's form-sorted copy, stored in position order: no sort either.
+    formPositions: ['filings', `SELECT pos::BIGINT, ${POSITION_LINE} FROM s.filings_by_form`],
   }
   const written = {} as Record<LookupName, LookupFileManifest>
-  // A single Parquet file's rows then come in stored order, without a sort.
+  // A single Parquet file's rows, and a table's, then come in stored order, without a sort.
   await db.run('SET preserve_insertion_order = true')
+  await db.run(`ATTACH ${quote(join(snapshotDir, SERVING_FILE))} AS s (READ_ONLY)`)
   try {
     for (const name of Object.keys(queries) as LookupName[]) await writeOne(name)
   } finally {
+    await db.run('DETACH s')
     await db.run('SET preserve_insertion_order = false')
   }
   return written

@@ -124,6 +124,26 @@ export class KeyedFile {
     } while (++frame < this.frames && this.firstKey(frame) === key)
   }
 
+  /**
+   * The payloads of the keys in [from, to), in key order, reading frames as they are used up: for a file
+   * whose keys are positions (one line each), a slice of positions.
+   */
+  *range(from: bigint, to: bigint): Generator<string> {
+    let frame = Math.max(0, this.startFrame(from))
+    for (; frame < this.frames && this.firstKey(frame) < to; frame++) {
+      const text = this.read(frame)
+      let at = 0
+      while (at < text.length) {
+        const tab = text.indexOf('\t', at)
+        const end = text.indexOf('\n', tab)
+        const key = BigInt(text.slice(at, tab))
+        if (key >= to) return
+        if (key >= from) yield text.slice(tab + 1, end)
+        at = end + 1
+      }
+    }
+  }
+
   /** How many frames hold `key`'s lines (0 when none can): what reading all of them costs. */
   framesOf(key: bigint): number {
     const start = this.startFrame(key)

@@ -79,7 +79,8 @@ describe('GET /v1/entities', () => {
     // equal the plain substring filter over the Parquet.
     const names = (await ctx.snap.q<{ name: string }>(`SELECT name FROM {t:entities} ORDER BY cik`)).map((r) => r.name)
     let seed = 11
-    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n
+    // The high bits: an LCG's low bits repeat with a short period.
+    const next = (n: number) => Math.floor(((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * n)
     let nonEmpty = 0
     for (let i = 0; i < 80; i++) {
       const name = names[next(names.length)]!

@@ -85,7 +85,7 @@ describe('secds build: publishing', () => {
     expect(counts).toEqual({ by_cik: filings, by_date: filings, by_form: filings, days: filings, form_days: filings, entities: manifest.tables.entities.rows })
     // The lookup files hold a line per entity, filing and listed document, and the manifest says how big they are.
     expect(Object.fromEntries(Object.entries<{ lines: number }>(manifest.lookups).map(([name, l]) => [name, l.lines]))).toEqual({
-      entities: manifest.tables.entities.rows, filings, documents: manifest.tables.filing_documents.rows, filerFilings: filings,
+      entities: manifest.tables.entities.rows, filings, documents: manifest.tables.filing_documents.rows, filerFilings: filings, formPositions: filings,
     })
     for (const l of Object.values<{ path: string; bytes: number }>(manifest.lookups)) {
       expect(statSync(join(result.dir, `${l.path}.blocks`)).size).toBe(l.bytes)

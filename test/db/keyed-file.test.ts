@@ -75,11 +75,31 @@ test('a run that starts a frame is read from that frame, and one that continues 
   file.close()
 })
 
+test('a range of keys reads their lines in key order, across frames', () => {
+  const positions: [bigint, string][] = Array.from({ length: 300 }, (_, i) => [BigInt(i), `p${i}`])
+  for (const frameBytes of [1, 50, 1 << 20]) {
+    const { file } = written(`range-${frameBytes}`, positions, frameBytes)
+    expect([...file.range(0n, 3n)]).toEqual(['p0', 'p1', 'p2'])
+    expect([...file.range(97n, 203n)]).toEqual(positions.slice(97, 203).map(([, p]) => p))
+    expect([...file.range(299n, 400n)]).toEqual(['p299'])
+    expect([...file.range(300n, 400n)]).toEqual([])
+    expect([...file.range(5n, 5n)]).toEqual([])
+    file.close()
+  }
+  // Keys with gaps and repeats (key 3's lines on three frames): everything from..to, nothing else.
+  const { file } = written('range-gaps', LINES, 1)
+  expect([...file.range(3n, 4n)]).toEqual(['{"a":1}', '{"a":2}', '{"a":3}'])
+  expect([...file.range(4n, 301n)]).toEqual(['"thirty"', '["x","é 中文 🙂"]'])
+  expect([...file.range(0n, 4n)]).toEqual(['{"a":1}', '{"a":2}', '{"a":3}'])
+  file.close()
+})
+
 test('an empty file has no keys', () => {
   const { summary, file } = written('empty', [], 16_384)
   expect(summary).toEqual({ lines: 0, frames: 0, bytes: 0 })
   expect(file.get(0n)).toEqual([])
   expect(file.getMany([1n, 2n])).toEqual([[], []])
+  expect([...file.range(0n, 10n)]).toEqual([])
   file.close()
 })
 

@@ -39,6 +39,22 @@ export function filerRecord(cik: number, line: string): FilingRow {
   return { acc, cik, form_type, form_category, ticker, filing_date, accepted_at, entity_name }
 }
 
+/**
+ * A filing's line in the form-ordered file, keyed by its position in the serving database's
+ * `filings_by_form` (form type, then the list's order). The filing date, the accession number's 18 digits
+ * (zero-padded, so that text order is number order) come first: a merge of several forms' ranges orders
+ * lines by them without parsing (positionOrder).
+ */
+export const POSITION_LINE = `json_array(filing_date, lpad(acc_key::VARCHAR, 18, '0'), cik, form_type, form_category, ticker, accepted_at, entity_name)::VARCHAR`
+
+/** `["YYYY-MM-DD","<18 digits>",<cik>,…`: date and accession number as one text, newest first when compared descending. */
+export const positionOrder = (line: string) => line.slice(2, 33)
+
+export function positionRecord(line: string): FilingRow {
+  const [filing_date, acc, cik, form_type, form_category, ticker, accepted_at, entity_name] = JSON.parse(line)
+  return { acc, cik, form_type, form_category, ticker, filing_date, accepted_at, entity_name }
+}
+
 /** A listed document's line (filings whose folder listing was fetched), in CIK then sequence order. */
 export const DOCUMENT_LINE = `json_array(cik, sequence, filename, document_type, description)::VARCHAR`
 

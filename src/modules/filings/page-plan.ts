@@ -5,20 +5,17 @@
  * No form filter: the date-sorted copy, where a date window is one contiguous range of positions and
  * the page is a slice of it. One form type: the same in the form-sorted copy. Several form types: their
  * ranges interleave by date, so the page is bounded by dates instead: from the day holding the page's
- * first row to the day holding its last. Those days are one range of the date-sorted copy (every form)
- * and one range per form of the form-sorted copy; the rows of the page's forms before it on its first
- * day (`offset`) are skipped, their number known from the counts.
+ * first row to the day holding its last. Those days are one range per form of the form-sorted copy; the
+ * rows of the page's forms before it on its first day (`offset`) are skipped, their number known from
+ * the counts.
  */
 import type { DayList, FilingDayIndex } from './day-index.ts'
 
 export type PagePlan =
   /** Rows at positions [from, to) in position order are the page (plus the look-ahead row). */
   | { kind: 'slice'; table: 'filings_by_date' | 'filings_by_form'; from: number; to: number }
-  /**
-   * The page is rows [offset, offset + take) of these ranges' rows in API order; equally, of the rows of
-   * these forms among the date-sorted copy's positions `dated` (the same days, every form).
-   */
-  | { kind: 'merge'; ranges: [number, number][]; dated: [number, number]; offset: number; take: number }
+  /** The page is rows [offset, offset + take) of these ranges' rows (of the form-sorted copy) in API order. */
+  | { kind: 'merge'; ranges: [number, number][]; offset: number; take: number }
   | { kind: 'empty' }
 
 export type PageWindow = { formTypes: string[]; startDate: string | null; endDate: string | null; offset: number; take: number }
@@ -57,14 +54,14 @@ export function planPage(index: FilingDayIndex, w: PageWindow): PagePlan {
     const from = start + w.offset
     return from >= end ? { kind: 'empty' } : { kind: 'slice', table, from, to: Math.min(end, from + w.take) }
   }
-  return planMerge(spans, index.all, w.offset, w.take)
+  return planMerge(spans, w.offset, w.take)
 }
 
 /**
  * Walks the forms' days newest first, all lists together, to the day of row `offset` (`high`) and the
  * day of the last wanted row (`low`); rows on days after `high` are skipped by counting.
  */
-function planMerge(spans: { days: DayList; range: [number, number] }[], all: DayList, offset: number, take: number): PagePlan {
+function planMerge(spans: { days: DayList; range: [number, number] }[], offset: number, take: number): PagePlan {
   const cursor = spans.map((s) => s.range[0])
   let seen = 0
   let high: string | undefined
@@ -98,6 +95,5 @@ function planMerge(spans: { days: DayList; range: [number, number] }[], all: Day
     const b = Math.min(hi, range[1])
     if (a < b) ranges.push(positions(days, a, b))
   }
-  const [lo, hi] = daysWithin(all, low, high)
-  return { kind: 'merge', ranges, dated: positions(all, lo, hi), offset: offset - skip, take }
+  return { kind: 'merge', ranges, offset: offset - skip, take }
 }

@@ -1,13 +1,13 @@
 /**
- * Filings SQL over the serving database (src/build/serving.ts). Each list's access path has its copy:
- * `filings` sorted by CIK then newest first, `filings_by_date` newest first and `filings_by_form` by form
- * then newest first (both with positions, paged by page-plan.ts). Row-group statistics on the sort key
- * skip all but a few rows, and each list is one query (a query costs ~0.4 ms before it reads a row, full
- * scale). The accession operations read the lookup files instead (no query: db/keyed-file.ts).
+ * Filings: the lookup files (db/keyed-file.ts, no query) for accession operations, one filer's pages
+ * within its first frames, and pages of form types; otherwise SQL over the serving database
+ * (src/build/serving.ts): `filings` sorted by CIK then newest first, and `filings_by_date` newest first
+ * with positions (paged by page-plan.ts). Row-group statistics on the sort key skip all but a few rows,
+ * and each page is one query (a query costs ~0.4 ms before it reads a row, full scale).
  */
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { empty, ident, join, list, sql, type Sql } from '../../db/sql.ts'
+import { empty, join, list, sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
@@ -16,7 +16,7 @@ import { cikForTicker } from '../entities/resolve.ts'
 import { loadDayIndex } from './day-index.ts'
 import { planPage, type PagePlan } from './page-plan.ts'
 import { FILING_ROW, folderUrl, toFiling, type FilingRow } from './dto.ts'
-import { accessionRecord, documentRecord, filerLineDate, filerLineForm, filerRecord, type AccessionRecord } from './lookup-lines.ts'
+import { accessionRecord, documentRecord, filerLineDate, filerLineForm, filerRecord, positionOrder, positionRecord, type AccessionRecord } from './lookup-lines.ts'
 import type { AppliedFilingFilters, Filing, FilingDocument, FilingFilters, FilingList } from './schemas.ts'
 
 /** Form types from `10-k, 10-Q ,,8-K` → ['10-K', '10-Q', '8-K'] (trimmed, upper-cased, de-duplicated). */
@@ -57,14 +57,12 @@ export async function listFilings(db: Db, config: QueryConfig, f: FilingFilters 
     if (tickerCik === undefined || (cik !== undefined && cik !== tickerCik)) return { ...toPage([], f), filters }
     cik = tickerCik
   }
-  const rows = cik === undefined ? await pageWithoutCik(db, config, filters, f) : await pageOfCik(db, config, cik, filters, f)
+  const rows = cik === undefined ? await pageWithoutCik(db, filters, f) : await pageOfCik(db, config, cik, filters, f)
   return { ...toPage(rows.map((r) => toFiling(config.archivesUrl, r)), f), filters }
 }
 
 /** One filer's pages by query: merged with concurrent ones of the same text when they wait (db/pool.ts). */
 const BATCHABLE = { batchable: true }
-
-const ORDER = (table: Sql) => sql`filing_date DESC, acc_key DESC, ${table}.cik`
 
 /**
  * One filer's filings: from its run in the filer lookup file, stored in the list's order, when the page is
@@ -120,52 +118,46 @@ function pageOfCikByQuery(db: Db, cik: number, filters: AppliedFilingFilters, p:
     LIMIT ${p.limit + 1} OFFSET ${offsetOf(p)}`, BATCHABLE)
 }
 
-/** Filings of every filer: ranges of positions planned from the day index (page-plan.ts). */
-async function pageWithoutCik(db: Db, config: QueryConfig, filters: AppliedFilingFilters, p: PageQuery): Promise<FilingRow[]> {
+/**
+ * Filings of every filer: ranges of positions planned from the day index (page-plan.ts). Pages of form
+ * types come from the form-ordered lookup file; pages of every form, from the date-sorted copy.
+ */
+async function pageWithoutCik(db: Db, filters: AppliedFilingFilters, p: PageQuery): Promise<FilingRow[]> {
   const index = await db.memo('filing-day-index', () => loadDayIndex(db))
   const plan = planPage(index, { ...filters, offset: offsetOf(p), take: p.limit + 1 })
   if (plan.kind === 'empty') return []
-  if (plan.kind === 'slice') {
-    const table = ident(plan.table)
-    // No ORDER BY: the copy is stored in position order, which DuckDB keeps (a sort of the slice cost 0.5 ms).
-    return db.all<FilingRow>(sql`SELECT ${FILING_ROW} FROM ${table} WHERE pos >= ${plan.from} AND pos < ${plan.to}`)
-  }
-  // The page's days, every form, in the date-sorted copy: stored in API order, so the rows of the page's
-  // forms come out in order and the scan stops once the page is full. Unless the forms are rare among
-  // those days' filings; then their own ranges are read and sorted instead.
-  const [from, to] = plan.dated
-  if (to - from <= (config.datedScanRows ?? DATED_SCAN_ROWS)) {
-    return db.all<FilingRow>(sql`
-      SELECT ${FILING_ROW} FROM filings_by_date
-      WHERE pos >= ${from} AND pos < ${to} AND form_type IN (${list(filters.formTypes)})
-      LIMIT ${plan.take} OFFSET ${plan.offset}`)
-  }
-  return mergeByForm(db, plan)
+  if (plan.kind === 'merge') return mergeOfForms(db, plan)
+  if (plan.table === 'filings_by_form') return [...db.lookup('formPositions').range(BigInt(plan.from), BigInt(plan.to))].map(positionRecord)
+  // No ORDER BY: the copy is stored in position order, which DuckDB keeps (a sort of the slice cost 0.5 ms).
+  return db.all<FilingRow>(sql`SELECT ${FILING_ROW} FROM filings_by_date WHERE pos >= ${plan.from} AND pos < ${plan.to}`)
 }
 
-/** Rows of every form scanned rather than sorting the page's forms' rows: the scan costs about 0.25 ms per 100,000 rows on top of ~1 ms (full scale). */
-const DATED_SCAN_ROWS = 200_000
-
 /**
- * A merge page read from each form's range: first the page's positions, sorted on the three order
- * columns alone (carrying every column through the sort cost several ms); then the page's rows, which
- * within one form's range are consecutive, so each form contributes one range of positions.
+ * A page of several form types: their ranges of the form-ordered file (each in list order) merged, newest
+ * first, skipping the page's offset within its first day. It reads the page's lines, the ones skipped,
+ * and at most a frame ahead per form; only the page's lines are parsed.
  */
-async function mergeByForm(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>): Promise<FilingRow[]> {
-  const ranges = (select: Sql, bounds: [number, number][]) =>
-    join(bounds.map(([from, to]) => sql`SELECT ${select} FROM filings_by_form WHERE pos >= ${from} AND pos < ${to}`), ' UNION ALL ')
-  const page = await db.all<{ pos: number }>(sql`
-    SELECT pos::INTEGER AS pos FROM (${ranges(sql`pos, filing_date, acc_key, cik`, plan.ranges)}) AS filings_by_form
-    ORDER BY ${ORDER(sql`filings_by_form`)}
-    LIMIT ${plan.take} OFFSET ${plan.offset}`)
-  if (!page.length) return []
-  const pageRanges = plan.ranges.flatMap(([from, to]): [number, number][] => {
-    const inside = page.filter((r) => r.pos >= from && r.pos < to).map((r) => r.pos)
-    return inside.length ? [[Math.min(...inside), Math.max(...inside) + 1]] : []
+function mergeOfForms(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>): FilingRow[] {
+  const file = db.lookup('formPositions')
+  const heads = plan.ranges.map(([from, to]) => {
+    const lines = file.range(BigInt(from), BigInt(to))
+    return { lines, next: lines.next() }
   })
-  return db.all<FilingRow>(sql`
-    SELECT ${FILING_ROW} FROM (${ranges(sql`*`, pageRanges)}) AS filings_by_form
-    ORDER BY ${ORDER(sql`filings_by_form`)}`)
+  const rows: FilingRow[] = []
+  let skip = plan.offset
+  while (rows.length < plan.take) {
+    let best: (typeof heads)[number] | undefined
+    // Newer filing date, then greater accession number. The list's last key, the CIK, never decides between
+    // ranges: a filing's filers share its form type, so they are all in one range, in order already.
+    for (const head of heads) if (!head.next.done && (!best || positionOrder(head.next.value) > positionOrder(best.next.value!))) best = head
+    if (!best) break
+    const line = best.next.value!
+    best.next = best.lines.next()
+    if (skip > 0) skip--
+    else rows.push(positionRecord(line))
+  }
+  for (const head of heads) head.lines.return(undefined)
+  return rows
 }
 
 /**
