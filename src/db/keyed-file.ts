@@ -27,6 +27,7 @@ export type FrameBudget = { frames: number; exhausted: boolean }
 /**
  * Writes a keyed file. Lines must come in ascending key order (equal keys together, in the order they
  * are to be read). 16 KB frames: a lookup decompresses ~16 KB (~0.02 ms), and the index stays small.
+ * zstd level 1: for 23 million filer lines, 38.7 s and 476 MB against level 3's 44.5 s and 482 MB.
  */
 export class KeyedFileWriter {
   private readonly blocksFd: number
@@ -54,7 +55,7 @@ export class KeyedFileWriter {
 
   private flush() {
     if (!this.lines.length) return
-    const frame = Bun.zstdCompressSync(Buffer.from(this.lines.join('')), { level: this.options.level ?? 3 })
+    const frame = Bun.zstdCompressSync(Buffer.from(this.lines.join('')), { level: this.options.level ?? 1 })
     writeSync(this.blocksFd, frame)
     const at = this.index.length - ENTRY
     this.index[at + 1] = BigInt(this.offset)
