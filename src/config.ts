@@ -53,5 +53,7 @@ export type QueryConfig = {
   maxOffset: number
   /** Tuning, not configuration: tests set it to 0 to read every filer's page by query (filings/queries.ts). */
   filerFrames?: number
+  /** Tuning, not configuration: tests set it to 0 to read every name search by query (entities/queries.ts). */
+  nameFrames?: number
 }
 export const queryConfig = (c: Config): QueryConfig => ({ archivesUrl: c.SEC_ARCHIVES_URL, maxOffset: c.MAX_OFFSET })

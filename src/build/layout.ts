@@ -22,7 +22,7 @@ export const SERVING_FILE = 'serving.duckdb'
  * The server's keyed files inside each snapshot folder (db/keyed-file.ts, written by lookup-files.ts),
  * each a path without extension: entity bodies by CIK, filings by accession number, the documents of
  * filings whose folder listing was fetched by accession number, each filer's filings newest first, and
- * the filings in form then list order, by position.
+ * the filings in form then list order, by position, and the entities whose name holds each trigram.
  */
 export const LOOKUP_FILES = {
   entities: 'lookup/entities',
@@ -30,6 +30,7 @@ export const LOOKUP_FILES = {
   documents: 'lookup/documents',
   filerFilings: 'lookup/filer-filings',
   formPositions: 'lookup/filings-by-form',
+  nameGrams: 'lookup/name-grams',
 } as const
 export type LookupName = keyof typeof LOOKUP_FILES
 

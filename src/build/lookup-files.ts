@@ -13,6 +13,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { KeyedFileWriter } from '../db/keyed-file.ts'
 import { ENTITY_JSON } from '../modules/entities/dto-sql.ts'
+import { NAME_GRAM_LINE } from '../modules/entities/name-search.ts'
 import { ACCESSION_LINE, DOCUMENT_LINE, filerLine, POSITION_LINE } from '../modules/filings/lookup-lines.ts'
 import type { BuildDb } from './duck.ts'
 import { LOOKUP_FILES, SERVING_FILE, type LookupName } from './layout.ts'
@@ -23,15 +24,18 @@ export type LookupFileManifest = { path: string; lines: number; frames: number; 
 
 export async function writeLookupFiles(db: BuildDb, snapshotDir: string): Promise<Record<LookupName, LookupFileManifest>> {
   const parquet = (table: string) => `read_parquet(${quote(join(snapshotDir, table, '*.parquet'))})`
-  // Each query yields (key BIGINT, line VARCHAR) in key order; all of a key's lines in the order served.
-  const queries: Record<LookupName, [table: string, sql: string]> = {
-    entities: ['entities', `SELECT cik::BIGINT, ${ENTITY_JSON} FROM ${parquet('entities')} ORDER BY cik`],
-    filings: ['filings', `SELECT ${ACC_KEY} AS k, ${ACCESSION_LINE} FROM ${parquet('filings')} ORDER BY k, cik`],
-    documents: ['filing_documents', `SELECT ${ACC_KEY} AS k, ${DOCUMENT_LINE} FROM ${parquet('filing_documents')} ORDER BY k, cik, sequence`],
+  // Each query yields (key BIGINT, line VARCHAR) in key order, all of a key's lines in the order served,
+  // one line per row of the table it names first.
+  const queries: Record<LookupName, [rowsOf: string, sql: string]> = {
+    entities: [parquet('entities'), `SELECT cik::BIGINT, ${ENTITY_JSON} FROM ${parquet('entities')} ORDER BY cik`],
+    filings: [parquet('filings'), `SELECT ${ACC_KEY} AS k, ${ACCESSION_LINE} FROM ${parquet('filings')} ORDER BY k, cik`],
+    documents: [parquet('filing_documents'), `SELECT ${ACC_KEY} AS k, ${DOCUMENT_LINE} FROM ${parquet('filing_documents')} ORDER BY k, cik, sequence`],
     // No ORDER BY: the Parquet is stored by CIK, newest first (layout.ts), and its order is kept (below).
-    filerFilings: ['filings', `SELECT cik::BIGINT, ${filerLine(ACC_KEY)} FROM ${parquet('filings')}`],
+    filerFilings: [parquet('filings'), `SELECT cik::BIGINT, ${filerLine(ACC_KEY)} FROM ${parquet('filings')}`],
     // The serving database's form-sorted copy, stored in position order: no sort either.
-    formPositions: ['filings', `SELECT pos::BIGINT, ${POSITION_LINE} FROM s.filings_by_form`],
+    formPositions: ['s.filings_by_form', `SELECT pos::BIGINT, ${POSITION_LINE} FROM s.filings_by_form`],
+    // Stored by trigram, then CIK.
+    nameGrams: ['s.entity_name_grams', `SELECT gram, ${NAME_GRAM_LINE} FROM s.entity_name_grams`],
   }
   const written = {} as Record<LookupName, LookupFileManifest>
   // A single Parquet file's rows, and a table's, then come in stored order, without a sort.
@@ -48,7 +52,7 @@ export async function writeLookupFiles(db: BuildDb, snapshotDir: string): Promis
   async function writeOne(name: LookupName) {
     const path = LOOKUP_FILES[name]
     mkdirSync(dirname(join(snapshotDir, path)), { recursive: true })
-    const [table, query] = queries[name]
+    const [rowsOf, query] = queries[name]
     const writer = new KeyedFileWriter(join(snapshotDir, path))
     try {
       await db.forEachChunk(query, (chunk) => {
@@ -60,7 +64,7 @@ export async function writeLookupFiles(db: BuildDb, snapshotDir: string): Promis
       written[name] = { path, ...writer.close() }
     }
     // A line per row, or a lookup would miss what a list shows.
-    const rows = await db.count(`SELECT count(*) AS n FROM ${parquet(table)}`)
-    if (rows !== written[name].lines) throw new Error(`lookup file ${path}: ${written[name].lines} lines for ${rows} rows of ${table}`)
+    const rows = await db.count(`SELECT count(*) AS n FROM ${rowsOf}`)
+    if (rows !== written[name].lines) throw new Error(`lookup file ${path}: ${written[name].lines} lines for ${rows} rows of ${rowsOf}`)
   }
 }

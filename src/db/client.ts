@@ -38,7 +38,7 @@ function openLookups(snapshot: Snapshot): Lookups {
       opened.push(file)
       return file
     }
-    return { entities: open('entities'), filings: open('filings'), documents: open('documents'), filerFilings: open('filerFilings'), formPositions: open('formPositions') }
+    return { entities: open('entities'), filings: open('filings'), documents: open('documents'), filerFilings: open('filerFilings'), formPositions: open('formPositions'), nameGrams: open('nameGrams') }
   } catch (e) {
     for (const file of opened) file.close()
     throw e

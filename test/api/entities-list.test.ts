@@ -4,6 +4,8 @@
  * and against the snapshot's Parquet.
  */
 import { describe, expect, test } from 'bun:test'
+import { queryConfig } from '../../src/config.ts'
+import { listEntities } from '../../src/modules/entities/queries.ts'
 import { SIC_CODES } from '../../src/reference/sic-codes.ts'
 import { CAST } from '../../src/sample/cast.ts'
 import { useApiAndSnapshot } from '../helpers/api.ts'
@@ -82,6 +84,7 @@ describe('GET /v1/entities', () => {
     // The high bits: an LCG's low bits repeat with a short period.
     const next = (n: number) => Math.floor(((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * n)
     let nonEmpty = 0
+    const db = ctx.api.database.forRequest()
     for (let i = 0; i < 80; i++) {
       const name = names[next(names.length)]!
       const length = 1 + next(Math.min(8, name.length))
@@ -92,8 +95,14 @@ describe('GET /v1/entities', () => {
       const res = await get(`/v1/entities?limit=100&q=${encodeURIComponent(q)}${type ? `&entityType=${type}` : ''}`)
       const expected = await parquetCiks(`contains(lower(name), lower('${q.trim().replaceAll("'", "''")}'))${type ? ` AND entity_type = '${type}'` : ''}`)
       expect({ q, type, ciks: ciks(res.body) }).toEqual({ q, type, ciks: expected })
+      // The same through the query the lookup file falls back to, and after one frame of it.
+      for (const nameFrames of [0, 1]) {
+        const page = await listEntities(db, { ...queryConfig(ctx.api.config), nameFrames }, { q, entityType: type ?? undefined, page: 1, limit: 100 })
+        expect({ q, type, nameFrames, ciks: ciks(page) }).toEqual({ q, type, nameFrames, ciks: expected })
+      }
       if (expected.length) nonEmpty++
     }
+    db.release()
     expect(nonEmpty).toBeGreaterThan(40)
   })
 

@@ -78,14 +78,15 @@ describe('secds build: publishing', () => {
       (SELECT count(*) FROM filings)::INTEGER AS by_cik, (SELECT count(*) FROM filings_by_date)::INTEGER AS by_date,
       (SELECT count(*) FROM filings_by_form)::INTEGER AS by_form,
       (SELECT sum(n) FROM filing_days)::INTEGER AS days,
-      (SELECT sum(n) FROM filing_form_days)::INTEGER AS form_days, (SELECT count(*) FROM entities)::INTEGER AS entities`)).getRowObjectsJson()[0]
+      (SELECT sum(n) FROM filing_form_days)::INTEGER AS form_days, (SELECT count(*) FROM entities)::INTEGER AS entities,
+      (SELECT count(*) FROM entity_name_grams)::INTEGER AS grams`)).getRowObjectsJson()[0]
     conn.closeSync()
     serving.closeSync()
     const filings = manifest.tables.filings.rows
-    expect(counts).toEqual({ by_cik: filings, by_date: filings, by_form: filings, days: filings, form_days: filings, entities: manifest.tables.entities.rows })
+    expect(counts).toEqual({ by_cik: filings, by_date: filings, by_form: filings, days: filings, form_days: filings, entities: manifest.tables.entities.rows, grams: expect.any(Number) })
     // The lookup files hold a line per entity, filing and listed document, and the manifest says how big they are.
     expect(Object.fromEntries(Object.entries<{ lines: number }>(manifest.lookups).map(([name, l]) => [name, l.lines]))).toEqual({
-      entities: manifest.tables.entities.rows, filings, documents: manifest.tables.filing_documents.rows, filerFilings: filings, formPositions: filings,
+      entities: manifest.tables.entities.rows, filings, documents: manifest.tables.filing_documents.rows, filerFilings: filings, formPositions: filings, nameGrams: Number(counts!.grams),
     })
     for (const l of Object.values<{ path: string; bytes: number }>(manifest.lookups)) {
       expect(statSync(join(result.dir, `${l.path}.blocks`)).size).toBe(l.bytes)

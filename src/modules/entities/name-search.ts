@@ -8,11 +8,40 @@
  * How many names hold each piece is held in memory per snapshot, to pick the rarest; a piece no name
  * holds means no match, with no query. Only for printable ASCII `q` of three characters or more, where
  * JavaScript's and DuckDB's lower-casing and character counting agree; other `q` scan the names.
+ *
+ * The same rows are in a lookup file keyed by piece (db/keyed-file.ts), read first: a page costs no query
+ * unless the piece's run holds too few matches within `frames` frames (a common piece, a rare match).
  */
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
 
 const ASCII = /^[\x20-\x7e]+$/
+
+/** A name's line in the trigram lookup file (keyed by trigram, in CIK order): what the filters test. */
+export const NAME_GRAM_LINE = `json_array(cik, type_code, ticker, name_lower)::VARCHAR`
+
+export type GramFilters = { q: string; ticker: string | null; typeCode: number | null }
+
+/**
+ * CIKs of a page of names holding `q` (and the other filters), from the lines of its rarest trigram; or
+ * undefined when the page is not complete within `frames` frames (~400 names each, ~0.02 ms apiece).
+ */
+export function pageOfGramFromLookup(db: Db, gram: bigint, f: GramFilters, w: { offset: number; take: number }, frames: number): number[] | undefined {
+  const needle = f.q.toLowerCase()
+  // The name is in its line as written, unless JSON escaped a character of `q` (a quote, a backslash).
+  const quick = !/["\\]/.test(needle)
+  const budget = { frames, exhausted: false }
+  const ciks: number[] = []
+  let skip = w.offset
+  for (const line of db.lookup('nameGrams').lines(gram, budget)) {
+    if (quick && !line.includes(needle)) continue
+    const [cik, typeCode, ticker, name] = JSON.parse(line) as [number, number, string | null, string]
+    if (!name.includes(needle) || (f.ticker !== null && ticker !== f.ticker) || (f.typeCode !== null && typeCode !== f.typeCode)) continue
+    if (skip > 0) skip--
+    else if (ciks.push(cik) === w.take) return ciks
+  }
+  return budget.exhausted ? undefined : ciks
+}
 
 /** Trigram key → how many names hold it; keys as src/build/serving.ts makes them (code points, 21 bits each). */
 type GramCounts = ReadonlyMap<bigint, number>
