@@ -3,8 +3,8 @@
  * and attached read-only by the server. Parquet stays the interchange format (any tool reads it); this
  * file is the server's index. Why a DuckDB file and not the Parquet itself, measured at full scale
  * (23 million filings, one thread): a filer's newest filings take 1.8 ms here against 10-20 ms over
- * Parquet. The tables follow the queries (README, "The serving
- * database, and why the layout is what it is"):
+ * Parquet. The tables follow the queries (README, "The serving database, and why the layout is what
+ * it is"):
  *
  * - integer accession keys (`acc_key`, the 18 digits without dashes): DuckDB keeps only an 8-byte
  *   prefix of a string's min/max per row group, which for accession numbers is the filer's CIK, so a

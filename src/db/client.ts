@@ -10,7 +10,7 @@ import { DuckDBInstance, quotedIdentifier } from '@duckdb/node-api'
 import { watch, type FSWatcher } from 'node:fs'
 import type { Config } from '../config.ts'
 import { errorFields, type LogSink } from '../ops/log.ts'
-import type { LookupName } from '../build/layout.ts'
+import { LOOKUP_FILES, type LookupName } from '../build/layout.ts'
 import { attachStatement, currentId, detachStatement, lookupFileBase, readSnapshot, attachedName, warmUpLookups, type Snapshot } from './catalog.ts'
 import { KeyedFile } from './keyed-file.ts'
 import { SnapshotUnavailable } from './errors.ts'
@@ -31,16 +31,12 @@ export type Db = {
 type Lookups = Record<LookupName, KeyedFile>
 
 function openLookups(snapshot: Snapshot): Lookups {
-  const opened: KeyedFile[] = []
+  const opened: [LookupName, KeyedFile][] = []
   try {
-    const open = (name: LookupName) => {
-      const file = KeyedFile.open(lookupFileBase(snapshot, name))
-      opened.push(file)
-      return file
-    }
-    return { entities: open('entities'), filings: open('filings'), documents: open('documents'), filerFilings: open('filerFilings'), formPositions: open('formPositions'), nameGrams: open('nameGrams') }
+    for (const name of Object.keys(LOOKUP_FILES) as LookupName[]) opened.push([name, KeyedFile.open(lookupFileBase(snapshot, name))])
+    return Object.fromEntries(opened) as Lookups
   } catch (e) {
-    for (const file of opened) file.close()
+    for (const [, file] of opened) file.close()
     throw e
   }
 }

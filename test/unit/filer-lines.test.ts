@@ -4,7 +4,7 @@
  */
 import { expect, test } from 'bun:test'
 import { DuckDBInstance } from '@duckdb/node-api'
-import { filerLine, filerLineDate, filerLineForm, filerRecord, POSITION_LINE, positionOrder, positionRecord } from '../../src/modules/filings/lookup-lines.ts'
+import { filerLine, filerLineDate, filerLineForm, filerRecord, POSITION_LINE, positionCik, positionOrder, positionRecord } from '../../src/modules/filings/lookup-lines.ts'
 
 test('the date and form type are read from a line as DuckDB writes it, and the whole line parses to the row', async () => {
   const instance = await DuckDBInstance.create(':memory:')
@@ -39,6 +39,7 @@ test("a form-ordered line's date and accession number order lines as text, newes
   conn.closeSync()
   instance.closeSync()
   expect(lines.map(positionOrder)).toEqual(['2024-01-02","000320193240000123', '2024-01-02","000000099240000001', '2023-12-29","999999999999999999'])
+  expect(lines.map(positionCik)).toEqual([320193, 5, 7])
   // Descending text order is the list's order: the newer date first, then the greater accession number.
   expect([...lines].sort((a, b) => (positionOrder(a) < positionOrder(b) ? 1 : -1))).toEqual(lines)
   expect(positionRecord(lines[0]!)).toEqual({

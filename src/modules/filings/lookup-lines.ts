@@ -42,13 +42,16 @@ export function filerRecord(cik: number, line: string): FilingRow {
 /**
  * A filing's line in the form-ordered file, keyed by its position in the serving database's
  * `filings_by_form` (form type, then the list's order). The filing date, the accession number's 18 digits
- * (zero-padded, so that text order is number order) come first: a merge of several forms' ranges orders
- * lines by them without parsing (positionOrder).
+ * (zero-padded, so that text order is number order) and the CIK come first: a merge of several forms'
+ * ranges orders lines by them without parsing (positionOrder, positionCik).
  */
 export const POSITION_LINE = `json_array(filing_date, lpad(acc_key::VARCHAR, 18, '0'), cik, form_type, form_category, ticker, accepted_at, entity_name)::VARCHAR`
 
 /** `["YYYY-MM-DD","<18 digits>",<cik>,…`: date and accession number as one text, newest first when compared descending. */
 export const positionOrder = (line: string) => line.slice(2, 33)
+
+/** The CIK, the list order's last key (ascending). */
+export const positionCik = (line: string) => Number(line.slice(35, line.indexOf(',', 35)))
 
 export function positionRecord(line: string): FilingRow {
   const [filing_date, acc, cik, form_type, form_category, ticker, accepted_at, entity_name] = JSON.parse(line)

@@ -16,7 +16,7 @@ import { cikForTicker } from '../entities/resolve.ts'
 import { loadDayIndex } from './day-index.ts'
 import { planPage, type PagePlan } from './page-plan.ts'
 import { FILING_ROW, folderUrl, toFiling, type FilingRow } from './dto.ts'
-import { accessionRecord, documentRecord, filerLineDate, filerLineForm, filerRecord, positionOrder, positionRecord, type AccessionRecord } from './lookup-lines.ts'
+import { accessionRecord, documentRecord, filerLineDate, filerLineForm, filerRecord, positionCik, positionOrder, positionRecord, type AccessionRecord } from './lookup-lines.ts'
 import type { AppliedFilingFilters, Filing, FilingDocument, FilingFilters, FilingList } from './schemas.ts'
 
 /** Form types from `10-k, 10-Q ,,8-K` → ['10-K', '10-Q', '8-K'] (trimmed, upper-cased, de-duplicated). */
@@ -147,9 +147,7 @@ function mergeOfForms(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>): Filin
   let skip = plan.offset
   while (rows.length < plan.take) {
     let best: (typeof heads)[number] | undefined
-    // Newer filing date, then greater accession number. The list's last key, the CIK, never decides between
-    // ranges: a filing's filers share its form type, so they are all in one range, in order already.
-    for (const head of heads) if (!head.next.done && (!best || positionOrder(head.next.value) > positionOrder(best.next.value!))) best = head
+    for (const head of heads) if (!head.next.done && (!best || comesFirst(head.next.value, best.next.value!))) best = head
     if (!best) break
     const line = best.next.value!
     best.next = best.lines.next()
@@ -158,6 +156,16 @@ function mergeOfForms(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>): Filin
   }
   for (const head of heads) head.lines.return(undefined)
   return rows
+}
+
+/**
+ * List order: newer filing date, then greater accession number, then smaller CIK. The CIK decides only if
+ * one filing were filed under two form types by its filers; each form's range is in order already.
+ */
+function comesFirst(a: string, b: string): boolean {
+  const x = positionOrder(a)
+  const y = positionOrder(b)
+  return x !== y ? x > y : positionCik(a) < positionCik(b)
 }
 
 /**
