@@ -61,8 +61,11 @@ async function pageOfType(db: Db, entityType: string | null, w: Window) {
   return bodiesOf(db, Array.from(ciks?.subarray(w.offset, w.offset + w.take) ?? []))
 }
 
-/** Frames of a trigram's run a name search reads before it queries instead: ~1 ms at most. */
-const NAME_FRAMES = 48
+/**
+ * Frames of a trigram's run (~400 names each) a name search reads before it queries instead: the query
+ * runs on DuckDB's threads, a long scan here would hold the server's one JavaScript thread.
+ */
+const NAME_FRAMES = 16
 
 /**
  * A page of a name search: the rarest trigram's rows, stored in CIK order, from its lookup file or else
