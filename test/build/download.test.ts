@@ -188,12 +188,13 @@ describe('fair access', () => {
     const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!)
     expect(starts.length).toBe(6)
     expect(Math.min(...gaps(starts.sort((x, y) => x - y)))).toBeGreaterThanOrEqual(99)
-    // As the server saw them (it runs on this test's event loop, so an arrival can shift by a few ms):
-    // spaced too, and six requests cannot arrive within less than ~500 ms.
+    // As the server saw them (it runs on this test's event loop, so an arrival can shift by a few ms, more
+    // on a busy machine: 95 failed once in a full run): spaced too, and six requests cannot arrive within
+    // less than ~500 ms. Without the spacing they would arrive within a few ms of each other.
     const arrivals = server.requests.slice(serverStart).map((r) => r.at)
     expect(arrivals.length).toBe(6)
     expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeGreaterThanOrEqual(490)
-    expect(Math.min(...gaps(arrivals))).toBeGreaterThanOrEqual(95)
+    expect(Math.min(...gaps(arrivals))).toBeGreaterThanOrEqual(80)
   })
 
   test('retries 429 and 503, honouring Retry-After, then succeeds', async () => {
