@@ -55,7 +55,5 @@ export type QueryConfig = {
   filerFrames?: number
   /** Tuning, not configuration: tests set it to 0 to read every name search by query (entities/queries.ts). */
   nameFrames?: number
-  /** Tuning, not configuration: tests set it to 0 to merge every page of several forms by query (filings/queries.ts). */
-  mergeFrames?: number
 }
 export const queryConfig = (c: Config): QueryConfig => ({ archivesUrl: c.SEC_ARCHIVES_URL, maxOffset: c.MAX_OFFSET })

@@ -127,16 +127,11 @@ export class KeyedFile {
 
   /**
    * The payloads of the keys in [from, to), in key order, reading frames as they are used up: for a file
-   * whose keys are positions (one line each), a slice of positions. A budget works as for `lines`.
+   * whose keys are positions (one line each), a slice of positions.
    */
-  *range(from: bigint, to: bigint, budget: FrameBudget = { frames: Infinity, exhausted: false }): Generator<string> {
+  *range(from: bigint, to: bigint): Generator<string> {
     let frame = Math.max(0, this.startFrame(from))
     for (; frame < this.frames && this.firstKey(frame) < to; frame++) {
-      if (budget.frames <= 0) {
-        budget.exhausted = true
-        return
-      }
-      budget.frames--
       const text = this.read(frame)
       let at = 0
       while (at < text.length) {

@@ -7,7 +7,7 @@
  */
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { empty, join, list, sql, type Sql } from '../../db/sql.ts'
+import { empty, join, list, sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
@@ -57,7 +57,7 @@ export async function listFilings(db: Db, config: QueryConfig, f: FilingFilters 
     if (tickerCik === undefined || (cik !== undefined && cik !== tickerCik)) return { ...toPage([], f), filters }
     cik = tickerCik
   }
-  const rows = cik === undefined ? await pageWithoutCik(db, config, filters, f) : await pageOfCik(db, config, cik, filters, f)
+  const rows = cik === undefined ? await pageWithoutCik(db, filters, f) : await pageOfCik(db, config, cik, filters, f)
   return { ...toPage(rows.map((r) => toFiling(config.archivesUrl, r)), f), filters }
 }
 
@@ -74,11 +74,10 @@ async function pageOfCik(db: Db, config: QueryConfig, cik: number, filters: Appl
 }
 
 /**
- * Frames a page of one filer may read (~100 filings each, ~0.02 ms apiece) before the query takes over,
- * which reads only that filer's rows, costs ~1.4 ms whatever the page (full scale), and runs on DuckDB's
- * threads rather than the server's one JavaScript thread.
+ * Frames a page of one filer may read (~100 filings each, ~0.02 ms apiece): at most ~1 ms before the
+ * query takes over, which reads only that filer's rows but costs ~1.4 ms whatever the page (full scale).
  */
-const FILER_FRAMES = 16
+const FILER_FRAMES = 48
 
 function pageOfCikFromLookup(db: Db, cik: number, filters: AppliedFilingFilters, w: { offset: number; take: number }, frames: number): FilingRow[] | undefined {
   const { formTypes, startDate, endDate } = filters
@@ -121,36 +120,27 @@ function pageOfCikByQuery(db: Db, cik: number, filters: AppliedFilingFilters, p:
 
 /**
  * Filings of every filer: ranges of positions planned from the day index (page-plan.ts). Pages of form
- * types come from the form-ordered lookup file (a merge with a long skip, from `filings_by_form`); pages
- * of every form, from the date-sorted copy.
+ * types come from the form-ordered lookup file; pages of every form, from the date-sorted copy.
  */
-async function pageWithoutCik(db: Db, config: QueryConfig, filters: AppliedFilingFilters, p: PageQuery): Promise<FilingRow[]> {
+async function pageWithoutCik(db: Db, filters: AppliedFilingFilters, p: PageQuery): Promise<FilingRow[]> {
   const index = await db.memo('filing-day-index', () => loadDayIndex(db))
   const plan = planPage(index, { ...filters, offset: offsetOf(p), take: p.limit + 1 })
   if (plan.kind === 'empty') return []
-  if (plan.kind === 'merge') return mergeOfForms(db, plan, config.mergeFrames ?? MERGE_FRAMES) ?? mergeByQuery(db, plan)
+  if (plan.kind === 'merge') return mergeOfForms(db, plan)
   if (plan.table === 'filings_by_form') return [...db.lookup('formPositions').range(BigInt(plan.from), BigInt(plan.to))].map(positionRecord)
   // No ORDER BY: the copy is stored in position order, which DuckDB keeps (a sort of the slice cost 0.5 ms).
   return db.all<FilingRow>(sql`SELECT ${FILING_ROW} FROM filings_by_date WHERE pos >= ${plan.from} AND pos < ${plan.to}`)
 }
 
 /**
- * Frames a merge of several forms may read, all forms together (~100 filings each, ~0.02 ms apiece):
- * pages whose first day holds many of their forms' filings before them merge in DuckDB instead, on its
- * own threads, rather than hold the server's one JavaScript thread for milliseconds.
- */
-const MERGE_FRAMES = 16
-
-/**
  * A page of several form types: their ranges of the form-ordered file (each in list order) merged, newest
  * first, skipping the page's offset within its first day. It reads the page's lines, the ones skipped,
- * and at most a frame ahead per form; only the page's lines are parsed. Undefined past the budget.
+ * and at most a frame ahead per form; only the page's lines are parsed.
  */
-function mergeOfForms(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>, frames: number): FilingRow[] | undefined {
+function mergeOfForms(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>): FilingRow[] {
   const file = db.lookup('formPositions')
-  const budget = { frames, exhausted: false }
   const heads = plan.ranges.map(([from, to]) => {
-    const lines = file.range(BigInt(from), BigInt(to), budget)
+    const lines = file.range(BigInt(from), BigInt(to))
     return { lines, next: lines.next() }
   })
   const rows: FilingRow[] = []
@@ -165,31 +155,7 @@ function mergeOfForms(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>, frames
     else rows.push(positionRecord(line))
   }
   for (const head of heads) head.lines.return(undefined)
-  // A range cut short by the budget would have dropped its lines from the merge.
-  return budget.exhausted ? undefined : rows
-}
-
-/**
- * The same page by query: first the page's positions, sorted on the three order columns alone (carrying
- * every column through the sort cost several ms); then the page's rows, which within one form's range are
- * consecutive, so each form contributes one range of positions.
- */
-async function mergeByQuery(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>): Promise<FilingRow[]> {
-  const ranges = (select: Sql, bounds: [number, number][]) =>
-    join(bounds.map(([from, to]) => sql`SELECT ${select} FROM filings_by_form WHERE pos >= ${from} AND pos < ${to}`), ' UNION ALL ')
-  const order = sql`filing_date DESC, acc_key DESC, filings_by_form.cik`
-  const page = await db.all<{ pos: number }>(sql`
-    SELECT pos::INTEGER AS pos FROM (${ranges(sql`pos, filing_date, acc_key, cik`, plan.ranges)}) AS filings_by_form
-    ORDER BY ${order}
-    LIMIT ${plan.take} OFFSET ${plan.offset}`)
-  if (!page.length) return []
-  const pageRanges = plan.ranges.flatMap(([from, to]): [number, number][] => {
-    const inside = page.filter((r) => r.pos >= from && r.pos < to).map((r) => r.pos)
-    return inside.length ? [[Math.min(...inside), Math.max(...inside) + 1]] : []
-  })
-  return db.all<FilingRow>(sql`
-    SELECT ${FILING_ROW} FROM (${ranges(sql`*`, pageRanges)}) AS filings_by_form
-    ORDER BY ${order}`)
+  return rows
 }
 
 /**
