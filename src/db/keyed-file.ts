@@ -145,15 +145,6 @@ export class KeyedFile {
     }
   }
 
-  /** How many frames hold `key`'s lines (0 when none can): what reading all of them costs. */
-  framesOf(key: bigint): number {
-    const start = this.startFrame(key)
-    if (start < 0) return 0
-    let end = start
-    while (end + 1 < this.frames && this.firstKey(end + 1) === key) end++
-    return end - start + 1
-  }
-
   /**
    * The payloads of several keys, each frame read once: the keys of a page (ascending CIKs) usually
    * share one or two frames.

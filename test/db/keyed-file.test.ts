@@ -48,8 +48,6 @@ test("a key's lines run on over several frames, and are read a frame at a time",
   expect(file.get(7n)).toEqual(many.slice(1, 51).map(([, p]) => p))
   expect(file.get(1n)).toEqual(['a'])
   expect(file.get(9n)).toEqual(['z'])
-  expect(file.framesOf(7n)).toBeGreaterThan(10)
-  expect([file.framesOf(1n), file.framesOf(8n), file.framesOf(0n)]).toEqual([1, 1, 0])
   // The first three lines of the run are in its first frame: a budget of one frame is enough.
   const one = { frames: 1, exhausted: false }
   const first: string[] = []
@@ -70,8 +68,6 @@ test('a run that starts a frame is read from that frame, and one that continues 
   const { summary, file } = written('starts', LINES, 1)
   expect(summary.frames).toBe(LINES.length)
   expect(file.get(3n)).toEqual(['{"a":1}', '{"a":2}', '{"a":3}'])
-  expect(file.framesOf(3n)).toBe(3)
-  expect(file.framesOf(30n)).toBe(1)
   file.close()
 })
 
