@@ -1,8 +1,8 @@
 /**
  * The filings' lines in the snapshot's lookup files (db/keyed-file.ts), keyed by the accession number's
- * 18 digits (`acc_key`) or by the filer's CIK: how the build writes them (SQL over the Parquet, fixed text) and how the server
- * reads them back into the rows its queries would have returned. A JSON array rather than an object:
- * the field names would be a third of the file.
+ * 18 digits (`acc_key`), the filer's CIK or a position in form order: how the build writes them (fixed
+ * SQL) and how the server reads them back into the rows its queries would have returned. JSON arrays
+ * rather than objects: the field names would be a third of the files.
  */
 import type { FilingRow } from './dto.ts'
 
