@@ -32,7 +32,7 @@ export const opsRoutes = (database: Database, metrics: Metrics) =>
           { labels: { state: 'idle' }, value: pool.size - pool.busy },
         ] },
         { name: 'secds_db_pool_waiting', help: 'Queries waiting for a connection.', values: [{ value: pool.waiting }] },
-        { name: 'secds_db_batched_queries', help: 'Lookups of the served snapshot answered as part of one merged query (they waited for a connection together).', values: [{ value: pool.batched }] },
+        { name: 'secds_db_batched_queries', help: 'Queries of the served snapshot answered as part of one merged query (they waited for a connection together).', values: [{ value: pool.batched }] },
         { name: 'secds_db_snapshot_generations', help: 'Snapshots with open connections (2 while an old one finishes its requests).', values: [{ value: pool.generations }] },
         { name: 'secds_result_cache_lookups', help: 'Result-cache lookups for the served snapshot, by outcome.', values: [
           { labels: { outcome: 'hit' }, value: cache.hits },
