@@ -139,18 +139,15 @@ async function pageWithoutCik(db: Db, filters: AppliedFilingFilters, p: PageQuer
  */
 function mergeOfForms(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>): FilingRow[] {
   const file = db.lookup('formPositions')
-  const heads = plan.ranges.map(([from, to]) => {
-    const lines = file.range(BigInt(from), BigInt(to))
-    return { lines, next: lines.next() }
-  })
+  const heads = plan.ranges.map(([from, to]) => advance({ lines: file.range(BigInt(from), BigInt(to)), line: undefined, order: '' }))
   const rows: FilingRow[] = []
   let skip = plan.offset
   while (rows.length < plan.take) {
-    let best: (typeof heads)[number] | undefined
-    for (const head of heads) if (!head.next.done && (!best || comesFirst(head.next.value, best.next.value!))) best = head
+    let best: MergeHead | undefined
+    for (const head of heads) if (head.line !== undefined && (!best || comesFirst(head, best))) best = head
     if (!best) break
-    const line = best.next.value!
-    best.next = best.lines.next()
+    const line = best.line!
+    advance(best)
     if (skip > 0) skip--
     else rows.push(positionRecord(line))
   }
@@ -158,14 +155,22 @@ function mergeOfForms(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>): Filin
   return rows
 }
 
+/** A form's range in a merge: its next line, and that line's order text, taken once per line (not per comparison). */
+type MergeHead = { lines: Generator<string>; line: string | undefined; order: string }
+
+function advance(head: MergeHead): MergeHead {
+  const next = head.lines.next()
+  head.line = next.done ? undefined : next.value
+  head.order = head.line === undefined ? '' : positionOrder(head.line)
+  return head
+}
+
 /**
  * List order: newer filing date, then greater accession number, then smaller CIK. The CIK decides only if
  * one filing were filed under two form types by its filers; each form's range is in order already.
  */
-function comesFirst(a: string, b: string): boolean {
-  const x = positionOrder(a)
-  const y = positionOrder(b)
-  return x !== y ? x > y : positionCik(a) < positionCik(b)
+function comesFirst(a: MergeHead, b: MergeHead): boolean {
+  return a.order !== b.order ? a.order > b.order : positionCik(a.line!) < positionCik(b.line!)
 }
 
 /**
