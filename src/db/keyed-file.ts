@@ -131,15 +131,19 @@ export class KeyedFile {
    */
   *range(from: bigint, to: bigint): Generator<string> {
     let frame = Math.max(0, this.startFrame(from))
+    const small = to <= BigInt(Number.MAX_SAFE_INTEGER)
+    const [fromN, toN] = [Number(from), Number(to)]
     for (; frame < this.frames && this.firstKey(frame) < to; frame++) {
       const text = this.read(frame)
       let at = 0
       while (at < text.length) {
         const tab = text.indexOf('\t', at)
         const end = text.indexOf('\n', tab)
-        const key = BigInt(text.slice(at, tab))
-        if (key >= to) return
-        if (key >= from) yield text.slice(tab + 1, end)
+        // Keys of up to 15 digits compare as doubles, exactly: a BigInt made per line was 3% of a deep page.
+        const short = tab - at <= 15 && small
+        const key = short ? Number(text.slice(at, tab)) : BigInt(text.slice(at, tab))
+        if (short ? key >= toN : key >= to) return
+        if (short ? key >= fromN : key >= from) yield text.slice(tab + 1, end)
         at = end + 1
       }
     }
@@ -166,6 +170,9 @@ export class KeyedFile {
     closeSync(this.fd)
   }
 
+  /** The compressed frame being read, reused: a fresh buffer per frame was 4% of a deep page's time. */
+  private scratch = Buffer.allocUnsafe(1 << 16)
+
   private firstKey = (frame: number) => this.index[frame * ENTRY]!
 
   /**
@@ -187,7 +194,8 @@ export class KeyedFile {
   private read(frame: number): string {
     const offset = Number(this.index[frame * ENTRY + 1])
     const length = Number(this.index[frame * ENTRY + 2])
-    const buffer = Buffer.allocUnsafe(length)
+    if (this.scratch.byteLength < length) this.scratch = Buffer.allocUnsafe(length * 2)
+    const buffer = this.scratch.subarray(0, length)
     let done = 0
     while (done < length) {
       const n = readSync(this.fd, buffer, done, length - done, offset + done)

@@ -3,9 +3,17 @@
  * route spreads, paging, nullable values, and the parameter types of EDGAR identifiers and dates.
  * Only `t` here: routes live in the modules.
  */
+import { Type, type IntegerOptions } from '@sinclair/typebox'
 import { t, type TSchema } from 'elysia'
 import { ACCESSION_PATTERN, CIK_PATTERN, TICKER_PATTERN } from '../lib/ids.ts'
 import './formats.ts'
+
+/**
+ * An integer in a response. Elysia's `t.Integer` is a transform (it turns query text into numbers), and one
+ * transform anywhere in a response's schema makes Elysia walk every response through TypeBox's encoder
+ * before checking it: 16% of a 100-filing page's CPU time (profiled). Responses are built by us as numbers.
+ */
+export const OutInteger = (options?: IntegerOptions) => Type.Integer(options)
 
 export const Nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()])
 
@@ -45,8 +53,8 @@ export const pageQuery = (maxLimit: number, defaultLimit = 20) =>
 export type PageQuery = { page: number; limit: number }
 
 export const Pagination = t.Object({
-  page: t.Integer({ description: 'This page, 1-based' }),
-  limit: t.Integer({ description: 'Rows per page' }),
+  page: OutInteger({ description: 'This page, 1-based' }),
+  limit: OutInteger({ description: 'Rows per page' }),
   hasMoreData: t.Boolean({ description: 'Whether a next page has rows (found by reading one row more, never by counting)' }),
 })
 

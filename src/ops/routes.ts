@@ -5,11 +5,12 @@
 import { Elysia, t } from 'elysia'
 import type { Database } from '../db/client.ts'
 import { SnapshotUnavailable } from '../db/errors.ts'
+import { OutInteger } from '../http/schemas.ts'
 import type { Metrics } from './metrics.ts'
 
 const Ready = t.Object({
   status: t.Literal('ready'),
-  snapshot: t.Object({ id: t.String(), builtAt: t.String({ format: 'date-time' }), schemaVersion: t.Integer(), rows: t.Record(t.String(), t.Integer()) }),
+  snapshot: t.Object({ id: t.String(), builtAt: t.String({ format: 'date-time' }), schemaVersion: OutInteger(), rows: t.Record(t.String(), OutInteger()) }),
 })
 
 export const opsRoutes = (database: Database, metrics: Metrics) =>

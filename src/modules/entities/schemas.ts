@@ -1,6 +1,6 @@
 /** Entities area shapes (SPEC 2.3, RESPONSES §2). */
 import { t } from 'elysia'
-import { Cik, CikOut, DateParam, FormTypesParam, Nullable, Pagination, Ticker } from '../../http/schemas.ts'
+import { Cik, CikOut, DateParam, FormTypesParam, Nullable, OutInteger, Pagination, Ticker } from '../../http/schemas.ts'
 
 const text = (description: string) => Nullable(t.String({ description }))
 
@@ -49,12 +49,12 @@ export const Entity = t.Object(
     tickers: t.Array(t.String(), { description: 'Every ticker, primary first' }),
     // EDGAR lists no exchange for some tickers (OTC quotes): null keeps the two arrays aligned.
     exchanges: t.Array(Nullable(t.String()), { description: 'Exchange of each ticker, in the same order (null when EDGAR names none)' }),
-    sic: Nullable(t.Integer({ description: 'Standard Industrial Classification code' })),
+    sic: Nullable(OutInteger({ description: 'Standard Industrial Classification code' })),
     sicDescription: text('Industry title of the SIC code'),
     ownerOrg: text('SEC office that reviews the filer'),
     insiderTransactionForOwnerExists: Nullable(t.Boolean({ description: 'Files insider transactions as a reporting owner' })),
     insiderTransactionForIssuerExists: Nullable(t.Boolean({ description: 'Has insider transactions filed about it as issuer' })),
-    ein: Nullable(t.Integer({ description: 'Employer Identification Number (null when EDGAR has none or the 000000000 placeholder)' })),
+    ein: Nullable(OutInteger({ description: 'Employer Identification Number (null when EDGAR has none or the 000000000 placeholder)' })),
     lei: text('Legal Entity Identifier'),
     description: text("EDGAR's description of the filer"),
     website: text('Website'),
@@ -91,7 +91,7 @@ export const EntityList = t.Object({ data: t.Array(Entity), pagination: Paginati
 
 export const SicCode = t.Object(
   {
-    sicCode: t.Integer({ description: 'SIC code' }),
+    sicCode: OutInteger({ description: 'SIC code' }),
     office: text('SEC office that reviews filers with this code, e.g. "Office of Technology"'),
     industryTitle: t.String({ description: 'Industry title' }),
     largeSizeTickers: text('Primary tickers of large accelerated filers with this code, by market value, comma-separated (at most 10)'),
