@@ -31,6 +31,8 @@ export type BuildOptions = {
   now?: Date
   /** Rows per sort in the by-date step (SORT_CHUNK_ROWS); tests set it small to cut a tiny input into ranges. */
   sortChunkRows?: number
+  /** Uncompressed bytes per frame of every lookup file; tests set it small to cut a tiny input into many frames. */
+  lookupFrameBytes?: number
 }
 
 /**
@@ -105,7 +107,7 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
       log: (line) => reporter.line(line),
     })
     opened = db
-    const { steps, checks, written, tableSeconds, lookups } = await buildTables(db, sources, dir, work, reporter, { sortChunkRows: o.sortChunkRows })
+    const { steps, checks, written, tableSeconds, lookups } = await buildTables(db, sources, dir, work, reporter, { sortChunkRows: o.sortChunkRows, lookupFrameBytes: o.lookupFrameBytes })
     const manifest: Manifest = {
       snapshotId: id,
       schemaVersion: SCHEMA_VERSION,

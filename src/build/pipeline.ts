@@ -21,7 +21,7 @@ import { buildFormTypes, buildSicCodes, buildTickers, createFormInfo } from './t
 import { checkTables, writeTables } from './write-tables.ts'
 
 /** Tuning that tests change; users have no flag for it. */
-export type PipelineOptions = { sortChunkRows?: number }
+export type PipelineOptions = { sortChunkRows?: number; lookupFrameBytes?: number }
 
 export async function buildTables(db: BuildDb, sources: Sources, dir: string, work: string, reporter: Reporter, options: PipelineOptions = {}) {
   const steps: { name: string; seconds: number }[] = []
@@ -65,7 +65,7 @@ export async function buildTables(db: BuildDb, sources: Sources, dir: string, wo
   const written = await writeTables(db, dir, reporter)
   for (const t of TABLES) steps.push({ name: `write ${t.name}`, seconds: written.seconds[t.name] ?? 0 })
   await timed('serving database', () => writeServingDatabase(db, dir))
-  const lookups = await timed('lookup files', () => writeLookupFiles(db, dir), (r) => ({ rows: r.filings.lines, bytes: Object.values(r).reduce((sum, f) => sum + f.bytes, 0) }))
+  const lookups = await timed('lookup files', () => writeLookupFiles(db, dir, { frameBytes: options.lookupFrameBytes }), (r) => ({ rows: r.filings.lines, bytes: Object.values(r).reduce((sum, f) => sum + f.bytes, 0) }))
   // The summary counts a table's time where it was written: in its own step for those that write themselves.
   const tableSeconds = (name: string) =>
     (written.seconds[name] ?? 0) + (steps.find((s) => s.name === TABLES.find((t) => t.name === name)?.writtenByStep)?.seconds ?? 0)

@@ -8,18 +8,23 @@
  *   <name>.blocks   zstd frames, one after the other; each holds lines `<key>\t<payload>\n`, keys ascending;
  *                   a key with many lines (a big filer's filings) runs on over as many frames as it needs;
  *   <name>.index    per frame four little-endian 64-bit integers: its first key, byte offset, length, and
- *                   1 when its first line continues the previous frame's last key (else 0).
+ *                   1 when its first line continues the previous frame's last key (else 0);
+ *   <name>.heads    (optional) per frame one 64-bit integer the writer took from its first line's payload:
+ *                   where payloads are in an order of their own within a run of keys (a day's filings by
+ *                   accession number), a search can jump over frames instead of decompressing them.
  * Keys are non-negative integers (a CIK, an accession number's 18 digits); a payload is one line of text
  * (the build writes JSON, which never holds a raw newline). The server reads the index into memory
  * (32 bytes a frame: 0.5 MB per million lines of 16 KB frames) and the frames with pread, so the data
  * itself stays in the page cache, shared, outside the server's RSS.
  */
-import { closeSync, openSync, readFileSync, readSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync, readSync, writeSync } from 'node:fs'
 
 /** The two files of a keyed file called `base` (a path without extension). */
-export const keyedFileParts = (base: string) => ({ blocks: `${base}.blocks`, index: `${base}.index` })
+export const keyedFileParts = (base: string) => ({ blocks: `${base}.blocks`, index: `${base}.index`, heads: `${base}.heads` })
 
 const ENTRY = 4
+/** Frames kept decompressed per file (KeyedFile.read). */
+const RECENT_FRAMES = 4
 
 /** How many more frames a read may decompress; set `exhausted` when it needed more. */
 export type FrameBudget = { frames: number; exhausted: boolean }
@@ -32,20 +37,28 @@ export type FrameBudget = { frames: number; exhausted: boolean }
 export class KeyedFileWriter {
   private readonly blocksFd: number
   private readonly index: bigint[] = []
+  private readonly heads: bigint[] = []
   private lines: string[] = []
   private frameBytes = 0
   private last = -1n
   private offset = 0
   lineCount = 0
 
-  constructor(private readonly base: string, private readonly options: { frameBytes?: number; level?: number } = {}) {
+  /**
+   * `frameBytes`: uncompressed bytes per frame (16 KB unless given); `head`: what to keep of each frame's
+   * first payload in `<base>.heads` (no heads file without it).
+   */
+  constructor(private readonly base: string, private readonly options: { frameBytes?: number; level?: number; head?: (payload: string) => bigint } = {}) {
     this.blocksFd = openSync(keyedFileParts(base).blocks, 'w')
   }
 
   add(key: bigint, payload: string) {
     if (key < this.last) throw new Error(`keyed file ${this.base}: key ${key} after ${this.last}`)
     if (this.frameBytes >= (this.options.frameBytes ?? 16_384)) this.flush()
-    if (!this.lines.length) this.index.push(key, 0n, 0n, key === this.last ? 1n : 0n)
+    if (!this.lines.length) {
+      this.index.push(key, 0n, 0n, key === this.last ? 1n : 0n)
+      if (this.options.head) this.heads.push(this.options.head(payload))
+    }
     const line = `${key}\t${payload}\n`
     this.lines.push(line)
     this.frameBytes += line.length
@@ -70,14 +83,28 @@ export class KeyedFileWriter {
     this.flush()
     closeSync(this.blocksFd)
     const index = BigInt64Array.from(this.index)
-    const fd = openSync(keyedFileParts(this.base).index, 'w')
-    try {
-      writeSync(fd, new Uint8Array(index.buffer))
-    } finally {
-      closeSync(fd)
-    }
+    writeWhole(keyedFileParts(this.base).index, index)
+    if (this.options.head) writeWhole(keyedFileParts(this.base).heads, BigInt64Array.from(this.heads))
     return { lines: this.lineCount, frames: index.length / ENTRY, bytes: this.offset }
   }
+}
+
+function writeWhole(path: string, values: BigInt64Array) {
+  const fd = openSync(path, 'w')
+  try {
+    writeSync(fd, new Uint8Array(values.buffer))
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** A file of 64-bit integers, copied into its own buffer: a BigInt64Array needs 8-byte alignment, which a file buffer may lack. */
+function readIntegers(path: string, per: number): BigInt64Array {
+  const bytes = readFileSync(path)
+  if (bytes.byteLength % (per * 8)) throw new Error(`${path}: not a keyed-file index (${bytes.byteLength} bytes)`)
+  const values = new BigInt64Array(bytes.byteLength / 8)
+  new Uint8Array(values.buffer).set(bytes)
+  return values
 }
 
 /** Reads a keyed file: the index in memory, the frames from the file on demand. */
@@ -86,16 +113,33 @@ export class KeyedFile {
     private readonly fd: number,
     private readonly index: BigInt64Array,
     private readonly frames: number,
+    private readonly heads: BigInt64Array | undefined,
   ) {}
 
   static open(base: string): KeyedFile {
-    const { blocks, index } = keyedFileParts(base)
-    const bytes = readFileSync(index)
-    if (bytes.byteLength % (ENTRY * 8)) throw new Error(`${index}: not a keyed-file index (${bytes.byteLength} bytes)`)
-    // Copied into its own buffer: a BigInt64Array needs 8-byte alignment, which a file buffer may lack.
-    const entries = new BigInt64Array(bytes.byteLength / 8)
-    new Uint8Array(entries.buffer).set(bytes)
-    return new KeyedFile(openSync(blocks, 'r'), entries, entries.length / ENTRY)
+    const { blocks, index, heads } = keyedFileParts(base)
+    const entries = readIntegers(index, ENTRY)
+    const frameHeads = existsSync(heads) ? readIntegers(heads, 1) : undefined
+    if (frameHeads && frameHeads.length !== entries.length / ENTRY) throw new Error(`${heads}: ${frameHeads.length} heads for ${entries.length / ENTRY} frames`)
+    return new KeyedFile(openSync(blocks, 'r'), entries, entries.length / ENTRY, frameHeads)
+  }
+
+  /** Whether the file has frame heads (its writer was given `head`). */
+  get hasHeads(): boolean {
+    return this.heads !== undefined
+  }
+
+  /**
+   * The frames whose first key lies strictly between `from` and `to`, as [first key, head]: where, inside
+   * that run of keys, a frame starts and what its first payload held. Needs heads (hasHeads).
+   */
+  headsWithin(from: bigint, to: bigint): [key: bigint, head: bigint][] {
+    if (!this.heads) throw new Error('keyed file: no heads')
+    const out: [bigint, bigint][] = []
+    for (let frame = Math.max(0, this.startFrame(from)); frame < this.frames && this.firstKey(frame) < to; frame++) {
+      if (this.firstKey(frame) > from) out.push([this.firstKey(frame), this.heads[frame]!])
+    }
+    return out
   }
 
   /** The payloads stored under `key`, in stored order; none when it is absent. */
@@ -191,7 +235,21 @@ export class KeyedFile {
     return lo - 1
   }
 
+  /**
+   * The last frames read, by frame number: a merge of several forms reads a frame to find where its page
+   * starts, then again to read the page from there (page-skip.ts).
+   */
+  private readonly recent: { frame: number; text: string }[] = []
+
   private read(frame: number): string {
+    const hit = this.recent.find((r) => r.frame === frame)
+    if (hit) return hit.text
+    const text = this.decompress(frame)
+    if (this.recent.unshift({ frame, text }) > RECENT_FRAMES) this.recent.pop()
+    return text
+  }
+
+  private decompress(frame: number): string {
     const offset = Number(this.index[frame * ENTRY + 1])
     const length = Number(this.index[frame * ENTRY + 2])
     if (this.scratch.byteLength < length) this.scratch = Buffer.allocUnsafe(length * 2)

@@ -111,3 +111,26 @@ test('an index that is not one is refused', async () => {
   await Bun.write(join(root, 'broken.blocks'), '')
   expect(() => KeyedFile.open(join(root, 'broken'))).toThrow('not a keyed-file index')
 })
+
+test("frame heads: what the writer kept of each frame's first payload, for the frames starting inside a range of keys", async () => {
+  // Lines of 11 bytes (`10\t990:p10\n`), frames of 33: three lines to a frame, starting at keys 10, 13, 16, ...
+  const positions: [bigint, string][] = Array.from({ length: 40 }, (_, i) => [BigInt(10 + i), `${990 - i}:p${10 + i}`])
+  const writer = new KeyedFileWriter(join(root, 'heads'), { frameBytes: 33, head: (payload) => BigInt(payload.split(':')[0]!) })
+  for (const [key, payload] of positions) writer.add(key, payload)
+  expect(writer.close().frames).toBe(14)
+  const file = KeyedFile.open(join(root, 'heads'))
+  expect(file.hasHeads).toBe(true)
+  expect(file.headsWithin(0n, 100n)).toEqual(Array.from({ length: 14 }, (_, i) => [BigInt(10 + 3 * i), BigInt(990 - 3 * i)]))
+  // Strictly inside: a frame starting at either end is not listed.
+  expect(file.headsWithin(13n, 19n)).toEqual([[16n, 984n]])
+  expect(file.headsWithin(14n, 16n)).toEqual([])
+  expect([...file.range(15n, 18n)]).toEqual(['985:p15', '984:p16', '983:p17'])
+  file.close()
+  // Heads that do not match the frames are refused; without a heads file there are none.
+  await Bun.write(join(root, 'heads.heads'), new Uint8Array(8))
+  expect(() => KeyedFile.open(join(root, 'heads'))).toThrow('1 heads for 14 frames')
+  const headless = written('headless', positions, 33).file
+  expect(headless.hasHeads).toBe(false)
+  expect(() => headless.headsWithin(0n, 20n)).toThrow('no heads')
+  headless.close()
+})

@@ -19,11 +19,11 @@ import { openSnapshot, tempDir } from './snapshot.ts'
 export type Reply = { status: number; headers: Headers; body: any; text: string }
 
 /** Fixture bulk files → snapshot, once per call; `scale` 0.00005 is the fixed cast plus ~50 entities. */
-export async function buildFixtureSnapshot(root: string, scale = 0.00005) {
+export async function buildFixtureSnapshot(root: string, scale = 0.00005, build: { lookupFrameBytes?: number } = {}) {
   const mirror = join(root, 'mirror')
   const datasets = join(root, 'datasets')
   await generateSample({ out: mirror, scale, seed: 1 })
-  const result = await runBuild({ from: mirror, datasets, reporter: silentReporter(), threads: 2 })
+  const result = await runBuild({ from: mirror, datasets, reporter: silentReporter(), threads: 2, ...build })
   return { mirror, datasets, snapshotId: result.snapshotId }
 }
 

@@ -50,6 +50,12 @@ export const POSITION_LINE = `json_array(filing_date, lpad(acc_key::VARCHAR, 18,
 /** `["YYYY-MM-DD","<18 digits>",<cik>,…`: date and accession number as one text, newest first when compared descending. */
 export const positionOrder = (line: string) => line.slice(2, 33)
 
+/** The accession number's 18 digits: on one day, the list's order (descending; text order is number order). */
+export const positionAcc = (line: string) => line.slice(15, 33)
+
+/** A frame head of the form-ordered file (db/keyed-file.ts): its first line's accession number. */
+export const positionHead = (line: string) => BigInt(positionAcc(line))
+
 /** The CIK, the list order's last key (ascending). */
 export const positionCik = (line: string) => Number(line.slice(35, line.indexOf(',', 35)))
 

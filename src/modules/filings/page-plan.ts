@@ -14,8 +14,11 @@ import type { DayList, FilingDayIndex } from './day-index.ts'
 export type PagePlan =
   /** Rows at positions [from, to) in position order are the page (plus the look-ahead row). */
   | { kind: 'slice'; table: 'filings_by_date' | 'filings_by_form'; from: number; to: number }
-  /** The page is rows [offset, offset + take) of these ranges' rows (of the form-sorted copy) in API order. */
-  | { kind: 'merge'; ranges: [number, number][]; offset: number; take: number }
+  /**
+   * The page is rows [offset, offset + take) of these ranges' rows (of the form-sorted copy) in API order.
+   * `firstDay[i]` is the part of `ranges[i]` on the page's first day: the rows `offset` counts in.
+   */
+  | { kind: 'merge'; ranges: [number, number][]; firstDay: [number, number][]; offset: number; take: number }
   | { kind: 'empty' }
 
 export type PageWindow = { formTypes: string[]; startDate: string | null; endDate: string | null; offset: number; take: number }
@@ -89,11 +92,15 @@ function planMerge(spans: { days: DayList; range: [number, number] }[], offset: 
   }
   if (high === undefined || low === undefined) return { kind: 'empty' }
   const ranges: [number, number][] = []
+  const firstDay: [number, number][] = []
   for (const { days, range } of spans) {
     const [lo, hi] = daysWithin(days, low, high)
     const a = Math.max(lo, range[0])
     const b = Math.min(hi, range[1])
-    if (a < b) ranges.push(positions(days, a, b))
+    if (a >= b) continue
+    ranges.push(positions(days, a, b))
+    // A form with no rows on the first day has an empty part there, at its range's start.
+    firstDay.push(days.dates[a] === high ? positions(days, a, a + 1) : [days.firstPos[a]!, days.firstPos[a]!])
   }
-  return { kind: 'merge', ranges, offset: offset - skip, take }
+  return { kind: 'merge', ranges, firstDay, offset: offset - skip, take }
 }

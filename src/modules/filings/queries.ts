@@ -15,6 +15,7 @@ import { accessionKey, formatCik, normalizeAccession, normalizeTicker, parseCik 
 import { cikForTicker } from '../entities/resolve.ts'
 import { loadDayIndex } from './day-index.ts'
 import { planPage, type PagePlan } from './page-plan.ts'
+import { skipWithinDay } from './page-skip.ts'
 import { FILING_ROW, folderUrl, toFiling, type FilingRow } from './dto.ts'
 import { accessionRecord, documentRecord, filerLineDate, filerLineForm, filerRecord, positionCik, positionOrder, positionRecord, type AccessionRecord } from './lookup-lines.ts'
 import type { AppliedFilingFilters, Filing, FilingDocument, FilingFilters, FilingList } from './schemas.ts'
@@ -134,14 +135,16 @@ async function pageWithoutCik(db: Db, filters: AppliedFilingFilters, p: PageQuer
 
 /**
  * A page of several form types: their ranges of the form-ordered file (each in list order) merged, newest
- * first, skipping the page's offset within its first day. It reads the page's lines, the ones skipped,
- * and at most a frame ahead per form; only the page's lines are parsed.
+ * first, skipping the page's offset within its first day. It reads the page's lines, the few skipped one
+ * by one, and at most a frame ahead per form; only the page's lines are parsed.
  */
 function mergeOfForms(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>): FilingRow[] {
   const file = db.lookup('formPositions')
-  const heads = plan.ranges.map(([from, to]) => advance({ lines: file.range(BigInt(from), BigInt(to)), line: undefined, order: '' }))
+  // Most of the first day's rows before the page are passed by the frames' heads, unread (page-skip.ts).
+  const { starts, skipped } = skipWithinDay(file, plan.firstDay, plan.offset)
+  const heads = plan.ranges.map(([, to], i) => advance({ lines: file.range(BigInt(starts[i]!), BigInt(to)), line: undefined, order: '' }))
   const rows: FilingRow[] = []
-  let skip = plan.offset
+  let skip = plan.offset - skipped
   while (rows.length < plan.take) {
     let best: MergeHead | undefined
     for (const head of heads) if (head.line !== undefined && (!best || comesFirst(head, best))) best = head
