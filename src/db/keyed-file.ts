@@ -19,7 +19,7 @@
  */
 import { closeSync, existsSync, openSync, readFileSync, readSync, writeSync } from 'node:fs'
 
-/** The two files of a keyed file called `base` (a path without extension). */
+/** The files of a keyed file called `base` (a path without extension); `heads` only where the writer kept heads. */
 export const keyedFileParts = (base: string) => ({ blocks: `${base}.blocks`, index: `${base}.index`, heads: `${base}.heads` })
 
 const ENTRY = 4
