@@ -98,7 +98,7 @@ describe('GET /v1/entities', () => {
       // The same through the query the lookup file falls back to, and after one frame of it.
       for (const nameFrames of [0, 1]) {
         const page = await listEntities(db, { ...queryConfig(ctx.api.config), nameFrames }, { q, entityType: type ?? undefined, page: 1, limit: 100 })
-        expect({ q, type, nameFrames, ciks: ciks(page) }).toEqual({ q, type, nameFrames, ciks: expected })
+        expect({ q, type, nameFrames, ciks: ciks({ data: page.data.map((body) => JSON.parse(body)) }) }).toEqual({ q, type, nameFrames, ciks: expected })
       }
       if (expected.length) nonEmpty++
     }

@@ -43,7 +43,8 @@ function failures(schema: Parameters<typeof Value.Check>[0], rows: unknown[]) {
 }
 
 test('every entity', async () => {
-  const { data } = await listEntities(db, config, everything)
+  // Sent as the build rendered them (http/raw-json.ts): only this test checks them against the schema.
+  const data = (await listEntities(db, config, everything)).data.map((body) => JSON.parse(body))
   expect(data.length).toBeGreaterThan(9000)
   expect(failures(Entity, data)).toEqual([])
 })

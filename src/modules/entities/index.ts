@@ -1,11 +1,13 @@
 /**
  * Entities routes (SPEC 4.2). Handlers only delegate: lists through the snapshot's result cache
  * (db/result-cache.ts), the entity lookup straight to its lookup file, which costs about what a cache hit
- * does (so it would only push pages out of the cache); SQL is in queries.ts, shapes in schemas.ts.
+ * does (so it would only push pages out of the cache); SQL is in queries.ts, shapes in schemas.ts. Entity
+ * bodies go out as the build rendered them (http/raw-json.ts); the schemas still document them.
  */
 import { Elysia, t } from 'elysia'
 import { queryConfig } from '../../config.ts'
 import { dbContext, type Deps } from '../../http/deps.ts'
+import { jsonResponse, rawListResponse } from '../../http/raw-json.ts'
 import { errorResponses, pageQuery } from '../../http/schemas.ts'
 import { FilingList } from '../filings/schemas.ts'
 import { getEntity, listEntities, listEntityFilings, listSicCodes } from './queries.ts'
@@ -15,7 +17,7 @@ export const entitiesRoutes = ({ config, database }: Deps) => {
   const settings = queryConfig(config)
   return new Elysia({ prefix: '/v1/entities', tags: ['Entities'] })
     .use(dbContext(database))
-    .get('', ({ db, cacheKey, query }) => db.cached(cacheKey, () => listEntities(db, settings, query)), {
+    .get('', async ({ db, cacheKey, query }) => rawListResponse(await db.cached(cacheKey, () => listEntities(db, settings, query))), {
       query: t.Composite([EntityFilters, pageQuery(config.MAX_LIMIT)]),
       response: { 200: EntityList, ...errorResponses },
       detail: {
@@ -35,7 +37,7 @@ export const entitiesRoutes = ({ config, database }: Deps) => {
         description: "The SEC's Standard Industrial Classification codes by code, with the reviewing office, a sector, and the tickers of the largest filers in each.",
       },
     })
-    .get('/:identifier', ({ db, params }) => getEntity(db, params.identifier), {
+    .get('/:identifier', async ({ db, params }) => jsonResponse(await getEntity(db, params.identifier)), {
       params: IdentifierParams,
       response: { 200: Entity, ...errorResponses },
       detail: {

@@ -1,13 +1,15 @@
 /**
  * Entities SQL: the `entities` table (sorted by CIK, the columns filters read), `tickers` for resolution
  * and `sic_codes`. Each entity's DTO is rendered as JSON by the build (dto-sql.ts) into the entities lookup
- * file (db/keyed-file.ts), where every page and lookup reads its bodies by CIK without a query.
+ * file (db/keyed-file.ts), where every page and lookup reads its bodies by CIK without a query, and sends
+ * them as they are (http/raw-json.ts).
  */
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { empty, join, sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
+import type { RawJson } from '../../http/raw-json.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { formatCik, isCikLike, normalizeTicker, parseCik } from '../../lib/ids.ts'
 import { listFilings } from '../filings/queries.ts'
@@ -40,7 +42,7 @@ export async function listEntities(db: Db, config: QueryConfig, f: EntityFilters
     : gram === null ? []
     : gram !== undefined ? await pageOfGram(db, gram, { ticker, entityType, q }, window, config.nameFrames ?? NAME_FRAMES)
     : await pageByScan(db, { ticker, entityType, q, cik }, window)
-  return { ...toPage(rows.map(parseEntity), f), filters }
+  return { ...toPage(rows, f), filters }
 }
 
 type Window = { offset: number; take: number }
@@ -91,16 +93,16 @@ async function pageByScan(db: Db, f: Filters & { cik?: number }, w: Window) {
 }
 
 /** Bodies of some CIKs (ascending, as every page is), from the lookup file: neighbours share a frame. */
-function bodiesOf(db: Db, ciks: number[]): string[] {
+function bodiesOf(db: Db, ciks: number[]): RawJson<Entity>[] {
   return db.lookup('entities').getMany(ciks.map(BigInt)).flat()
 }
 
-/** One entity by CIK or ticker; 404 when none matches. */
-export async function getEntity(db: Db, identifier: string): Promise<Entity> {
+/** One entity by CIK or ticker, as the build rendered it; 404 when none matches. */
+export async function getEntity(db: Db, identifier: string): Promise<RawJson<Entity>> {
   const cik = await resolveIdentifier(db, identifier)
   const body = cik === undefined ? undefined : db.lookup('entities').get(BigInt(cik))[0]
   if (body === undefined) throw notFound(identifier)
-  return parseEntity(body)
+  return body
 }
 
 /** The filings of one entity, with the same filters, paging and envelope as the filings list. */
@@ -126,8 +128,6 @@ export async function listSicCodes(db: Db, config: QueryConfig, p: PageQuery) {
     LIMIT ${p.limit + 1} OFFSET ${offsetOf(p)}`)
   return toPage(rows, p)
 }
-
-const parseEntity = (body: string) => JSON.parse(body) as Entity
 
 const notFound = (identifier: string) =>
   new ApiError('not_found', isCikLike(identifier) ? `No entity with CIK ${formatCik(identifier)}.` : `No entity with ticker ${normalizeTicker(identifier)}.`)
