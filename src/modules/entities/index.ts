@@ -2,12 +2,13 @@
  * Entities routes (SPEC 4.2). Handlers only delegate: lists through the snapshot's result cache
  * (db/result-cache.ts), the entity lookup straight to its lookup file, which costs about what a cache hit
  * does (so it would only push pages out of the cache); SQL is in queries.ts, shapes in schemas.ts. Entity
- * bodies go out as the build rendered them (http/raw-json.ts); the schemas still document them.
+ * bodies go out as the build rendered them, and filing lists without Elysia's per-row check (http/raw-json.ts);
+ * the schemas still document both.
  */
 import { Elysia, t } from 'elysia'
 import { queryConfig } from '../../config.ts'
 import { dbContext, type Deps } from '../../http/deps.ts'
-import { jsonResponse, rawListResponse } from '../../http/raw-json.ts'
+import { jsonResponse, rawListResponse, uncheckedJson } from '../../http/raw-json.ts'
 import { errorResponses, pageQuery } from '../../http/schemas.ts'
 import { FilingList } from '../filings/schemas.ts'
 import { getEntity, listEntities, listEntityFilings, listSicCodes } from './queries.ts'
@@ -48,7 +49,7 @@ export const entitiesRoutes = ({ config, database }: Deps) => {
           'else the company listing it among its other tickers. 404 when none matches.',
       },
     })
-    .get('/:identifier/filings', ({ db, cacheKey, params, query }) => db.cached(cacheKey, () => listEntityFilings(db, settings, params.identifier, query)), {
+    .get('/:identifier/filings', async ({ db, cacheKey, params, query }) => uncheckedJson(await db.cached(cacheKey, () => listEntityFilings(db, settings, params.identifier, query))), {
       params: IdentifierParams,
       query: t.Composite([EntityFilingFilters, pageQuery(config.MAX_LIMIT)]),
       response: { 200: FilingList, ...errorResponses },

@@ -2,11 +2,12 @@
  * Filings routes (SPEC 4.1). Handlers only delegate: lists through the snapshot's result cache
  * (db/result-cache.ts), the three accession operations straight to the lookup files, which cost about
  * what a cache hit does (so they would only push pages out of the cache); SQL is in queries.ts, shapes in
- * schemas.ts.
+ * schemas.ts. The list goes out without Elysia's per-row check (http/raw-json.ts); the schema still documents it.
  */
 import { Elysia, t } from 'elysia'
 import { queryConfig } from '../../config.ts'
 import { dbContext, type Deps } from '../../http/deps.ts'
+import { uncheckedJson } from '../../http/raw-json.ts'
 import { errorResponses, pageQuery } from '../../http/schemas.ts'
 import { getFiling, getFilingsByAccession, listFilingDocuments, listFilings, listFormTypes } from './queries.ts'
 import { AccessionParams, CikAccessionParams, Filing, FilingDocument, FilingFilters, FilingList, FormTypeList } from './schemas.ts'
@@ -15,7 +16,7 @@ export const filingsRoutes = ({ config, database }: Deps) => {
   const settings = queryConfig(config)
   return new Elysia({ prefix: '/v1/filings', tags: ['Filings'] })
     .use(dbContext(database))
-    .get('', ({ db, cacheKey, query }) => db.cached(cacheKey, () => listFilings(db, settings, query)), {
+    .get('', async ({ db, cacheKey, query }) => uncheckedJson(await db.cached(cacheKey, () => listFilings(db, settings, query))), {
       query: t.Composite([FilingFilters, pageQuery(config.MAX_LIMIT)]),
       response: { 200: FilingList, ...errorResponses },
       detail: {
