@@ -101,7 +101,7 @@ function writeWhole(path: string, values: BigInt64Array) {
 /** A file of 64-bit integers, copied into its own buffer: a BigInt64Array needs 8-byte alignment, which a file buffer may lack. */
 function readIntegers(path: string, per: number): BigInt64Array {
   const bytes = readFileSync(path)
-  if (bytes.byteLength % (per * 8)) throw new Error(`${path}: not a keyed-file index (${bytes.byteLength} bytes)`)
+  if (bytes.byteLength % (per * 8)) throw new Error(`${path}: not a keyed-file index or heads file (${bytes.byteLength} bytes, not a whole number of ${per * 8}-byte entries)`)
   const values = new BigInt64Array(bytes.byteLength / 8)
   new Uint8Array(values.buffer).set(bytes)
   return values
