@@ -23,6 +23,8 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, writeSync } fr
 export const keyedFileParts = (base: string) => ({ blocks: `${base}.blocks`, index: `${base}.index`, heads: `${base}.heads` })
 
 const ENTRY = 4
+/** Keys up to this are exact as doubles. */
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
 /** Frames kept decompressed per file (KeyedFile.read). */
 const RECENT_FRAMES = 4
 
@@ -175,7 +177,7 @@ export class KeyedFile {
    */
   *range(from: bigint, to: bigint): Generator<string> {
     let frame = Math.max(0, this.startFrame(from))
-    const small = to <= BigInt(Number.MAX_SAFE_INTEGER)
+    const small = to <= MAX_SAFE
     const [fromN, toN] = [Number(from), Number(to)]
     for (; frame < this.frames && this.firstKey(frame) < to; frame++) {
       const text = this.read(frame)
