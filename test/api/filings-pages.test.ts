@@ -80,6 +80,7 @@ async function reference(cik: number | null, formTypes: string[], startDate: str
 test.each([
   ['filer pages from the lookup file where they fit', undefined, false],
   ['filer pages by query', 0, false],
+  // A budget no filer's run exceeds: with a line or two per frame, 48 frames would send most filers to the query.
   ['lookup files of a line or two per frame', 1_000_000, true],
 ])('every planned page equals the sorted query it replaces, %s', async (_, filerFrames, tinyFrames) => {
   const next = random(7)
