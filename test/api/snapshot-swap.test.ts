@@ -26,8 +26,9 @@ const filingRows = async (db: { one<T>(q: ReturnType<typeof sql>): Promise<T | u
   (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM filings`))!.n
 
 /**
- * The rate limiter's clock: one second on each time it is read (a request reads it twice), so that no plan limit is reached however many
- * requests the load test below makes in its fixed time (it counts swaps' losses, not limits).
+ * The rate limiter's clock: one second on each time it is read (a request reads it twice), so that no
+ * plan limit is reached however many requests the load test below makes in its fixed time (it counts
+ * swaps' losses, not limits).
  */
 let clock = Date.now()
 
