@@ -3,7 +3,7 @@
  * secds: one entry for every command. `npm run secds -- <command> [flags]` runs this file; the compiled
  * binary runs the same code with the same flags.
  */
-import { BuildError } from './build/errors.ts'
+import { BuildError } from './pipeline/errors.ts'
 import { UsageError } from './cli/args.ts'
 import { buildCommand } from './cli/build.ts'
 import { keysCommand } from './cli/keys.ts'

@@ -1,5 +1,5 @@
-import { runBuild } from '../build/index.ts'
-import { downloadMirror } from '../build/download/mirror-download.ts'
+import { runBuild } from '../pipeline/index.ts'
+import { downloadMirror } from '../pipeline/download/mirror-download.ts'
 import { Reporter } from '../lib/progress.ts'
 import { numberFlag, parseFlags, UsageError } from './args.ts'
 

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { runBuild } from '../build/index.ts'
+import { runBuild } from '../pipeline/index.ts'
 import { ConfigError, loadConfig, type Config } from '../config.ts'
 import { currentId } from '../db/catalog.ts'
 import { Reporter } from '../lib/progress.ts'

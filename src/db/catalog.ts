@@ -1,13 +1,13 @@
 /**
  * The served snapshot: which one `DATASETS_DIR/CURRENT` names, and its serving database
- * (`serving.duckdb`, see src/build/serving.ts), attached read-only under a name of its own
+ * (`serving.duckdb`, see src/pipeline/serving.ts), attached read-only under a name of its own
  * (`snap_<id>`), so a new snapshot can be attached while requests still run on the old one. The path is
  * quoted into the ATTACH once, never into a request's SQL.
  */
 import { quotedIdentifier, quotedString } from '@duckdb/node-api'
 import { createReadStream, existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { LOOKUP_FILES, SCHEMA_VERSION, SERVING_FILE, type LookupName } from '../build/layout.ts'
+import { LOOKUP_FILES, SCHEMA_VERSION, SERVING_FILE, type LookupName } from '../pipeline/layout.ts'
 import { keyedFileParts } from './keyed-file.ts'
 import { SnapshotUnavailable } from './errors.ts'
 

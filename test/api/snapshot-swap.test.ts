@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { runBuild } from '../../src/build/index.ts'
+import { runBuild } from '../../src/pipeline/index.ts'
 import { queryConfig } from '../../src/config.ts'
 import { sql } from '../../src/db/sql.ts'
 import { silentReporter } from '../../src/lib/progress.ts'

@@ -1,6 +1,6 @@
 /**
  * `q`, a case-insensitive substring of the name, through a trigram index: `entity_name_grams` holds one
- * row per distinct three-character piece of each lower-cased name (src/build/serving.ts), sorted by piece
+ * row per distinct three-character piece of each lower-cased name (src/pipeline/serving.ts), sorted by piece
  * then CIK. Every match of `q` contains each of q's pieces, so reading the rows of its rarest piece and
  * keeping those whose name contains `q` finds every match, in CIK order, without reading the other
  * names: a rare substring took 17 ms by scanning all 950,000 names (full scale).
@@ -43,7 +43,7 @@ export function pageOfGramFromLookup(db: Db, gram: bigint, f: GramFilters, w: { 
   return budget.exhausted ? undefined : ciks
 }
 
-/** Trigram key → how many names hold it; keys as src/build/serving.ts makes them (code points, 21 bits each). */
+/** Trigram key → how many names hold it; keys as src/pipeline/serving.ts makes them (code points, 21 bits each). */
 type GramCounts = ReadonlyMap<bigint, number>
 
 const gramKey = (text: string, i: number) =>

@@ -1,7 +1,7 @@
 /**
  * Filings: the lookup files (db/keyed-file.ts, no query) for accession operations, one filer's pages
  * within its first frames, and pages of form types; otherwise SQL over the serving database
- * (src/build/serving.ts): `filings` sorted by CIK then newest first, and `filings_by_date` newest first
+ * (src/pipeline/serving.ts): `filings` sorted by CIK then newest first, and `filings_by_date` newest first
  * with positions (paged by page-plan.ts). Row-group statistics on the sort key skip all but a few rows,
  * and each page is one query (a query costs ~0.4 ms before it reads a row, full scale).
  */

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { dailyMasterNames, lastQuarters, newestFilings, parseMasterIndex } from '../../src/build/download/edgar-sources.ts'
-import { downloadMirror, type MirrorDownloadOptions } from '../../src/build/download/mirror-download.ts'
-import { backoffMs, retryAfterMs } from '../../src/build/download/rate-limit.ts'
-import { createSecClient } from '../../src/build/download/sec-client.ts'
-import { sicPageToCsv } from '../../src/build/download/sic-page.ts'
+import { dailyMasterNames, lastQuarters, newestFilings, parseMasterIndex } from '../../src/pipeline/download/edgar-sources.ts'
+import { downloadMirror, type MirrorDownloadOptions } from '../../src/pipeline/download/mirror-download.ts'
+import { backoffMs, retryAfterMs } from '../../src/pipeline/download/rate-limit.ts'
+import { createSecClient } from '../../src/pipeline/download/sec-client.ts'
+import { sicPageToCsv } from '../../src/pipeline/download/sic-page.ts'
 import {
   DAILY_0102,
   DAILY_0103,

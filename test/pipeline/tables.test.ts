@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { runBuild } from '../../src/build/index.ts'
+import { runBuild } from '../../src/pipeline/index.ts'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { ZipReader } from '../../src/lib/zip.ts'
 import { SIC_CODES } from '../../src/reference/sic-codes.ts'

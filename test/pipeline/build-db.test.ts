@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { BuildDb } from '../../src/build/duck.ts'
+import { BuildDb } from '../../src/pipeline/duck.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('build-db')
