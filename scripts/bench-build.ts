@@ -5,13 +5,16 @@
  *   npm run bench:build -- [--scale 1] [--seed 1] [--work .tmp/bench] [--threads N] [--memory-limit 2.5GB]
  *
  * The generated files are kept in `<work>/mirror-<scale>-<seed>` and reused by later runs (generating
- * full EDGAR volume takes minutes). Results go to `<work>/build-<scale>.json` and `.md`.
+ * full EDGAR volume takes minutes). Results go to `<work>/build-<scale>.json` and `.md`; at --scale 1
+ * also to docs/benchmarks.md (its build results and a run-history row: scripts/bench/docs-page.ts).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { fmtBytes, table } from '../src/lib/progress.ts'
+import type { BuildBenchResult } from './bench/build-results.ts'
+import { DOCS_PAGE, updateDocsPage, updatesDocsPage, withBuildRun } from './bench/docs-page.ts'
 import { bytesUnder, ensureMirror, mirrorFolder } from './bench/mirror.ts'
 
 const { values: f } = parseArgs({
@@ -46,8 +49,10 @@ const b = run(buildArgs)
 const id = readFileSync(join(datasets, 'CURRENT'), 'utf8').trim()
 const manifest = JSON.parse(readFileSync(join(datasets, id, 'manifest.json'), 'utf8'))
 const mbps = inputBytes / (1 << 20) / b.seconds
-const result = {
+const lookups = Object.values<{ bytes: number }>(manifest.lookups ?? {})
+const result: BuildBenchResult = {
   date: new Date().toISOString(),
+  command: `npm run bench:build -- ${process.argv.slice(2).join(' ')}`.trim(),
   machine: { cores: cpus().length, cpu: cpus()[0]?.model, memory: fmtBytes(totalmem()) },
   scale: Number(f.scale), seed: Number(f.seed),
   generation: { seconds: Number(generation.seconds.toFixed(1)), peakRss: fmtBytes(generation.peakRssBytes) },
@@ -56,6 +61,7 @@ const result = {
     wallSeconds: Number(b.seconds.toFixed(1)), inputMBps: Number(mbps.toFixed(1)), peakRssBytes: b.peakRssBytes, peakRss: fmtBytes(b.peakRssBytes),
     steps: manifest.steps,
   },
+  output: { servingBytes: manifest.serving?.bytes ?? 0, lookupBytes: lookups.reduce((sum, l) => sum + l.bytes, 0) },
   tables: Object.fromEntries(Object.entries<{ rows: number; bytes: number }>(manifest.tables).map(([k, v]) => [k, { rows: v.rows, bytes: v.bytes, size: fmtBytes(v.bytes) }])),
 }
 const md = [
@@ -76,3 +82,12 @@ console.log(`\n${md}\n`)
 console.log(table(['measure', 'value'], [
   ['input', fmtBytes(inputBytes)], ['wall', `${b.seconds.toFixed(1)} s`], ['input MB/s', mbps.toFixed(1)], ['peak RSS', fmtBytes(b.peakRssBytes)],
 ]))
+if (updatesDocsPage(result.scale)) {
+  try {
+    updateDocsPage((page) => withBuildRun(page, result))
+    console.log(`${DOCS_PAGE}: build results replaced, one run-history row added`)
+  } catch (e) {
+    console.error(`${DOCS_PAGE} not updated: ${(e as Error).message}`)
+    process.exitCode = 1
+  }
+}

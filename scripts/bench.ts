@@ -8,7 +8,9 @@
  * and Entities operation with wrk at 1 and 16 connections in a uniform and a skewed mix; measure the
  * floors (bare Elysia, trivial DuckDB) the same way; swap the snapshot under load; sweep bad inputs.
  * Results: `<work>/bench-<scale>.json` (everything) and `.md` (tables), and a pass/fail line against
- * the targets of scripts/bench/targets.ts. Every process it starts is stopped at the end, also on error.
+ * the targets of scripts/bench/targets.ts; at --scale 1 (both mixes) also docs/benchmarks.md (its latest
+ * results and a run-history row: scripts/bench/docs-page.ts). Every process it starts is stopped at the
+ * end, also on error.
  *
  * Needs wrk on PATH (Debian: apt-get install wrk). Files: scripts/bench/ (one concern per file).
  */
@@ -16,6 +18,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { fmtBytes } from '../src/lib/progress.ts'
+import { DOCS_PAGE, updateDocsPage, updatesDocsPage, withLoadRun } from './bench/docs-page.ts'
 import { createBenchKey } from './bench/keys.ts'
 import { machine } from './bench/machine.ts'
 import { describe, measure, measureFloors, precheck } from './bench/measure.ts'
@@ -171,6 +174,18 @@ try {
   console.log(`\n${md}`)
   console.log(`targets: ${failures.length ? `FAIL (${failures.length}: ${failures.slice(0, 3).join(' | ')}${failures.length > 3 ? ' | …' : ''})` : 'PASS'}`)
   say(`server peak RSS ${fmtBytes(server_.peakRssBytes)}; results in ${join(work, `bench-${f.scale}.json`)} and .md; paths in ${pathsDir}`)
+  // Only a full-volume run of both mixes replaces the page's latest results (a partial one would hide half).
+  if (updatesDocsPage(result.scale) && mixes.length === MIXES.length) {
+    try {
+      updateDocsPage((page) => withLoadRun(page, result))
+      say(`${DOCS_PAGE}: latest results replaced, one run-history row added`)
+    } catch (e) {
+      say(`${DOCS_PAGE} not updated: ${(e as Error).message}`)
+      process.exitCode = 1
+    }
+  } else {
+    say(`${DOCS_PAGE} left as it is: only a run at --scale 1 with both mixes updates it`)
+  }
 } finally {
   sampler?.stop()
   await stopAll()

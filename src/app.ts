@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts'
 import { errorHandler, type RouteInfo } from './http/errors.ts'
 import { registerFormats } from './http/formats.ts'
 import { queryEncoding } from './http/query-encoding.ts'
+import { queryRepeats } from './http/query-repeats.ts'
 import { requestId } from './http/request-id.ts'
 import { entitiesRoutes } from './modules/entities/index.ts'
 import { filingsRoutes } from './modules/filings/index.ts'
@@ -42,6 +43,7 @@ export function createApp({ config, database, keys, log = consoleSink, now }: Ap
     .use(requestId)
     .use(errorHandler(() => routes(), log))
     .use(queryEncoding)
+    .use(queryRepeats(() => routes()))
     .use(observability(metrics, log, config.LOG_REQUESTS, () => routes()))
     .use(auth({ store: keys, now }))
     .use(docs(config, pkg.version))

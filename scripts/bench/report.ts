@@ -4,7 +4,7 @@
  */
 import { fmtBytes } from '../../src/lib/progress.ts'
 import { MIXES } from './mixes.ts'
-import type { BenchResult, Measurement } from './results.ts'
+import type { BenchResult, Measurement, OperationResult } from './results.ts'
 import { SWAP_CONNECTIONS } from './swap.ts'
 import type { WrkResult } from './wrk.ts'
 
@@ -13,19 +13,21 @@ const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-')
 const pct = (n: number) => (Number.isFinite(n) ? `${Math.round(n * 100)}%` : '-')
 const wrkLine = (w: WrkResult) => `${rate(w.requestsPerSecond)} req/s, p50 ${ms(w.p50Ms)} ms, p99 ${ms(w.p99Ms)} ms, ${w.errors} errors`
 
-function mixTable(result: BenchResult, mix: string): string[] {
-  const rows = result.operations.filter((r) => r.mix === mix)
-  if (!rows.length) return []
+/** One row per operation: req/s, p50 and p99 at 1 and 16 connections, errors, share of the DuckDB floor (also docs-page.ts). */
+export function operationTable(rows: OperationResult[]): string[] {
   const cells = (m: Measurement) => [rate(m.requestsPerSecond), ms(m.p50Ms), ms(m.p99Ms)]
   return [
-    `### ${mix} mix`,
-    '',
     '| operation | c=1 req/s | c=1 p50 | c=1 p99 | c=16 req/s | c=16 p50 | c=16 p99 | errors | % of DuckDB floor (c=16) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map((r) =>
       `| ${r.operation} (${r.kind}) | ${[...cells(r.c1), ...cells(r.c16), String(r.c1.errors + r.c16.errors), pct(r.c16.ofDuckdbFloor)].join(' | ')} |`),
-    '',
   ]
+}
+
+function mixTable(result: BenchResult, mix: string): string[] {
+  const rows = result.operations.filter((r) => r.mix === mix)
+  if (!rows.length) return []
+  return [`### ${mix} mix`, '', ...operationTable(rows), '']
 }
 
 export function markdown(result: BenchResult): string {

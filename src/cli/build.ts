@@ -1,7 +1,10 @@
+import { downloadFlags, downloadMirror } from '../pipeline/download/mirror-download.ts'
 import { runBuild } from '../pipeline/index.ts'
-import { downloadMirror } from '../pipeline/download/mirror-download.ts'
 import { Reporter } from '../lib/progress.ts'
 import { numberFlag, parseFlags, UsageError } from './args.ts'
+
+/** The sources' own download flags (SourceDefinition.download.flags), e.g. --index-quarters. */
+const SOURCE_FLAGS = downloadFlags()
 
 export const buildUsage = `usage: secds build (--from DIR | --download) [--datasets OUT] [options]
 
@@ -17,14 +20,14 @@ download options:
   --user-agent TEXT      "Name contact@example.com", required by the SEC (default $SEC_USER_AGENT)
   --sec-url URL          base URL (default $SEC_BASE_URL or https://www.sec.gov)
   --max-rps N            requests per second, at most 10 (the SEC's limit; default 10)
-  --index-quarters N     quarterly full-index files to fetch, newest first (default 2)
-  --document-limit N     filing folder listings to fetch for the newest daily-index filings (default 200)`
+${SOURCE_FLAGS.map((f) => `  --${`${f.name} N`.padEnd(21)}${f.help} (default ${f.fallback})`).join('\n')}`
 
 export async function buildCommand(argv: string[], env = process.env) {
   const f = parseFlags(argv, {
     from: { type: 'string' }, download: { type: 'boolean' }, datasets: { type: 'string' }, threads: { type: 'string' },
     'memory-limit': { type: 'string' }, keep: { type: 'string' }, cache: { type: 'string' }, 'user-agent': { type: 'string' },
-    'sec-url': { type: 'string' }, 'max-rps': { type: 'string' }, 'index-quarters': { type: 'string' }, 'document-limit': { type: 'string' },
+    'sec-url': { type: 'string' }, 'max-rps': { type: 'string' },
+    ...Object.fromEntries(SOURCE_FLAGS.map((flag) => [flag.name, { type: 'string' as const }])),
   }, buildUsage)
   if (f.help) return console.log(buildUsage)
   if (!f.from && !f.download) throw new UsageError(`give --from DIR or --download\n\n${buildUsage}`)
@@ -42,8 +45,9 @@ export async function buildCommand(argv: string[], env = process.env) {
       userAgent: f['user-agent'] ?? env.SEC_USER_AGENT ?? '',
       baseUrl: f['sec-url'] ?? env.SEC_BASE_URL ?? 'https://www.sec.gov',
       maxRequestsPerSecond: numberFlag('max-rps', f['max-rps'], 10, { min: 0.1, max: 10 }),
-      fullIndexQuarters: numberFlag('index-quarters', f['index-quarters'], 2, { min: 0, max: 200, integer: true }),
-      documentLimit: numberFlag('document-limit', f['document-limit'], 200, { min: 0, max: 1_000_000, integer: true }),
+      flags: Object.fromEntries(SOURCE_FLAGS.map((flag) => [
+        flag.name, numberFlag(flag.name, (f as Record<string, string | undefined>)[flag.name], flag.fallback, { min: flag.min, max: flag.max, integer: true }),
+      ])),
       log: (line) => reporter.line(line),
     })
     const fetched = result.files.filter((x) => x.status === 'downloaded')

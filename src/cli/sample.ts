@@ -1,5 +1,5 @@
 import { Reporter } from '../lib/progress.ts'
-import { generateSample } from '../sample/index.ts'
+import { generateSample } from '../pipeline/sample.ts'
 import { numberFlag, parseFlags, UsageError } from './args.ts'
 
 export const sampleUsage = `usage: secds sample --out DIR [--scale N] [--seed S] [--as-of YYYY-MM-DD] [--unzipped]

@@ -8,7 +8,7 @@ import { runBuild } from '../pipeline/index.ts'
 import { ConfigError, loadConfig, type Config } from '../config.ts'
 import { currentId } from '../db/catalog.ts'
 import { Reporter } from '../lib/progress.ts'
-import { generateSample } from '../sample/index.ts'
+import { generateSample } from '../pipeline/sample.ts'
 import { serveUntilSignal } from '../server.ts'
 import { numberFlag, parseFlags, UsageError } from './args.ts'
 

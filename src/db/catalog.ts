@@ -1,17 +1,18 @@
 /**
- * The served snapshot: which one `DATASETS_DIR/CURRENT` names, and its serving database
- * (`serving.duckdb`, see src/pipeline/serving.ts), attached read-only under a name of its own
+ * The served snapshot: which one `DATASETS_DIR/CURRENT` names, its serving database (`serving.duckdb`,
+ * src/pipeline/contract.ts), attached read-only under a name of its own
  * (`snap_<id>`), so a new snapshot can be attached while requests still run on the old one. The path is
  * quoted into the ATTACH once, never into a request's SQL.
  */
 import { quotedIdentifier, quotedString } from '@duckdb/node-api'
 import { createReadStream, existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { LOOKUP_FILES, SCHEMA_VERSION, SERVING_FILE, type LookupName } from '../pipeline/layout.ts'
+import { SCHEMA_VERSION, SERVING_FILE, type Manifest } from '../pipeline/contract.ts'
 import { keyedFileParts } from './keyed-file.ts'
 import { SnapshotUnavailable } from './errors.ts'
 
-export type Snapshot = { id: string; dir: string; builtAt: string; schemaVersion: number; rows: Record<string, number> }
+/** `lookups`: each lookup file's path without extension, by name, as the manifest lists them. */
+export type Snapshot = { id: string; dir: string; builtAt: string; schemaVersion: number; rows: Record<string, number>; lookups: Record<string, string> }
 
 export function currentId(datasetsDir: string): string | undefined {
   const pointer = join(datasetsDir, 'CURRENT')
@@ -26,17 +27,18 @@ export function readSnapshot(datasetsDir: string): Snapshot {
   const dir = resolve(datasetsDir, id)
   const manifestPath = join(dir, 'manifest.json')
   if (!existsSync(manifestPath)) throw new SnapshotUnavailable(`CURRENT names ${id}, but ${manifestPath} does not exist`)
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { schemaVersion: number; builtAt: string; tables: Record<string, { rows: number }> }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest
   if (manifest.schemaVersion !== SCHEMA_VERSION) {
     throw new SnapshotUnavailable(`snapshot ${id} has schema version ${manifest.schemaVersion}; this server reads version ${SCHEMA_VERSION}: rebuild it`)
   }
   if (!existsSync(join(dir, SERVING_FILE))) throw new SnapshotUnavailable(`snapshot ${id} has no ${SERVING_FILE}: rebuild it`)
-  for (const base of Object.values(LOOKUP_FILES)) {
-    const { blocks, index } = keyedFileParts(join(dir, base))
+  const lookups = Object.fromEntries(Object.entries(manifest.lookups).map(([name, l]) => [name, join(dir, l.path)]))
+  for (const base of Object.values(lookups)) {
+    const { blocks, index } = keyedFileParts(base)
     if (!existsSync(blocks) || !existsSync(index)) throw new SnapshotUnavailable(`snapshot ${id} has no ${base}.*: rebuild it`)
   }
   const rows = Object.fromEntries(Object.entries(manifest.tables).map(([name, t]) => [name, t.rows]))
-  return { id, dir, builtAt: manifest.builtAt, schemaVersion: manifest.schemaVersion, rows }
+  return { id, dir, builtAt: manifest.builtAt, schemaVersion: manifest.schemaVersion, rows, lookups }
 }
 
 /** The name a snapshot's serving database is attached under: one per snapshot, so two can be open at once. */
@@ -48,17 +50,14 @@ export const attachStatement = (snapshot: Snapshot) =>
 
 export const detachStatement = (snapshot: Snapshot) => `DETACH DATABASE IF EXISTS ${quotedIdentifier(attachedName(snapshot))}`
 
-/** The snapshot's lookup files (db/keyed-file.ts), each as the path of its two files without extension. */
-export const lookupFileBase = (snapshot: Snapshot, name: LookupName) => join(snapshot.dir, LOOKUP_FILES[name])
-
 /**
  * Reads a snapshot's lookup frames once before it is served, so that the page cache holds them and the
  * first lookups do not wait for the disk (right after a build they are there already; after a reboot
  * they are not). Only the page cache keeps them: the server's own memory does not grow.
  */
 export async function warmUpLookups(snapshot: Snapshot) {
-  for (const name of Object.keys(LOOKUP_FILES) as LookupName[]) {
-    for await (const _ of createReadStream(keyedFileParts(lookupFileBase(snapshot, name)).blocks, { highWaterMark: 8 << 20 })) {
+  for (const base of Object.values(snapshot.lookups)) {
+    for await (const _ of createReadStream(keyedFileParts(base).blocks, { highWaterMark: 8 << 20 })) {
       // Reading is the point.
     }
   }

@@ -10,8 +10,7 @@ import { DuckDBInstance, quotedIdentifier } from '@duckdb/node-api'
 import { watch, type FSWatcher } from 'node:fs'
 import type { Config } from '../config.ts'
 import { errorFields, type LogSink } from '../ops/log.ts'
-import { LOOKUP_FILES, type LookupName } from '../pipeline/layout.ts'
-import { attachStatement, currentId, detachStatement, lookupFileBase, readSnapshot, attachedName, warmUpLookups, type Snapshot } from './catalog.ts'
+import { attachStatement, currentId, detachStatement, readSnapshot, attachedName, warmUpLookups, type Snapshot } from './catalog.ts'
 import { KeyedFile } from './keyed-file.ts'
 import { SnapshotUnavailable } from './errors.ts'
 import { ConnectionPool, type PoolStats, type QueryOptions } from './pool.ts'
@@ -24,17 +23,21 @@ export type Db = {
   one<T>(q: Sql, options?: QueryOptions): Promise<T | undefined>
   /** A value derived from the snapshot, computed once per snapshot (concurrent callers share it). */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T>
-  /** One of the snapshot's lookup files (point lookups without a query: db/keyed-file.ts). */
-  lookup(name: LookupName): KeyedFile
+  /**
+   * One of the snapshot's lookup files (point lookups without a query: db/keyed-file.ts), by the name the
+   * source's contract gives it; a snapshot without it is unavailable (503), not a bug of the request.
+   */
+  lookup(name: string): KeyedFile
 }
 
-type Lookups = Record<LookupName, KeyedFile>
+type Lookups = ReadonlyMap<string, KeyedFile>
 
+/** Every lookup file the snapshot's manifest lists, opened. */
 function openLookups(snapshot: Snapshot): Lookups {
-  const opened: [LookupName, KeyedFile][] = []
+  const opened: [string, KeyedFile][] = []
   try {
-    for (const name of Object.keys(LOOKUP_FILES) as LookupName[]) opened.push([name, KeyedFile.open(lookupFileBase(snapshot, name))])
-    return Object.fromEntries(opened) as Lookups
+    for (const [name, base] of Object.entries(snapshot.lookups)) opened.push([name, KeyedFile.open(base)])
+    return new Map(opened)
   } catch (e) {
     for (const [, file] of opened) file.close()
     throw e
@@ -262,8 +265,10 @@ export class RequestDb implements Db {
     return value
   }
 
-  lookup(name: LookupName): KeyedFile {
-    return this.generation().lookups[name]
+  lookup(name: string): KeyedFile {
+    const file = this.generation().lookups.get(name)
+    if (!file) throw new SnapshotUnavailable(`the served snapshot has no lookup file ${name}: rebuild it`)
+    return file
   }
 
   release() {
@@ -273,5 +278,5 @@ export class RequestDb implements Db {
 }
 
 function closeLookups(lookups: Lookups) {
-  for (const file of Object.values(lookups)) file.close()
+  for (const file of lookups.values()) file.close()
 }

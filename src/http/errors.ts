@@ -41,7 +41,7 @@ export function errorBody(e: ApiError, requestId: string): ErrorBody {
 export type RouteInfo = { method: string; path: string; hooks?: { query?: unknown; params?: unknown } }
 
 /** The route's declared schemas, to name every offending parameter (see validation-details.ts). */
-function routeSchema(routes: readonly RouteInfo[], method: string, path: string | undefined, kind: 'query' | 'params') {
+export function routeSchema(routes: readonly RouteInfo[], method: string, path: string | undefined, kind: 'query' | 'params') {
   const route = routes.find((r) => r.path === path && (r.method === method || (method === 'HEAD' && r.method === 'GET')))
   return route?.hooks?.[kind] as (TSchema & Record<string, unknown>) | undefined
 }

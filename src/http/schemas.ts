@@ -7,6 +7,10 @@ import { Type, type IntegerOptions } from '@sinclair/typebox'
 import { t, type TSchema } from 'elysia'
 import { ACCESSION_PATTERN, CIK_PATTERN, TICKER_PATTERN } from '../lib/ids.ts'
 import './formats.ts'
+import { QueryInteger } from './query-integer.ts'
+
+/** Every integer query parameter is a QueryInteger: decimal digits only, within its range (query-integer.ts). */
+export { QueryInteger }
 
 /**
  * An integer in a response. Elysia's `t.Integer` is a transform (it turns query text into numbers), and one
@@ -42,13 +46,13 @@ export const errorResponses = {
   503: errorBody('Query timeout, server busy, or no snapshot served yet'),
 } as const
 
-export const PageNumber = t.Integer({ minimum: 1, maximum: 2_147_483_647, default: 1, description: 'Page number, 1-based' })
+export const PageNumber = QueryInteger({ minimum: 1, maximum: 2_147_483_647, default: 1, description: 'Page number, 1-based' })
 
 /** page and limit; `maxLimit` comes from MAX_LIMIT in the configuration. */
 export const pageQuery = (maxLimit: number, defaultLimit = 20) =>
   t.Object({
     page: PageNumber,
-    limit: t.Integer({ minimum: 1, maximum: maxLimit, default: Math.min(defaultLimit, maxLimit), description: `Rows per page (at most ${maxLimit})` }),
+    limit: QueryInteger({ minimum: 1, maximum: maxLimit, default: Math.min(defaultLimit, maxLimit), description: `Rows per page (at most ${maxLimit})` }),
   })
 export type PageQuery = { page: number; limit: number }
 

@@ -6,6 +6,7 @@
  */
 import type { TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { isIntegerText } from './query-integer.ts'
 
 type Schema = TSchema & Record<string, unknown>
 
@@ -54,8 +55,8 @@ export function expectedText(raw: Schema): string {
 
 function checks(raw: Schema, value: string): boolean {
   const s = unwrap(raw)
-  // Value.Convert would turn "1.5" and "1e30" into the integer 1; the client sent neither.
-  if (s.type === 'integer' && !/^[+-]?\d+$/.test(value.trim())) return false
+  // Value.Convert would read "1.5", "1e3" or "0x1F" as numbers; an integer is decimal digits as written (query-integer.ts).
+  if (s.type === 'integer' && !isIntegerText(value, s.minimum as number | undefined)) return false
   if (s.type === 'number' && !Number.isFinite(Number(value))) return false
   return Value.Check(s, Value.Convert(s, value))
 }

@@ -7,6 +7,15 @@ export const CIK_PATTERN = '^\\d{1,10}$'
 export const ACCESSION_PATTERN = '^(\\d{10}-\\d{2}-\\d{6}|\\d{18})$'
 export const TICKER_PATTERN = '^[A-Za-z0-9][A-Za-z0-9.\\-]{0,9}$'
 
+/**
+ * A path identifier (a CIK or a ticker, resolved by name): 1 to 64 letters, digits, dots or dashes.
+ * Anything of that shape is looked up, and one that matches nothing is a 404 (an 11-digit CIK or a
+ * 12-letter ticker names nobody, but it is a well-formed name); only text no CIK or ticker can hold
+ * (an empty segment, spaces, quotes, slashes, control or non-ASCII characters, or more than 64
+ * characters) is a malformed parameter.
+ */
+export const IDENTIFIER_PATTERN = '^[A-Za-z0-9.\\-]{1,64}$'
+
 /** "320193" or "0000320193" → 320193. Callers validate the pattern first. */
 export const parseCik = (cik: string): number => Number.parseInt(cik, 10)
 
@@ -22,6 +31,10 @@ export const normalizeTicker = (ticker: string): string => ticker.trim().toUpper
 
 /** A path identifier is a CIK when it is all digits, otherwise a ticker. */
 export const isCikLike = (identifier: string): boolean => /^\d+$/.test(identifier)
+
+const CIK = new RegExp(CIK_PATTERN)
+/** Whether text can be a CIK at all: 1 to 10 digits. A longer run of digits is a CIK no entity has. */
+export const isCik = (text: string): boolean => CIK.test(text)
 
 /**
  * The serving database's integer key for an accession number: its 18 digits as a BIGINT

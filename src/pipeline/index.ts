@@ -1,26 +1,28 @@
 /**
  * `secds build`: EDGAR bulk files (a mirror folder) → a checked, published Parquet snapshot.
  *
- * Pipeline: find sources → stage each into a scratch DuckDB database on disk → derive the tables with
- * SQL → check them → write Parquet into `OUT/<id>.partial/` → manifest → rename to `OUT/<id>/` → point
- * `OUT/CURRENT` at it → prune to the last two. Any failure removes the partial snapshot and leaves
- * `CURRENT` as it was.
+ * Find what each source has in the mirror → run the sources' phases into `OUT/<id>.partial/` (runner.ts:
+ * stage, period files, derive, check, write Parquet, serving database, lookup files) → manifest → rename
+ * to `OUT/<id>/` → point `OUT/CURRENT` at it → prune to the last two. Any failure removes the partial
+ * snapshot and leaves `CURRENT` as it was.
  */
-import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
 import { fmtBytes, Reporter, table } from '../lib/progress.ts'
+import { SCHEMA_VERSION, SERVING_FILE, type Manifest } from './contract.ts'
 import { BuildDb } from './duck.ts'
 import { BuildError } from './errors.ts'
-import { SCHEMA_VERSION, SERVING_FILE, TABLES, type LookupName } from './layout.ts'
-import type { LookupFileManifest } from './lookup-files.ts'
-import { buildTables } from './pipeline.ts'
+import { manifestEntry } from './mirror.ts'
+import { previousSnapshot } from './period-files.ts'
+import { runSources } from './runner.ts'
 import { acquireLock, finalDir, finalize, newSnapshotId, partialDir, prune, publish } from './snapshot.ts'
-import { findSources, sourceList, type Sources } from './sources.ts'
-import type { TableManifest } from './write-tables.ts'
+import type { BuildContext, Found, PipelineOptions, SourceDefinition } from './source.ts'
+import { SOURCES } from './sources/index.ts'
+import { quote } from './sql-text.ts'
 
-export type BuildOptions = {
+export type BuildOptions = PipelineOptions & {
   from: string
   datasets: string
   threads?: number
@@ -29,58 +31,38 @@ export type BuildOptions = {
   keep?: number
   reporter?: Reporter
   now?: Date
-  /** Rows per sort in the by-date step (SORT_CHUNK_ROWS); tests set it small to cut a tiny input into ranges. */
-  sortChunkRows?: number
-  /** Uncompressed bytes per frame of every lookup file; tests set it small to cut a tiny input into many frames. */
-  lookupFrameBytes?: number
+  /** Only tests pass other sources (a period-file source of their own). */
+  sources?: readonly SourceDefinition[]
 }
 
 /**
  * DuckDB's memory limit for a build: 4 GB peaked at 4.4–4.8 GB RSS at full scale. (The by-date sort
- * that ran out of memory at this limit now and then is cut in date ranges: tables/filings.ts.)
+ * that ran out of memory at this limit now and then is cut in date ranges: sources/submissions/filings.ts.)
  */
 export const DEFAULT_MEMORY_LIMIT = '4GB'
 
-export type Manifest = {
-  snapshotId: string
-  schemaVersion: number
-  secdsVersion: string
-  builtAt: string
-  durationSeconds: number
-  sources: ReturnType<typeof sourceList>
-  tables: Record<string, TableManifest>
-  /** The server's DuckDB file (serving.ts). */
-  serving: { file: string; bytes: number }
-  /** The server's lookup files (lookup-files.ts). */
-  lookups: Record<LookupName, LookupFileManifest>
-  steps: { name: string; seconds: number }[]
-  checks: { check: string; ok: boolean }[]
-}
-
 export type BuildResult = { snapshotId: string; dir: string; manifest: Manifest; pruned: string[] }
 
-function describeSources(s: Sources) {
-  const found = [
-    s.submissionsZip && `${s.submissionsZip.rel} (${fmtBytes(s.submissionsZip.bytes)})`,
-    s.submissionsDir && `${s.submissionsDir.rel} (${s.submissionsDir.files} files)`,
-    s.tickers?.rel,
-    s.sicCodes?.rel,
-    s.fullIndex.length && `${s.fullIndex.length} full-index master.idx`,
-    s.dailyIndex.length && `${s.dailyIndex.length} daily-index master.idx`,
-    s.filingIndex && `${s.filingIndex.files} filing-index listings`,
-  ].filter(Boolean)
-  return found.join(', ')
+/** What every source found in the mirror folder; fails when no source the snapshot needs is there. */
+function findAll(mirror: string, sources: readonly SourceDefinition[]) {
+  if (!existsSync(mirror) || !statSync(mirror).isDirectory()) throw new Error(`--from ${mirror}: no such folder`)
+  const found: Record<string, Found | undefined> = {}
+  for (const s of sources) found[s.name] = s.find(mirror)
+  const essential = sources.filter((s) => s.essential)
+  if (essential.length && !essential.some((s) => found[s.name])) {
+    const reads = essential.map((s) => s.reads).join(' or ')
+    throw new BuildError(`no ${reads} found (see the mirror layout in docs/data.md)`, mirror)
+  }
+  return found
 }
 
 export async function runBuild(o: BuildOptions): Promise<BuildResult> {
   const reporter = o.reporter ?? new Reporter()
+  const sources = o.sources ?? SOURCES
   const out = o.datasets
   const startedAt = o.now ?? new Date()
   const t0 = performance.now()
-  const sources = findSources(o.from)
-  if (!sources.submissionsZip && !sources.submissionsDir && !sources.fullIndex.length && !sources.dailyIndex.length) {
-    throw new BuildError('no submissions.zip, submissions/ or master.idx files found (see the mirror layout in README.md)', o.from)
-  }
+  const found = findAll(o.from, sources)
   const release = acquireLock(out)
   const id = newSnapshotId(out, startedAt)
   const dir = partialDir(out, id)
@@ -96,7 +78,8 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
   }
   process.once('SIGINT', abandon)
   process.once('SIGTERM', abandon)
-  reporter.line(`build ${id} from ${o.from}: ${describeSources(sources)}`)
+  const summary = sources.flatMap((s) => (found[s.name] ? [found[s.name]!.summary] : [])).join(', ')
+  reporter.line(`build ${id} from ${o.from}: ${summary}`)
   let opened: BuildDb | undefined
   try {
     const db = await BuildDb.open({
@@ -107,19 +90,30 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
       log: (line) => reporter.line(line),
     })
     opened = db
-    const { steps, checks, written, tableSeconds, lookups } = await buildTables(db, sources, dir, work, reporter, { sortChunkRows: o.sortChunkRows, lookupFrameBytes: o.lookupFrameBytes })
+    const ctx: BuildContext = {
+      db,
+      mirror: o.from,
+      snapshotDir: dir,
+      work,
+      found,
+      options: { sortChunkRows: o.sortChunkRows, lookupFrameBytes: o.lookupFrameBytes },
+      parquet: (t, extra = '') => `read_parquet(${quote(join(dir, t, '**', '*.parquet'))}${extra})`,
+      state: {},
+    }
+    const r = await runSources(ctx, sources, reporter, previousSnapshot(out))
     const manifest: Manifest = {
       snapshotId: id,
       schemaVersion: SCHEMA_VERSION,
       secdsVersion: pkg.version,
       builtAt: startedAt.toISOString(),
       durationSeconds: Number(((performance.now() - t0) / 1000).toFixed(2)),
-      sources: sourceList(sources),
-      tables: written.tables,
+      sources: Object.fromEntries(sources.flatMap((s) => (found[s.name] ? [[s.name, found[s.name]!.files.map(manifestEntry)]] : []))),
+      tables: r.written.tables,
+      periods: r.periods,
       serving: { file: SERVING_FILE, bytes: statSync(join(dir, SERVING_FILE)).size },
-      lookups,
-      steps,
-      checks,
+      lookups: r.lookups,
+      steps: r.steps,
+      checks: r.checks,
     }
     writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
     db.close()
@@ -129,9 +123,9 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
     reporter.line(
       `\n${table(
         ['table', 'rows', 'size', 'seconds'],
-        TABLES.map((t) => {
-          const m = written.tables[t.name]!
-          return [t.name, m.rows, fmtBytes(m.bytes), tableSeconds(t.name).toFixed(1)]
+        r.tables.map((t) => {
+          const m = r.written.tables[t.name]!
+          return [t.name, m.rows, fmtBytes(m.bytes), r.tableSeconds(t.name).toFixed(1)]
         }),
       )}\n\npublished ${id} in ${manifest.durationSeconds.toFixed(1)}s → ${join(out, 'CURRENT')}` +
         (pruned.length ? `\nremoved older snapshot${pruned.length > 1 ? 's' : ''} ${pruned.join(', ')}` : ''),

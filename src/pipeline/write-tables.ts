@@ -7,24 +7,14 @@ import { join, relative } from 'node:path'
 import type { Reporter } from '../lib/progress.ts'
 import { checkNonEmpty, checkNotNull, checkUnique, type CheckResult } from './checks.ts'
 import type { BuildDb } from './duck.ts'
-import { TABLES, type TableLayout } from './layout.ts'
-import type { Sources } from './sources.ts'
+import type { TableManifest } from './contract.ts'
+import type { FoundMap, TableSpec } from './source.ts'
 import { PARQUET, quote } from './sql-text.ts'
 
-export type TableManifest = {
-  rows: number
-  bytes: number
-  files: string[]
-  sortedBy: string
-  rowGroupSize: number
-  columns: { name: string; type: string }[]
-  description: string
-}
-
-export async function checkTables(db: BuildDb, sources: Sources): Promise<CheckResult[]> {
+export async function checkTables(db: BuildDb, tables: TableSpec[], found: FoundMap): Promise<CheckResult[]> {
   const results: CheckResult[] = []
-  for (const t of TABLES) {
-    const why = t.requiredBy(sources)
+  for (const t of tables) {
+    const why = t.requiredBy(found)
     if (why) results.push(await checkNonEmpty(db, t.name, t.from, why))
     if (t.key.length) results.push(await checkUnique(db, t.name, t.from, t.key))
     if (t.notNull.length) results.push(await checkNotNull(db, t.name, t.from, t.notNull, t.key.length ? t.key : t.notNull.slice(0, 2)))
@@ -38,7 +28,7 @@ function filesUnder(dir: string): string[] {
     .sort()
 }
 
-async function writeTable(db: BuildDb, t: TableLayout, snapshotDir: string): Promise<TableManifest> {
+async function writeTable(db: BuildDb, t: TableSpec, snapshotDir: string): Promise<TableManifest> {
   const dir = join(snapshotDir, t.name)
   if (!t.writtenByStep) {
     mkdirSync(dir, { recursive: true })
@@ -58,10 +48,10 @@ async function writeTable(db: BuildDb, t: TableLayout, snapshotDir: string): Pro
   }
 }
 
-export async function writeTables(db: BuildDb, snapshotDir: string, reporter: Reporter) {
+export async function writeTables(db: BuildDb, specs: TableSpec[], snapshotDir: string, reporter: Reporter) {
   const tables: Record<string, TableManifest> = {}
   const seconds: Record<string, number> = {}
-  for (const t of TABLES) {
+  for (const t of specs) {
     const step = reporter.step(`write ${t.name}`)
     const mark = db.retriedOnOneThread.length
     const m = await writeTable(db, t, snapshotDir)

@@ -1,9 +1,8 @@
 /**
- * Tickers and the two small reference files: `company_tickers_exchange.json` (one row per ticker, largest
- * market value first, so a CIK with share classes and preferreds repeats) and `sic_codes.csv`.
+ * Tickers of the world's listed companies, assigned during the pass (world.ts), and the rows of
+ * `company_tickers_exchange.json` (one row per ticker, largest market value first, so a CIK with share
+ * classes and preferreds repeats), which the tickers source's sample part writes.
  */
-import { writeFileSync } from 'node:fs'
-import { SIC_CODES } from '../reference/sic-codes.ts'
 import { tickerCandidates } from './names.ts'
 import { hash3, Rng } from './random.ts'
 import type { Traits } from './traits.ts'
@@ -69,12 +68,10 @@ export class TickerRegistry {
   }
 
   /** company_tickers_exchange.json, compact, largest market value first. */
-  writeExchangeFile(path: string): number {
+  exchangeFileJson(): string {
     const rows = [...this.listings].sort((a, b) => b.value - a.value || (a.ticker < b.ticker ? -1 : 1))
     const data = rows.map((r) => JSON.stringify([r.cik, r.name, r.ticker, r.exchange])).join(',')
-    const text = `{"fields":["cik","name","ticker","exchange"],"data":[${data}]}`
-    writeFileSync(path, text)
-    return Buffer.byteLength(text)
+    return `{"fields":["cik","name","ticker","exchange"],"data":[${data}]}`
   }
 }
 
@@ -82,16 +79,4 @@ function pickExchange(rng: Rng): string | null {
   let u = rng.next() * 100
   for (const [exchange, w] of EXCHANGES) if ((u -= w) < 0) return exchange
   return 'Nasdaq'
-}
-
-const csv = (value: string | number) => {
-  const s = String(value)
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s
-}
-
-/** sic_codes.csv with CRLF line endings, as the published list has them. */
-export function writeSicCodes(path: string): number {
-  const text = ['SIC Code,Office,Industry Title', ...SIC_CODES.map((s) => [s.code, s.office, s.title].map(csv).join(','))].map((l) => `${l}\r\n`).join('')
-  writeFileSync(path, text)
-  return Buffer.byteLength(text)
 }

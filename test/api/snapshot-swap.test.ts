@@ -10,7 +10,7 @@ import { queryConfig } from '../../src/config.ts'
 import { sql } from '../../src/db/sql.ts'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { listFilings } from '../../src/modules/filings/queries.ts'
-import { generateSample } from '../../src/sample/index.ts'
+import { generateSample } from '../../src/pipeline/sample.ts'
 import { openTestApi } from '../helpers/api.ts'
 
 let api: Awaited<ReturnType<typeof openTestApi>>

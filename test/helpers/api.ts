@@ -13,7 +13,7 @@ import { loadConfig, type Config } from '../../src/config.ts'
 import { Database } from '../../src/db/client.ts'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { memorySink } from '../../src/ops/log.ts'
-import { generateSample } from '../../src/sample/index.ts'
+import { generateSample } from '../../src/pipeline/sample.ts'
 import { openSnapshot, tempDir } from './snapshot.ts'
 
 export type Reply = { status: number; headers: Headers; body: any; text: string }

@@ -4,10 +4,11 @@
  * so both sweeps send the same values and judge answers the same way.
  */
 
-/** Values sent in place of every path and query parameter: wrong types, overflow, injection, encodings, traversal. */
+/** Values sent in place of every path and query parameter: wrong types, number syntaxes, overflow, injection, encodings, traversal. */
 export const BAD = [
   'abc', '1e30', '99999999999', '-1', '1.5', '', 'true', encodeURIComponent("' OR 1=1 --"), encodeURIComponent('1; DROP TABLE x'),
   '%00', '%E0%A4%A', encodeURIComponent('é'.repeat(1000)), encodeURIComponent('😀📈🚀'), '%25', encodeURIComponent('../../etc/passwd'),
+  '0x1F', '%20%202', '9'.repeat(30),
 ]
 
 /** Texts that would mean an engine message, a file path or a stack reached the client. */

@@ -10,7 +10,7 @@ import { downloadMirror } from '../../src/pipeline/download/mirror-download.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { SIC_CODES } from '../../src/reference/sic-codes.ts'
-import { generateSample } from '../../src/sample/index.ts'
+import { generateSample } from '../../src/pipeline/sample.ts'
 import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
 import { type FakeSecServer, startFakeSecServer } from './fake-sec-server.ts'
 
@@ -59,7 +59,7 @@ describe('secds build --download', () => {
   test('fetches the mirror layout from the SEC URLs and builds the same snapshot as --from', async () => {
     const download = await downloadMirror({
       cacheDir: cache, userAgent: 'secds tests admin@example.com', baseUrl: server.baseUrl, now: new Date('2026-11-23T23:00:00Z'),
-      fullIndexQuarters: 2, documentLimit: 100_000, log: () => {},
+      flags: { 'index-quarters': 2, 'document-limit': 100_000 }, log: () => {},
     })
     expect(download.dir).toBe(cache)
     // Every file of the mirror layout but the folder listings (fetched only for daily-index filings, below).
@@ -98,7 +98,7 @@ describe('secds build --download', () => {
     const before = server.requests.length
     const again = await downloadMirror({
       cacheDir: cache, userAgent: 'secds tests admin@example.com', baseUrl: server.baseUrl, now: new Date('2026-11-23T23:00:00Z'),
-      fullIndexQuarters: 2, documentLimit: 100_000, log: () => {},
+      flags: { 'index-quarters': 2, 'document-limit': 100_000 }, log: () => {},
     })
     expect(again.files.filter((f) => f.status === 'downloaded')).toEqual([])
     const zipRequests = server.requests.slice(before).filter((r) => r.path.endsWith('submissions.zip'))

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { dailyMasterNames, lastQuarters, newestFilings, parseMasterIndex } from '../../src/pipeline/download/edgar-sources.ts'
+import { lastQuarters } from '../../src/pipeline/download/quarters.ts'
+import { dailyMasterNames, newestFilings, parseMasterIndex } from '../../src/pipeline/sources/indexes/master-index.ts'
 import { downloadMirror, type MirrorDownloadOptions } from '../../src/pipeline/download/mirror-download.ts'
 import { backoffMs, retryAfterMs } from '../../src/pipeline/download/rate-limit.ts'
 import { createSecClient } from '../../src/pipeline/download/sec-client.ts'
-import { sicPageToCsv } from '../../src/pipeline/download/sic-page.ts'
+import { sicPageToCsv } from '../../src/pipeline/sources/sic-codes/sic-page.ts'
 import {
   DAILY_0102,
   DAILY_0103,
@@ -50,7 +51,7 @@ const mirrorOptions = (cacheDir: string, log: string[] = []): MirrorDownloadOpti
   userAgent: USER_AGENT,
   baseUrl: server.baseUrl,
   now: new Date('2024-02-15T12:00:00Z'),
-  documentLimit: 4,
+  flags: { 'document-limit': 4 },
   backoffBaseMs: 5,
   retries: 2,
   log: (line) => void log.push(line),

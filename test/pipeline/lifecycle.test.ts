@@ -12,7 +12,7 @@ import { runBuild } from '../../src/pipeline/index.ts'
 import { acquireLock } from '../../src/pipeline/snapshot.ts'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { ZipReader, ZipWriter } from '../../src/lib/zip.ts'
-import { generateSample } from '../../src/sample/index.ts'
+import { generateSample } from '../../src/pipeline/sample.ts'
 import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('lifecycle')
@@ -53,11 +53,14 @@ describe('secds build: publishing', () => {
     expect(entriesOf(datasets)).toEqual([result.snapshotId, 'CURRENT'].sort())
     const manifest = JSON.parse(readFileSync(join(result.dir, 'manifest.json'), 'utf8'))
     expect(manifest.snapshotId).toBe(result.snapshotId)
-    expect(manifest.schemaVersion).toBe(4)
+    expect(manifest.schemaVersion).toBe(5)
     const zip = statSync(join(mirror, 'submissions.zip'))
-    expect(manifest.sources.find((s: { path: string }) => s.path === 'submissions.zip')).toEqual({
-      path: 'submissions.zip', bytes: zip.size, modified: zip.mtime.toISOString(),
-    })
+    // Input files by source, in registry order: the sources' folders under src/pipeline/sources/.
+    expect(Object.keys(manifest.sources)).toEqual(['submissions', 'tickers', 'sic-codes', 'indexes', 'filing-index'])
+    expect(manifest.sources.submissions).toEqual([{ path: 'submissions.zip', bytes: zip.size, modified: zip.mtime.toISOString() }])
+    expect(manifest.sources.indexes.map((f: { path: string }) => f.path)).toContain('full-index/2026/QTR4/master.idx')
+    expect(manifest.sources['filing-index']).toEqual([expect.objectContaining({ path: 'filing-index/', files: expect.any(Number) })])
+    expect(manifest.periods).toEqual({})
     expect(Object.keys(manifest.tables).sort()).toEqual([
       'entities', 'filing_accessions', 'filing_documents', 'filings', 'filings_by_date', 'form_types', 'sic_codes', 'tickers',
     ])

@@ -11,7 +11,7 @@ import { silentReporter } from '../../src/lib/progress.ts'
 import { ZipReader } from '../../src/lib/zip.ts'
 import { SIC_CODES } from '../../src/reference/sic-codes.ts'
 import { CAST, CAST_ACCESSIONS } from '../../src/sample/cast.ts'
-import { generateSample } from '../../src/sample/index.ts'
+import { generateSample } from '../../src/pipeline/sample.ts'
 import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('tables')

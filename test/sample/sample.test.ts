@@ -11,7 +11,7 @@ import { ZipReader } from '../../src/lib/zip.ts'
 import { describeFormType } from '../../src/reference/form-types.ts'
 import { SIC_CODES } from '../../src/reference/sic-codes.ts'
 import { CAST, CAST_ACCESSIONS, CAST_PROFILES } from '../../src/sample/cast.ts'
-import { generateSample } from '../../src/sample/index.ts'
+import { generateSample } from '../../src/pipeline/sample.ts'
 import { WorkerZipSink, ZipSink } from '../../src/sample/output.ts'
 
 const SAMPLES = join(import.meta.dir, '../../../shared/edgar-samples')

@@ -4,7 +4,7 @@
  */
 import { expect, test } from 'bun:test'
 import { DuckDBInstance } from '@duckdb/node-api'
-import { filerLine, filerLineDate, filerLineForm, filerRecord, POSITION_LINE, positionCik, positionOrder, positionRecord } from '../../src/modules/filings/lookup-lines.ts'
+import { filerLine, filerLineDate, filerLineForm, filerRecord, POSITION_LINE, positionCik, positionOrder, positionRecord } from '../../src/pipeline/sources/submissions/contract/lookup-lines.ts'
 
 test('the date and form type are read from a line as DuckDB writes it, and the whole line parses to the row', async () => {
   const instance = await DuckDBInstance.create(':memory:')

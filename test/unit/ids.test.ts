@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { ACCESSION_PATTERN, CIK_PATTERN, formatCik, isCikLike, normalizeAccession, normalizeTicker, parseCik, TICKER_PATTERN } from '../../src/lib/ids.ts'
+import { ACCESSION_PATTERN, CIK_PATTERN, formatCik, IDENTIFIER_PATTERN, isCik, isCikLike, normalizeAccession, normalizeTicker, parseCik, TICKER_PATTERN } from '../../src/lib/ids.ts'
 
 describe('CIK', () => {
   test.each([
@@ -78,5 +78,33 @@ describe('isCikLike', () => {
     ['', false],
   ])('%p → %p', (identifier, expected) => {
     expect(isCikLike(identifier)).toBe(expected)
+  })
+})
+
+describe('isCik', () => {
+  test.each([
+    ['1', true],
+    ['320193', true],
+    ['0000320193', true],
+    ['9999999999', true],
+    ['12345678901', false],
+    ['00000320193', false],
+    ['9'.repeat(30), false],
+    ['', false],
+    ['AAPL', false],
+  ])('%p → %p', (text, expected) => {
+    expect(isCik(text)).toBe(expected)
+  })
+})
+
+describe('path identifiers', () => {
+  test('the pattern takes 1 to 64 letters, digits, dots and dashes: any CIK or ticker shape, known or not', () => {
+    const re = new RegExp(IDENTIFIER_PATTERN)
+    for (const ok of ['1', '320193', '99999999999999', 'AAPL', 'brk-b', 'BF.B', 'NOSUCHTICKER', 'NOSUCHTICKERATALL12345', '-1', '1e3', 'A'.repeat(64), '9'.repeat(64)]) {
+      expect({ ok, matches: re.test(ok) }).toEqual({ ok, matches: true })
+    }
+    for (const bad of ['', 'A B', 'A!', "A'", 'A;B', 'A/B', 'A%2F', 'É', 'A\u0000', ' A', 'A'.repeat(65)]) {
+      expect({ bad, matches: re.test(bad) }).toEqual({ bad, matches: false })
+    }
   })
 })

@@ -8,7 +8,7 @@ import { afterAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { KeyedFile, KeyedFileWriter } from '../../src/db/keyed-file.ts'
-import { positionHead } from '../../src/modules/filings/lookup-lines.ts'
+import { positionHead } from '../../src/pipeline/sources/submissions/contract/lookup-lines.ts'
 import { skipWithinDay } from '../../src/modules/filings/page-skip.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { t, type TSchema } from 'elysia'
+import { QueryInteger } from '../../src/http/query-integer.ts'
 import { expectedText, validationDetails } from '../../src/http/validation-details.ts'
 
 type Schema = TSchema & Record<string, unknown>
@@ -82,6 +83,24 @@ describe('validationDetails', () => {
   // Value.Convert truncates "1.5" and "1e30" to 1, so the value must be checked as written.
   test.each(['1.5', '1e30', '2.5e3'])('a non-integer page %p is named', (page) => {
     expect(validationDetails(Query, { q: 'x', page })).toEqual({ page: `expected an integer from 1 to 1000, got ${JSON.stringify(page)}` })
+  })
+
+  test('a QueryInteger reads as "an integer from … to …" and names any value that is not decimal digits', () => {
+    const Paged = s(t.Object({ page: QueryInteger({ minimum: 1, maximum: 1000, default: 1 }), limit: QueryInteger({ minimum: 1, maximum: 100, default: 20 }) }))
+    expect(expectedText(s(QueryInteger({ minimum: 1, maximum: 100 })))).toBe('an integer from 1 to 100')
+    expect(validationDetails(Paged, { page: '0x1F', limit: '  2' })).toEqual({
+      page: 'expected an integer from 1 to 1000, got "0x1F"',
+      limit: 'expected an integer from 1 to 100, got "  2"',
+    })
+    expect(validationDetails(Paged, { page: '1e3', limit: '+5' })).toEqual({
+      page: 'expected an integer from 1 to 1000, got "1e3"',
+      limit: 'expected an integer from 1 to 100, got "+5"',
+    })
+    expect(validationDetails(Paged, { page: '007', limit: '100' })).toEqual({})
+    expect(validationDetails(Paged, { page: '0', limit: '101' })).toEqual({
+      page: 'expected an integer from 1 to 1000, got "0"',
+      limit: 'expected an integer from 1 to 100, got "101"',
+    })
   })
 
   test('names parameters as the label function says (public names of router parameters)', () => {

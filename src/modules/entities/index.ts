@@ -46,7 +46,7 @@ export const entitiesRoutes = ({ config, database }: Deps) => {
         summary: 'Get an entity by CIK or ticker',
         description:
           'All digits: a CIK, zero-padding optional. Otherwise a ticker, case-insensitive: the company whose primary ticker it is, ' +
-          'else the company listing it among its other tickers. 404 when none matches.',
+          'else the company listing it among its other tickers. 404 when none matches (a number of more than 10 digits is a CIK no entity has).',
       },
     })
     .get('/:identifier/filings', async ({ db, cacheKey, params, query }) => uncheckedJson(await db.cached(cacheKey, () => listEntityFilings(db, settings, params.identifier, query))), {

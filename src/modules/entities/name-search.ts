@@ -1,6 +1,6 @@
 /**
  * `q`, a case-insensitive substring of the name, through a trigram index: `entity_name_grams` holds one
- * row per distinct three-character piece of each lower-cased name (src/pipeline/serving.ts), sorted by piece
+ * row per distinct three-character piece of each lower-cased name (src/pipeline/sources/submissions/serving.ts), sorted by piece
  * then CIK. Every match of `q` contains each of q's pieces, so reading the rows of its rarest piece and
  * keeping those whose name contains `q` finds every match, in CIK order, without reading the other
  * names: a rare substring took 17 ms by scanning all 950,000 names (full scale).
@@ -14,11 +14,9 @@
  */
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
+import { nameGramKey } from '../../pipeline/sources/submissions/contract/index.ts'
 
 const ASCII = /^[\x20-\x7e]+$/
-
-/** A name's line in the trigram lookup file (keyed by trigram, in CIK order): what the filters test. */
-export const NAME_GRAM_LINE = `json_array(cik, type_code, ticker, name_lower)::VARCHAR`
 
 export type GramFilters = { q: string; ticker: string | null; typeCode: number | null }
 
@@ -43,11 +41,9 @@ export function pageOfGramFromLookup(db: Db, gram: bigint, f: GramFilters, w: { 
   return budget.exhausted ? undefined : ciks
 }
 
-/** Trigram key → how many names hold it; keys as src/pipeline/serving.ts makes them (code points, 21 bits each). */
+/** Trigram key → how many names hold it; keys as the submissions contract's nameGramKey makes them. */
 type GramCounts = ReadonlyMap<bigint, number>
 
-const gramKey = (text: string, i: number) =>
-  (BigInt(text.charCodeAt(i)) << 42n) + (BigInt(text.charCodeAt(i + 1)) << 21n) + BigInt(text.charCodeAt(i + 2))
 
 function gramCounts(db: Db): Promise<GramCounts> {
   return db.memo('entity-name-grams', async () => {
@@ -67,7 +63,7 @@ export async function rarestGram(db: Db, q: string): Promise<bigint | null | und
   let best: bigint | null = null
   let bestCount = Infinity
   for (let i = 0; i + 3 <= text.length; i++) {
-    const gram = gramKey(text, i)
+    const gram = nameGramKey(text, i)
     const n = counts.get(gram) ?? 0
     if (n === 0) return null
     if (n < bestCount) [best, bestCount] = [gram, n]

@@ -11,7 +11,7 @@ import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { RawJson } from '../../http/raw-json.ts'
 import type { PageQuery } from '../../http/schemas.ts'
-import { formatCik, isCikLike, normalizeTicker, parseCik } from '../../lib/ids.ts'
+import { formatCik, isCik, isCikLike, normalizeTicker, parseCik } from '../../lib/ids.ts'
 import { listFilings } from '../filings/queries.ts'
 import type { FilingFilters } from '../filings/schemas.ts'
 import { cikIndex, hasCik } from './cik-index.ts'
@@ -97,9 +97,16 @@ function bodiesOf(db: Db, ciks: number[]): RawJson<Entity>[] {
   return db.lookup('entities').getMany(ciks.map(BigInt)).flat()
 }
 
+/**
+ * The CIK a path identifier names, undefined when it names nobody: a run of more than 10 digits is a CIK
+ * no entity can have (answered without a lookup, and never parsed: 30 digits overflow to a float).
+ */
+const cikOf = (db: Db, identifier: string): Promise<number | undefined> =>
+  isCikLike(identifier) && !isCik(identifier) ? Promise.resolve(undefined) : resolveIdentifier(db, identifier)
+
 /** One entity by CIK or ticker, as the build rendered it; 404 when none matches. */
 export async function getEntity(db: Db, identifier: string): Promise<RawJson<Entity>> {
-  const cik = await resolveIdentifier(db, identifier)
+  const cik = await cikOf(db, identifier)
   const body = cik === undefined ? undefined : db.lookup('entities').get(BigInt(cik))[0]
   if (body === undefined) throw notFound(identifier)
   return body
@@ -108,7 +115,7 @@ export async function getEntity(db: Db, identifier: string): Promise<RawJson<Ent
 /** The filings of one entity, with the same filters, paging and envelope as the filings list. */
 export async function listEntityFilings(db: Db, config: QueryConfig, identifier: string, f: Omit<FilingFilters, 'cik' | 'ticker'> & PageQuery) {
   const byCik = isCikLike(identifier)
-  const cik = await resolveIdentifier(db, identifier)
+  const cik = await cikOf(db, identifier)
   // A resolved ticker names a known entity already; only a CIK needs looking up.
   const known = cik !== undefined && (!byCik || hasCik(await cikIndex(db), cik))
   if (!known) throw notFound(identifier)

@@ -12,7 +12,7 @@
  * without reading; the merge then skips the few rows left one by one.
  */
 import type { KeyedFile } from '../../db/keyed-file.ts'
-import { positionAcc } from './lookup-lines.ts'
+import { positionAcc } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
 
 export type Skipped = {
   /** Where each form's rows start after the skip: positions within its first-day part. */

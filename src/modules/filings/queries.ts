@@ -17,7 +17,8 @@ import { loadDayIndex } from './day-index.ts'
 import { planPage, type PagePlan } from './page-plan.ts'
 import { skipWithinDay } from './page-skip.ts'
 import { FILING_ROW, folderUrl, toFiling, type FilingRow } from './dto.ts'
-import { accessionRecord, documentRecord, filerLineDate, filerLineForm, filerRecord, positionCik, positionOrder, positionRecord, type AccessionRecord } from './lookup-lines.ts'
+import { documentRecord } from '../../pipeline/sources/filing-index/contract.ts'
+import { accessionRecord, filerLineDate, filerLineForm, filerRecord, positionCik, positionOrder, positionRecord, type AccessionRecord } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
 import type { AppliedFilingFilters, Filing, FilingDocument, FilingFilters, FilingList } from './schemas.ts'
 
 /** Form types from `10-k, 10-Q ,,8-K` → ['10-K', '10-Q', '8-K'] (trimmed, upper-cased, de-duplicated). */

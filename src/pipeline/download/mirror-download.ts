@@ -1,73 +1,51 @@
 /**
- * `secds build --download`: fills a cache folder laid out like the mirror (DESIGN.md §2) from the SEC,
- * so the build can then read it exactly as it reads `--from DIR`.
+ * `secds build --download`: fills a cache folder laid out like the mirror (DESIGN.md §2) from the SEC, so
+ * the build can then read it exactly as it reads `--from DIR`. Each source's download part
+ * (SourceDefinition.download) says what it fetches; this runs them all at once on one client, whose rate
+ * limit is shared by the whole process.
  *
- * Each source is independent. submissions.zip and company_tickers_exchange.json are required: failing to
- * get either throws. Any other file that is missing (a daily index for a holiday) or keeps failing is
- * logged and skipped; the build reports which sources it found. A 403 stops everything: the SEC has
- * blocked us (no User-Agent, or over the rate), and more requests would only prolong the block.
+ * A source's required file (submissions.zip, company_tickers_exchange.json) that cannot be had fails the
+ * run. Any other file that is missing (a daily index for a holiday) or keeps failing is logged and
+ * skipped; the build reports which sources it found. A 403 stops everything: the SEC has blocked us (no
+ * User-Agent, or over the rate), and more requests would only prolong the block.
  *
  * Cache bookkeeping stays out of the layout: validators in `.meta/<mirror path>.json`, the SIC page's HTML
  * in `.raw/`, transfers in progress as `<file>.part`.
  */
-import { mkdir, rename, stat, utimes } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import {
-  dailyIndex,
-  dailyListingUrlPath,
-  dailyMasterNames,
-  filingIndex,
-  fullIndex,
-  type IndexEntry,
-  lastQuarters,
-  newestFilings,
-  parseMasterIndex,
-  quarterOf,
-  SIC_PAGE,
-  SUBMISSIONS,
-  TICKERS,
-} from './edgar-sources.ts'
+import type { SourceDefinition } from '../source.ts'
+import { SOURCES } from '../sources/index.ts'
+import type { DownloadContext, MirrorFile, RemoteFile } from './context.ts'
 import { createSecClient, type DownloadStatus, SecHttpError } from './sec-client.ts'
-import { parseSicPage, sicRowsToCsv } from './sic-page.ts'
 
 export type MirrorDownloadOptions = {
   cacheDir: string
   userAgent: string
   baseUrl?: string
   maxRequestsPerSecond?: number
-  /** Quarterly `full-index/…/master.idx` files: the quarter of `now` and the ones before it. Default 2. */
-  fullIndexQuarters?: number
-  /** Filing folder listings for the newest filings of the current quarter's daily indexes. Default 200. */
-  documentLimit?: number
+  /** The sources' own flags by name (`index-quarters`, `document-limit`); each has a default. */
+  flags?: Readonly<Record<string, number>>
   now?: Date
   retries?: number
   backoffBaseMs?: number
   log?: (line: string) => void
+  /** Only tests pass other sources. */
+  sources?: readonly SourceDefinition[]
 }
 
-export type MirrorFile = { path: string; status: DownloadStatus; bytes: number }
+export type { MirrorFile } from './context.ts'
 export type MirrorDownload = { dir: string; files: MirrorFile[]; requests: number; seconds: number }
-
-type Source = { urlPath: string; mirrorPath: string }
-
-/** Downloads fit for the limiter: a big file in flight must not hold up small ones, and starts are spaced anyway. */
-const PARALLEL = 4
-
-async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length)
-  let next = 0
-  const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) results[i] = await fn(items[i]!)
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return results
-}
 
 const isBlocked = (e: unknown) => e instanceof SecHttpError && e.status === 403
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
+/** Every download flag of the sources, with its default: what `secds build` accepts. */
+export const downloadFlags = (sources: readonly SourceDefinition[] = SOURCES) => sources.flatMap((s) => s.download?.flags ?? [])
+
 export async function downloadMirror(opts: MirrorDownloadOptions): Promise<MirrorDownload> {
   const started = performance.now()
+  const sources = opts.sources ?? SOURCES
   const log = opts.log ?? ((line: string) => void process.stderr.write(`${line}\n`))
   const client = createSecClient({ ...opts, log }) // refuses a bad User-Agent or rate before any request
   const dir = resolve(opts.cacheDir)
@@ -77,7 +55,7 @@ export async function downloadMirror(opts: MirrorDownloadOptions): Promise<Mirro
   await mkdir(dir, { recursive: true })
 
   /** One file into the mirror; optional ones are skipped (as `missing`) instead of failing the run. */
-  async function fetchFile(source: Source, required: boolean, record = true): Promise<MirrorFile> {
+  async function fetchFile(source: RemoteFile, required: boolean, record = true): Promise<MirrorFile> {
     const url = client.baseUrl + source.urlPath
     const metaFile = join(dir, '.meta', `${source.mirrorPath}.json`)
     let file: MirrorFile
@@ -99,64 +77,33 @@ export async function downloadMirror(opts: MirrorDownloadOptions): Promise<Mirro
     return file
   }
 
-  /** The SIC page, then `sic_codes.csv` made from it whenever the page changed or the CSV is absent. */
-  async function fetchSicCodes() {
-    const page = await fetchFile({ urlPath: SIC_PAGE.urlPath, mirrorPath: SIC_PAGE.rawPath }, false, false)
-    const csvFile = join(dir, SIC_PAGE.mirrorPath)
-    const csvExists = await stat(csvFile).then(() => true, () => false)
-    if (page.status === 'missing' || (page.status === 'not-modified' && csvExists)) {
-      files.push({ path: SIC_PAGE.mirrorPath, status: page.status, bytes: 0 })
-      return
-    }
-    const htmlFile = join(dir, SIC_PAGE.rawPath)
-    const rows = parseSicPage(await Bun.file(htmlFile).text())
-    if (rows.length === 0) {
-      log(`skipped ${SIC_PAGE.mirrorPath}: no SIC rows found in ${client.baseUrl}${SIC_PAGE.urlPath} (page layout changed?)`)
-      files.push({ path: SIC_PAGE.mirrorPath, status: 'missing', bytes: 0 })
-      return
-    }
-    const csv = sicRowsToCsv(rows)
-    await Bun.write(`${csvFile}.tmp`, csv)
-    const { mtime } = await stat(htmlFile)
-    await utimes(`${csvFile}.tmp`, mtime, mtime)
-    await rename(`${csvFile}.tmp`, csvFile)
-    files.push({ path: SIC_PAGE.mirrorPath, status: 'downloaded', bytes: Buffer.byteLength(csv) })
+  const running = new Map<string, Promise<void>>()
+  const contextOf = (source: SourceDefinition): DownloadContext => ({
+    client,
+    dir,
+    now,
+    flags: Object.fromEntries((source.download?.flags ?? []).map((f) => [f.name, opts.flags?.[f.name] ?? f.fallback])),
+    log,
+    fetch: fetchFile,
+    record: (file) => void files.push(file),
+    blocked(e) {
+      if (!isBlocked(e)) return false
+      fatal ??= { error: e }
+      return true
+    },
+    after: async (name) => {
+      // Its failure is reported by its own task; this one goes on with what there is.
+      await running.get(name)?.catch(() => undefined)
+    },
+  })
+  for (const source of sources) {
+    if (!source.download) continue
+    const download = source.download
+    // Started in registry order, so `after` finds the sources registered before.
+    running.set(source.name, Promise.resolve().then(() => download.fetch(contextOf(source))))
   }
-
-  /** The current quarter's daily master indexes, then the folder listings of their newest filings. */
-  async function fetchDailyAndFilings() {
-    const quarter = quarterOf(now)
-    let names: string[] = []
-    try {
-      names = dailyMasterNames(await client.getJson(dailyListingUrlPath(quarter)))
-    } catch (e) {
-      if (isBlocked(e)) {
-        fatal ??= { error: e }
-        throw e
-      }
-      log(`skipped daily indexes of ${quarter.year} QTR${quarter.qtr}: ${messageOf(e)}`)
-    }
-    const daily = await mapConcurrent(names, PARALLEL, (name) => fetchFile(dailyIndex(quarter, name), false))
-    const limit = opts.documentLimit ?? 200
-    if (limit <= 0) return
-    // Newest day first; each day file is whole, so once `limit` filings are found older days cannot add newer ones.
-    const entries: IndexEntry[] = []
-    for (const file of daily.filter((f) => f.status !== 'missing').reverse()) {
-      entries.push(...parseMasterIndex(await Bun.file(join(dir, file.path)).text()))
-      if (new Set(entries.map((e) => e.accession)).size >= limit) break
-    }
-    await mapConcurrent(newestFilings(entries, limit), PARALLEL, (entry) => fetchFile(filingIndex(entry), false))
-  }
-
-  const tasks = [
-    fetchFile(SUBMISSIONS, true),
-    fetchFile(TICKERS, true),
-    fetchSicCodes(),
-    mapConcurrent(lastQuarters(now, opts.fullIndexQuarters ?? 2), PARALLEL, (q) => fetchFile(fullIndex(q), false)),
-    fetchDailyAndFilings(),
-  ]
   // Let every source finish (or fail) before throwing, so no request outlives the call.
-  const failure = (await Promise.allSettled(tasks)).find((r) => r.status === 'rejected')
+  const failure = (await Promise.allSettled(running.values())).find((r) => r.status === 'rejected')
   if (fatal) throw fatal.error
   if (failure) throw failure.reason
 

@@ -1,0 +1,16 @@
+/** The shape of what the build benchmark (scripts/bench-build.ts) measures, shared by its report and docs/benchmarks.md. */
+export type BuildBenchResult = {
+  date: string
+  command: string
+  machine: { cores: number; cpu: string | undefined; memory: string }
+  scale: number
+  seed: number
+  /** `secds sample` writing the input: time and peak RSS of the run that generated it (it is reused after) */
+  generation: { seconds: number; peakRss: string }
+  /** the mirror folder; `files` are the manifest's sources (path, bytes, and a file count for folders) */
+  input: { bytes: number; size: string; files: { path: string; bytes: number; files?: number }[] }
+  build: { wallSeconds: number; inputMBps: number; peakRssBytes: number; peakRss: string; steps: { name: string; seconds: number }[] }
+  /** the server's files: the serving database and the lookup files, in bytes */
+  output: { servingBytes: number; lookupBytes: number }
+  tables: Record<string, { rows: number; bytes: number; size: string }>
+}

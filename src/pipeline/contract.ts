@@ -1,0 +1,55 @@
+/**
+ * The snapshot's contract as a whole: what every snapshot folder holds, which the server (src/db/) reads
+ * and the build writes. What each source adds (its serving tables, its lookup files and their lines) is
+ * in that source's `contract` module (sources/<name>/contract*). The server imports these and nothing
+ * else of src/pipeline.
+ */
+
+/**
+ * 2: snapshots carry the serving database; 3: its accession-sorted copy, integer accession numbers and
+ * name trigrams; 4: lookup files instead of entity bodies and the accession copy in the serving database;
+ * 5: the manifest lists each lookup file by name and the sources' files by source (the server opens the
+ * lookup files the manifest lists). A server reads only its own version.
+ */
+export const SCHEMA_VERSION = 5
+
+/** The server's read-only DuckDB file inside each snapshot folder. */
+export const SERVING_FILE = 'serving.duckdb'
+
+/** A lookup file as the manifest lists it: its path without extension (db/keyed-file.ts adds them). */
+export type LookupFileManifest = { path: string; lines: number; frames: number; bytes: number }
+
+export type TableManifest = {
+  rows: number
+  bytes: number
+  files: string[]
+  sortedBy: string
+  rowGroupSize: number
+  columns: { name: string; type: string }[]
+  description: string
+}
+
+/** An input file: folders as totals (`files`), with the ETag when the download cache had one. */
+export type InputFile = { path: string; bytes: number; modified: string; etag?: string; files?: number }
+
+/** A period file's conversion (period-files.ts): the input as it was, and the Parquet files it gave. */
+export type PeriodManifest = { bytes: number; modified: string; etag?: string; period: string; outputs: string[]; reused: boolean }
+
+export type Manifest = {
+  snapshotId: string
+  schemaVersion: number
+  secdsVersion: string
+  builtAt: string
+  durationSeconds: number
+  /** Input files by source (the source's folder name under src/pipeline/sources/). */
+  sources: Record<string, InputFile[]>
+  tables: Record<string, TableManifest>
+  /** Period files by source, then by input path. */
+  periods: Record<string, Record<string, PeriodManifest>>
+  /** The server's DuckDB file. */
+  serving: { file: string; bytes: number }
+  /** The server's lookup files, by name. */
+  lookups: Record<string, LookupFileManifest>
+  steps: { name: string; seconds: number }[]
+  checks: { check: string; ok: boolean }[]
+}

@@ -1,0 +1,78 @@
+/**
+ * Period files (SourceDefinition.periodFiles): a source whose input is one file per period (a quarterly
+ * zip) converts each file on its own into `<table>/<period>/` of the snapshot. A file that has not changed
+ * since the last published snapshot (same name, size and modification time, or same ETag) is not
+ * converted again: its Parquet is taken from that snapshot, hard-linked where the file system allows (a
+ * snapshot stays self-contained, and pruning the old one leaves the link), else copied. The quarterly data
+ * sets never change once published, so a nightly build pays only for the new quarter.
+ */
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { SCHEMA_VERSION, type Manifest, type PeriodManifest } from './contract.ts'
+import type { SourceFile } from './mirror.ts'
+import { readCurrent } from './snapshot.ts'
+import type { BuildContext, SourceDefinition } from './source.ts'
+import { quote } from './sql-text.ts'
+
+/** The published snapshot a build may reuse converted period files from. */
+export type PreviousSnapshot = { dir: string; manifest: Manifest }
+
+/** The snapshot `out/CURRENT` names, when it has a manifest of this schema version. */
+export function previousSnapshot(out: string): PreviousSnapshot | undefined {
+  const id = readCurrent(out)
+  const path = id && join(out, id, 'manifest.json')
+  if (!path || !existsSync(path)) return undefined
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest
+  return manifest.schemaVersion === SCHEMA_VERSION ? { dir: join(out, id), manifest } : undefined
+}
+
+/** Unchanged: the same size and modification time, or the same ETag (a download cache knows it). */
+export const isUnchanged = (before: Pick<PeriodManifest, 'bytes' | 'modified' | 'etag'>, file: SourceFile) =>
+  (before.bytes === file.bytes && before.modified === file.modified) || (before.etag !== undefined && before.etag === file.etag)
+
+function linkOrCopy(from: string, to: string) {
+  mkdirSync(dirname(to), { recursive: true })
+  try {
+    linkSync(from, to)
+  } catch {
+    copyFileSync(from, to)
+  }
+}
+
+const parquetUnder = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.parquet'))
+    .sort()
+
+/**
+ * Converts (or reuses) every period file of `source`, then exposes the table's Parquet as the view its
+ * TableSpec names (`periodFiles.view`). Returns the manifest's entries, by input path.
+ */
+export async function convertPeriodFiles(ctx: BuildContext, source: SourceDefinition, previous: PreviousSnapshot | undefined) {
+  const spec = source.periodFiles!
+  const found = ctx.found[source.name]!
+  const before = previous?.manifest.periods?.[source.name] ?? {}
+  const entries: Record<string, PeriodManifest> = {}
+  const tableDir = join(ctx.snapshotDir, spec.table)
+  for (const file of spec.files(found)) {
+    const period = spec.periodOf(file)
+    const dir = join(tableDir, period)
+    const identity = { bytes: file.bytes, modified: file.modified, ...(file.etag ? { etag: file.etag } : {}), period }
+    const old = before[file.rel]
+    if (previous && old && old.period === period && isUnchanged(old, file) && old.outputs.every((o) => existsSync(join(previous.dir, o)))) {
+      for (const output of old.outputs) linkOrCopy(join(previous.dir, output), join(ctx.snapshotDir, output))
+      entries[file.rel] = { ...identity, outputs: old.outputs, reused: true }
+      continue
+    }
+    rmSync(dir, { recursive: true, force: true })
+    mkdirSync(dir, { recursive: true })
+    await spec.convert(ctx, file, dir)
+    entries[file.rel] = { ...identity, outputs: parquetUnder(dir).map((f) => relative(ctx.snapshotDir, join(dir, f))), reused: false }
+  }
+  mkdirSync(tableDir, { recursive: true })
+  const glob = join(tableDir, '**', '*.parquet')
+  const any = Object.values(entries).some((e) => e.outputs.length > 0)
+  // A view over no files would fail to bind: an empty table of the converted shape is the source's to give.
+  await ctx.db.run(any ? `CREATE OR REPLACE VIEW ${spec.view} AS SELECT * FROM read_parquet(${quote(glob)}, hive_partitioning = true)` : spec.empty)
+  return entries
+}

@@ -1,0 +1,82 @@
+/**
+ * The build's phases over every source, in registry order (source.ts): stage, convert period files,
+ * derive, check and write the tables, the serving database, the lookup files. Each step is timed for the
+ * manifest and reported as it ends.
+ */
+import { join } from 'node:path'
+import type { Counters, Reporter, Step } from '../lib/progress.ts'
+import { SERVING_FILE } from './contract.ts'
+import type { PreviousSnapshot } from './period-files.ts'
+import { convertPeriodFiles } from './period-files.ts'
+import { writeLookupFiles } from './lookup-files.ts'
+import type { BuildContext, BuildStep, SourceDefinition } from './source.ts'
+import { quote } from './sql-text.ts'
+import { checkTables, writeTables } from './write-tables.ts'
+
+export async function runSources(ctx: BuildContext, sources: readonly SourceDefinition[], reporter: Reporter, previous: PreviousSnapshot | undefined) {
+  const { db } = ctx
+  const steps: { name: string; seconds: number }[] = []
+  const timed = async <T>(name: string, fn: (step: Step) => Promise<T>, counters: (r: T) => Counters | undefined = () => undefined) => {
+    const step = reporter.step(name)
+    const mark = db.retriedOnOneThread.length
+    const result = await fn(step)
+    const c = { ...counters(result) }
+    const retried = db.retryNote(mark)
+    if (retried) c.note = c.note ? `${c.note}; ${retried}` : retried
+    steps.push({ name, seconds: step.done(c) })
+    return result
+  }
+  const runStep = (s: BuildStep) => timed(s.name, (step) => s.run(ctx, step), (c) => c)
+
+  for (const source of sources) for (const s of source.stage ?? []) await runStep(s)
+  // Period files before the derive steps, which may read them.
+  const periods: Record<string, Awaited<ReturnType<typeof convertPeriodFiles>>> = {}
+  for (const source of sources) {
+    if (!source.periodFiles) continue
+    if (!ctx.found[source.name]) {
+      await db.run(source.periodFiles.empty)
+      continue
+    }
+    periods[source.name] = await timed(`convert ${source.name}`, () => convertPeriodFiles(ctx, source, previous), (r) => ({
+      files: Object.keys(r).length,
+      note: `${Object.values(r).filter((p) => p.reused).length} reused from the previous snapshot`,
+    }))
+  }
+  for (const source of sources) for (const s of source.derive ?? []) await runStep(s)
+
+  const tables = sources.flatMap((s) => s.tables)
+  const checks = await timed('checks', () => checkTables(db, tables, ctx.found), (r) => ({ note: `${r.length} passed` }))
+  const written = await writeTables(db, tables, ctx.snapshotDir, reporter)
+  for (const t of tables) steps.push({ name: `write ${t.name}`, seconds: written.seconds[t.name] ?? 0 })
+
+  await timed('serving database', () => writeServingDatabase(ctx, sources))
+  const lookups = await timed('lookup files', () => writeLookupFiles(ctx, sources.flatMap((s) => s.lookups?.(ctx) ?? [])), (r) => ({
+    rows: Object.values(r).reduce((sum, f) => sum + f.lines, 0),
+    bytes: Object.values(r).reduce((sum, f) => sum + f.bytes, 0),
+  }))
+  // The summary counts a table's time where it was written: in its own step for those that write themselves.
+  const tableSeconds = (name: string) =>
+    (written.seconds[name] ?? 0) + (steps.find((s) => s.name === tables.find((t) => t.name === name)?.writtenByStep)?.seconds ?? 0)
+  return { steps, checks, written, tableSeconds, lookups, periods, tables }
+}
+
+/**
+ * The serving database: `serving.duckdb` in the snapshot folder, which the server attaches read-only,
+ * made from the snapshot's own Parquet: each source's statements, then its checks. Parquet stays the
+ * interchange format (any tool reads it); this file is the server's index.
+ */
+async function writeServingDatabase(ctx: BuildContext, sources: readonly SourceDefinition[]) {
+  const { db } = ctx
+  await db.run(`ATTACH ${quote(join(ctx.snapshotDir, SERVING_FILE))} AS s`)
+  // The copies keep the Parquet's order: row-group statistics and positions depend on it.
+  await db.run('SET preserve_insertion_order = true')
+  try {
+    for (const source of sources) {
+      for (const statement of source.serving?.(ctx) ?? []) await db.runLarge(statement)
+      await source.checkServing?.(ctx)
+    }
+  } finally {
+    await db.run('SET preserve_insertion_order = false')
+    await db.run('DETACH s')
+  }
+}

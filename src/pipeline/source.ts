@@ -1,0 +1,156 @@
+/**
+ * What a bulk source is to the build: one definition per folder under `sources/`, which the runner
+ * (runner.ts), the download (download/mirror-download.ts) and the sample generator (sample.ts) iterate in
+ * registry order (sources/index.ts). A source says which mirror files it reads, what `--download`
+ * fetches, how it stages them, the tables it writes and checks, what it adds to the serving database and
+ * the lookup files, and its part of the sample generator. What the server reads of its tables lives in
+ * the source's `contract` module, which both sides import; the server imports nothing else of here.
+ *
+ * Phases, each over every source in registry order: find, stage, derive, check and write tables,
+ * serving database, lookup files. Staging always creates the source's stage tables (empty when its
+ * files are absent), so a later source's derive step may read them: the filings of the submissions source
+ * take the rows of the index files that submissions lack.
+ */
+import type { Counters, Step } from '../lib/progress.ts'
+import type { SampleEntity, SampleWorld } from '../sample/world.ts'
+
+export type { SampleEntity, SampleWorld }
+import type { DownloadContext } from './download/context.ts'
+import type { BuildDb } from './duck.ts'
+import type { SourceFile } from './mirror.ts'
+
+/** What a source found in the mirror folder. */
+export type Found = {
+  /** Every input file (a folder read as one source counts as one entry), as the manifest lists them. */
+  files: SourceFile[]
+  /** A phrase for the build's first line, e.g. "submissions.zip (1.91 GB)". */
+  summary: string
+}
+
+/** What each source found, by source name (absent: the source's files are not in the mirror). */
+export type FoundMap = Readonly<Record<string, Found | undefined>>
+
+/** Tuning that tests change; users have no flag for it. */
+export type PipelineOptions = {
+  /** Rows per sort in the by-date step; tests set it small to cut a tiny input into ranges. */
+  sortChunkRows?: number
+  /** Uncompressed bytes per frame of every lookup file; tests set it small to cut a tiny input into many frames. */
+  lookupFrameBytes?: number
+}
+
+export type BuildContext = {
+  db: BuildDb
+  /** The mirror folder the build reads. */
+  mirror: string
+  /** The snapshot being written (`OUT/<id>.partial/`). */
+  snapshotDir: string
+  /** Scratch space, removed after the build. */
+  work: string
+  found: FoundMap
+  options: PipelineOptions
+  /** `read_parquet(...)` over one of this snapshot's tables (every Parquet file of its folder). */
+  parquet(table: string, extra?: string): string
+  /** What one step hands a later step of the same build (a row count, say). */
+  state: Record<string, unknown>
+}
+
+/** A timed step of the build: one line of output and one entry of the manifest's steps. */
+export type BuildStep = {
+  name: string
+  run(ctx: BuildContext, step: Step): Promise<Counters | undefined>
+}
+
+/** A Parquet table of the snapshot: where it comes from, how it is laid out, what must hold before it is published. */
+export type TableSpec = {
+  /** Folder name in the snapshot. */
+  name: string
+  /** The staged table or view it is written from. */
+  from: string
+  /** The columns written, when not all of them (a narrow index table). */
+  columns?: string
+  orderBy: string
+  /** The build step that writes this table itself (in `orderBy` order), when not the writer. */
+  writtenByStep?: string
+  /** Rows per row group: ~100k keeps lookups to one small group without bloating metadata (PERFORMANCE-NOTES §4.1). */
+  rowGroupSize: number
+  key: string[]
+  notNull: string[]
+  /** The input file whose presence makes an empty table an error, or undefined when it may be empty. */
+  requiredBy(found: FoundMap): string | undefined
+  description: string
+}
+
+/** A lookup file (db/keyed-file.ts): a query yielding (key BIGINT, line VARCHAR) in key order. */
+export type LookupSpec = {
+  /** The file's name in the manifest and for `db.lookup(name)`; its path is `<contract path>`. */
+  name: string
+  /** Path in the snapshot without extension, from the source's contract. */
+  path: string
+  /** The table the file must hold one line per row of (checked after writing). */
+  rowsOf: string
+  sql: string
+  /** Uncompressed bytes per frame, where not the writer's 16 KB. */
+  frameBytes?: number
+  /** Each frame's head, from its first line's payload (db/keyed-file.ts). */
+  head?: (payload: string) => bigint
+}
+
+/**
+ * A source whose input is a set of period files (one zip per quarter). Each file is converted on its own
+ * into Parquet under `<table>/<period>/`; the runner reuses the previous snapshot's Parquet of a file that
+ * has not changed since (same name, size and modification time, or same ETag) instead of converting it
+ * again (period-files.ts).
+ */
+export type PeriodFiles = {
+  /** The snapshot table (folder) the periods' Parquet goes into. */
+  table: string
+  /** The view the runner creates over that Parquet, for the source's TableSpec (`from`) and derive steps after it. */
+  view: string
+  /** A statement creating `view` as an empty table of the same columns, for a source with no rows at all. */
+  empty: string
+  /** The input files, one per period: from what the source found. */
+  files(found: Found): SourceFile[]
+  /** The period a file holds, as a folder name (`quarter=2024q3`). */
+  periodOf(file: SourceFile): string
+  /** Writes one file's rows as Parquet into `outDir` (which exists and is empty). */
+  convert(ctx: BuildContext, file: SourceFile, outDir: string): Promise<void>
+}
+
+/** A numeric `secds build --download` flag of a source, e.g. `--index-quarters`. */
+export type DownloadFlag = { name: string; help: string; fallback: number; min: number; max: number }
+
+export type SourceDownload = {
+  flags?: DownloadFlag[]
+  /** Fetches the source's files into the cache (itself a mirror folder); see download/context.ts. */
+  fetch(ctx: DownloadContext): Promise<void>
+}
+
+/** A source's part of the sample generator: sees every entity of the pass, then writes its files. */
+export type SampleWriter = {
+  entity?(e: SampleEntity): void | Promise<void>
+  /** Writes what is left; resolves to what it wrote. */
+  finish(): Promise<{ files: number; bytes: number; rows?: number }>
+}
+
+export type SourceDefinition = {
+  /** Folder name under sources/, and the source's key in the manifest. */
+  name: string
+  /** The mirror layout it reads, for messages: "submissions.zip or submissions/". */
+  reads: string
+  /** A snapshot needs at least one of the sources marked so (filers come from them). */
+  essential?: boolean
+  find(mirror: string): Found | undefined
+  download?: SourceDownload
+  /** Staging: always creates the source's stage tables, empty when `found` is undefined. */
+  stage?: BuildStep[]
+  /** Tables derived from staged data (in registry order, so earlier sources' tables exist). */
+  derive?: BuildStep[]
+  periodFiles?: PeriodFiles
+  tables: TableSpec[]
+  /** Statements that add the source's tables to the serving database (attached as `s`). */
+  serving?(ctx: BuildContext): string[]
+  /** Checks of the serving tables it added, run after its statements. */
+  checkServing?(ctx: BuildContext): Promise<void>
+  lookups?(ctx: BuildContext): LookupSpec[]
+  sample?(world: SampleWorld): SampleWriter | Promise<SampleWriter>
+}
