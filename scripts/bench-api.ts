@@ -17,7 +17,7 @@ import { loadConfig } from '../src/config.ts'
 import { Database } from '../src/db/client.ts'
 import { sql } from '../src/db/sql.ts'
 import { Reporter, table } from '../src/lib/progress.ts'
-import { memorySink } from '../src/ops/log.ts'
+import { memorySink } from '../src/lib/log.ts'
 import { writeTestKeys } from '../test/helpers/api.ts'
 import { ensureMirror, mirrorFolder } from './bench/mirror.ts'
 

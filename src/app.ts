@@ -1,11 +1,13 @@
 /**
- * The whole API as one Elysia app: request id first, then the one error handler, logging and metrics,
- * auth, the docs, the operations endpoints and the area plugins. Order matters: hooks registered
- * first run first, and the error handler must be in place before anything can throw.
+ * The whole API as one Elysia app: request id first, then the one error handler, the query checks,
+ * logging and metrics, auth, the docs, the operations endpoints, then every area of src/areas/index.ts.
+ * Order matters: hooks registered first run first, and the error handler must be in place before
+ * anything can throw.
  */
-import { Elysia } from 'elysia'
+import { type AnyElysia, Elysia } from 'elysia'
 import pkg from '../package.json' with { type: 'json' }
-import { missingAccessRows } from './auth/access.ts'
+import { AREAS } from './areas/index.ts'
+import { missingAccess } from './auth/access.ts'
 import { auth } from './auth/index.ts'
 import type { KeyStore } from './auth/key-store.ts'
 import type { Config } from './config.ts'
@@ -15,10 +17,8 @@ import { registerFormats } from './http/formats.ts'
 import { queryEncoding } from './http/query-encoding.ts'
 import { queryRepeats } from './http/query-repeats.ts'
 import { requestId } from './http/request-id.ts'
-import { entitiesRoutes } from './modules/entities/index.ts'
-import { filingsRoutes } from './modules/filings/index.ts'
 import { docs } from './ops/docs.ts'
-import { consoleSink, type LogSink } from './ops/log.ts'
+import { consoleSink, type LogSink } from './lib/log.ts'
 import { Metrics } from './ops/metrics.ts'
 import { observability } from './ops/observability.ts'
 import { opsRoutes } from './ops/routes.ts'
@@ -39,21 +39,20 @@ export function createApp({ config, database, keys, log = consoleSink, now }: Ap
   const deps = { config, database }
   // The error handler reads the final app's routes (to name bad parameters), known only once it is built.
   let routes: () => readonly RouteInfo[] = () => []
-  const app = new Elysia()
+  const base: AnyElysia = new Elysia()
     .use(requestId)
     .use(errorHandler(() => routes(), log))
     .use(queryEncoding)
     .use(queryRepeats(() => routes()))
     .use(observability(metrics, log, config.LOG_REQUESTS, () => routes()))
-    .use(auth({ store: keys, now }))
+    .use(auth({ store: keys, now, routes: () => routes() }))
     .use(docs(config, pkg.version))
     .use(opsRoutes(database, metrics))
-    .use(filingsRoutes(deps))
-    .use(entitiesRoutes(deps))
+  const app = AREAS.reduce((composed, area) => composed.use(area.routes(deps)), base)
   routes = () => app.routes
-  // Every /v1 operation must say which plan and feature it needs (src/auth/access.ts).
-  const missing = missingAccessRows(app.routes)
-  if (missing.length) throw new Error(`routes without an access rule in src/auth/access.ts: ${missing.join(', ')}`)
+  // Every /v1 operation must say which plan and feature it needs, next to itself (src/auth/access.ts).
+  const missing = missingAccess(app.routes)
+  if (missing.length) throw new Error(`routes without a minimum plan (access() in their detail): ${missing.join(', ')}`)
   return app
 }
 

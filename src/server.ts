@@ -6,7 +6,7 @@ import { ensureKeysFile, KeyStore } from './auth/key-store.ts'
 import { createApp } from './app.ts'
 import type { Config } from './config.ts'
 import { Database } from './db/client.ts'
-import { consoleSink, errorFields } from './ops/log.ts'
+import { consoleSink, errorFields } from './lib/log.ts'
 
 export type RunningServer = { url: string; port: number; database: Database; stop: () => Promise<void> }
 

@@ -6,26 +6,13 @@
  *            the tickers of the few hundred most active filers, a Zipf law over a few thousand filings,
  *            common name words, first pages, recent date windows. Caches should show here.
  */
-import type { Filing, SnapshotKeys } from './snapshot-keys.ts'
+import type { Draws } from '../../src/areas/bench.ts'
+import type { SnapshotKeys } from './snapshot-keys.ts'
 import { between, uniform, weighted, zipf, type Random } from './random.ts'
 
 export const MIXES = ['uniform', 'skewed'] as const
 export type Mix = (typeof MIXES)[number]
-
-/** One draw of each kind of parameter a request path needs. */
-export type Draws = {
-  cik(): string
-  /** undefined when the snapshot has no tickers (tiny scales) */
-  ticker(): string | undefined
-  filing(): Filing
-  nameQuery(): string
-  entityTypePage(): { type: string; page: number }
-  sicPage(): number
-  formSet(): string[]
-  window(): { startDate: string; endDate: string }
-  /** a page of 100 rows, at most offset 100,000 (MAX_OFFSET): pages 1 to 1001 */
-  deepPage(): number
-}
+export type { Draws }
 
 /** Forms clients ask for, most asked first (the skewed mix leans on the first few). */
 export const FORMS = ['10-K', '10-Q', '8-K', '4', 'SC 13G', '13F-HR', 'S-1', 'DEF 14A', '6-K', '3']

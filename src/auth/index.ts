@@ -8,11 +8,12 @@
 import { Elysia } from 'elysia'
 import { ApiError } from '../http/errors.ts'
 import { stateOf } from '../http/request-state.ts'
-import { ACCESS, accessFor, accessKey, type AccessTable } from './access.ts'
+import { routeFinder, type RouteInfo } from '../http/routes.ts'
+import { accessOf } from './access.ts'
 import type { KeyStore } from './key-store.ts'
 import { noKeyHeaders, rateLimitHeaders, RateLimiter } from './rate-limiter.ts'
 
-export { ACCESS, missingAccessRows } from './access.ts'
+export { access, missingAccess } from './access.ts'
 export { ensureKeysFile, KeyStore } from './key-store.ts'
 export { FEATURES } from './plans.ts'
 
@@ -20,8 +21,8 @@ export type AuthOptions = {
   store: KeyStore
   /** The clock, in Unix milliseconds; tests pass their own. */
   now?: () => number
-  /** Only tests pass another table; the app uses the one in access.ts. */
-  access?: AccessTable
+  /** The app's routes, read when a request comes: each /v1 route declares its plan and feature (access.ts). */
+  routes: () => readonly RouteInfo[]
 }
 
 const API_PREFIX = '/v1/'
@@ -58,12 +59,12 @@ function admit(request: Request, url: URL, store: KeyStore, limiter: RateLimiter
 }
 
 /** Throws a 403 when the key's plan ranks below the operation's minimum or lacks its feature. */
-function checkAccess(request: Request, route: string, store: KeyStore, access: AccessTable): void {
-  const rule = accessFor(request.method, route, access)
-  // missingAccessRows stops the app from starting without a row, so this is a bug: fail closed (500, logged).
-  if (!rule) throw new Error(`no access row for ${accessKey(request.method, route)}`)
+function checkAccess(request: Request, route: RouteInfo | undefined, pattern: string, store: KeyStore): void {
+  const rule = accessOf(route)
+  // missingAccess stops the app from starting without a rule, so this is a bug: fail closed (500, logged).
+  if (!rule) throw new Error(`no access rule for ${request.method} ${pattern}`)
   const key = stateOf(request).key
-  if (!key) throw new Error(`auth did not run for ${accessKey(request.method, route)}`)
+  if (!key) throw new Error(`auth did not run for ${request.method} ${pattern}`)
   const keyLevel = store.plans[key.plan]?.level ?? -Infinity
   const needed = store.plans[rule.plan]?.level ?? Infinity
   if (keyLevel < needed) {
@@ -78,8 +79,9 @@ function checkAccess(request: Request, route: string, store: KeyStore, access: A
   }
 }
 
-export function auth({ store, now = Date.now, access = ACCESS }: AuthOptions) {
+export function auth({ store, now = Date.now, routes }: AuthOptions) {
   const limiter = new RateLimiter(now)
+  const findRoute = routeFinder(routes)
   return (
     new Elysia({ name: 'auth' })
       // onRequest is always app-wide (it takes no `as`) and runs before routing, so unknown /v1/ paths are counted and get headers too.
@@ -88,7 +90,7 @@ export function auth({ store, now = Date.now, access = ACCESS }: AuthOptions) {
         if (url.pathname.startsWith(API_PREFIX)) Object.assign(set.headers, admit(request, url, store, limiter, now()))
       })
       .onBeforeHandle({ as: 'global' }, ({ request, route }) => {
-        if (route.startsWith(API_PREFIX)) checkAccess(request, route, store, access)
+        if (route.startsWith(API_PREFIX)) checkAccess(request, findRoute(request.method, route), route, store)
       })
   )
 }

@@ -4,7 +4,7 @@
  * takes effect within about a second without a restart or a signal.
  */
 import { existsSync, statSync } from 'node:fs'
-import { consoleSink, errorFields, type LogSink } from '../ops/log.ts'
+import { consoleSink, errorFields, type LogSink } from '../lib/log.ts'
 import { hashKey, KEY_PATTERN, newKeyRecord, readKeysFile, writeKeysFile, type KeyRecord } from './keys-file.ts'
 import { FEATURES, type Plans } from './plans.ts'
 

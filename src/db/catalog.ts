@@ -8,7 +8,7 @@ import { quotedIdentifier, quotedString } from '@duckdb/node-api'
 import { createReadStream, existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { SCHEMA_VERSION, SERVING_FILE, type Manifest } from '../pipeline/contract.ts'
-import { keyedFileParts } from './keyed-file.ts'
+import { keyedFileParts } from '../lib/keyed-file.ts'
 import { SnapshotUnavailable } from './errors.ts'
 
 /** `lookups`: each lookup file's path without extension, by name, as the manifest lists them. */

@@ -6,10 +6,10 @@
 import { Elysia, type ValidationError } from 'elysia'
 import type { TSchema } from '@sinclair/typebox'
 import { QueryTimeout, ServerBusy, SnapshotUnavailable } from '../db/errors.ts'
-import { errorFields, type LogSink } from '../ops/log.ts'
+import { errorFields, type LogSink } from '../lib/log.ts'
 import { ERROR_STATUS, type ErrorCode } from './error-codes.ts'
 import { stateOf } from './request-state.ts'
-import { publicParam } from './route-names.ts'
+import { publicParam, routeFinder, type RouteInfo } from './routes.ts'
 import { validationDetails } from './validation-details.ts'
 
 
@@ -38,20 +38,20 @@ export function errorBody(e: ApiError, requestId: string): ErrorBody {
   return { error: { code: e.code, message: e.message, details: e.details, request_id: requestId } }
 }
 
-export type RouteInfo = { method: string; path: string; hooks?: { query?: unknown; params?: unknown } }
+export type { RouteInfo } from './routes.ts'
+type FindRoute = ReturnType<typeof routeFinder>
 
 /** The route's declared schemas, to name every offending parameter (see validation-details.ts). */
-export function routeSchema(routes: readonly RouteInfo[], method: string, path: string | undefined, kind: 'query' | 'params') {
-  const route = routes.find((r) => r.path === path && (r.method === method || (method === 'HEAD' && r.method === 'GET')))
+export function routeSchema(route: RouteInfo | undefined, kind: 'query' | 'params') {
   return route?.hooks?.[kind] as (TSchema & Record<string, unknown>) | undefined
 }
 
-function fromValidation(error: ValidationError, request: Request, path: string | undefined, routes: readonly RouteInfo[]): ApiError {
+function fromValidation(error: ValidationError, request: Request, route: RouteInfo | undefined): ApiError {
   const onParams = error.type === 'params'
   const raw = onParams
     ? ((error.value ?? {}) as Record<string, string | null>)
     : Object.fromEntries(new URL(request.url).searchParams)
-  let details = validationDetails(routeSchema(routes, request.method, path, onParams ? 'params' : 'query'), raw, (name) => publicParam(path, name))
+  let details = validationDetails(routeSchema(route, onParams ? 'params' : 'query'), raw, (name) => publicParam(route, name))
   if (Object.keys(details).length === 0) details = { [onParams ? 'path' : 'query']: 'does not match what this operation accepts' }
   const names = Object.keys(details)
   const message = names.length === 1
@@ -61,10 +61,10 @@ function fromValidation(error: ValidationError, request: Request, path: string |
 }
 
 /** Maps any thrown value to the ApiError to answer with; unknown failures are logged with the request id. */
-export function toApiError(code: string | number, error: unknown, request: Request, route: string | undefined, routes: readonly RouteInfo[], log: LogSink): ApiError {
+export function toApiError(code: string | number, error: unknown, request: Request, route: string | undefined, findRoute: FindRoute, log: LogSink): ApiError {
   if (error instanceof ApiError) return error
   // A response that fails its own schema is our bug, not the client's: it falls through to a logged 500.
-  if (code === 'VALIDATION' && (error as ValidationError).type !== 'response') return fromValidation(error as ValidationError, request, route, routes)
+  if (code === 'VALIDATION' && (error as ValidationError).type !== 'response') return fromValidation(error as ValidationError, request, findRoute(request.method, route))
   if (code === 'NOT_FOUND') {
     if (request.method !== 'GET' && request.method !== 'HEAD') return new ApiError('method_not_allowed', `Every operation is a GET; ${request.method} is not accepted.`, {}, { allow: 'GET, HEAD' })
     return new ApiError('not_found', `No operation at ${new URL(request.url).pathname}; see /openapi for the list.`)
@@ -78,11 +78,12 @@ export function toApiError(code: string | number, error: unknown, request: Reque
 }
 
 /** The global handler; `routes` is read when an error happens, so it sees every route of the final app. */
-export const errorHandler = (routes: () => readonly RouteInfo[], log: LogSink) =>
-  new Elysia({ name: 'errors' }).onError({ as: 'global' }, ({ code, error, request, set, route }) => {
+export const errorHandler = (routes: () => readonly RouteInfo[], log: LogSink) => {
+  const findRoute = routeFinder(routes)
+  return new Elysia({ name: 'errors' }).onError({ as: 'global' }, ({ code, error, request, set, route }) => {
     let e: ApiError
     try {
-      e = toApiError(code, error, request, route, routes(), log)
+      e = toApiError(code, error, request, route, findRoute, log)
     } catch (failure) {
       // The handler itself must never throw: that would leave the answer to Elysia's default format.
       log.error({ level: 'error', request_id: stateOf(request).id, route, while: 'mapping an error', ...errorFields(failure) })
@@ -92,3 +93,4 @@ export const errorHandler = (routes: () => readonly RouteInfo[], log: LogSink) =
     Object.assign(set.headers, e.headers)
     return errorBody(e, stateOf(request).id)
   })
+}

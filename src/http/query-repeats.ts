@@ -11,7 +11,8 @@
  * as every other parameter check).
  */
 import { Elysia } from 'elysia'
-import { invalidParameter, routeSchema, type RouteInfo } from './errors.ts'
+import { invalidParameter, routeSchema } from './errors.ts'
+import { routeFinder, type RouteInfo } from './routes.ts'
 
 const decodedName = (raw: string) => {
   if (!raw.includes('%') && !raw.includes('+')) return raw
@@ -48,8 +49,9 @@ function searchWithPairs(url: string): string | undefined {
 const repeated = (name: string) => invalidParameter(name, 'given more than once')
 
 /** `routes` is read per request, as the error handler reads it: the final app's routes and their query schemas. */
-export const queryRepeats = (routes: () => readonly RouteInfo[]) =>
-  new Elysia({ name: 'query-repeats' })
+export const queryRepeats = (routes: () => readonly RouteInfo[]) => {
+  const findRoute = routeFinder(routes)
+  return new Elysia({ name: 'query-repeats' })
     // onRequest is app-wide and runs before routing; registered before auth, it runs before auth's.
     .onRequest(({ request }) => {
       const search = searchWithPairs(request.url)
@@ -60,9 +62,10 @@ export const queryRepeats = (routes: () => readonly RouteInfo[]) =>
       const search = searchWithPairs(request.url)
       if (search === undefined) return
       const counts = (name: string) => {
-        const declared = routeSchema(routes(), request.method, route, 'query')?.properties as Record<string, Schema> | undefined
+        const declared = routeSchema(findRoute(request.method, route), 'query')?.properties as Record<string, Schema> | undefined
         return declared !== undefined && Object.hasOwn(declared, name) && !isList(declared[name])
       }
       const name = repeatedParameter(search, counts)
       if (name !== undefined) throw repeated(name)
     })
+}

@@ -8,9 +8,11 @@ import { Elysia } from 'elysia'
 import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' }
 import swaggerCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
 import type { Config } from '../config.ts'
-import { renameInOpenApi } from '../http/route-names.ts'
+import { publicNamesInOpenApi } from '../http/routes.ts'
 
-export const AREAS = ['Filings', 'Entities', 'Financials', 'Insiders', 'Institutions'] as const
+/** The OpenAPI tags: the five areas of SPEC, each operation in exactly one. */
+export const AREA_TAGS = ['Filings', 'Entities', 'Financials', 'Insiders', 'Institutions'] as const
+export type AreaTag = (typeof AREA_TAGS)[number]
 
 const ASSETS = '/openapi/assets'
 
@@ -31,10 +33,10 @@ function defaultsAreOptional(document: OpenApiDocument) {
 
 export const docs = (config: Config, version: string) =>
   new Elysia({ name: 'docs' })
-    // Public parameter names where the router needed others (src/http/route-names.ts).
+    // Public parameter names where the router needed others (src/http/routes.ts).
     .onAfterHandle({ as: 'global' }, ({ path, response }) => {
       if (path === '/openapi/json' && response && typeof response === 'object') {
-        renameInOpenApi(response as Parameters<typeof renameInOpenApi>[0])
+        publicNamesInOpenApi(response as Parameters<typeof publicNamesInOpenApi>[0])
         defaultsAreOptional(response as OpenApiDocument)
       }
     })
@@ -55,7 +57,7 @@ export const docs = (config: Config, version: string) =>
               '(or the `apiKey` query parameter). Every error has one body: an `error` object with `code`, `message`, `details` and `request_id`.',
           },
           servers: config.PUBLIC_BASE_URL ? [{ url: config.PUBLIC_BASE_URL }] : undefined,
-          tags: AREAS.map((name) => ({ name })),
+          tags: AREA_TAGS.map((name) => ({ name })),
           components: {
             securitySchemes: {
               apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },

@@ -4,18 +4,18 @@
  */
 import { Elysia } from 'elysia'
 import { stateOf } from '../http/request-state.ts'
-import { publicRoute } from '../http/route-names.ts'
-import { routeMatcher } from './route-label.ts'
-import type { LogSink } from './log.ts'
+import type { RouteInfo } from '../http/routes.ts'
+import { routeLabeler } from './route-label.ts'
+import type { LogSink } from '../lib/log.ts'
 import type { Metrics } from './metrics.ts'
 
-export const observability = (metrics: Metrics, log: LogSink, logRequests: boolean, routes: () => readonly { method: string; path: string }[]) => {
-  const match = routeMatcher(routes)
+export const observability = (metrics: Metrics, log: LogSink, logRequests: boolean, routes: () => readonly RouteInfo[]) => {
+  const label = routeLabeler(routes)
   return new Elysia({ name: 'observability', seed: metrics }).onAfterResponse({ as: 'global' }, ({ request, route, set }) => {
     const state = stateOf(request)
     const ms = performance.now() - state.startedAt
     const status = typeof set.status === 'number' ? set.status : 200
-    const pattern = route ? publicRoute(route) : (match(request.method, new URL(request.url).pathname) ?? 'unmatched')
+    const pattern = label(request.method, route, request.url)
     metrics.observe(request.method, pattern, status, ms / 1000)
     if (logRequests) {
       log.info({

@@ -1,25 +1,32 @@
 /**
- * The route pattern of a request that never reached routing (auth refused it in onRequest), so that
- * its log line and metrics still say `/v1/filings` rather than `unmatched`. Static segments win over
- * parameters, as in the router.
+ * The route pattern a request is labelled with in logs and metrics: the matched route's public pattern
+ * (http/routes.ts), or, for a request that never reached routing (auth refused it in onRequest), the
+ * pattern its path would have matched, so that its line still says `/v1/filings` rather than `unmatched`.
+ * Static segments win over parameters, as in the router.
  */
-import { publicRoute } from '../http/route-names.ts'
+import { publicPattern, routeFinder, type RouteInfo } from '../http/routes.ts'
 
-type Compiled = { method: string; path: string; regex: RegExp; params: number }
+type Compiled = { route: RouteInfo; regex: RegExp; params: number }
 
-export function routeMatcher(routes: () => readonly { method: string; path: string }[]) {
+export function routeLabeler(routes: () => readonly RouteInfo[]) {
+  const findRoute = routeFinder(routes)
   let compiled: Compiled[] | undefined
-  return (method: string, pathname: string): string | undefined => {
+  const byPath = (method: string, pathname: string): string | undefined => {
     compiled ??= routes()
-      .map((r) => ({
-        method: r.method,
-        path: r.path,
-        params: (r.path.match(/:/g) ?? []).length,
-        regex: new RegExp(`^${r.path.replace(/\/$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`),
+      .map((route) => ({
+        route,
+        params: (route.path.match(/:/g) ?? []).length,
+        regex: new RegExp(`^${route.path.replace(/\/$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`),
       }))
       .sort((a, b) => a.params - b.params)
     const wanted = method === 'HEAD' ? 'GET' : method
-    const hit = compiled.find((c) => c.method === wanted && c.regex.test(pathname))
-    return hit ? publicRoute(hit.path.length > 1 ? hit.path.replace(/\/$/, '') : hit.path) : undefined
+    const hit = compiled.find((c) => c.route.method === wanted && c.regex.test(pathname))
+    return hit ? publicPattern(hit.route) : undefined
+  }
+  /** `route`: the router pattern Elysia matched, if any. */
+  return (method: string, route: string | undefined, url: string): string => {
+    const matched = findRoute(method, route)
+    if (matched) return publicPattern(matched)
+    return byPath(method, new URL(url).pathname) ?? 'unmatched'
   }
 }

@@ -11,7 +11,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { KeyedFileWriter } from '../db/keyed-file.ts'
+import { KeyedFileWriter } from '../lib/keyed-file.ts'
 import { SERVING_FILE, type LookupFileManifest } from './contract.ts'
 import type { BuildContext, LookupSpec } from './source.ts'
 import { quote } from './sql-text.ts'

@@ -3,6 +3,7 @@
  * derive, check and write the tables, the serving database, the lookup files. Each step is timed for the
  * manifest and reported as it ends.
  */
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Counters, Reporter, Step } from '../lib/progress.ts'
 import { SERVING_FILE } from './contract.ts'
@@ -34,6 +35,8 @@ export async function runSources(ctx: BuildContext, sources: readonly SourceDefi
   for (const source of sources) {
     if (!source.periodFiles) continue
     if (!ctx.found[source.name]) {
+      // The table's folder too, empty: writing the tables lists it (as convertPeriodFiles leaves it when no file gave rows).
+      mkdirSync(join(ctx.snapshotDir, source.periodFiles.table), { recursive: true })
       await db.run(source.periodFiles.empty)
       continue
     }

@@ -9,7 +9,7 @@ import { createApp } from '../../src/app.ts'
 import { KeyStore } from '../../src/auth/key-store.ts'
 import { generateKey, readKeysFile, writeKeysFile } from '../../src/auth/keys-file.ts'
 import { DEFAULT_PLANS } from '../../src/auth/plans.ts'
-import { memorySink } from '../../src/ops/log.ts'
+import { memorySink } from '../../src/lib/log.ts'
 import { openTestApi, writeTestKeys, type Reply } from '../helpers/api.ts'
 
 /** A minute boundary; each test moves the clock to a minute of its own, so budgets start fresh. */

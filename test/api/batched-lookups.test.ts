@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { queryConfig } from '../../src/config.ts'
-import { listFilings } from '../../src/modules/filings/queries.ts'
+import { listFilings } from '../../src/areas/filings/queries.ts'
 import { openTestApi } from '../helpers/api.ts'
 
 let api: Awaited<ReturnType<typeof openTestApi>>

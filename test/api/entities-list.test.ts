@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { queryConfig } from '../../src/config.ts'
-import { listEntities } from '../../src/modules/entities/queries.ts'
+import { listEntities } from '../../src/areas/entities/queries.ts'
 import { SIC_CODES } from '../../src/reference/sic-codes.ts'
 import { CAST } from '../../src/sample/cast.ts'
 import { useApiAndSnapshot } from '../helpers/api.ts'

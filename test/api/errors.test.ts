@@ -13,8 +13,8 @@ import { generateKey } from '../../src/auth/keys-file.ts'
 import { loadConfig } from '../../src/config.ts'
 import { Database } from '../../src/db/client.ts'
 import { ERROR_STATUS, type ErrorCode } from '../../src/http/error-codes.ts'
-import { publicParam } from '../../src/http/route-names.ts'
-import { memorySink } from '../../src/ops/log.ts'
+import { publicParam } from '../../src/http/routes.ts'
+import { memorySink } from '../../src/lib/log.ts'
 import { buildFixtureSnapshot, openTestApi, writeTestKeys, type Reply } from '../helpers/api.ts'
 import { BAD, leaksIn } from '../helpers/bad-inputs.ts'
 import { tempDir } from '../helpers/snapshot.ts'
@@ -191,7 +191,7 @@ describe('bad input sweep: every operation, every parameter', () => {
     for (const route of api.app.routes.filter((r) => r.path.startsWith('/v1/'))) {
       const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)
       const fill = (bad?: { name: string; value: string }) =>
-        route.path.replace(/:(\w+)/g, (_, name: string) => (bad?.name === name ? bad.value : samples[publicParam(route.path, name)]!))
+        route.path.replace(/:(\w+)/g, (_, name: string) => (bad?.name === name ? bad.value : samples[publicParam(route, name)]!))
       const queryParams = Object.keys((route.hooks?.query as { properties?: object } | undefined)?.properties ?? {})
       const paths = [
         ...pathParams.flatMap((name) => BAD.map((value) => fill({ name, value }))),

@@ -1,5 +1,5 @@
 /**
- * Pages planned from the day index (src/modules/filings/page-plan.ts), and one filer's pages read in
+ * Pages planned from the day index (src/areas/filings/page-plan.ts), and one filer's pages read in
  * stored order without a sort, are exactly the pages of the plain query they replace: a sort of the snapshot's Parquet by filing date, accession number and CIK, with
  * the filters in WHERE and LIMIT/OFFSET. Checked over a few hundred random filter sets and pages,
  * including several form types, windows of one day, windows with no filings, pages past the end and
@@ -13,8 +13,8 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadConfig } from '../../src/config.ts'
 import { Database, type RequestDb } from '../../src/db/client.ts'
-import { listFilings } from '../../src/modules/filings/queries.ts'
-import { memorySink } from '../../src/ops/log.ts'
+import { listFilings } from '../../src/areas/filings/queries.ts'
+import { memorySink } from '../../src/lib/log.ts'
 import { buildFixtureSnapshot } from '../helpers/api.ts'
 import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
 

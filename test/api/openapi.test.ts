@@ -4,8 +4,8 @@
  * the docs page works offline.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { publicRoute } from '../../src/http/route-names.ts'
-import { AREAS } from '../../src/ops/docs.ts'
+import { publicPattern, type RouteInfo } from '../../src/http/routes.ts'
+import { AREA_TAGS } from '../../src/ops/docs.ts'
 import { openTestApi } from '../helpers/api.ts'
 
 type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Record<string, unknown> }
@@ -23,8 +23,8 @@ let api: Awaited<ReturnType<typeof openTestApi>>
 let doc: Document
 let operations: { path: string; method: string; op: Operation }[]
 
-/** `/v1/filings/:cik` → `/v1/filings/{accessionNumber}` */
-const documentedPath = (routerPath: string) => publicRoute(routerPath).replace(/:(\w+)/g, '{$1}')
+/** The route `/v1/filings/:cik` → `/v1/filings/{accessionNumber}` */
+const documentedPath = (route: RouteInfo) => publicPattern(route).replace(/:(\w+)/g, '{$1}')
 const ERROR_STATUSES = ['400', '401', '403', '404', '429', '500', '503']
 const LIST_OPERATIONS = ['/v1/filings', '/v1/filings/form-types', '/v1/entities', '/v1/entities/sic-codes', '/v1/entities/{identifier}/filings']
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
   doc = res.body
   operations = api.app.routes
     .filter((r) => r.path.startsWith('/v1/'))
-    .map((r) => ({ path: documentedPath(r.path), method: r.method.toLowerCase(), op: doc.paths[documentedPath(r.path)]?.[r.method.toLowerCase()]! }))
+    .map((r) => ({ path: documentedPath(r), method: r.method.toLowerCase(), op: doc.paths[documentedPath(r)]?.[r.method.toLowerCase()]! }))
 })
 afterAll(() => api.close())
 
@@ -44,7 +44,7 @@ const jsonSchema = (op: Operation, status: string) => op.responses?.[status]?.co
 describe('GET /openapi/json', () => {
   test('is an OpenAPI 3 document served without a key', () => {
     expect(doc.openapi).toMatch(/^3\./)
-    expect(doc.tags?.map((t) => t.name)).toEqual([...AREAS])
+    expect(doc.tags?.map((t) => t.name)).toEqual([...AREA_TAGS])
   })
 
   test('documents every /v1 route of the app, and nothing else under /v1', () => {
@@ -57,7 +57,7 @@ describe('GET /openapi/json', () => {
   test('every operation has exactly one area tag, a summary, a description and a unique operationId', () => {
     for (const { path, op } of operations) {
       expect({ path, tags: op.tags?.length }).toEqual({ path, tags: 1 })
-      expect(AREAS).toContain(op.tags![0] as (typeof AREAS)[number])
+      expect(AREA_TAGS).toContain(op.tags![0] as (typeof AREA_TAGS)[number])
       expect({ path, summary: (op.summary?.length ?? 0) > 5 }).toEqual({ path, summary: true })
       expect({ path, description: (op.description?.length ?? 0) > 20 }).toEqual({ path, description: true })
       expect(op.operationId).toMatch(/^[a-z][A-Za-z]+$/)

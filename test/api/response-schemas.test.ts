@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { TransformKind, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import { Entity, EntityList, SicCodeList } from '../../src/modules/entities/schemas.ts'
-import { FilingList, FormTypeList } from '../../src/modules/filings/schemas.ts'
+import { Entity, EntityList, SicCodeList } from '../../src/areas/entities/schemas.ts'
+import { FilingList } from '../../src/areas/common/filing-schemas.ts'
+import { FormTypeList } from '../../src/areas/filings/schemas.ts'
 import { openTestApi } from '../helpers/api.ts'
 
 let api: Awaited<ReturnType<typeof openTestApi>>

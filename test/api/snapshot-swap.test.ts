@@ -9,7 +9,7 @@ import { runBuild } from '../../src/pipeline/index.ts'
 import { queryConfig } from '../../src/config.ts'
 import { sql } from '../../src/db/sql.ts'
 import { silentReporter } from '../../src/lib/progress.ts'
-import { listFilings } from '../../src/modules/filings/queries.ts'
+import { listFilings } from '../../src/areas/filings/queries.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
 import { openTestApi } from '../helpers/api.ts'
 

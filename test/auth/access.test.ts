@@ -1,34 +1,24 @@
 import { describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
-import { ACCESS, accessFor, missingAccessRows } from '../../src/auth/access.ts'
+import { access, accessOf, missingAccess } from '../../src/auth/access.ts'
 
-describe('missingAccessRows', () => {
-  test('every route of the first two areas has a FREE row without a feature', () => {
-    const routes = Object.keys(ACCESS).map((row) => ({ method: row.split(' ')[0]!, path: row.split(' ')[1]! }))
-    expect(routes.length).toBe(9)
-    expect(missingAccessRows(routes)).toEqual([])
-    expect(Object.values(ACCESS).every((a) => a.plan === 'FREE' && a.feature === undefined)).toBe(true)
+describe('access rules declared next to each route', () => {
+  test('access() is a detail fragment that accessOf reads back', () => {
+    expect(access('FREE')).toEqual({ 'x-minimum-plan': 'FREE' })
+    expect(access('LITE', 'SEC_API_ENDPOINTS')).toEqual({ 'x-minimum-plan': 'LITE', 'x-feature': 'SEC_API_ENDPOINTS' })
+    expect(accessOf({ method: 'GET', path: '/v1/x', hooks: { detail: { summary: 's', ...access('PRO', 'SEC_API_ENDPOINTS') } } })).toEqual({
+      plan: 'PRO',
+      feature: 'SEC_API_ENDPOINTS',
+    })
+    expect(accessOf({ method: 'GET', path: '/v1/x', hooks: { detail: { summary: 's' } } })).toBeUndefined()
+    expect(accessOf(undefined)).toBeUndefined()
   })
 
-  test('lists /v1/ routes without a row, once, and ignores the rest', () => {
-    const routes = [
-      { method: 'GET', path: '/v1/filings' },
-      { method: 'GET', path: '/v1/insiders/:ticker/net-shares' },
-      { method: 'HEAD', path: '/v1/insiders/:ticker/net-shares' },
-      { method: 'POST', path: '/v1/filings' },
-      { method: 'GET', path: '/health' },
-      { method: 'GET', path: '/openapi/json' },
-    ]
-    expect(missingAccessRows(routes)).toEqual(['GET /v1/insiders/:ticker/net-shares', 'POST /v1/filings'])
-  })
-
-  test('reads an Elysia app\'s routes, where .get("/") under a prefix ends in a slash', () => {
+  test('missingAccess lists /v1/ routes of an Elysia app without a rule, once, and ignores the rest', () => {
     const app = new Elysia()
-      .use(new Elysia({ prefix: '/v1/filings' }).get('/', () => []).get('/:accessionNumber', () => ({})))
-      .use(new Elysia({ prefix: '/v1/secret' }).get('/', () => []))
+      .use(new Elysia({ prefix: '/v1/filings' }).get('/', () => [], { detail: { summary: 'listed', ...access('FREE') } }).get('/:accessionNumber', () => ({}), { detail: { summary: 'listed', ...access('FREE') } }))
+      .use(new Elysia({ prefix: '/v1/secret' }).get('/', () => []).get('/:id', () => ({}), { detail: { summary: 'no rule' } }))
       .get('/health', () => 'ok')
-    expect(app.routes.map((r) => r.path)).toContain('/v1/filings/')
-    expect(missingAccessRows(app.routes)).toEqual(['GET /v1/secret'])
-    expect(accessFor('HEAD', '/v1/filings/', ACCESS)).toEqual({ plan: 'FREE' })
+    expect(missingAccess(app.routes)).toEqual(['GET /v1/secret/', 'GET /v1/secret/:id'])
   })
 })

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { generateKey, newKeyRecord, readKeysFile, writeKeysFile } from '../../src/auth/keys-file.ts'
 import { ensureKeysFile, KeyStore } from '../../src/auth/key-store.ts'
 import { FEATURES } from '../../src/auth/plans.ts'
-import { memorySink } from '../../src/ops/log.ts'
+import { memorySink } from '../../src/lib/log.ts'
 
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'secds-auth-')), 'keys.json')
 

@@ -3,22 +3,17 @@ import { Elysia } from 'elysia'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ACCESS, type AccessTable } from '../../src/auth/access.ts'
+import { access } from '../../src/auth/access.ts'
 import { auth } from '../../src/auth/index.ts'
 import { KeyStore } from '../../src/auth/key-store.ts'
 import { generateKey, newKeyRecord, writeKeysFile, type KeyRecord } from '../../src/auth/keys-file.ts'
 import { errorHandler } from '../../src/http/errors.ts'
 import { requestId } from '../../src/http/request-id.ts'
 import { stateOf } from '../../src/http/request-state.ts'
-import { memorySink } from '../../src/ops/log.ts'
+import { memorySink } from '../../src/lib/log.ts'
 
-// The real table plus test-only rows for the gates no real route uses yet.
-const TABLE: AccessTable = {
-  ...ACCESS,
-  'GET /v1/test/lite': { plan: 'LITE' },
-  'GET /v1/test/feature': { plan: 'FREE', feature: 'SEC_API_ENDPOINTS' },
-  'GET /v1/test/whoami': { plan: 'FREE' },
-}
+// Test-only routes declare the gates no real route uses yet, next to themselves as real routes do.
+const FREE = { detail: { summary: 'test', ...access('FREE') } }
 const START = Date.parse('2026-01-05T10:00:00Z')
 
 let clock: { t: number }
@@ -41,11 +36,12 @@ beforeEach(() => {
   const built = new Elysia()
     .use(requestId)
     .use(errorHandler(() => routes(), memorySink()))
-    .use(auth({ store: new KeyStore(path, { now }), now, access: TABLE }))
-    .use(new Elysia({ prefix: '/v1/filings' }).get('/', () => ({ data: [] })).get('/:accessionNumber', ({ params }) => ({ id: params.accessionNumber })))
-    .get('/v1/test/lite', () => 'lite')
-    .get('/v1/test/feature', () => 'feature')
-    .get('/v1/test/whoami', ({ request }) => stateOf(request).key ?? null)
+    .use(auth({ store: new KeyStore(path, { now }), now, routes: () => routes() }))
+    .use(new Elysia({ prefix: '/v1/filings' }).get('/', () => ({ data: [] }), FREE).get('/:accessionNumber', ({ params }) => ({ id: params.accessionNumber }), FREE))
+    .get('/v1/test/lite', () => 'lite', { detail: { summary: 'test', ...access('LITE') } })
+    .get('/v1/test/feature', () => 'feature', { detail: { summary: 'test', ...access('FREE', 'SEC_API_ENDPOINTS') } })
+    .get('/v1/test/whoami', ({ request }) => stateOf(request).key ?? null, FREE)
+    .get('/v1/test/open', () => 'open')
     .get('/health', () => 'ok')
   routes = () => built.routes
   app = built
@@ -134,5 +130,9 @@ describe('auth plugin', () => {
     expect(limits(unknown.headers)).toEqual(['10', '9', resetAt('2026-01-05T10:01:00Z')])
     const health = await get('/health')
     expect([health.status, ...limits(health.headers)]).toEqual([200, null, null, null])
+  })
+
+  test('a /v1/ route that declares no plan fails closed: 500, never open (the app refuses to start with one)', async () => {
+    expectError(await get('/v1/test/open', { 'x-api-key': keys.lite }), 500, 'internal_error')
   })
 })

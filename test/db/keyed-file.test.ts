@@ -1,11 +1,11 @@
 /**
- * Keyed files (src/db/keyed-file.ts): what is written under a key is read back under it, in order, from
+ * Keyed files (src/lib/keyed-file.ts): what is written under a key is read back under it, in order, from
  * whichever frames hold it; absent keys give nothing.
  */
 import { afterAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { KeyedFile, KeyedFileWriter } from '../../src/db/keyed-file.ts'
+import { KeyedFile, KeyedFileWriter } from '../../src/lib/keyed-file.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('keyed')

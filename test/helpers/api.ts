@@ -12,7 +12,7 @@ import { runBuild } from '../../src/pipeline/index.ts'
 import { loadConfig, type Config } from '../../src/config.ts'
 import { Database } from '../../src/db/client.ts'
 import { silentReporter } from '../../src/lib/progress.ts'
-import { memorySink } from '../../src/ops/log.ts'
+import { memorySink } from '../../src/lib/log.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
 import { openSnapshot, tempDir } from './snapshot.ts'
 

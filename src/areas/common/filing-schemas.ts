@@ -1,9 +1,9 @@
 /**
- * Filings area shapes (SPEC 2.2, RESPONSES §2). Wire names are camelCase; the SELECT lists in
- * queries.ts produce exactly these fields.
+ * The Filing (SPEC 2.2) and its list, filters and envelope: shared by the filings list and an entity's
+ * filings. Wire names are camelCase; filing.ts makes exactly these fields.
  */
 import { t } from 'elysia'
-import { AccessionNumber, Cik, CikOut, DateParam, FormTypesParam, Nullable, Pagination, Ticker } from '../../http/schemas.ts'
+import { Cik, CikOut, DateParam, FormTypesParam, Nullable, Pagination, Ticker } from '../../http/schemas.ts'
 
 export const Filing = t.Object(
   {
@@ -42,28 +42,3 @@ export type AppliedFilingFilters = typeof AppliedFilingFilters.static
 
 export const FilingList = t.Object({ data: t.Array(Filing), pagination: Pagination, filters: AppliedFilingFilters }, { title: 'FilingList' })
 export type FilingList = typeof FilingList.static
-
-export const FilingDocument = t.Object(
-  {
-    documentType: Nullable(t.String({ description: 'EDGAR document type, e.g. 10-K, EX-21.1, EX-101.LAB (null when the type cannot be told)' })),
-    filename: t.String({ description: 'File name inside the filing folder' }),
-    url: t.String({ format: 'uri', description: 'The document in the SEC archive' }),
-    description: Nullable(t.String({ description: "The filer's description of the document" })),
-  },
-  { title: 'FilingDocument' },
-)
-export type FilingDocument = typeof FilingDocument.static
-
-export const FormType = t.Object(
-  {
-    formName: t.String({ description: 'Form type, e.g. 10-K', examples: ['10-K'] }),
-    category: t.String({ description: 'Category label, e.g. "Annual Reports"' }),
-    description: Nullable(t.String({ description: 'What the form is' })),
-  },
-  { title: 'FormType' },
-)
-export const FormTypeList = t.Object({ data: t.Array(FormType), pagination: Pagination }, { title: 'FormTypeList' })
-
-/** The router's name for this position is `cik` (src/http/route-names.ts); clients see accessionNumber. */
-export const AccessionParams = t.Object({ cik: AccessionNumber })
-export const CikAccessionParams = t.Object({ cik: Cik, accessionNumber: AccessionNumber })

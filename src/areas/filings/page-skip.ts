@@ -11,7 +11,7 @@
  * above it are surely no more than `offset`, counts them exactly in one frame per form, and passes them
  * without reading; the merge then skips the few rows left one by one.
  */
-import type { KeyedFile } from '../../db/keyed-file.ts'
+import type { KeyedFile } from '../../lib/keyed-file.ts'
 import { positionAcc } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
 
 export type Skipped = {

@@ -1,12 +1,13 @@
 /**
- * What area plugins receive: the configuration and the database. Each request gets its own `db`
- * (bound to one snapshot for the whole request, see db/client.ts), released when the response is sent.
+ * What area plugins receive (the configuration and the database), and the request context every area's
+ * routes use: each request gets its own `db` (bound to one snapshot for the whole request, see
+ * db/client.ts), released when the response is sent, and its result-cache key.
  */
 import { Elysia } from 'elysia'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 
-export type Deps = { config: Config; database: Database }
+export type AreaDeps = { config: Config; database: Database }
 
 /**
  * The request as a result-cache key: path and query string with the parameters sorted and the API key

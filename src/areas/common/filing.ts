@@ -4,7 +4,7 @@
  */
 import { sql } from '../../db/sql.ts'
 import type { FilingRow } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
-import type { Filing } from './schemas.ts'
+import type { Filing } from './filing-schemas.ts'
 
 /** What a filings query selects for each row (any of the filings copies). */
 export const FILING_ROW = sql`acc_key::VARCHAR AS acc, cik::DOUBLE AS cik, form_type, form_category, ticker, filing_date, accepted_at, entity_name`

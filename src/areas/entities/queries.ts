@@ -11,12 +11,12 @@ import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { RawJson } from '../../http/raw-json.ts'
 import type { PageQuery } from '../../http/schemas.ts'
-import { formatCik, isCik, isCikLike, normalizeTicker, parseCik } from '../../lib/ids.ts'
-import { listFilings } from '../filings/queries.ts'
-import type { FilingFilters } from '../filings/schemas.ts'
+import { formatCik, isCikLike, normalizeTicker, parseCik } from '../../lib/ids.ts'
+import { filerFilingsPage, normalizeFilingFilters } from '../common/filer-filings.ts'
+import type { FilingFilters } from '../common/filing-schemas.ts'
+import { resolveIdentifier } from '../common/identifiers.ts'
 import { cikIndex, hasCik } from './cik-index.ts'
 import { pageOfGramFromLookup, rarestGram } from './name-search.ts'
-import { resolveIdentifier } from './resolve.ts'
 import { entityTypeCode, type Entity, type EntityFilters, type SicCode } from './schemas.ts'
 
 /**
@@ -97,16 +97,9 @@ function bodiesOf(db: Db, ciks: number[]): RawJson<Entity>[] {
   return db.lookup('entities').getMany(ciks.map(BigInt)).flat()
 }
 
-/**
- * The CIK a path identifier names, undefined when it names nobody: a run of more than 10 digits is a CIK
- * no entity can have (answered without a lookup, and never parsed: 30 digits overflow to a float).
- */
-const cikOf = (db: Db, identifier: string): Promise<number | undefined> =>
-  isCikLike(identifier) && !isCik(identifier) ? Promise.resolve(undefined) : resolveIdentifier(db, identifier)
-
 /** One entity by CIK or ticker, as the build rendered it; 404 when none matches. */
 export async function getEntity(db: Db, identifier: string): Promise<RawJson<Entity>> {
-  const cik = await cikOf(db, identifier)
+  const cik = await resolveIdentifier(db, identifier)
   const body = cik === undefined ? undefined : db.lookup('entities').get(BigInt(cik))[0]
   if (body === undefined) throw notFound(identifier)
   return body
@@ -115,11 +108,13 @@ export async function getEntity(db: Db, identifier: string): Promise<RawJson<Ent
 /** The filings of one entity, with the same filters, paging and envelope as the filings list. */
 export async function listEntityFilings(db: Db, config: QueryConfig, identifier: string, f: Omit<FilingFilters, 'cik' | 'ticker'> & PageQuery) {
   const byCik = isCikLike(identifier)
-  const cik = await cikOf(db, identifier)
+  const cik = await resolveIdentifier(db, identifier)
   // A resolved ticker names a known entity already; only a CIK needs looking up.
   const known = cik !== undefined && (!byCik || hasCik(await cikIndex(db), cik))
   if (!known) throw notFound(identifier)
-  return listFilings(db, config, { ...f, ticker: byCik ? undefined : identifier }, cik)
+  checkOffset(f, config.maxOffset)
+  // The filters echo the ticker the entity was named by, as the filings list does.
+  return filerFilingsPage(db, config, cik, normalizeFilingFilters({ ...f, ticker: byCik ? undefined : identifier }, cik), f)
 }
 
 /** SIC codes by code, with the large filers' primary tickers as one comma-separated string. */

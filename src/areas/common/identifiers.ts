@@ -1,11 +1,12 @@
 /**
- * From what a client types to a CIK. All digits: a CIK (zero-padding optional). Otherwise a ticker,
- * case-insensitive: the company whose primary ticker it is, else a company listing it among its other
- * tickers (a share class such as BRK-B), so that every listed ticker finds its filer.
+ * From what a client types to a CIK, for every area that takes a CIK or a ticker. All digits: a CIK
+ * (zero-padding optional). Otherwise a ticker, case-insensitive: the company whose primary ticker it is,
+ * else a company listing it among its other tickers (a share class such as BRK-B), so that every listed
+ * ticker finds its filer.
  */
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
-import { isCikLike, normalizeTicker, parseCik } from '../../lib/ids.ts'
+import { isCik, isCikLike, normalizeTicker, parseCik } from '../../lib/ids.ts'
 
 /**
  * The CIK a ticker belongs to, preferring the company whose primary ticker it is. All tickers of the
@@ -24,7 +25,12 @@ async function loadTickerCiks(db: Db): Promise<ReadonlyMap<string, number>> {
   return new Map(rows.map((r) => [r.ticker, r.cik]))
 }
 
-/** CIK for a path identifier; undefined when a ticker is unknown. A CIK is returned as given (existence is the caller's question). */
+/**
+ * CIK for a path identifier; undefined when it names nobody: an unknown ticker, or a run of more than 10
+ * digits (a CIK no entity can have: answered without a lookup, and never parsed, since 30 digits overflow
+ * to a float). A CIK is returned as given: whether an entity has it is the caller's question.
+ */
 export async function resolveIdentifier(db: Db, identifier: string): Promise<number | undefined> {
-  return isCikLike(identifier) ? parseCik(identifier) : cikForTicker(db, identifier)
+  if (isCikLike(identifier)) return isCik(identifier) ? parseCik(identifier) : undefined
+  return cikForTicker(db, identifier)
 }

@@ -1,123 +1,46 @@
 /**
- * Filings: the lookup files (db/keyed-file.ts, no query) for accession operations, one filer's pages
- * within its first frames, and pages of form types; otherwise SQL over the serving database
- * (src/pipeline/serving.ts): `filings` sorted by CIK then newest first, and `filings_by_date` newest first
- * with positions (paged by page-plan.ts). Row-group statistics on the sort key skip all but a few rows,
+ * Filings: the lookup files (db/keyed-file.ts, no query) for accession operations and pages of form
+ * types; one filer's pages as src/areas/common/filer-filings.ts reads them; otherwise SQL over the serving
+ * database (src/pipeline/sources/submissions/serving.ts): `filings_by_date` newest first with positions
+ * (paged by page-plan.ts). Row-group statistics on the sort key skip all but a few rows,
  * and each page is one query (a query costs ~0.4 ms before it reads a row, full scale).
  */
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { empty, join, list, sql } from '../../db/sql.ts'
+import { sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
-import { accessionKey, formatCik, normalizeAccession, normalizeTicker, parseCik } from '../../lib/ids.ts'
-import { cikForTicker } from '../entities/resolve.ts'
+import { accessionKey, formatCik, normalizeAccession, parseCik } from '../../lib/ids.ts'
+import { documentRecord } from '../../pipeline/sources/filing-index/contract.ts'
+import { accessionRecord, positionCik, positionOrder, positionRecord, type AccessionRecord } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
+import { filerFilingsPage, normalizeFilingFilters } from '../common/filer-filings.ts'
+import { FILING_ROW, folderUrl, toFiling, type FilingRow } from '../common/filing.ts'
+import type { AppliedFilingFilters, Filing, FilingFilters, FilingList } from '../common/filing-schemas.ts'
+import { cikForTicker } from '../common/identifiers.ts'
 import { loadDayIndex } from './day-index.ts'
 import { planPage, type PagePlan } from './page-plan.ts'
 import { skipWithinDay } from './page-skip.ts'
-import { FILING_ROW, folderUrl, toFiling, type FilingRow } from './dto.ts'
-import { documentRecord } from '../../pipeline/sources/filing-index/contract.ts'
-import { accessionRecord, filerLineDate, filerLineForm, filerRecord, positionCik, positionOrder, positionRecord, type AccessionRecord } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
-import type { AppliedFilingFilters, Filing, FilingDocument, FilingFilters, FilingList } from './schemas.ts'
-
-/** Form types from `10-k, 10-Q ,,8-K` → ['10-K', '10-Q', '8-K'] (trimmed, upper-cased, de-duplicated). */
-export function parseFormTypes(formTypes: string | undefined): string[] {
-  if (!formTypes) return []
-  return [...new Set(formTypes.split(',').map((f) => f.trim().replace(/\s+/g, ' ').toUpperCase()).filter(Boolean))]
-}
-
-/** The normalized filters a list echoes; start after end is a 400 naming both. */
-export function normalizeFilingFilters(f: FilingFilters, cik: number | undefined): AppliedFilingFilters {
-  if (f.startDate && f.endDate && f.startDate > f.endDate) {
-    throw new ApiError('invalid_parameter', `startDate ${f.startDate} is after endDate ${f.endDate}.`, {
-      startDate: `expected a date on or before endDate (${f.endDate})`,
-      endDate: `expected a date on or after startDate (${f.startDate})`,
-    })
-  }
-  return {
-    formTypes: parseFormTypes(f.formTypes),
-    cik: cik === undefined ? null : formatCik(cik),
-    ticker: f.ticker ? normalizeTicker(f.ticker) : null,
-    startDate: f.startDate ?? null,
-    endDate: f.endDate ?? null,
-  }
-}
+import type { FilingDocument } from './schemas.ts'
 
 /**
  * Filings newest first (filing date, then accession number, then CIK), `limit + 1` rows to learn whether a next
  * page exists. With a CIK or ticker the CIK-sorted copy is read; otherwise the position-ordered copies.
  * An unknown ticker matches nothing (an empty page, not an error: it is a filter).
  */
-export async function listFilings(db: Db, config: QueryConfig, f: FilingFilters & PageQuery, fixedCik?: number): Promise<FilingList> {
+export async function listFilings(db: Db, config: QueryConfig, f: FilingFilters & PageQuery): Promise<FilingList> {
   checkOffset(f, config.maxOffset)
-  let cik = fixedCik ?? (f.cik ? parseCik(f.cik) : undefined)
+  let cik = f.cik ? parseCik(f.cik) : undefined
   const filters = normalizeFilingFilters(f, cik)
-  if (filters.ticker && fixedCik === undefined) {
+  if (filters.ticker) {
     const tickerCik = await cikForTicker(db, filters.ticker)
     // cik and ticker together must name the same filer.
     if (tickerCik === undefined || (cik !== undefined && cik !== tickerCik)) return { ...toPage([], f), filters }
     cik = tickerCik
   }
-  const rows = cik === undefined ? await pageWithoutCik(db, filters, f) : await pageOfCik(db, config, cik, filters, f)
+  if (cik !== undefined) return filerFilingsPage(db, config, cik, filters, f)
+  const rows = await pageWithoutCik(db, filters, f)
   return { ...toPage(rows.map((r) => toFiling(config.archivesUrl, r)), f), filters }
-}
-
-/** One filer's pages by query: merged with concurrent ones of the same text when they wait (db/pool.ts). */
-const BATCHABLE = { batchable: true }
-
-/**
- * One filer's filings: from its run in the filer lookup file, stored in the list's order, when the page is
- * within its first frames (every filer's first pages, and any page of most filers); otherwise by a query.
- */
-async function pageOfCik(db: Db, config: QueryConfig, cik: number, filters: AppliedFilingFilters, p: PageQuery): Promise<FilingRow[]> {
-  return pageOfCikFromLookup(db, cik, filters, { offset: offsetOf(p), take: p.limit + 1 }, config.filerFrames ?? FILER_FRAMES) ??
-    pageOfCikByQuery(db, cik, filters, p)
-}
-
-/**
- * Frames a page of one filer may read (~100 filings each, ~0.02 ms apiece): at most ~1 ms before the
- * query takes over, which reads only that filer's rows but costs ~1.4 ms whatever the page (full scale).
- */
-const FILER_FRAMES = 48
-
-function pageOfCikFromLookup(db: Db, cik: number, filters: AppliedFilingFilters, w: { offset: number; take: number }, frames: number): FilingRow[] | undefined {
-  const { formTypes, startDate, endDate } = filters
-  const forms = formTypes.length ? new Set(formTypes) : undefined
-  const budget = { frames, exhausted: false }
-  const rows: FilingRow[] = []
-  let skip = w.offset
-  for (const line of db.lookup('filerFilings').lines(BigInt(cik), budget)) {
-    // Tested by their first characters; only the page's lines are parsed.
-    const date = filerLineDate(line)
-    // Newest first: past the window's start, nothing older can match.
-    if (startDate && date < startDate) break
-    if (endDate && date > endDate) continue
-    if (forms && !forms.has(filerLineForm(line) ?? filerRecord(cik, line).form_type)) continue
-    if (skip > 0) {
-      skip--
-      continue
-    }
-    if (rows.push(filerRecord(cik, line)) === w.take) return rows
-  }
-  return budget.exhausted ? undefined : rows
-}
-
-function pageOfCikByQuery(db: Db, cik: number, filters: AppliedFilingFilters, p: PageQuery): Promise<FilingRow[]> {
-  const where = join([
-    sql`cik = ${cik}`,
-    filters.formTypes.length ? sql`form_type IN (${list(filters.formTypes)})` : empty,
-    filters.startDate ? sql`filing_date >= ${filters.startDate}::DATE` : empty,
-    filters.endDate ? sql`filing_date <= ${filters.endDate}::DATE` : empty,
-  ])
-  // No ORDER BY: one filer's rows are stored newest first (filing date, then accession number), which is
-  // the list's order, and DuckDB keeps a table's order without one; the scan stops at the page's end.
-  // For the same reason it may be merged with other filers' pages (db/pool.ts).
-  return db.all<FilingRow>(sql`
-    SELECT ${FILING_ROW}
-    FROM filings
-    WHERE ${where}
-    LIMIT ${p.limit + 1} OFFSET ${offsetOf(p)}`, BATCHABLE)
 }
 
 /**

@@ -1,0 +1,15 @@
+/**
+ * What an API area is to the app and the benchmark: its OpenAPI tag, its routes (each declaring its
+ * minimum plan and feature with `access()`), and the operations `npm run bench` drives. The app composes
+ * the list in index.ts; adding an area is a folder here and one line there.
+ */
+import type { AnyElysia } from 'elysia'
+import type { AreaTag } from '../ops/docs.ts'
+import type { BenchOperation } from './bench.ts'
+import type { AreaDeps } from './context.ts'
+
+export type Area = {
+  tag: AreaTag
+  routes(deps: AreaDeps): AnyElysia
+  bench: readonly BenchOperation[]
+}
