@@ -33,7 +33,10 @@ export function weighted<T>(items: readonly T[], weights: readonly number[]): (r
   if (!items.length || items.length !== weights.length) throw new Error('weighted: need one weight per item')
   const cumulative: number[] = []
   let sum = 0
-  for (const w of weights) cumulative.push((sum += w))
+  for (const w of weights) {
+    sum += w
+    cumulative.push(sum)
+  }
   return (rnd) => {
     const x = rnd() * sum
     let lo = 0

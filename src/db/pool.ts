@@ -100,7 +100,7 @@ export class ConnectionPool {
         this.batched += jobs.length
         const parts: unknown[][] = jobs.map(() => [])
         for (const { [BATCH_COLUMN]: i, ...row } of rows) parts[i as number]!.push(row)
-        jobs.forEach((job, i) => job.resolve(parts[i]!))
+        for (const [i, job] of jobs.entries()) job.resolve(parts[i]!)
       }
     } catch (e) {
       const error = timedOut ? new QueryTimeout(jobs[0]!.q.text) : e

@@ -14,7 +14,7 @@ type Schema = TSchema & Record<string, unknown>
 function unwrap(schema: Schema): Schema {
   const members = schema.anyOf as Schema[] | undefined
   const isCoercion = (m: Schema) => m.type === 'string' && (m.format === 'integer' || m.format === 'boolean' || m.format === 'numeric')
-  if (!members || !members.some(isCoercion)) return schema
+  if (!members?.some(isCoercion)) return schema
   const typed = members.find((m) => !isCoercion(m))
   return { ...schema, ...(typed ?? members[0]), anyOf: undefined } as Schema
 }

@@ -156,8 +156,14 @@ export class ZipReader {
         const len = cd.readUInt16LE(x + 2)
         if (tag === 0x0001) {
           let q = x + 4
-          if (size === MAX32) (size = Number(cd.readBigUInt64LE(q))), (q += 8)
-          if (compressedSize === MAX32) (compressedSize = Number(cd.readBigUInt64LE(q))), (q += 8)
+          if (size === MAX32) {
+            size = Number(cd.readBigUInt64LE(q))
+            q += 8
+          }
+          if (compressedSize === MAX32) {
+            compressedSize = Number(cd.readBigUInt64LE(q))
+            q += 8
+          }
           if (localHeaderOffset === MAX32) localHeaderOffset = Number(cd.readBigUInt64LE(q))
         }
         x += 4 + len

@@ -39,7 +39,7 @@ export class Metrics {
     out.push('# HELP secds_http_request_duration_seconds Time from receiving a request to its response, by route pattern.')
     out.push('# TYPE secds_http_request_duration_seconds histogram')
     for (const [route, h] of this.latency) {
-      BUCKETS.forEach((b, i) => out.push(`secds_http_request_duration_seconds_bucket${labelText({ route, le: String(b) })} ${h.counts[i]}`))
+      for (const [i, b] of BUCKETS.entries()) out.push(`secds_http_request_duration_seconds_bucket${labelText({ route, le: String(b) })} ${h.counts[i]}`)
       out.push(`secds_http_request_duration_seconds_bucket${labelText({ route, le: '+Inf' })} ${h.count}`)
       out.push(`secds_http_request_duration_seconds_sum${labelText({ route })} ${h.sum}`)
       out.push(`secds_http_request_duration_seconds_count${labelText({ route })} ${h.count}`)

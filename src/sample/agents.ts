@@ -55,7 +55,10 @@ const SLUGS = new Map<string, string>()
 /** 'SC 13G/A' → 'sc13ga', as printers name files. */
 function SLUG(form: string): string {
   let slug = SLUGS.get(form)
-  if (slug === undefined) SLUGS.set(form, (slug = form.toLowerCase().replace(/\s+/g, '').replace('/', '')))
+  if (slug === undefined) {
+    slug = form.toLowerCase().replace(/\s+/g, '').replace('/', '')
+    SLUGS.set(form, slug)
+  }
   return slug
 }
 

@@ -176,7 +176,7 @@ function manyFilings(): Spec[] {
     const [lo, hi] = businessRange(dayOfYmd(year, 1, 2), year === 2026 ? dayOfYmd(2026, 11, 20) : dayOfYmd(year, 12, 31))
     const count = year <= 2024 ? 239 : 238
     const days = Array.from({ length: count }, () => businessDayAt(lo + rng.int(hi - lo))).sort((a, b) => a - b)
-    days.forEach((day, k) => out.push([accessionOf(CAST_AGENTS.printer, year, 400_001 + k), isoDay(day), rng.chance(0.8) ? '424B2' : 'FWP', { report: '' }]))
+    for (const [k, day] of days.entries()) out.push([accessionOf(CAST_AGENTS.printer, year, 400_001 + k), isoDay(day), rng.chance(0.8) ? '424B2' : 'FWP', { report: '' }])
   }
   return out
 }

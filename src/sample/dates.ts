@@ -112,7 +112,10 @@ const DST = new Map<number, [number, number]>()
 export function easternOffsetHours(day: number, secondsLocal: number): number {
   const year = yearOf(day)
   let bounds = DST.get(year)
-  if (!bounds) DST.set(year, (bounds = dstBounds(year)))
+  if (!bounds) {
+    bounds = dstBounds(year)
+    DST.set(year, bounds)
+  }
   const [start, end] = bounds
   const afterStart = day > start || (day === start && secondsLocal >= 7200)
   const beforeEnd = day < end || (day === end && secondsLocal < 3600)

@@ -121,7 +121,7 @@ const SIZES: Record<string, readonly [number, number]> = {
 }
 export function sizeFor(form: string, day: number, rng: Rng): number {
   const [median, sigma] = SIZES[form] ?? SIZES[form.replace('/A', '')] ?? [80_000, 1.1]
-  const growth = form.startsWith('10-') || form.startsWith('8-K') || form === '20-F' ? Math.pow(1.09, (day - dayOfYmd(2015, 1, 1)) / 365.25) : 1
+  const growth = form.startsWith('10-') || form.startsWith('8-K') || form === '20-F' ? 1.09 ** ((day - dayOfYmd(2015, 1, 1)) / 365.25) : 1
   return Math.max(900, Math.round(rng.lognormal(median * growth, sigma)))
 }
 

@@ -2,7 +2,7 @@
  * Addresses, phones and states of incorporation in the shapes EDGAR uses, including its own two-character
  * codes for foreign countries ('2M' Germany, 'E9' Cayman Islands) beside ISO codes.
  */
-import { Rng, Weighted } from './random.ts'
+import { type Rng, Weighted } from './random.ts'
 
 /** [code, weight, cities, first digit of zip codes] */
 const US_STATES: readonly (readonly [string, number, readonly string[], string])[] = [

@@ -38,7 +38,8 @@ export class Rng {
   }
 
   next(): number {
-    let t = (this.state = (this.state + 0x6d2b79f5) | 0)
+    this.state = (this.state + 0x6d2b79f5) | 0
+    let t = this.state
     t = Math.imul(t ^ (t >>> 15), t | 1)
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296

@@ -48,7 +48,7 @@ export class TickerRegistry {
     let exchange: string | null = t.foreign ? rng.pick(['OTC', 'OTC', 'OTC', 'NYSE', 'Nasdaq']) : pickExchange(rng)
     let candidates = tickerCandidates(name)
     // Foreign issuers on the OTC market trade as five-letter ADR ('…Y') or ordinary ('…F') symbols.
-    if (t.foreign && exchange === 'OTC') candidates = candidates.map((c) => (c + 'XXXX').slice(0, 4) + (rng.chance(0.6) ? 'Y' : 'F'))
+    if (t.foreign && exchange === 'OTC') candidates = candidates.map((c) => `${`${c}XXXX`.slice(0, 4)}${rng.chance(0.6) ? 'Y' : 'F'}`)
     const primary = this.claim(candidates, rng)
     const value = Math.round(t.size * 1e6)
     const out: [string, number][] = [[primary, value]]
@@ -77,6 +77,9 @@ export class TickerRegistry {
 
 function pickExchange(rng: Rng): string | null {
   let u = rng.next() * 100
-  for (const [exchange, w] of EXCHANGES) if ((u -= w) < 0) return exchange
+  for (const [exchange, w] of EXCHANGES) {
+    u -= w
+    if (u < 0) return exchange
+  }
   return 'Nasdaq'
 }

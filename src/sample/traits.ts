@@ -124,7 +124,10 @@ export function baseTraits(seed: number, cik: number, kind: Kind, lastDay: numbe
 
 function pickIndex(rng: Rng, table: readonly (readonly [number, number, number])[]): number {
   let u = rng.next() * table.reduce((s, t) => s + t[2], 0)
-  for (let i = 0; i < table.length; i++) if ((u -= table[i]![2]) < 0) return i
+  for (let i = 0; i < table.length; i++) {
+    u -= table[i]![2]
+    if (u < 0) return i
+  }
   return 0
 }
 

@@ -15,6 +15,7 @@ export type PageRef = { name: string; filingCount: number; filingFrom: string; f
 /** `newest` dates the ZIP entry: the data says when the file last changed, never the clock. */
 export type SubmissionFile = { name: string; json: string; newest: Filing }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON must escape exactly these control characters
 const UNSAFE = /["\\\u0000-\u001f]/
 
 /**
