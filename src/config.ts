@@ -1,6 +1,6 @@
 /**
  * Server configuration: one TypeBox object, parsed once at start. Every key has a default and a
- * description (the README table is checked against this schema by a test). Flags of `secds serve` are
+ * description (the table in docs/operating.md is checked against this schema by a test). Flags of `secds serve` are
  * applied on top of the environment by the CLI; nothing else reads process.env.
  */
 import { Type as t, type Static } from '@sinclair/typebox'
