@@ -12,16 +12,22 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createApp } from '../src/app.ts'
 import { KeyStore } from '../src/auth/key-store.ts'
-import { runBuild } from '../src/pipeline/index.ts'
 import { loadConfig } from '../src/config.ts'
 import { Database } from '../src/db/client.ts'
 import { sql } from '../src/db/sql.ts'
-import { Reporter, table } from '../src/lib/progress.ts'
 import { memorySink } from '../src/lib/log.ts'
+import { Reporter, table } from '../src/lib/progress.ts'
+import { runBuild } from '../src/pipeline/index.ts'
 import { writeTestKeys } from '../test/helpers/api.ts'
 import { ensureMirror, mirrorFolder } from './bench/mirror.ts'
 
-const { values: f } = parseArgs({ options: { scale: { type: 'string', default: '0.01' }, requests: { type: 'string', default: '200' }, work: { type: 'string', default: '.tmp/bench' } } })
+const { values: f } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '0.01' },
+    requests: { type: 'string', default: '200' },
+    work: { type: 'string', default: '.tmp/bench' },
+  },
+})
 const work = resolve(f.work!)
 const mirror = mirrorFolder(work, f.scale!, '1')
 const datasets = join(work, `datasets-${f.scale}`)
@@ -31,21 +37,41 @@ if (!existsSync(join(datasets, 'CURRENT'))) await runBuild({ from: mirror, datas
 
 const keysFile = join(work, 'bench-keys.json')
 const keys = writeTestKeys(keysFile)
-const config = loadConfig(process.env, { DATASETS_DIR: datasets, KEYS_FILE: keysFile, LOG_REQUESTS: false, WATCH_SNAPSHOTS: false })
+const config = loadConfig(process.env, {
+  DATASETS_DIR: datasets,
+  KEYS_FILE: keysFile,
+  LOG_REQUESTS: false,
+  WATCH_SNAPSHOTS: false,
+})
 const log = memorySink()
 const database = await Database.open(config, log)
 const app = createApp({ config, database, keys: new KeyStore(keysFile, { log }), log })
 
 // Parameters drawn from the snapshot itself.
 const probe = database.forRequest()
-const ciks = (await probe.all<{ cik: number }>(sql`SELECT cik::INTEGER AS cik FROM entities USING SAMPLE 500 ROWS`)).map((r) => r.cik)
-const tickers = (await probe.all<{ t: string }>(sql`SELECT ticker AS t FROM tickers USING SAMPLE 200 ROWS`)).map((r) => r.t)
-const filings = await probe.all<{ a: string; c: number }>(sql`SELECT lpad(acc_key::VARCHAR, 18, '0') AS a, cik::INTEGER AS c FROM filings USING SAMPLE 500 ROWS`)
+const ciks = (
+  await probe.all<{ cik: number }>(sql`SELECT cik::INTEGER AS cik FROM entities USING SAMPLE 500 ROWS`)
+).map((r) => r.cik)
+const tickers = (await probe.all<{ t: string }>(sql`SELECT ticker AS t FROM tickers USING SAMPLE 200 ROWS`)).map(
+  (r) => r.t,
+)
+const filings = await probe.all<{ a: string; c: number }>(
+  sql`SELECT lpad(acc_key::VARCHAR, 18, '0') AS a, cik::INTEGER AS c FROM filings USING SAMPLE 500 ROWS`,
+)
 probe.release()
 const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!
 const FORMS = ['10-K', '10-Q', '8-K', '4', 'SC 13G', '13F-HR', 'S-1', 'DEF 14A']
-const day = () => new Date(Date.UTC(2001 + Math.floor(Math.random() * 25), Math.floor(Math.random() * 12), 1 + Math.floor(Math.random() * 28))).toISOString().slice(0, 10)
-const window = () => { const a = day(), b = day(); return a < b ? `startDate=${a}&endDate=${b}` : `startDate=${b}&endDate=${a}` }
+const day = () =>
+  new Date(
+    Date.UTC(2001 + Math.floor(Math.random() * 25), Math.floor(Math.random() * 12), 1 + Math.floor(Math.random() * 28)),
+  )
+    .toISOString()
+    .slice(0, 10)
+const window = () => {
+  const a = day(),
+    b = day()
+  return a < b ? `startDate=${a}&endDate=${b}` : `startDate=${b}&endDate=${a}`
+}
 
 const operations: Record<string, () => string> = {
   'filings latest': () => '/v1/filings',
@@ -53,14 +79,24 @@ const operations: Record<string, () => string> = {
   'filings deep page (offset 10,000)': () => `/v1/filings?limit=100&page=101`,
   'filings by CIK': () => `/v1/filings?cik=${pick(ciks)}`,
   'filings by ticker': () => `/v1/filings?ticker=${pick(tickers)}`,
-  'filing by accession': () => { const x = pick(filings); return `/v1/filings/${x.a}` },
-  'filing by CIK + accession': () => { const x = pick(filings); return `/v1/filings/${x.c}/${x.a}` },
-  'filing documents': () => { const x = pick(filings); return `/v1/filings/${x.c}/${x.a}/documents` },
+  'filing by accession': () => {
+    const x = pick(filings)
+    return `/v1/filings/${x.a}`
+  },
+  'filing by CIK + accession': () => {
+    const x = pick(filings)
+    return `/v1/filings/${x.c}/${x.a}`
+  },
+  'filing documents': () => {
+    const x = pick(filings)
+    return `/v1/filings/${x.c}/${x.a}/documents`
+  },
   'form types': () => '/v1/filings/form-types',
   'entity by CIK': () => `/v1/entities/${pick(ciks)}`,
   'entity by ticker': () => `/v1/entities/${pick(tickers).toLowerCase()}`,
   'entities by name substring': () => `/v1/entities?q=${pick(['corp', 'holdings', 'trust', 'capital', 'bio'])}`,
-  'entities by type': () => `/v1/entities?entityType=${pick(['company', 'individual', 'institution'])}&page=${1 + Math.floor(Math.random() * 20)}`,
+  'entities by type': () =>
+    `/v1/entities?entityType=${pick(['company', 'individual', 'institution'])}&page=${1 + Math.floor(Math.random() * 20)}`,
   'entity filings': () => `/v1/entities/${pick(ciks)}/filings?formTypes=10-K,10-Q`,
   'SIC codes': () => `/v1/entities/sic-codes?page=${1 + Math.floor(Math.random() * 20)}`,
 }
@@ -89,6 +125,12 @@ await database.close()
 
 const rss = process.memoryUsage.rss()
 const header = `API latency in process, scale ${f.scale} (snapshot ${snapshotId}), ${f.requests} requests per operation, 1 at a time, DUCKDB_THREADS=${config.DUCKDB_THREADS}; RSS after: ${(rss / 2 ** 20).toFixed(0)} MB`
-const text = table(Object.keys(rows[0]!), rows.map((r) => Object.values(r).map(String)))
+const text = table(
+  Object.keys(rows[0]!),
+  rows.map((r) => Object.values(r).map(String)),
+)
 console.log(`${header}\n\n${text}`)
-writeFileSync(join(work, `api-${f.scale}.json`), JSON.stringify({ scale: Number(f.scale), rssBytes: rss, rows }, null, 2))
+writeFileSync(
+  join(work, `api-${f.scale}.json`),
+  JSON.stringify({ scale: Number(f.scale), rssBytes: rss, rows }, null, 2),
+)

@@ -19,8 +19,11 @@ import { bytesUnder, ensureMirror, mirrorFolder } from './bench/mirror.ts'
 
 const { values: f } = parseArgs({
   options: {
-    scale: { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, work: { type: 'string', default: '.tmp/bench' },
-    threads: { type: 'string' }, 'memory-limit': { type: 'string' },
+    scale: { type: 'string', default: '1' },
+    seed: { type: 'string', default: '1' },
+    work: { type: 'string', default: '.tmp/bench' },
+    threads: { type: 'string' },
+    'memory-limit': { type: 'string' },
   },
 })
 const cli = resolve(import.meta.dir, '../src/cli.ts')
@@ -54,15 +57,24 @@ const result: BuildBenchResult = {
   date: new Date().toISOString(),
   command: `npm run bench:build -- ${process.argv.slice(2).join(' ')}`.trim(),
   machine: { cores: cpus().length, cpu: cpus()[0]?.model, memory: fmtBytes(totalmem()) },
-  scale: Number(f.scale), seed: Number(f.seed),
+  scale: Number(f.scale),
+  seed: Number(f.seed),
   generation: { seconds: Number(generation.seconds.toFixed(1)), peakRss: fmtBytes(generation.peakRssBytes) },
   input: { bytes: inputBytes, size: fmtBytes(inputBytes), files: manifest.sources },
   build: {
-    wallSeconds: Number(b.seconds.toFixed(1)), inputMBps: Number(mbps.toFixed(1)), peakRssBytes: b.peakRssBytes, peakRss: fmtBytes(b.peakRssBytes),
+    wallSeconds: Number(b.seconds.toFixed(1)),
+    inputMBps: Number(mbps.toFixed(1)),
+    peakRssBytes: b.peakRssBytes,
+    peakRss: fmtBytes(b.peakRssBytes),
     steps: manifest.steps,
   },
   output: { servingBytes: manifest.serving?.bytes ?? 0, lookupBytes: lookups.reduce((sum, l) => sum + l.bytes, 0) },
-  tables: Object.fromEntries(Object.entries<{ rows: number; bytes: number }>(manifest.tables).map(([k, v]) => [k, { rows: v.rows, bytes: v.bytes, size: fmtBytes(v.bytes) }])),
+  tables: Object.fromEntries(
+    Object.entries<{ rows: number; bytes: number }>(manifest.tables).map(([k, v]) => [
+      k,
+      { rows: v.rows, bytes: v.bytes, size: fmtBytes(v.bytes) },
+    ]),
+  ),
 }
 const md = [
   `Build of scale ${f.scale} (seed ${f.seed}) on ${result.machine.cores} cores, ${result.machine.memory}: ` +
@@ -79,9 +91,17 @@ const md = [
 writeFileSync(join(work, `build-${f.scale}.json`), `${JSON.stringify(result, null, 2)}\n`)
 writeFileSync(join(work, `build-${f.scale}.md`), `${md}\n`)
 console.log(`\n${md}\n`)
-console.log(table(['measure', 'value'], [
-  ['input', fmtBytes(inputBytes)], ['wall', `${b.seconds.toFixed(1)} s`], ['input MB/s', mbps.toFixed(1)], ['peak RSS', fmtBytes(b.peakRssBytes)],
-]))
+console.log(
+  table(
+    ['measure', 'value'],
+    [
+      ['input', fmtBytes(inputBytes)],
+      ['wall', `${b.seconds.toFixed(1)} s`],
+      ['input MB/s', mbps.toFixed(1)],
+      ['peak RSS', fmtBytes(b.peakRssBytes)],
+    ],
+  ),
+)
 if (updatesDocsPage(result.scale)) {
   try {
     updateDocsPage((page) => withBuildRun(page, result))

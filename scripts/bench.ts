@@ -23,7 +23,7 @@ import { createBenchKey } from './bench/keys.ts'
 import { machine } from './bench/machine.ts'
 import { describe, measure, measureFloors, precheck } from './bench/measure.ts'
 import { bytesUnder, ensureMirror, mirrorFolder } from './bench/mirror.ts'
-import { makeDraws, MIXES, type Mix } from './bench/mixes.ts'
+import { MIXES, type Mix, makeDraws } from './bench/mixes.ts'
 import { OPERATIONS, writePaths } from './bench/operations.ts'
 import { runTimed, startServer, stopAll } from './bench/processes.ts'
 import { seeded } from './bench/random.ts'
@@ -38,18 +38,24 @@ import { requireWrk, type WrkResult } from './bench/wrk.ts'
 
 const { values: f } = parseArgs({
   options: {
-    scale: { type: 'string', default: '1' }, seed: { type: 'string', default: '1' }, work: { type: 'string', default: '.tmp/bench' },
-    duration: { type: 'string', default: '8' }, mix: { type: 'string', default: 'both' },
+    scale: { type: 'string', default: '1' },
+    seed: { type: 'string', default: '1' },
+    work: { type: 'string', default: '.tmp/bench' },
+    duration: { type: 'string', default: '8' },
+    mix: { type: 'string', default: 'both' },
   },
 })
 const usage = (problem: string) => {
-  console.error(`bench: ${problem}\nusage: npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both]`)
+  console.error(
+    `bench: ${problem}\nusage: npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both]`,
+  )
   process.exit(2)
 }
 const mixes: Mix[] = f.mix === 'both' ? [...MIXES] : MIXES.filter((m) => m === f.mix)
 if (!mixes.length) usage(`--mix must be uniform, skewed or both, got ${JSON.stringify(f.mix)}`)
 const duration = Number(f.duration)
-if (!Number.isInteger(duration) || duration < 1) usage(`--duration must be a whole number of seconds, at least 1, got ${JSON.stringify(f.duration)}`)
+if (!Number.isInteger(duration) || duration < 1)
+  usage(`--duration must be a whole number of seconds, at least 1, got ${JSON.stringify(f.duration)}`)
 if (!(Number(f.scale) > 0)) usage(`--scale must be a positive number, got ${JSON.stringify(f.scale)}`)
 requireWrk()
 
@@ -70,7 +76,11 @@ const PATHS_PER_FILE = { uniform: 200_000, skewed: 5000 } as const
 const say = (text: string) => console.error(`bench: ${text}`)
 const withRatios = (w: WrkResult, floors: FloorResult[], c: 'c1' | 'c16'): Measurement => {
   const floor = (name: FloorResult['name']) => floors.find((x) => x.name === name)![c].requestsPerSecond
-  return { ...w, ofElysiaFloor: w.requestsPerSecond / floor('elysia'), ofDuckdbFloor: w.requestsPerSecond / floor('duckdb') }
+  return {
+    ...w,
+    ofElysiaFloor: w.requestsPerSecond / floor('elysia'),
+    ofDuckdbFloor: w.requestsPerSecond / floor('duckdb'),
+  }
 }
 
 process.once('SIGINT', () => void stopAll().then(() => process.exit(130)))
@@ -122,8 +132,13 @@ try {
       for (const p of checked.not200) say(`${mix} / ${op.name}: ${p.path} answered ${p.status}: ${p.body}`)
       const m = await measure(server.url, key, written.file, duration)
       operations.push({
-        operation: op.name, kind: op.kind, mix, pathsFile: written.file, precheck: checked,
-        c1: withRatios(m.c1, floors, 'c1'), c16: withRatios(m.c16, floors, 'c16'),
+        operation: op.name,
+        kind: op.kind,
+        mix,
+        pathsFile: written.file,
+        precheck: checked,
+        c1: withRatios(m.c1, floors, 'c1'),
+        c16: withRatios(m.c16, floors, 'c16'),
       })
       say(`${mix.padEnd(7)} ${op.name.padEnd(28)} c=1 ${describe(m.c1)} | c=16 ${describe(m.c16)}`)
     }
@@ -135,17 +150,25 @@ try {
   const swapFile = join(pathsDir, 'swap-mixed.txt')
   writeFileSync(swapFile, `${mixedPaths.join('\n')}\n`)
   const swap = await swapUnderLoad({ url: server.url, key, pathsFile: swapFile, binary, mirror, datasets })
-  say(`swap: ${swap.requests} requests, ${swap.non200} not 200, lost ${swap.lost}, served the new snapshot ${swap.switchSeconds.toFixed(2)} s after publish`)
+  say(
+    `swap: ${swap.requests} requests, ${swap.non200} not 200, lost ${swap.lost}, served the new snapshot ${swap.switchSeconds.toFixed(2)} s after publish`,
+  )
 
   say('bad-input sweep')
   const swept = await sweep(server.url, key, sweepSamples(keys))
   for (const p of swept.problems.slice(0, 20)) say(`sweep: ${p}`)
-  say(`sweep: ${swept.requests} requests, ${swept.status5xx} >= 500, ${swept.unanswered} unanswered, ${swept.leaks} leaks`)
+  say(
+    `sweep: ${swept.requests} requests, ${swept.status5xx} >= 500, ${swept.unanswered} unanswered, ${swept.leaks} leaks`,
+  )
 
   sampler.stop()
   const server_ = {
-    pid: server.process.pid, peakRssBytes: sampler.peakBytes, peakBeforeSwapBytes, maxSampledRssBytes: sampler.maxRssBytes,
-    rssAfterBytes: sampler.lastRssBytes, samples: sampler.samples,
+    pid: server.process.pid,
+    peakRssBytes: sampler.peakBytes,
+    peakBeforeSwapBytes,
+    maxSampledRssBytes: sampler.maxRssBytes,
+    rssAfterBytes: sampler.lastRssBytes,
+    samples: sampler.samples,
   }
   const failures = [
     ...checkTargets(operations, server_.peakRssBytes),
@@ -153,27 +176,46 @@ try {
     ...(swept.status5xx || swept.unanswered || swept.leaks
       ? [`bad-input sweep: ${swept.status5xx} answers >= 500, ${swept.unanswered} unanswered, ${swept.leaks} leaks`]
       : []),
-    ...operations.filter((r) => r.precheck.not200.length).map((r) => `${r.mix} / ${r.operation}: ${r.precheck.not200.length} of ${r.precheck.checked} checked paths did not answer 200`),
+    ...operations
+      .filter((r) => r.precheck.not200.length)
+      .map(
+        (r) =>
+          `${r.mix} / ${r.operation}: ${r.precheck.not200.length} of ${r.precheck.checked} checked paths did not answer 200`,
+      ),
   ]
   const result: BenchResult = {
     date: new Date().toISOString(),
     command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
     machine: machine(),
-    scale: Number(f.scale), seed: Number(f.seed), durationSeconds: duration,
+    scale: Number(f.scale),
+    seed: Number(f.seed),
+    durationSeconds: duration,
     snapshot: { id: keys.snapshotId, rows: keys.rows },
     build: {
-      seconds: build.seconds, inputBytes, inputMB: inputBytes / 2 ** 20, inputMBps: inputBytes / 2 ** 20 / build.seconds,
-      peakRssBytes: build.peakRssBytes, mirrorGenerated,
+      seconds: build.seconds,
+      inputBytes,
+      inputMB: inputBytes / 2 ** 20,
+      inputMBps: inputBytes / 2 ** 20 / build.seconds,
+      peakRssBytes: build.peakRssBytes,
+      mirrorGenerated,
     },
-    floors, operations, server: server_, swap, sweep: swept,
+    floors,
+    operations,
+    server: server_,
+    swap,
+    sweep: swept,
     targets: { pass: failures.length === 0, failures },
   }
   const md = markdown(result)
   writeFileSync(join(work, `bench-${f.scale}.json`), `${JSON.stringify(result, null, 2)}\n`)
   writeFileSync(join(work, `bench-${f.scale}.md`), md)
   console.log(`\n${md}`)
-  console.log(`targets: ${failures.length ? `FAIL (${failures.length}: ${failures.slice(0, 3).join(' | ')}${failures.length > 3 ? ' | …' : ''})` : 'PASS'}`)
-  say(`server peak RSS ${fmtBytes(server_.peakRssBytes)}; results in ${join(work, `bench-${f.scale}.json`)} and .md; paths in ${pathsDir}`)
+  console.log(
+    `targets: ${failures.length ? `FAIL (${failures.length}: ${failures.slice(0, 3).join(' | ')}${failures.length > 3 ? ' | …' : ''})` : 'PASS'}`,
+  )
+  say(
+    `server peak RSS ${fmtBytes(server_.peakRssBytes)}; results in ${join(work, `bench-${f.scale}.json`)} and .md; paths in ${pathsDir}`,
+  )
   // Only a full-volume run of both mixes replaces the page's latest results (a partial one would hide half).
   if (updatesDocsPage(result.scale) && mixes.length === MIXES.length) {
     try {

@@ -14,7 +14,15 @@ const outfile = resolve(flags.outfile!)
 
 // The bindings package picks its addon by platform with a require per platform; only Linux x64 (glibc)
 // is installed and embedded, so the others must stay unresolved or the bundle fails.
-const OTHER_PLATFORMS = ['linux-x64-musl', 'linux-arm64', 'linux-arm64-musl', 'darwin-arm64', 'darwin-x64', 'win32-arm64', 'win32-x64']
+const OTHER_PLATFORMS = [
+  'linux-x64-musl',
+  'linux-arm64',
+  'linux-arm64-musl',
+  'darwin-arm64',
+  'darwin-x64',
+  'win32-arm64',
+  'win32-x64',
+]
 
 if (process.platform !== 'linux' || process.arch !== 'x64') {
   console.error(`compile: the binary embeds DuckDB for linux-x64; this machine is ${process.platform}-${process.arch}`)
@@ -25,13 +33,19 @@ mkdirSync(dirname(outfile), { recursive: true })
 const started = performance.now()
 const p = Bun.spawnSync(
   [
-    process.execPath, 'build', '--compile',
-    'src/bin.ts', 'src/sample/zip-worker.ts',
-    '--outfile', outfile,
+    process.execPath,
+    'build',
+    '--compile',
+    'src/bin.ts',
+    'src/sample/zip-worker.ts',
+    '--outfile',
+    outfile,
     ...OTHER_PLATFORMS.flatMap((platform) => ['--external', `@duckdb/node-bindings-${platform}`]),
   ],
   { cwd: root, stdout: 'inherit', stderr: 'inherit' },
 )
 if (p.exitCode !== 0) process.exit(p.exitCode ?? 1)
 const size = Bun.file(outfile).size
-console.log(`compiled ${outfile} (${(size / 2 ** 20).toFixed(0)} MB) in ${((performance.now() - started) / 1000).toFixed(1)}s`)
+console.log(
+  `compiled ${outfile} (${(size / 2 ** 20).toFixed(0)} MB) in ${((performance.now() - started) / 1000).toFixed(1)}s`,
+)

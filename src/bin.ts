@@ -12,8 +12,8 @@ import { dlopen } from 'bun:ffi'
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import bindings from '@duckdb/node-bindings-linux-x64/package.json' with { type: 'json' }
 import embeddedLibrary from '@duckdb/node-bindings-linux-x64/libduckdb.so' with { type: 'file' }
+import bindings from '@duckdb/node-bindings-linux-x64/package.json' with { type: 'json' }
 
 const compiled = import.meta.url.includes('/$bunfs/')
 

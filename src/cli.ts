@@ -1,14 +1,14 @@
 #!/usr/bin/env bun
-/**
- * secds: one entry for every command. `npm run secds -- <command> [flags]` runs this file; the compiled
- * binary runs the same code with the same flags.
- */
-import { BuildError } from './pipeline/errors.ts'
 import { UsageError } from './cli/args.ts'
 import { buildCommand } from './cli/build.ts'
 import { keysCommand } from './cli/keys.ts'
 import { sampleCommand } from './cli/sample.ts'
 import { serveCommand, startCommand } from './cli/serve.ts'
+/**
+ * secds: one entry for every command. `npm run secds -- <command> [flags]` runs this file; the compiled
+ * binary runs the same code with the same flags.
+ */
+import { BuildError } from './pipeline/errors.ts'
 
 const COMMANDS: Record<string, { run: (argv: string[]) => Promise<void>; summary: string }> = {
   build: { run: buildCommand, summary: 'build a Parquet snapshot from EDGAR bulk files (--from DIR or --download)' },
@@ -20,7 +20,9 @@ const COMMANDS: Record<string, { run: (argv: string[]) => Promise<void>; summary
 
 const usage = `usage: secds <command> [flags]    (secds <command> --help for its flags)
 
-${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(8)} ${c.summary}`).join('\n')}`
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(8)} ${c.summary}`)
+  .join('\n')}`
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv

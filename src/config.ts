@@ -3,33 +3,92 @@
  * description (the table in docs/operating.md is checked against this schema by a test). Flags of `secds serve` are
  * applied on top of the environment by the CLI; nothing else reads process.env.
  */
-import { Type as t, type Static } from '@sinclair/typebox'
+import { type Static, Type as t } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 
 export const ConfigSchema = t.Object({
-  DATASETS_DIR: t.String({ default: './datasets', description: 'Folder holding the snapshots and the CURRENT pointer (`--datasets`)' }),
-  PORT: t.Integer({ minimum: 0, maximum: 65535, default: 8080, description: 'TCP port to listen on; 0 picks a free one (`--port`)' }),
+  DATASETS_DIR: t.String({
+    default: './datasets',
+    description: 'Folder holding the snapshots and the CURRENT pointer (`--datasets`)',
+  }),
+  PORT: t.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: 8080,
+    description: 'TCP port to listen on; 0 picks a free one (`--port`)',
+  }),
   HOST: t.String({ default: '0.0.0.0', description: 'Address to bind (`--host`)' }),
-  KEYS_FILE: t.String({ default: './secds-keys.json', description: 'API keys (hashes only) and per-plan limits (`--keys`)' }),
-  DB_CONNECTIONS: t.Integer({ minimum: 1, maximum: 64, default: 4, description: 'DuckDB connections, so queries that may run at once' }),
-  DB_QUEUE_LIMIT: t.Integer({ minimum: 0, default: 256, description: 'Requests that may wait for a connection; past it the answer is 503 server_busy' }),
-  DUCKDB_THREADS: t.Integer({ minimum: 1, maximum: 256, default: 1, description: 'DuckDB worker threads (1 gives the most requests per second for lookups)' }),
-  DUCKDB_MEMORY_LIMIT: t.String({ default: '2.5GB', pattern: '^\\d+(\\.\\d+)?\\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$', description: 'DuckDB memory limit (its buffer pool); the server needs about 1 GB more, and the rest of the machine is page cache for the serving database' }),
-  RESPONSE_CACHE_ROWS: t.Integer({ minimum: 0, default: 100000, description: 'Rows of recent results kept per snapshot, least recently used out first; 0 turns the cache off' }),
-  QUERY_TIMEOUT_MS: t.Integer({ minimum: 10, default: 5000, description: 'A query running longer is interrupted and answered with 503 query_timeout' }),
-  MAX_LIMIT: t.Integer({ minimum: 1, maximum: 10000, default: 100, description: 'Largest `limit` a list operation accepts' }),
-  MAX_OFFSET: t.Integer({ minimum: 0, default: 100000, description: 'Largest (page - 1) × limit a list operation accepts' }),
-  WATCH_SNAPSHOTS: t.Boolean({ default: true, description: 'Watch DATASETS_DIR/CURRENT and switch to a new snapshot when it changes (SIGHUP always does)' }),
+  KEYS_FILE: t.String({
+    default: './secds-keys.json',
+    description: 'API keys (hashes only) and per-plan limits (`--keys`)',
+  }),
+  DB_CONNECTIONS: t.Integer({
+    minimum: 1,
+    maximum: 64,
+    default: 4,
+    description: 'DuckDB connections, so queries that may run at once',
+  }),
+  DB_QUEUE_LIMIT: t.Integer({
+    minimum: 0,
+    default: 256,
+    description: 'Requests that may wait for a connection; past it the answer is 503 server_busy',
+  }),
+  DUCKDB_THREADS: t.Integer({
+    minimum: 1,
+    maximum: 256,
+    default: 1,
+    description: 'DuckDB worker threads (1 gives the most requests per second for lookups)',
+  }),
+  DUCKDB_MEMORY_LIMIT: t.String({
+    default: '2.5GB',
+    pattern: '^\\d+(\\.\\d+)?\\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$',
+    description:
+      'DuckDB memory limit (its buffer pool); the server needs about 1 GB more, and the rest of the machine is page cache for the serving database',
+  }),
+  RESPONSE_CACHE_ROWS: t.Integer({
+    minimum: 0,
+    default: 100000,
+    description: 'Rows of recent results kept per snapshot, least recently used out first; 0 turns the cache off',
+  }),
+  QUERY_TIMEOUT_MS: t.Integer({
+    minimum: 10,
+    default: 5000,
+    description: 'A query running longer is interrupted and answered with 503 query_timeout',
+  }),
+  MAX_LIMIT: t.Integer({
+    minimum: 1,
+    maximum: 10000,
+    default: 100,
+    description: 'Largest `limit` a list operation accepts',
+  }),
+  MAX_OFFSET: t.Integer({
+    minimum: 0,
+    default: 100000,
+    description: 'Largest (page - 1) × limit a list operation accepts',
+  }),
+  WATCH_SNAPSHOTS: t.Boolean({
+    default: true,
+    description: 'Watch DATASETS_DIR/CURRENT and switch to a new snapshot when it changes (SIGHUP always does)',
+  }),
   LOG_REQUESTS: t.Boolean({ default: true, description: 'One JSON line per request on stdout' }),
-  PUBLIC_BASE_URL: t.String({ default: '', description: 'Base URL shown in the OpenAPI document (empty: relative to the server)' }),
-  SEC_ARCHIVES_URL: t.String({ default: 'https://www.sec.gov/Archives/edgar/data', description: 'Prefix of `filingUrl` and document `url` values' }),
+  PUBLIC_BASE_URL: t.String({
+    default: '',
+    description: 'Base URL shown in the OpenAPI document (empty: relative to the server)',
+  }),
+  SEC_ARCHIVES_URL: t.String({
+    default: 'https://www.sec.gov/Archives/edgar/data',
+    description: 'Prefix of `filingUrl` and document `url` values',
+  }),
 })
 export type Config = Static<typeof ConfigSchema>
 
 export class ConfigError extends Error {}
 
 /** Parses the environment (strings) into a checked Config; a bad value names the variable and what it expects. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
   const known = Object.keys(ConfigSchema.properties)
   const raw: Record<string, unknown> = {}
   for (const key of known) if (env[key] !== undefined && env[key] !== '') raw[key] = env[key]

@@ -2,15 +2,19 @@
  * Starting and stopping the server: keys file, database, app, listen; SIGHUP re-reads CURRENT;
  * SIGTERM/SIGINT stop accepting connections, let requests in flight finish, then close DuckDB.
  */
-import { ensureKeysFile, KeyStore } from './auth/key-store.ts'
+
 import { createApp } from './app.ts'
+import { ensureKeysFile, KeyStore } from './auth/key-store.ts'
 import type { Config } from './config.ts'
 import { Database } from './db/client.ts'
 import { consoleSink, errorFields } from './lib/log.ts'
 
 export type RunningServer = { url: string; port: number; database: Database; stop: () => Promise<void> }
 
-export async function startServer(config: Config, { log = consoleSink, print = (line: string) => console.error(line) } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  { log = consoleSink, print = (line: string) => console.error(line) } = {},
+): Promise<RunningServer> {
   const newKey = ensureKeysFile(config.KEYS_FILE)
   const keys = new KeyStore(config.KEYS_FILE)
   const database = await Database.open(config, log)
@@ -22,7 +26,11 @@ export async function startServer(config: Config, { log = consoleSink, print = (
   const url = `http://${shown}:${server.port}`
 
   print(`secds serving ${url}  (docs: ${url}/openapi)`)
-  print(database.snapshot ? `snapshot ${database.snapshot.id} from ${config.DATASETS_DIR}` : `no snapshot yet: ${database.unavailableReason}; /v1 answers 503 until one is published`)
+  print(
+    database.snapshot
+      ? `snapshot ${database.snapshot.id} from ${config.DATASETS_DIR}`
+      : `no snapshot yet: ${database.unavailableReason}; /v1 answers 503 until one is published`,
+  )
   if (newKey) {
     print(`created ${config.KEYS_FILE} with one ENTERPRISE key (shown only now; the file keeps its hash):`)
     print(`  x-api-key: ${newKey}`)
@@ -31,7 +39,8 @@ export async function startServer(config: Config, { log = consoleSink, print = (
     print(`API keys: ${config.KEYS_FILE} (a new one: secds keys create --plan ENTERPRISE --name me)`)
   }
 
-  const onHup = () => void database.reload().catch((e) => log.error({ level: 'error', event: 'reload_failed', ...errorFields(e) }))
+  const onHup = () =>
+    void database.reload().catch((e) => log.error({ level: 'error', event: 'reload_failed', ...errorFields(e) }))
   process.on('SIGHUP', onHup)
 
   let stopping: Promise<void> | undefined

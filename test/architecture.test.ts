@@ -17,7 +17,9 @@ const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)(['"])([^'"]+)\1/
 
 /** Every relative import of every .ts file under src/, as paths from the checkout's root (`src/...`). */
 function imports(): Import[] {
-  const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).sort()
+  const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .sort()
   return files.flatMap((f) => {
     const file = `src/${f}`
     const text = readFileSync(join(SRC, f), 'utf8')
@@ -46,7 +48,8 @@ describe('architecture', () => {
   test('outside the build and the CLI, only contract modules of src/pipeline/ are imported', () => {
     const buildSide = (file: string) => under(file, 'src/pipeline') || under(file, 'src/cli') || file === 'src/cli.ts'
     const contract = (target: string) =>
-      target === 'src/pipeline/contract.ts' || /^src\/pipeline\/sources\/[^/]+\/(contract\.ts|contract\/.+)$/.test(target)
+      target === 'src/pipeline/contract.ts' ||
+      /^src\/pipeline\/sources\/[^/]+\/(contract\.ts|contract\/.+)$/.test(target)
     const offending = ALL.filter((i) => !buildSide(i.file) && under(i.target, 'src/pipeline') && !contract(i.target))
     expect(offending.map(show)).toEqual([])
   })
@@ -65,7 +68,15 @@ describe('architecture', () => {
     })
     expect(offending.map(show)).toEqual([])
     // The shared module belongs to no area: it imports none of them.
-    expect(ALL.filter((i) => under(i.file, 'src/areas/common') && under(i.target, 'src/areas') && !under(i.target, 'src/areas/common') && !/^src\/areas\/[^/]+\.ts$/.test(i.target)).map(show)).toEqual([])
+    expect(
+      ALL.filter(
+        (i) =>
+          under(i.file, 'src/areas/common') &&
+          under(i.target, 'src/areas') &&
+          !under(i.target, 'src/areas/common') &&
+          !/^src\/areas\/[^/]+\.ts$/.test(i.target),
+      ).map(show),
+    ).toEqual([])
   })
 
   test('no import cycle among the top-level folders of src/', () => {
@@ -112,7 +123,10 @@ describe('architecture', () => {
         [...(edges.get(from) ?? [])]
           .filter(([to]) => c.includes(to))
           .sort(([a], [b]) => a.localeCompare(b))
-          .map(([to, list]) => `  ${from} -> ${to}: ${show(list[0]!)}${list.length > 1 ? ` (and ${list.length - 1} more)` : ''}`),
+          .map(
+            ([to, list]) =>
+              `  ${from} -> ${to}: ${show(list[0]!)}${list.length > 1 ? ` (and ${list.length - 1} more)` : ''}`,
+          ),
       ),
     ])
     expect(report).toEqual([])

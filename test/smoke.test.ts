@@ -29,7 +29,10 @@ function run(args: string[]) {
 
 beforeAll(async () => {
   const out = join(root, 'dist', 'secds')
-  const compile = Bun.spawnSync([process.execPath, resolve(import.meta.dir, '../scripts/compile.ts'), '--outfile', out], { stdout: 'pipe', stderr: 'pipe' })
+  const compile = Bun.spawnSync(
+    [process.execPath, resolve(import.meta.dir, '../scripts/compile.ts'), '--outfile', out],
+    { stdout: 'pipe', stderr: 'pipe' },
+  )
   if (compile.exitCode !== 0) throw new Error(`compile failed: ${compile.stderr}`)
   Bun.spawnSync(['mkdir', vm])
   copyFileSync(out, binary)
@@ -58,9 +61,16 @@ test('the binary runs alone: sample and build make a snapshot', () => {
 }, 60_000)
 
 test('the binary serves the API over HTTP and stops gracefully on SIGTERM', async () => {
-  server = Bun.spawn([binary, 'serve', '--datasets', 'datasets', '--port', '0', '--host', '127.0.0.1', '--keys', keysFile], {
-    cwd: vm, env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
-  })
+  server = Bun.spawn(
+    [binary, 'serve', '--datasets', 'datasets', '--port', '0', '--host', '127.0.0.1', '--keys', keysFile],
+    {
+      cwd: vm,
+      env,
+      stdin: 'ignore',
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  )
   // The start-up lines on stderr carry the address and the new key.
   const reader = server.stderr.getReader()
   const deadline = Date.now() + 20_000
@@ -122,7 +132,10 @@ test('the binary serves the API over HTTP and stops gracefully on SIGTERM', asyn
   server.kill('SIGTERM')
   expect(await server.exited).toBe(0)
   const log = await new Response(server.stdout).text()
-  const lines = log.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+  const lines = log
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
   const requests = lines.filter((l) => l.route !== undefined).map((l) => [l.route, l.status, l.key])
   expect(requests.slice(0, 4)).toEqual([
     ['/health', 200, null],

@@ -9,7 +9,13 @@ export type BuildBenchResult = {
   generation: { seconds: number; peakRss: string }
   /** the mirror folder; `files` are the manifest's sources (path, bytes, and a file count for folders) */
   input: { bytes: number; size: string; files: { path: string; bytes: number; files?: number }[] }
-  build: { wallSeconds: number; inputMBps: number; peakRssBytes: number; peakRss: string; steps: { name: string; seconds: number }[] }
+  build: {
+    wallSeconds: number
+    inputMBps: number
+    peakRssBytes: number
+    peakRss: string
+    steps: { name: string; seconds: number }[]
+  }
   /** the server's files: the serving database and the lookup files, in bytes */
   output: { servingBytes: number; lookupBytes: number }
   tables: Record<string, { rows: number; bytes: number; size: string }>

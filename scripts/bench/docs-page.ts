@@ -48,7 +48,8 @@ const day = (iso: string) => iso.slice(0, 10)
 /** The operation × mix row with the highest p99 at 16 connections (the target most often missed). */
 export function worstP99(result: BenchResult): OperationResult | undefined {
   let worst: OperationResult | undefined
-  for (const r of result.operations) if (Number.isFinite(r.c16.p99Ms) && !(worst && worst.c16.p99Ms >= r.c16.p99Ms)) worst = r
+  for (const r of result.operations)
+    if (Number.isFinite(r.c16.p99Ms) && !(worst && worst.c16.p99Ms >= r.c16.p99Ms)) worst = r
   return worst
 }
 
@@ -76,20 +77,31 @@ export function loadRunSection(result: BenchResult): string {
     '',
     `p50 and p99 in ms; "% of DuckDB floor" is req/s at 16 connections as a share of the trivial-DuckDB floor's` +
       (duck ? ` (${int(duck.c16.requestsPerSecond)} req/s` : ' (not measured') +
-      (elysia ? `; the bare Elysia floor: ${int(elysia.c16.requestsPerSecond)} req/s at 16 connections, ${int(elysia.c1.requestsPerSecond)} at 1).` : ').'),
+      (elysia
+        ? `; the bare Elysia floor: ${int(elysia.c16.requestsPerSecond)} req/s at 16 connections, ${int(elysia.c1.requestsPerSecond)} at 1).`
+        : ').'),
     '',
     result.targets.pass
       ? `**Targets: PASS.** All ${rows} operation × mix rows are within them` +
-        (worst ? `; the closest is ${worst.mix} / ${worst.operation} at ${ms(worst.c16.p99Ms)} c=16 p99 (target ${TARGETS.p99MsAt16} ms).` : '.')
+        (worst
+          ? `; the closest is ${worst.mix} / ${worst.operation} at ${ms(worst.c16.p99Ms)} c=16 p99 (target ${TARGETS.p99MsAt16} ms).`
+          : '.')
       : `**Targets: ${verdict(result.targets)}.** Missed:`,
     ...result.targets.failures.map((f) => `- ${f}`),
     '',
   ]
   for (const mix of MIXES) {
     const ofMix = result.operations.filter((r) => r.mix === mix)
-    if (ofMix.length) lines.push(`#### ${mix[0]!.toUpperCase()}${mix.slice(1)} mix (${MIX_TITLE[mix]})`, '', ...operationTable(ofMix), '')
+    if (ofMix.length)
+      lines.push(
+        `#### ${mix[0]!.toUpperCase()}${mix.slice(1)} mix (${MIX_TITLE[mix]})`,
+        '',
+        ...operationTable(ofMix),
+        '',
+      )
   }
-  const errors = result.operations.reduce((sum, r) => sum + r.c1.errors + r.c16.errors, 0) +
+  const errors =
+    result.operations.reduce((sum, r) => sum + r.c1.errors + r.c16.errors, 0) +
     result.floors.reduce((sum, f) => sum + f.c1.errors + f.c16.errors, 0)
   const s = result.server
   lines.push(
@@ -110,21 +122,28 @@ export function loadRunSection(result: BenchResult): string {
   }
   const sweep = result.sweep
   if (sweep) {
-    const statuses = Object.entries(sweep.statuses).sort((a, b) => b[1] - a[1]).map(([status, n]) => `${int(n)} × ${status}`).join(', ')
+    const statuses = Object.entries(sweep.statuses)
+      .sort((a, b) => b[1] - a[1])
+      .map(([status, n]) => `${int(n)} × ${status}`)
+      .join(', ')
     lines.push(
       `- **Bad-input sweep**: ${int(sweep.requests)} requests: **${sweep.status5xx} answers ≥ 500, ${sweep.unanswered} unanswered, ` +
         `${sweep.leaks} bodies with engine text**, paths or stacks; ${statuses}.`,
     )
   }
   const b = result.build
-  lines.push(`- **Build**: ${b.seconds.toFixed(1)} s under the benchmark, ${b.inputMBps.toFixed(1)} MB/s of input, peak RSS ${fmtBytes(b.peakRssBytes)}.`)
+  lines.push(
+    `- **Build**: ${b.seconds.toFixed(1)} s under the benchmark, ${b.inputMBps.toFixed(1)} MB/s of input, peak RSS ${fmtBytes(b.peakRssBytes)}.`,
+  )
   return lines.join('\n')
 }
 
 /** "submissions.zip 1.91 GB (954,053 files), …": the largest sources first. */
 function inputFiles(files: BuildBenchResult['input']['files']): string {
   const sorted = [...files].sort((a, b) => b.bytes - a.bytes)
-  const shown = sorted.slice(0, 4).map((f) => `${f.path} ${fmtBytes(f.bytes)}${f.files ? ` (${int(f.files)} files)` : ''}`)
+  const shown = sorted
+    .slice(0, 4)
+    .map((f) => `${f.path} ${fmtBytes(f.bytes)}${f.files ? ` (${int(f.files)} files)` : ''}`)
   const more = sorted.length - shown.length
   return [...shown, ...(more > 0 ? [`${more} more`] : [])].join(', ')
 }
@@ -141,7 +160,14 @@ export function buildRunSection(result: BuildBenchResult): string {
   const pair = Array.from({ length: side }, (_, i) => {
     const step = b.steps[i]
     const table = tables[i]
-    const cells = [step?.name ?? '', step ? step.seconds.toFixed(1) : '', '', table?.[0] ?? '', table ? int(table[1].rows) : '', table?.[1].size ?? '']
+    const cells = [
+      step?.name ?? '',
+      step ? step.seconds.toFixed(1) : '',
+      '',
+      table?.[0] ?? '',
+      table ? int(table[1].rows) : '',
+      table?.[1].size ?? '',
+    ]
     return `| ${cells.join(' | ')} |`
   })
   return [
@@ -164,8 +190,10 @@ export function buildRunSection(result: BuildBenchResult): string {
 
 export function loadHistoryRow(result: BenchResult): string {
   const worst = worstP99(result)
-  return `| ${day(result.date)} | bench | ${result.scale} | ${result.build.seconds.toFixed(1)} | ${fmtBytes(result.build.peakRssBytes)} | ` +
+  return (
+    `| ${day(result.date)} | bench | ${result.scale} | ${result.build.seconds.toFixed(1)} | ${fmtBytes(result.build.peakRssBytes)} | ` +
     `${verdict(result.targets)} | ${worst ? `${ms(worst.c16.p99Ms)} (${worst.mix} / ${worst.operation})` : '-'} | ${fmtBytes(result.server.peakRssBytes)} |`
+  )
 }
 
 export function buildHistoryRow(result: BuildBenchResult): string {
@@ -177,7 +205,8 @@ export function replaceBetween(page: string, start: string, end: string, body: s
   const from = page.indexOf(start)
   const to = page.indexOf(end)
   if (from < 0 || to < 0) throw new Error(`docs page: marker ${from < 0 ? start : end} not found`)
-  if (page.indexOf(start, from + 1) >= 0 || page.indexOf(end, to + 1) >= 0) throw new Error(`docs page: ${start} or ${end} occurs twice`)
+  if (page.indexOf(start, from + 1) >= 0 || page.indexOf(end, to + 1) >= 0)
+    throw new Error(`docs page: ${start} or ${end} occurs twice`)
   if (to < from) throw new Error(`docs page: ${end} comes before ${start}`)
   // Blank lines around the body: Markdown then ends a table or list before the closing marker.
   return `${page.slice(0, from + start.length)}\n\n${body.trim()}\n\n${page.slice(to)}`
@@ -201,11 +230,17 @@ export function appendHistoryRow(page: string, row: string): string {
 
 /** The page after a full-volume load run: its latest results, and one more history row. */
 export const withLoadRun = (page: string, result: BenchResult) =>
-  appendHistoryRow(replaceBetween(page, MARKERS.latestStart, MARKERS.latestEnd, loadRunSection(result)), loadHistoryRow(result))
+  appendHistoryRow(
+    replaceBetween(page, MARKERS.latestStart, MARKERS.latestEnd, loadRunSection(result)),
+    loadHistoryRow(result),
+  )
 
 /** The page after a full-volume build run: its build results, and one more history row. */
 export const withBuildRun = (page: string, result: BuildBenchResult) =>
-  appendHistoryRow(replaceBetween(page, MARKERS.buildStart, MARKERS.buildEnd, buildRunSection(result)), buildHistoryRow(result))
+  appendHistoryRow(
+    replaceBetween(page, MARKERS.buildStart, MARKERS.buildEnd, buildRunSection(result)),
+    buildHistoryRow(result),
+  )
 
 /** Reads the page, applies `change`, and replaces the file in one rename (a failed change leaves it as it was). */
 export function updateDocsPage(change: (page: string) => string, file = DOCS_PAGE): void {

@@ -8,11 +8,14 @@
  *
  *   bun scripts/bench/floor-server.ts [--port 0] [--host 127.0.0.1]   (prints "floor serving http://…" on stderr)
  */
-import { DuckDBInstance, type DuckDBConnection, type DuckDBPreparedStatement } from '@duckdb/node-api'
-import { Elysia } from 'elysia'
-import { parseArgs } from 'node:util'
 
-const { values: f } = parseArgs({ options: { port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' } } })
+import { parseArgs } from 'node:util'
+import { type DuckDBConnection, DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api'
+import { Elysia } from 'elysia'
+
+const { values: f } = parseArgs({
+  options: { port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' } },
+})
 
 type Pooled = { conn: DuckDBConnection; statement: DuckDBPreparedStatement }
 

@@ -8,6 +8,9 @@ export async function get(url: string, key: string, timeoutMs = 30_000): Promise
     const res = await fetch(url, { headers: { 'x-api-key': key }, signal: AbortSignal.timeout(timeoutMs) })
     return { status: res.status, body: await res.text() }
   } catch (e) {
-    return { status: 0, body: `no answer within ${timeoutMs / 1000} s or connection failed: ${(e as Error).name}: ${(e as Error).message}` }
+    return {
+      status: 0,
+      body: `no answer within ${timeoutMs / 1000} s or connection failed: ${(e as Error).name}: ${(e as Error).message}`,
+    }
   }
 }

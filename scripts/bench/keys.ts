@@ -10,11 +10,17 @@ const UNLIMITED = { perMinute: 1_000_000_000, perHour: 1_000_000_000, perDay: 1_
 
 export function createBenchKey(binary: string, keysFile: string): string {
   rmSync(keysFile, { force: true }) // a fresh file: the name "bench" must not be taken by an earlier run's key
-  const p = Bun.spawnSync([binary, 'keys', 'create', '--plan', 'ENTERPRISE', '--name', 'bench', '--keys', keysFile], { stdout: 'pipe', stderr: 'pipe' })
+  const p = Bun.spawnSync([binary, 'keys', 'create', '--plan', 'ENTERPRISE', '--name', 'bench', '--keys', keysFile], {
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
   if (p.exitCode !== 0) throw new Error(`secds keys create exited ${p.exitCode}: ${p.stderr.toString()}`)
   const key = p.stdout.toString().trim().split('\n').at(-1)?.trim() ?? ''
-  if (!/^secds_\S+$/.test(key)) throw new Error(`secds keys create printed no key as its last line:\n${p.stdout.toString()}`)
+  if (!/^secds_\S+$/.test(key))
+    throw new Error(`secds keys create printed no key as its last line:\n${p.stdout.toString()}`)
   const file = JSON.parse(readFileSync(keysFile, 'utf8')) as Record<string, unknown>
-  writeFileSync(keysFile, `${JSON.stringify({ ...file, plans: { ENTERPRISE: UNLIMITED } }, null, 2)}\n`, { mode: 0o600 })
+  writeFileSync(keysFile, `${JSON.stringify({ ...file, plans: { ENTERPRISE: UNLIMITED } }, null, 2)}\n`, {
+    mode: 0o600,
+  })
   return key
 }

@@ -12,7 +12,12 @@ import { runWrk, type WrkResult } from './wrk.ts'
 export const CONNECTIONS = [1, 16] as const
 const WARM_UP_SECONDS = 2
 
-export async function measure(url: string, key: string, pathsFile: string, seconds: number): Promise<{ c1: WrkResult; c16: WrkResult }> {
+export async function measure(
+  url: string,
+  key: string,
+  pathsFile: string,
+  seconds: number,
+): Promise<{ c1: WrkResult; c16: WrkResult }> {
   await runWrk({ url, key, pathsFile, connections: 16, seconds: WARM_UP_SECONDS })
   const c1 = await runWrk({ url, key, pathsFile, connections: 1, seconds })
   const c16 = await runWrk({ url, key, pathsFile, connections: 16, seconds })
@@ -22,7 +27,10 @@ export async function measure(url: string, key: string, pathsFile: string, secon
 /** Both floors of scripts/bench/floor-server.ts, measured like every operation. */
 export async function measureFloors(floorUrl: string, dir: string, seconds: number): Promise<FloorResult[]> {
   const floors: FloorResult[] = []
-  for (const [name, path] of [['elysia', '/ping'], ['duckdb', '/duckdb']] as const) {
+  for (const [name, path] of [
+    ['elysia', '/ping'],
+    ['duckdb', '/duckdb'],
+  ] as const) {
     const pathsFile = join(dir, `floor-${name}.txt`)
     writeFileSync(pathsFile, `${path}\n`)
     floors.push({ name, path, ...(await measure(floorUrl, '', pathsFile, seconds)) })

@@ -17,7 +17,10 @@ export function ensureMirror(secds: string[], mirror: string, scale: string, see
   if (existsSync(join(mirror, '.complete'))) return false
   rmSync(mirror, { recursive: true, force: true })
   const started = performance.now()
-  const p = Bun.spawnSync([...secds, 'sample', '--out', mirror, '--scale', scale, '--seed', seed], { stdout: 'inherit', stderr: 'inherit' })
+  const p = Bun.spawnSync([...secds, 'sample', '--out', mirror, '--scale', scale, '--seed', seed], {
+    stdout: 'inherit',
+    stderr: 'inherit',
+  })
   if (p.exitCode !== 0) throw new Error(`secds sample exited ${p.exitCode}`)
   const generation = { seconds: (performance.now() - started) / 1000, peakRssBytes: p.resourceUsage?.maxRSS ?? 0 }
   writeFileSync(join(mirror, '.complete'), JSON.stringify(generation))

@@ -7,8 +7,8 @@
  *            common name words, first pages, recent date windows. Caches should show here.
  */
 import type { Draws } from '../../src/areas/bench.ts'
+import { between, type Random, uniform, weighted, zipf } from './random.ts'
 import type { SnapshotKeys } from './snapshot-keys.ts'
-import { between, uniform, weighted, zipf, type Random } from './random.ts'
 
 export const MIXES = ['uniform', 'skewed'] as const
 export type Mix = (typeof MIXES)[number]
@@ -69,7 +69,10 @@ export function makeDraws(mix: Mix, keys: SnapshotKeys, rnd: Random, today = Dat
   const popularTicker = keys.popularTickers.length ? zipf(keys.popularTickers) : undefined
   const popularFiling = zipf(keys.filings.slice(0, 3000))
   const word = zipf(keys.commonWords.length ? keys.commonWords : ['inc'])
-  const type = weighted(types, types.map((t) => t.rows))
+  const type = weighted(
+    types,
+    types.map((t) => t.rows),
+  )
   const typePages = new Map(types.map((t) => [t.type, zipf(pages(lastPage(t.rows, DEFAULT_LIMIT)))]))
   const sicPage = zipf(pages(sicPages))
   const form = zipf(FORMS)

@@ -11,13 +11,23 @@ export type Operation = BenchOperation
 
 export const OPERATIONS: readonly Operation[] = AREAS.flatMap((area) => area.bench)
 
-export const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+export const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 
 /**
  * Writes `count` paths of one operation, one per line, to `<dir>/<slug>.txt` (what paths.lua reads);
  * returns the file, or undefined when the operation cannot be made from this snapshot.
  */
-export function writePaths(dir: string, op: Operation, d: Draws, rnd: Random, count: number): { file: string; paths: string[] } | undefined {
+export function writePaths(
+  dir: string,
+  op: Operation,
+  d: Draws,
+  rnd: Random,
+  count: number,
+): { file: string; paths: string[] } | undefined {
   const paths: string[] = []
   for (let i = 0; i < count; i++) {
     const path = op.path(d, rnd)

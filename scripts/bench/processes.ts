@@ -3,8 +3,9 @@
  * one `stopAll()` in a finally block ends them all, also when a step throws halfway or the run is
  * interrupted: a stray server or wrk left behind would skew the next measurement on a small machine.
  */
-import type { Subprocess } from 'bun'
+
 import { readFileSync, writeFileSync } from 'node:fs'
+import type { Subprocess } from 'bun'
 
 const running = new Set<Subprocess>()
 
@@ -37,7 +38,12 @@ export async function runTimed(cmd: string[], options: { env?: Record<string, st
  * cannot fill up and stall the server the way an unread pipe can) and waits until stderr shows
  * `serving http://…`. Returns the process and that URL.
  */
-export async function startServer(name: string, cmd: string[], logs: { out: string; err: string }, env?: Record<string, string | undefined>) {
+export async function startServer(
+  name: string,
+  cmd: string[],
+  logs: { out: string; err: string },
+  env?: Record<string, string | undefined>,
+) {
   // Bun does not truncate a file given as stdout: empty them first, or the last run's URL would be read.
   for (const file of [logs.out, logs.err]) writeFileSync(file, '')
   const p = track(Bun.spawn(cmd, { stdin: 'ignore', stdout: Bun.file(logs.out), stderr: Bun.file(logs.err), env }))

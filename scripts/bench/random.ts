@@ -51,4 +51,8 @@ export function weighted<T>(items: readonly T[], weights: readonly number[]): (r
 }
 
 /** Zipf-like: the element of rank r (1-based, in the given order) weighs 1 / r^s, so a few are drawn most of the time. */
-export const zipf = <T>(items: readonly T[], s = 1) => weighted(items, items.map((_, i) => 1 / (i + 1) ** s))
+export const zipf = <T>(items: readonly T[], s = 1) =>
+  weighted(
+    items,
+    items.map((_, i) => 1 / (i + 1) ** s),
+  )

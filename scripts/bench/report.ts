@@ -11,7 +11,8 @@ import type { WrkResult } from './wrk.ts'
 const rate = (n: number) => Math.round(n).toLocaleString('en-US')
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-')
 const pct = (n: number) => (Number.isFinite(n) ? `${Math.round(n * 100)}%` : '-')
-const wrkLine = (w: WrkResult) => `${rate(w.requestsPerSecond)} req/s, p50 ${ms(w.p50Ms)} ms, p99 ${ms(w.p99Ms)} ms, ${w.errors} errors`
+const wrkLine = (w: WrkResult) =>
+  `${rate(w.requestsPerSecond)} req/s, p50 ${ms(w.p50Ms)} ms, p99 ${ms(w.p99Ms)} ms, ${w.errors} errors`
 
 /** One row per operation: req/s, p50 and p99 at 1 and 16 connections, errors, share of the DuckDB floor (also docs-page.ts). */
 export function operationTable(rows: OperationResult[]): string[] {
@@ -19,8 +20,10 @@ export function operationTable(rows: OperationResult[]): string[] {
   return [
     '| operation | c=1 req/s | c=1 p50 | c=1 p99 | c=16 req/s | c=16 p50 | c=16 p99 | errors | % of DuckDB floor (c=16) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) =>
-      `| ${r.operation} (${r.kind}) | ${[...cells(r.c1), ...cells(r.c16), String(r.c1.errors + r.c16.errors), pct(r.c16.ofDuckdbFloor)].join(' | ')} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.operation} (${r.kind}) | ${[...cells(r.c1), ...cells(r.c16), String(r.c1.errors + r.c16.errors), pct(r.c16.ofDuckdbFloor)].join(' | ')} |`,
+    ),
   ]
 }
 
@@ -36,14 +39,19 @@ export function markdown(result: BenchResult): string {
   const lines = [
     `## secds load benchmark, scale ${result.scale} (seed ${result.seed}), ${result.date}`,
     '',
-    `Snapshot ${result.snapshot.id}: ${Object.entries(result.snapshot.rows).map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`).join(', ')}.`,
+    `Snapshot ${result.snapshot.id}: ${Object.entries(result.snapshot.rows)
+      .map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`)
+      .join(', ')}.`,
     `wrk -t1 --timeout 10s, ${result.durationSeconds} s per run after a 2 s warm-up per operation; p50/p99 in ms; ` +
       'errors = non-2xx + socket errors (c=1 and c=16); lookups have the 1 ms p50 target, lists 2 ms.',
     '',
     ...MIXES.flatMap((mix) => mixTable(result, mix)),
     '### floors (scripts/bench/floor-server.ts)',
     '',
-    ...result.floors.map((f) => `- ${f.name === 'elysia' ? 'bare Elysia' : 'trivial DuckDB'} (GET ${f.path}): c=1 ${wrkLine(f.c1)}; c=16 ${wrkLine(f.c16)}`),
+    ...result.floors.map(
+      (f) =>
+        `- ${f.name === 'elysia' ? 'bare Elysia' : 'trivial DuckDB'} (GET ${f.path}): c=1 ${wrkLine(f.c1)}; c=16 ${wrkLine(f.c16)}`,
+    ),
     '',
     '### build, memory, swap, sweep',
     '',
@@ -55,7 +63,11 @@ export function markdown(result: BenchResult): string {
   if (s) {
     lines.push(
       `- swap under load (c=${SWAP_CONNECTIONS}, rebuild ${s.buildSeconds.toFixed(1)} s, ${s.oldSnapshot} → ${s.newSnapshot}, served ${s.switchSeconds.toFixed(2)} s after publish): ` +
-        `${s.requests.toLocaleString('en-US')} requests, ${s.non200} not 200, socket errors ${Object.entries(s.socketErrors).map(([k, v]) => `${k} ${v}`).join(', ')}; ` +
+        `${s.requests.toLocaleString('en-US')} requests, ${s.non200} not 200, socket errors ${Object.entries(
+          s.socketErrors,
+        )
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}; ` +
         `lost ${s.lost}; statuses ${JSON.stringify(s.statuses)}; ${rate(s.requestsPerSecond)} req/s, p99 ${ms(s.p99Ms)} ms`,
     )
   }

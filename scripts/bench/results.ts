@@ -28,11 +28,25 @@ export type BenchResult = {
   seed: number
   durationSeconds: number
   snapshot: { id: string; rows: Record<string, number> }
-  build: { seconds: number; inputBytes: number; inputMB: number; inputMBps: number; peakRssBytes: number; mirrorGenerated: boolean }
+  build: {
+    seconds: number
+    inputBytes: number
+    inputMB: number
+    inputMBps: number
+    peakRssBytes: number
+    mirrorGenerated: boolean
+  }
   floors: FloorResult[]
   operations: OperationResult[]
   /** from /proc/<pid>/status: VmHWM (peak), before the swap and overall; the largest VmRSS sampled; VmRSS at the end */
-  server: { pid: number; peakRssBytes: number; peakBeforeSwapBytes: number; maxSampledRssBytes: number; rssAfterBytes: number; samples: number }
+  server: {
+    pid: number
+    peakRssBytes: number
+    peakBeforeSwapBytes: number
+    maxSampledRssBytes: number
+    rssAfterBytes: number
+    samples: number
+  }
   swap?: SwapResult
   sweep?: SweepResult
   targets: { pass: boolean; failures: string[] }

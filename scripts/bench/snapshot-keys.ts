@@ -4,9 +4,10 @@
  * Two kinds of draws: uniform samples (every entity or filing equally likely) and popularity-ordered
  * lists (by filing count) the skewed mix draws from. Read once, before the load starts, and closed.
  */
-import { DuckDBInstance } from '@duckdb/node-api'
+
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { DuckDBInstance } from '@duckdb/node-api'
 
 export type Filing = { cik: string; accession: string }
 
@@ -39,7 +40,9 @@ const SAMPLE = 200_000
 export const currentSnapshot = (datasets: string) => readFileSync(join(datasets, 'CURRENT'), 'utf8').trim()
 
 export function readManifestRows(datasets: string, id: string): Record<string, number> {
-  const manifest = JSON.parse(readFileSync(join(datasets, id, 'manifest.json'), 'utf8')) as { tables: Record<string, { rows: number }> }
+  const manifest = JSON.parse(readFileSync(join(datasets, id, 'manifest.json'), 'utf8')) as {
+    tables: Record<string, { rows: number }>
+  }
   return Object.fromEntries(Object.entries(manifest.tables).map(([name, t]) => [name, t.rows]))
 }
 
@@ -73,9 +76,11 @@ export async function readSnapshotKeys(datasets: string, seed = 1): Promise<Snap
       commonWords: await column(`
         SELECT word AS v FROM (SELECT unnest(regexp_split_to_array(lower(name), '[^a-z0-9]+')) AS word FROM ${t('entities')})
         WHERE length(word) >= 3 GROUP BY word ORDER BY count(*) DESC, word LIMIT 100`),
-      entityTypes: (await rows<{ type: string; rows: number }>(`
+      entityTypes: (
+        await rows<{ type: string; rows: number }>(`
         SELECT entity_type AS type, count(*)::INTEGER AS rows FROM ${t('entities')}
-        WHERE entity_type IN ('company', 'individual', 'institution') GROUP BY 1 ORDER BY 2 DESC, 1`)).map((r) => ({ type: r.type, rows: Number(r.rows) })),
+        WHERE entity_type IN ('company', 'individual', 'institution') GROUP BY 1 ORDER BY 2 DESC, 1`)
+      ).map((r) => ({ type: r.type, rows: Number(r.rows) })),
     }
   } finally {
     conn.closeSync()

@@ -6,9 +6,9 @@
  * request answered 200, none lost (count.lua tallies statuses; wrk counts socket errors).
  */
 import { get } from './http.ts'
-import { COUNT_LUA, startWrk } from './wrk.ts'
 import { runTimed } from './processes.ts'
 import { currentSnapshot } from './snapshot-keys.ts'
+import { COUNT_LUA, startWrk } from './wrk.ts'
 
 export type SwapResult = {
   oldSnapshot: string
@@ -28,14 +28,30 @@ export type SwapResult = {
 
 export const SWAP_CONNECTIONS = 4
 
-type SwapRun = { url: string; key: string; pathsFile: string; binary: string; mirror: string; datasets: string; afterSeconds?: number }
+type SwapRun = {
+  url: string
+  key: string
+  pathsFile: string
+  binary: string
+  mirror: string
+  datasets: string
+  afterSeconds?: number
+}
 
 async function servedSnapshot(url: string): Promise<string | undefined> {
   const { status, body } = await get(`${url}/ready`, '', 5000)
   return status === 200 ? (JSON.parse(body) as { snapshot?: { id?: string } }).snapshot?.id : undefined
 }
 
-export async function swapUnderLoad({ url, key, pathsFile, binary, mirror, datasets, afterSeconds = 3 }: SwapRun): Promise<SwapResult> {
+export async function swapUnderLoad({
+  url,
+  key,
+  pathsFile,
+  binary,
+  mirror,
+  datasets,
+  afterSeconds = 3,
+}: SwapRun): Promise<SwapResult> {
   const oldSnapshot = currentSnapshot(datasets)
   // A long cap; SIGINT ends it once the switch is seen (wrk still prints its summary then). Four
   // connections, not 16: at full scale, 16 saturating both cores slowed the rebuild to a quarter of its
@@ -46,7 +62,8 @@ export async function swapUnderLoad({ url, key, pathsFile, binary, mirror, datas
   const build = await runTimed([binary, 'build', '--from', mirror, '--datasets', datasets])
   const published = performance.now()
   const newSnapshot = currentSnapshot(datasets)
-  if (newSnapshot === oldSnapshot) throw new Error(`the rebuild did not publish a new snapshot (CURRENT is still ${oldSnapshot})`)
+  if (newSnapshot === oldSnapshot)
+    throw new Error(`the rebuild did not publish a new snapshot (CURRENT is still ${oldSnapshot})`)
   let switchSeconds = Number.NaN
   while (performance.now() - published < 120_000) {
     if ((await servedSnapshot(url)) === newSnapshot) {
@@ -55,7 +72,8 @@ export async function swapUnderLoad({ url, key, pathsFile, binary, mirror, datas
     }
     await Bun.sleep(100)
   }
-  if (Number.isNaN(switchSeconds)) console.error(`swap: the server did not report snapshot ${newSnapshot} on /ready within 120 s`)
+  if (Number.isNaN(switchSeconds))
+    console.error(`swap: the server did not report snapshot ${newSnapshot} on /ready within 120 s`)
   await Bun.sleep(afterSeconds * 1000)
   load.stop()
   const w = await load.result
@@ -63,8 +81,17 @@ export async function swapUnderLoad({ url, key, pathsFile, binary, mirror, datas
   const non200 = Object.entries(statuses).reduce((sum, [status, n]) => sum + (status === '200' ? 0 : n), 0)
   const sockets = Object.values(w.socketErrors).reduce((a, b) => a + b, 0)
   return {
-    oldSnapshot, newSnapshot, buildSeconds: build.seconds, switchSeconds,
-    requests: w.requests, non200, socketErrors: w.socketErrors, lost: non200 + sockets, statuses,
-    requestsPerSecond: w.requestsPerSecond, p50Ms: w.p50Ms, p99Ms: w.p99Ms,
+    oldSnapshot,
+    newSnapshot,
+    buildSeconds: build.seconds,
+    switchSeconds,
+    requests: w.requests,
+    non200,
+    socketErrors: w.socketErrors,
+    lost: non200 + sockets,
+    statuses,
+    requestsPerSecond: w.requestsPerSecond,
+    p50Ms: w.p50Ms,
+    p99Ms: w.p99Ms,
   }
 }

@@ -23,15 +23,23 @@ export const TEMPLATES: { path: string; query: string[] }[] = [
 ]
 
 /** `unanswered`: requests that got no response (timeout, reset), status 0 in `statuses`. */
-export type SweepResult = { requests: number; status5xx: number; unanswered: number; leaks: number; statuses: Record<string, number>; problems: string[] }
+export type SweepResult = {
+  requests: number
+  status5xx: number
+  unanswered: number
+  leaks: number
+  statuses: Record<string, number>
+  problems: string[]
+}
 
 /** Every request the sweep sends; `samples` fills the path parameters not under test with real values. */
 export function sweepPaths(samples: Record<string, string>): string[] {
   const paths: string[] = []
   for (const { path, query } of TEMPLATES) {
     const fill = (bad?: { name: string; value: string }) =>
-      path.replace(/\{(\w+)\}/g, (_, name: string) => (bad?.name === name ? bad.value : samples[name] ?? name))
-    for (const [, name] of path.matchAll(/\{(\w+)\}/g)) for (const value of BAD) paths.push(fill({ name: name!, value }))
+      path.replace(/\{(\w+)\}/g, (_, name: string) => (bad?.name === name ? bad.value : (samples[name] ?? name)))
+    for (const [, name] of path.matchAll(/\{(\w+)\}/g))
+      for (const value of BAD) paths.push(fill({ name: name!, value }))
     for (const name of query) for (const value of BAD) paths.push(`${fill()}?${name}=${value}`)
   }
   return paths
@@ -53,7 +61,8 @@ export async function sweep(url: string, key: string, samples: Record<string, st
     if (status >= 500) result.status5xx++
     if (status === 0) result.unanswered++
     if (leaks.length) result.leaks++
-    if (status >= 500 || status === 0 || leaks.length) result.problems.push(`${path.slice(0, 120)} → ${status} ${leaks.join(' ')} ${body.slice(0, 200)}`)
+    if (status >= 500 || status === 0 || leaks.length)
+      result.problems.push(`${path.slice(0, 120)} → ${status} ${leaks.join(' ')} ${body.slice(0, 200)}`)
   }
   return result
 }

@@ -23,7 +23,9 @@ export function checkTargets(results: OperationResult[], serverPeakRssBytes: num
     const p50Limit = r.kind === 'lookup' ? TARGETS.lookupP50Ms : TARGETS.listP50Ms
     if (!(r.c1.p50Ms <= p50Limit)) missed.push(`c=1 p50 ${ms(r.c1.p50Ms)} > ${p50Limit} ms`)
     if (r.kind === 'lookup' && !(r.c16.ofDuckdbFloor >= TARGETS.lookupShareOfDuckdbFloor)) {
-      missed.push(`c=16 at ${(r.c16.ofDuckdbFloor * 100).toFixed(0)}% of the DuckDB floor < ${TARGETS.lookupShareOfDuckdbFloor * 100}%`)
+      missed.push(
+        `c=16 at ${(r.c16.ofDuckdbFloor * 100).toFixed(0)}% of the DuckDB floor < ${TARGETS.lookupShareOfDuckdbFloor * 100}%`,
+      )
     }
     if (!(r.c16.p99Ms <= TARGETS.p99MsAt16)) missed.push(`c=16 p99 ${ms(r.c16.p99Ms)} > ${TARGETS.p99MsAt16} ms`)
     const errors = r.c1.errors + r.c16.errors
@@ -31,6 +33,7 @@ export function checkTargets(results: OperationResult[], serverPeakRssBytes: num
     // One line per operation and mix, naming every target it missed.
     if (missed.length) failures.push(`${r.mix} / ${r.operation}: ${missed.join('; ')}`)
   }
-  if (!(serverPeakRssBytes <= TARGETS.peakRssBytes)) failures.push(`server peak RSS ${(serverPeakRssBytes / 2 ** 30).toFixed(2)} GB > 4 GB`)
+  if (!(serverPeakRssBytes <= TARGETS.peakRssBytes))
+    failures.push(`server peak RSS ${(serverPeakRssBytes / 2 ** 30).toFixed(2)} GB > 4 GB`)
   return failures
 }

@@ -39,8 +39,19 @@ export function requireWrk(): string {
 }
 
 export const wrkCommand = (r: WrkRun) => [
-  'wrk', '-t1', `-c${r.connections}`, `-d${r.seconds}s`, '--latency', '--timeout', '10s',
-  '-s', r.lua ?? PATHS_LUA, r.url, '--', r.pathsFile, r.key,
+  'wrk',
+  '-t1',
+  `-c${r.connections}`,
+  `-d${r.seconds}s`,
+  '--latency',
+  '--timeout',
+  '10s',
+  '-s',
+  r.lua ?? PATHS_LUA,
+  r.url,
+  '--',
+  r.pathsFile,
+  r.key,
 ]
 
 /** Starts wrk; `result` resolves with the parsed summary when it ends (its duration, or SIGINT via `stop`). */
@@ -72,7 +83,10 @@ export function parseWrk(out: string): WrkResult {
   const total = /(\d+) requests in ([\d.]+\w+),/.exec(out)
   const sockets = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)
   const socketErrors = {
-    connect: Number(sockets?.[1] ?? 0), read: Number(sockets?.[2] ?? 0), write: Number(sockets?.[3] ?? 0), timeout: Number(sockets?.[4] ?? 0),
+    connect: Number(sockets?.[1] ?? 0),
+    read: Number(sockets?.[2] ?? 0),
+    write: Number(sockets?.[3] ?? 0),
+    timeout: Number(sockets?.[4] ?? 0),
   }
   const non2xx = num(/Non-2xx or 3xx responses: (\d+)/)
   const percentile = (p: string) => {

@@ -12,7 +12,10 @@ const PLAN = 'x-minimum-plan'
 const FEATURE = 'x-feature'
 
 /** The `detail` fields of a route's rule: spread them into its detail. */
-export const access = (plan: BuiltInPlan, feature?: Feature) => ({ [PLAN]: plan, ...(feature ? { [FEATURE]: feature } : {}) })
+export const access = (plan: BuiltInPlan, feature?: Feature) => ({
+  [PLAN]: plan,
+  ...(feature ? { [FEATURE]: feature } : {}),
+})
 
 export type RouteWithDetail = { method: string; path: string; hooks?: { detail?: unknown } }
 

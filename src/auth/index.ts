@@ -8,10 +8,10 @@
 import { Elysia } from 'elysia'
 import { ApiError } from '../http/errors.ts'
 import { stateOf } from '../http/request-state.ts'
-import { routeFinder, type RouteInfo } from '../http/routes.ts'
+import { type RouteInfo, routeFinder } from '../http/routes.ts'
 import { accessOf } from './access.ts'
 import type { KeyStore } from './key-store.ts'
-import { noKeyHeaders, rateLimitHeaders, RateLimiter } from './rate-limiter.ts'
+import { noKeyHeaders, RateLimiter, rateLimitHeaders } from './rate-limiter.ts'
 
 export { access, missingAccess } from './access.ts'
 export { ensureKeysFile, KeyStore } from './key-store.ts'
@@ -37,12 +37,22 @@ function admit(request: Request, url: URL, store: KeyStore, limiter: RateLimiter
   const key = request.headers.get('x-api-key') || url.searchParams.get('apiKey')
   if (!key) throw new ApiError('missing_api_key', `Missing API key: ${HOW_TO_SEND}.`, {}, noKeyHeaders(now))
   const record = store.lookup(key)
-  if (!record) throw new ApiError('invalid_api_key', `Invalid API key: this server does not know the key sent; ${HOW_TO_SEND}.`, {}, noKeyHeaders(now))
+  if (!record)
+    throw new ApiError(
+      'invalid_api_key',
+      `Invalid API key: this server does not know the key sent; ${HOW_TO_SEND}.`,
+      {},
+      noKeyHeaders(now),
+    )
   const plan = store.plans[record.plan]
   if (!plan) throw new Error(`key ${record.id} has plan ${record.plan}, which the keys file does not define`)
   if (record.revokedAt !== null) {
-    throw new ApiError('api_key_revoked', `This API key was revoked at ${record.revokedAt}; ask the operator for a new one.`,
-      { revokedAt: record.revokedAt }, rateLimitHeaders(limiter.peek(record.id, plan)))
+    throw new ApiError(
+      'api_key_revoked',
+      `This API key was revoked at ${record.revokedAt}; ask the operator for a new one.`,
+      { revokedAt: record.revokedAt },
+      rateLimitHeaders(limiter.peek(record.id, plan)),
+    )
   }
   // Accepted from here on (even if over its budget): the request log names the key.
   stateOf(request).key = { id: record.id, name: record.name, plan: record.plan, features: record.features }
@@ -51,9 +61,12 @@ function admit(request: Request, url: URL, store: KeyStore, limiter: RateLimiter
   if (!decision.allowed) {
     const { window, limit } = decision.blocking
     const seconds = decision.retryAfterSeconds
-    throw new ApiError('rate_limited',
+    throw new ApiError(
+      'rate_limited',
       `Rate limit exceeded: the ${record.plan} plan allows ${limit.toLocaleString('en-US')} requests per ${window}; retry in ${seconds} seconds.`,
-      { window, limit, retryAfter: seconds }, { ...headers, 'retry-after': String(seconds) })
+      { window, limit, retryAfter: seconds },
+      { ...headers, 'retry-after': String(seconds) },
+    )
   }
   return headers
 }
@@ -68,14 +81,19 @@ function checkAccess(request: Request, route: RouteInfo | undefined, pattern: st
   const keyLevel = store.plans[key.plan]?.level ?? -Infinity
   const needed = store.plans[rule.plan]?.level ?? Infinity
   if (keyLevel < needed) {
-    throw new ApiError('plan_too_low', `This operation requires the ${rule.plan} plan or higher; this key is on the ${key.plan} plan.`,
-      { requiredPlan: rule.plan, keyPlan: key.plan })
+    throw new ApiError(
+      'plan_too_low',
+      `This operation requires the ${rule.plan} plan or higher; this key is on the ${key.plan} plan.`,
+      { requiredPlan: rule.plan, keyPlan: key.plan },
+    )
   }
   if (rule.feature && !key.features.includes(rule.feature)) {
     const held = key.features.length ? key.features.join(', ') : 'none'
-    throw new ApiError('feature_not_enabled',
+    throw new ApiError(
+      'feature_not_enabled',
       `This operation requires the ${rule.feature} feature, which this key (${key.plan} plan; features: ${held}) does not have.`,
-      { requiredFeature: rule.feature, keyFeatures: key.features })
+      { requiredFeature: rule.feature, keyFeatures: key.features },
+    )
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { consoleSink, errorFields, type LogSink } from '../lib/log.ts'
-import { hashKey, KEY_PATTERN, newKeyRecord, readKeysFile, writeKeysFile, type KeyRecord } from './keys-file.ts'
+import { hashKey, KEY_PATTERN, type KeyRecord, newKeyRecord, readKeysFile, writeKeysFile } from './keys-file.ts'
 import { FEATURES, type Plans } from './plans.ts'
 
 export type KeyStoreOptions = {
@@ -26,7 +26,10 @@ export class KeyStore {
   private readonly log: LogSink
 
   /** Reads the file now; throws KeysFileError when it is missing or invalid, so a bad file stops the start. */
-  constructor(readonly path: string, { now = Date.now, log = consoleSink }: KeyStoreOptions = {}) {
+  constructor(
+    readonly path: string,
+    { now = Date.now, log = consoleSink }: KeyStoreOptions = {},
+  ) {
     this.now = now
     this.log = log
     this.reload()
@@ -62,7 +65,11 @@ export class KeyStore {
       if (fileSignature(this.path) !== this.signature) this.reload()
     } catch (e) {
       // A half-edited or deleted file must not lock every client out: keep answering from the last good one.
-      this.log.error({ level: 'error', msg: `keys file ${this.path} not reloaded; still using the previous contents`, ...errorFields(e) })
+      this.log.error({
+        level: 'error',
+        msg: `keys file ${this.path} not reloaded; still using the previous contents`,
+        ...errorFields(e),
+      })
     }
   }
 }

@@ -5,8 +5,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs'
-import { Type as t, type Static } from '@sinclair/typebox'
-import { FEATURES, isFeature, planNames, resolvePlans, schemaProblems, type Feature, type Plans } from './plans.ts'
+import { type Static, Type as t } from '@sinclair/typebox'
+import { FEATURES, type Feature, isFeature, type Plans, planNames, resolvePlans, schemaProblems } from './plans.ts'
 
 export const KeyRecord = t.Object({
   id: t.String({ minLength: 1, description: 'Short random id shown in lists and logs' }),
@@ -45,8 +45,13 @@ export function newKeyRecord(
   while (taken.has(id)) id = randomBytes(4).toString('hex')
   const key = generateKey()
   const record = {
-    id, name: name ?? `key-${id}`, hash: hashKey(key), plan, features: [...new Set(features)],
-    createdAt: now.toISOString(), revokedAt: null,
+    id,
+    name: name ?? `key-${id}`,
+    hash: hashKey(key),
+    plan,
+    features: [...new Set(features)],
+    createdAt: now.toISOString(),
+    revokedAt: null,
   }
   return { key, record }
 }
@@ -57,9 +62,11 @@ function recordProblems(keys: KeyRecord[], plans: Plans): string[] {
   const ids = new Set<string>()
   const hashes = new Set<string>()
   keys.forEach((k, i) => {
-    if (!plans[k.plan]) problems.push(`keys[${i}].plan: unknown plan ${JSON.stringify(k.plan)} (known: ${planNames(plans)})`)
+    if (!plans[k.plan])
+      problems.push(`keys[${i}].plan: unknown plan ${JSON.stringify(k.plan)} (known: ${planNames(plans)})`)
     for (const f of k.features) {
-      if (!isFeature(f)) problems.push(`keys[${i}].features: unknown feature ${JSON.stringify(f)} (known: ${FEATURES.join(', ')})`)
+      if (!isFeature(f))
+        problems.push(`keys[${i}].features: unknown feature ${JSON.stringify(f)} (known: ${FEATURES.join(', ')})`)
     }
     if (ids.has(k.id)) problems.push(`keys[${i}].id: ${JSON.stringify(k.id)} is used by an earlier key`)
     if (hashes.has(k.hash)) problems.push(`keys[${i}].hash: the same key is stored twice`)

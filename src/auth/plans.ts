@@ -4,7 +4,7 @@
  * `plans` object is merged over them, so a self-hosted operator can change a limit or add a plan
  * without a release.
  */
-import { Type as t, type Static, type TSchema } from '@sinclair/typebox'
+import { type Static, type TSchema, Type as t } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 
 /** Features a key can hold on top of its plan. Adding one is adding its name here (and rows in access.ts). */
@@ -14,7 +14,9 @@ export const isFeature = (name: string): name is Feature => (FEATURES as readonl
 
 export const Plan = t.Object(
   {
-    level: t.Number({ description: 'Rank for minimum-plan checks: a key passes when its plan level is at least the operation\'s' }),
+    level: t.Number({
+      description: "Rank for minimum-plan checks: a key passes when its plan level is at least the operation's",
+    }),
     perMinute: t.Integer({ minimum: 1 }),
     perHour: t.Integer({ minimum: 1 }),
     perDay: t.Integer({ minimum: 1 }),
@@ -37,7 +39,9 @@ export type BuiltInPlan = keyof typeof DEFAULT_PLANS
 const PLAN_NAME = '^[A-Z][A-Z0-9_]*$'
 
 /** The keys file's `plans` object: per plan, the fields to change. A new plan must give all four. */
-export const PlanOverrides = t.Record(t.String({ pattern: PLAN_NAME }), t.Partial(Plan), { additionalProperties: false })
+export const PlanOverrides = t.Record(t.String({ pattern: PLAN_NAME }), t.Partial(Plan), {
+  additionalProperties: false,
+})
 export type PlanOverrides = Static<typeof PlanOverrides>
 
 export class PlanConfigError extends Error {}
@@ -50,11 +54,17 @@ export function schemaProblems(schema: TSchema, value: unknown, root: string): s
   const byField = new Map<string, string>()
   for (const e of Value.Errors(schema, value)) {
     const parts = e.path.split('/').slice(1)
-    const field = parts.reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : `${acc}.${part}`), root).replace(/^\./, '') || 'the top level'
+    const field =
+      parts
+        .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : `${acc}.${part}`), root)
+        .replace(/^\./, '') || 'the top level'
     const got = parts.reduce<unknown>((v, part) => (v as Record<string, unknown> | undefined)?.[part], value)
-    const detail = e.message === 'Unexpected property' ? 'is not a known field'
-      : e.message === 'Expected required property' ? 'is missing'
-      : `${e.message.toLowerCase()}, got ${JSON.stringify(got)}`
+    const detail =
+      e.message === 'Unexpected property'
+        ? 'is not a known field'
+        : e.message === 'Expected required property'
+          ? 'is missing'
+          : `${e.message.toLowerCase()}, got ${JSON.stringify(got)}`
     // A missing field also fails its type check; the first complaint is the useful one.
     if (!byField.has(field)) byField.set(field, `${field}: ${detail}`)
   }
@@ -65,14 +75,17 @@ export function schemaProblems(schema: TSchema, value: unknown, root: string): s
 export function resolvePlans(overrides: unknown = {}): Plans {
   const problems = schemaProblems(PlanOverrides, overrides, 'plans').map((p) =>
     // The only unexpected property one level down is a plan name that breaks the naming rule.
-    /^plans\.[^.]+: is not a known field$/.test(p) ? p.replace('is not a known field', `plan names are upper case letters, digits and _ (${PLAN_NAME})`) : p,
+    /^plans\.[^.]+: is not a known field$/.test(p)
+      ? p.replace('is not a known field', `plan names are upper case letters, digits and _ (${PLAN_NAME})`)
+      : p,
   )
   if (problems.length) throw new PlanConfigError(problems.join('\n'))
   const merged: Record<string, Plan> = { ...DEFAULT_PLANS }
   for (const [name, fields] of Object.entries(overrides as PlanOverrides)) {
     const plan = { ...merged[name], ...fields }
     const missing = schemaProblems(Plan, plan, `plans.${name}`)
-    if (missing.length) throw new PlanConfigError(`${missing.join('\n')}\n(a new plan must set level, perMinute, perHour and perDay)`)
+    if (missing.length)
+      throw new PlanConfigError(`${missing.join('\n')}\n(a new plan must set level, perMinute, perHour and perDay)`)
     merged[name] = plan as Plan
   }
   return merged

@@ -43,7 +43,10 @@ export class RateLimiter {
       const retryAfterSeconds = Math.max(1, Math.ceil((blocking.resetAt - now) / 1000))
       return { allowed: false, report: reported(budgets), blocking, retryAfterSeconds }
     }
-    this.counters.set(keyId, budgets.map((b, i) => ({ start: b.resetAt - WINDOWS[i]!.ms, used: b.limit - b.remaining + 1 })))
+    this.counters.set(
+      keyId,
+      budgets.map((b, i) => ({ start: b.resetAt - WINDOWS[i]!.ms, used: b.limit - b.remaining + 1 })),
+    )
     return { allowed: true, report: reported(budgets.map((b) => ({ ...b, remaining: b.remaining - 1 }))) }
   }
 
@@ -98,4 +101,5 @@ export const rateLimitHeaders = (b: Budget): Record<string, string> => ({
  * Without a valid key there is no plan and so no budget: such answers say limit 0, remaining 0, reset
  * now, so a client that reads the headers on every response finds all three.
  */
-export const noKeyHeaders = (now: number) => rateLimitHeaders({ window: 'minute', limit: 0, remaining: 0, resetAt: Math.floor(now / 1000) * 1000 })
+export const noKeyHeaders = (now: number) =>
+  rateLimitHeaders({ window: 'minute', limit: 0, remaining: 0, resetAt: Math.floor(now / 1000) * 1000 })

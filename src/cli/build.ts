@@ -1,6 +1,6 @@
+import { Reporter } from '../lib/progress.ts'
 import { downloadFlags, downloadMirror } from '../pipeline/download/mirror-download.ts'
 import { runBuild } from '../pipeline/index.ts'
-import { Reporter } from '../lib/progress.ts'
 import { numberFlag, parseFlags, UsageError } from './args.ts'
 
 /** The sources' own download flags (SourceDefinition.download.flags), e.g. --index-quarters. */
@@ -23,12 +23,23 @@ download options:
 ${SOURCE_FLAGS.map((f) => `  --${`${f.name} N`.padEnd(21)}${f.help} (default ${f.fallback})`).join('\n')}`
 
 export async function buildCommand(argv: string[], env = process.env) {
-  const f = parseFlags(argv, {
-    from: { type: 'string' }, download: { type: 'boolean' }, datasets: { type: 'string' }, threads: { type: 'string' },
-    'memory-limit': { type: 'string' }, keep: { type: 'string' }, cache: { type: 'string' }, 'user-agent': { type: 'string' },
-    'sec-url': { type: 'string' }, 'max-rps': { type: 'string' },
-    ...Object.fromEntries(SOURCE_FLAGS.map((flag) => [flag.name, { type: 'string' as const }])),
-  }, buildUsage)
+  const f = parseFlags(
+    argv,
+    {
+      from: { type: 'string' },
+      download: { type: 'boolean' },
+      datasets: { type: 'string' },
+      threads: { type: 'string' },
+      'memory-limit': { type: 'string' },
+      keep: { type: 'string' },
+      cache: { type: 'string' },
+      'user-agent': { type: 'string' },
+      'sec-url': { type: 'string' },
+      'max-rps': { type: 'string' },
+      ...Object.fromEntries(SOURCE_FLAGS.map((flag) => [flag.name, { type: 'string' as const }])),
+    },
+    buildUsage,
+  )
   if (f.help) return console.log(buildUsage)
   if (!f.from && !f.download) throw new UsageError(`give --from DIR or --download\n\n${buildUsage}`)
   if (f.from && f.download) throw new UsageError('give either --from or --download, not both')
@@ -45,13 +56,24 @@ export async function buildCommand(argv: string[], env = process.env) {
       userAgent: f['user-agent'] ?? env.SEC_USER_AGENT ?? '',
       baseUrl: f['sec-url'] ?? env.SEC_BASE_URL ?? 'https://www.sec.gov',
       maxRequestsPerSecond: numberFlag('max-rps', f['max-rps'], 10, { min: 0.1, max: 10 }),
-      flags: Object.fromEntries(SOURCE_FLAGS.map((flag) => [
-        flag.name, numberFlag(flag.name, (f as Record<string, string | undefined>)[flag.name], flag.fallback, { min: flag.min, max: flag.max, integer: true }),
-      ])),
+      flags: Object.fromEntries(
+        SOURCE_FLAGS.map((flag) => [
+          flag.name,
+          numberFlag(flag.name, (f as Record<string, string | undefined>)[flag.name], flag.fallback, {
+            min: flag.min,
+            max: flag.max,
+            integer: true,
+          }),
+        ]),
+      ),
       log: (line) => reporter.line(line),
     })
     const fetched = result.files.filter((x) => x.status === 'downloaded')
-    step.done({ files: result.files.length, bytes: fetched.reduce((s, x) => s + x.bytes, 0), note: `${result.requests} requests, ${fetched.length} changed` })
+    step.done({
+      files: result.files.length,
+      bytes: fetched.reduce((s, x) => s + x.bytes, 0),
+      note: `${result.requests} requests, ${fetched.length} changed`,
+    })
     from = result.dir
   }
   await runBuild({

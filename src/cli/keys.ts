@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
-import { newKeyRecord, readKeysFile, writeKeysFile, type KeyRecord, type KeysFile } from '../auth/keys-file.ts'
-import { DEFAULT_PLANS, FEATURES, isFeature, planNames, type Feature, type Plans } from '../auth/plans.ts'
+import { type KeyRecord, type KeysFile, newKeyRecord, readKeysFile, writeKeysFile } from '../auth/keys-file.ts'
+import { DEFAULT_PLANS, FEATURES, type Feature, isFeature, type Plans, planNames } from '../auth/plans.ts'
 import { parseFlagsAndPositionals, UsageError } from './args.ts'
 
 export const keysUsage = `usage: secds keys (create | list | revoke ID_OR_NAME) [flags]
@@ -19,18 +19,29 @@ flags:
 type Flags = { plan?: string; feature?: string[]; name?: string }
 
 export async function keysCommand(argv: string[], env = process.env) {
-  const { flags: f, positionals } = parseFlagsAndPositionals(argv, {
-    keys: { type: 'string' }, plan: { type: 'string' }, feature: { type: 'string', multiple: true }, name: { type: 'string' },
-  }, keysUsage)
+  const { flags: f, positionals } = parseFlagsAndPositionals(
+    argv,
+    {
+      keys: { type: 'string' },
+      plan: { type: 'string' },
+      feature: { type: 'string', multiple: true },
+      name: { type: 'string' },
+    },
+    keysUsage,
+  )
   if (f.help) return console.log(keysUsage)
   const [action, ...operands] = positionals
   const path = f.keys ?? env.KEYS_FILE ?? './secds-keys.json'
   const onlyFor = (allowed: (keyof Flags)[]) => {
-    const extra = (['plan', 'feature', 'name'] as const).filter((flag) => f[flag] !== undefined && !allowed.includes(flag))
-    if (extra.length) throw new UsageError(`${action} does not take ${extra.map((x) => `--${x}`).join(', ')}\n\n${keysUsage}`)
+    const extra = (['plan', 'feature', 'name'] as const).filter(
+      (flag) => f[flag] !== undefined && !allowed.includes(flag),
+    )
+    if (extra.length)
+      throw new UsageError(`${action} does not take ${extra.map((x) => `--${x}`).join(', ')}\n\n${keysUsage}`)
   }
   if (action === 'create' || action === 'list') {
-    if (operands.length) throw new UsageError(`${action} takes no operand, got ${JSON.stringify(operands.join(' '))}\n\n${keysUsage}`)
+    if (operands.length)
+      throw new UsageError(`${action} takes no operand, got ${JSON.stringify(operands.join(' '))}\n\n${keysUsage}`)
     onlyFor(action === 'create' ? ['plan', 'feature', 'name'] : [])
     return action === 'create' ? createKey(path, f) : listKeys(path)
   }
@@ -39,13 +50,16 @@ export async function keysCommand(argv: string[], env = process.env) {
     onlyFor([])
     return revokeKey(path, operands[0]!)
   }
-  throw new UsageError(`${action ? `unknown action ${JSON.stringify(action)}` : 'give an action'}: create, list or revoke\n\n${keysUsage}`)
+  throw new UsageError(
+    `${action ? `unknown action ${JSON.stringify(action)}` : 'give an action'}: create, list or revoke\n\n${keysUsage}`,
+  )
 }
 
 /** The file, or an empty one with the default plans when create is about to make it. */
 function load(path: string, { mayBeMissing }: { mayBeMissing: boolean }): { file: KeysFile; plans: Plans } {
   if (mayBeMissing && !existsSync(path)) return { file: { keys: [] }, plans: DEFAULT_PLANS }
-  if (!existsSync(path)) throw new Error(`no keys file at ${path}; \`secds keys create\` or the first \`secds serve\` makes one`)
+  if (!existsSync(path))
+    throw new Error(`no keys file at ${path}; \`secds keys create\` or the first \`secds serve\` makes one`)
   return readKeysFile(path)
 }
 
@@ -59,7 +73,8 @@ function createKey(path: string, f: Flags) {
   if (!plans[plan]) throw new UsageError(`unknown plan ${JSON.stringify(f.plan)}; valid plans: ${planNames(plans)}`)
   const features = (f.feature ?? []).map((x) => x.toUpperCase())
   const unknown = features.filter((x) => !isFeature(x))
-  if (unknown.length) throw new UsageError(`unknown feature ${JSON.stringify(unknown[0])}; valid features: ${FEATURES.join(', ')}`)
+  if (unknown.length)
+    throw new UsageError(`unknown feature ${JSON.stringify(unknown[0])}; valid features: ${FEATURES.join(', ')}`)
   const name = f.name?.trim()
   if (name === '') throw new UsageError('--name must not be empty')
   if (name !== undefined && active(file.keys).some((k) => k.name === name)) {
@@ -79,20 +94,38 @@ function listKeys(path: string) {
   if (!file.keys.length) return console.log(`no keys in ${path}`)
   const rows = [
     ['ID', 'NAME', 'PLAN', 'FEATURES', 'CREATED', 'REVOKED'],
-    ...file.keys.map((k) => [k.id, k.name, k.plan, k.features.join(',') || '-', shortTime(k.createdAt), shortTime(k.revokedAt)]),
+    ...file.keys.map((k) => [
+      k.id,
+      k.name,
+      k.plan,
+      k.features.join(',') || '-',
+      shortTime(k.createdAt),
+      shortTime(k.revokedAt),
+    ]),
   ]
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((r) => r[col]!.length)))
-  for (const r of rows) console.log(r.map((cell, col) => cell.padEnd(widths[col]!)).join('  ').trimEnd())
+  for (const r of rows)
+    console.log(
+      r
+        .map((cell, col) => cell.padEnd(widths[col]!))
+        .join('  ')
+        .trimEnd(),
+    )
 }
 
 function revokeKey(path: string, idOrName: string) {
   const { file } = load(path, { mayBeMissing: false })
   const byId = file.keys.filter((k) => k.id === idOrName)
   const matches = byId.length ? byId : active(file.keys).filter((k) => k.name === idOrName)
-  if (matches.length > 1) throw new UsageError(`${matches.length} keys are named ${JSON.stringify(idOrName)}; revoke by id (see \`secds keys list\`)`)
+  if (matches.length > 1)
+    throw new UsageError(
+      `${matches.length} keys are named ${JSON.stringify(idOrName)}; revoke by id (see \`secds keys list\`)`,
+    )
   const target = matches[0]
-  if (!target) throw new Error(`no key with id or active name ${JSON.stringify(idOrName)} in ${path} (see \`secds keys list\`)`)
-  if (target.revokedAt !== null) return console.log(`Key ${describe(target)} was already revoked at ${target.revokedAt}.`)
+  if (!target)
+    throw new Error(`no key with id or active name ${JSON.stringify(idOrName)} in ${path} (see \`secds keys list\`)`)
+  if (target.revokedAt !== null)
+    return console.log(`Key ${describe(target)} was already revoked at ${target.revokedAt}.`)
   const revokedAt = new Date().toISOString()
   writeKeysFile(path, { ...file, keys: file.keys.map((k) => (k === target ? { ...k, revokedAt } : k)) })
   console.log(`Revoked key ${describe(target)} at ${revokedAt}; a running server refuses it within about a second.`)

@@ -12,13 +12,22 @@ Writes fictional but realistic EDGAR bulk files in the mirror layout (see README
   --unzipped     write a submissions/ folder instead of submissions.zip`
 
 export async function sampleCommand(argv: string[]) {
-  const f = parseFlags(argv, {
-    out: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, 'as-of': { type: 'string' }, unzipped: { type: 'boolean' },
-  }, sampleUsage)
+  const f = parseFlags(
+    argv,
+    {
+      out: { type: 'string' },
+      scale: { type: 'string' },
+      seed: { type: 'string' },
+      'as-of': { type: 'string' },
+      unzipped: { type: 'boolean' },
+    },
+    sampleUsage,
+  )
   if (f.help) return console.log(sampleUsage)
   if (!f.out) throw new UsageError(`--out is required\n\n${sampleUsage}`)
   const asOf = f['as-of']
-  if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new UsageError(`--as-of must be YYYY-MM-DD, got ${JSON.stringify(asOf)}`)
+  if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf))
+    throw new UsageError(`--as-of must be YYYY-MM-DD, got ${JSON.stringify(asOf)}`)
   const summary = await generateSample({
     out: f.out,
     scale: numberFlag('scale', f.scale, 0.001, { min: 0.000001, max: 2 }),

@@ -4,15 +4,20 @@
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { runBuild } from '../pipeline/index.ts'
-import { ConfigError, loadConfig, type Config } from '../config.ts'
+import { type Config, ConfigError, loadConfig } from '../config.ts'
 import { currentId } from '../db/catalog.ts'
 import { Reporter } from '../lib/progress.ts'
+import { runBuild } from '../pipeline/index.ts'
 import { generateSample } from '../pipeline/sample.ts'
 import { serveUntilSignal } from '../server.ts'
 import { numberFlag, parseFlags, UsageError } from './args.ts'
 
-const serveFlags = { datasets: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, keys: { type: 'string' } } as const
+const serveFlags = {
+  datasets: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  keys: { type: 'string' },
+} as const
 
 export const serveUsage = `usage: secds serve [--datasets DIR] [--port N] [--host ADDR] [--keys FILE]
 
@@ -60,7 +65,9 @@ export async function startCommand(argv: string[], env = process.env) {
   if (!config) return
   if (!currentId(config.DATASETS_DIR)) {
     const mirror = join('.cache', 'demo-sample')
-    console.error(`no snapshot in ${config.DATASETS_DIR}: building the demo snapshot from generated sample files (fictional companies)…`)
+    console.error(
+      `no snapshot in ${config.DATASETS_DIR}: building the demo snapshot from generated sample files (fictional companies)…`,
+    )
     if (!existsSync(join(mirror, 'submissions.zip'))) await generateSample({ out: mirror, scale: DEMO_SCALE, seed: 1 })
     await runBuild({ from: mirror, datasets: config.DATASETS_DIR, reporter: new Reporter() })
   }

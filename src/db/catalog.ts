@@ -4,15 +4,23 @@
  * (`snap_<id>`), so a new snapshot can be attached while requests still run on the old one. The path is
  * quoted into the ATTACH once, never into a request's SQL.
  */
-import { quotedIdentifier, quotedString } from '@duckdb/node-api'
+
 import { createReadStream, existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { SCHEMA_VERSION, SERVING_FILE, type Manifest } from '../pipeline/contract.ts'
+import { quotedIdentifier, quotedString } from '@duckdb/node-api'
 import { keyedFileParts } from '../lib/keyed-file.ts'
+import { type Manifest, SCHEMA_VERSION, SERVING_FILE } from '../pipeline/contract.ts'
 import { SnapshotUnavailable } from './errors.ts'
 
 /** `lookups`: each lookup file's path without extension, by name, as the manifest lists them. */
-export type Snapshot = { id: string; dir: string; builtAt: string; schemaVersion: number; rows: Record<string, number>; lookups: Record<string, string> }
+export type Snapshot = {
+  id: string
+  dir: string
+  builtAt: string
+  schemaVersion: number
+  rows: Record<string, number>
+  lookups: Record<string, string>
+}
 
 export function currentId(datasetsDir: string): string | undefined {
   const pointer = join(datasetsDir, 'CURRENT')
@@ -26,16 +34,21 @@ export function readSnapshot(datasetsDir: string): Snapshot {
   if (!id) throw new SnapshotUnavailable(`no ${join(datasetsDir, 'CURRENT')}: build a snapshot first`)
   const dir = resolve(datasetsDir, id)
   const manifestPath = join(dir, 'manifest.json')
-  if (!existsSync(manifestPath)) throw new SnapshotUnavailable(`CURRENT names ${id}, but ${manifestPath} does not exist`)
+  if (!existsSync(manifestPath))
+    throw new SnapshotUnavailable(`CURRENT names ${id}, but ${manifestPath} does not exist`)
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest
   if (manifest.schemaVersion !== SCHEMA_VERSION) {
-    throw new SnapshotUnavailable(`snapshot ${id} has schema version ${manifest.schemaVersion}; this server reads version ${SCHEMA_VERSION}: rebuild it`)
+    throw new SnapshotUnavailable(
+      `snapshot ${id} has schema version ${manifest.schemaVersion}; this server reads version ${SCHEMA_VERSION}: rebuild it`,
+    )
   }
-  if (!existsSync(join(dir, SERVING_FILE))) throw new SnapshotUnavailable(`snapshot ${id} has no ${SERVING_FILE}: rebuild it`)
+  if (!existsSync(join(dir, SERVING_FILE)))
+    throw new SnapshotUnavailable(`snapshot ${id} has no ${SERVING_FILE}: rebuild it`)
   const lookups = Object.fromEntries(Object.entries(manifest.lookups).map(([name, l]) => [name, join(dir, l.path)]))
   for (const base of Object.values(lookups)) {
     const { blocks, index } = keyedFileParts(base)
-    if (!existsSync(blocks) || !existsSync(index)) throw new SnapshotUnavailable(`snapshot ${id} has no ${base}.*: rebuild it`)
+    if (!existsSync(blocks) || !existsSync(index))
+      throw new SnapshotUnavailable(`snapshot ${id} has no ${base}.*: rebuild it`)
   }
   const rows = Object.fromEntries(Object.entries(manifest.tables).map(([name, t]) => [name, t.rows]))
   return { id, dir, builtAt: manifest.builtAt, schemaVersion: manifest.schemaVersion, rows, lookups }
@@ -48,7 +61,8 @@ export const attachedName = (snapshot: Snapshot) => `snap_${snapshot.id.replace(
 export const attachStatement = (snapshot: Snapshot) =>
   `ATTACH IF NOT EXISTS ${quotedString(join(snapshot.dir, SERVING_FILE))} AS ${quotedIdentifier(attachedName(snapshot))} (READ_ONLY)`
 
-export const detachStatement = (snapshot: Snapshot) => `DETACH DATABASE IF EXISTS ${quotedIdentifier(attachedName(snapshot))}`
+export const detachStatement = (snapshot: Snapshot) =>
+  `DETACH DATABASE IF EXISTS ${quotedIdentifier(attachedName(snapshot))}`
 
 /**
  * Reads a snapshot's lookup frames once before it is served, so that the page cache holds them and the

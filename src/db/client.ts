@@ -6,12 +6,21 @@
  * so when CURRENT changes, new requests use the new snapshot while requests in flight finish on the old
  * one; the old generation closes when its last request is done.
  */
+
+import { type FSWatcher, watch } from 'node:fs'
 import { DuckDBInstance, quotedIdentifier } from '@duckdb/node-api'
-import { watch, type FSWatcher } from 'node:fs'
 import type { Config } from '../config.ts'
-import { errorFields, type LogSink } from '../lib/log.ts'
-import { attachStatement, currentId, detachStatement, readSnapshot, attachedName, warmUpLookups, type Snapshot } from './catalog.ts'
 import { KeyedFile } from '../lib/keyed-file.ts'
+import { errorFields, type LogSink } from '../lib/log.ts'
+import {
+  attachedName,
+  attachStatement,
+  currentId,
+  detachStatement,
+  readSnapshot,
+  type Snapshot,
+  warmUpLookups,
+} from './catalog.ts'
 import { SnapshotUnavailable } from './errors.ts'
 import { ConnectionPool, type PoolStats, type QueryOptions } from './pool.ts'
 import { ResultCache } from './result-cache.ts'
@@ -48,10 +57,24 @@ class Generation {
   refs = 0
   retired = false
   readonly memos = new Map<string, Promise<unknown>>()
-  constructor(readonly snapshot: Snapshot, readonly pool: ConnectionPool, readonly results: ResultCache, readonly lookups: Lookups) {}
+  constructor(
+    readonly snapshot: Snapshot,
+    readonly pool: ConnectionPool,
+    readonly results: ResultCache,
+    readonly lookups: Lookups,
+  ) {}
 }
 
-type DbConfig = Pick<Config, 'DATASETS_DIR' | 'DB_CONNECTIONS' | 'DB_QUEUE_LIMIT' | 'DUCKDB_THREADS' | 'DUCKDB_MEMORY_LIMIT' | 'QUERY_TIMEOUT_MS' | 'RESPONSE_CACHE_ROWS'>
+type DbConfig = Pick<
+  Config,
+  | 'DATASETS_DIR'
+  | 'DB_CONNECTIONS'
+  | 'DB_QUEUE_LIMIT'
+  | 'DUCKDB_THREADS'
+  | 'DUCKDB_MEMORY_LIMIT'
+  | 'QUERY_TIMEOUT_MS'
+  | 'RESPONSE_CACHE_ROWS'
+>
 
 export class Database {
   private current?: Generation
@@ -63,7 +86,11 @@ export class Database {
   /** Why no snapshot is served, for /ready and the log. */
   unavailableReason?: string
 
-  private constructor(private readonly instance: DuckDBInstance, private readonly config: DbConfig, private readonly log: LogSink) {}
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly config: DbConfig,
+    private readonly log: LogSink,
+  ) {}
 
   static async open(config: DbConfig, log: LogSink): Promise<Database> {
     const instance = await DuckDBInstance.create(':memory:', {
@@ -136,13 +163,22 @@ export class Database {
     }
     const started = performance.now()
     await warmUpLookups(snapshot)
-    this.log.info({ level: 'info', event: 'snapshot_warmed', snapshot: snapshot.id, duration_ms: Math.round(performance.now() - started) })
+    this.log.info({
+      level: 'info',
+      event: 'snapshot_warmed',
+      snapshot: snapshot.id,
+      duration_ms: Math.round(performance.now() - started),
+    })
     const lookups = openLookups(snapshot)
     let pool: ConnectionPool
     try {
       pool = await ConnectionPool.open(
         this.instance,
-        { size: this.config.DB_CONNECTIONS, queueLimit: this.config.DB_QUEUE_LIMIT, timeoutMs: this.config.QUERY_TIMEOUT_MS },
+        {
+          size: this.config.DB_CONNECTIONS,
+          queueLimit: this.config.DB_QUEUE_LIMIT,
+          timeoutMs: this.config.QUERY_TIMEOUT_MS,
+        },
         [`USE ${quotedIdentifier(attachedName(snapshot))}`],
       )
     } catch (e) {
@@ -153,7 +189,12 @@ export class Database {
     this.current = new Generation(snapshot, pool, new ResultCache(this.config.RESPONSE_CACHE_ROWS), lookups)
     this.live.add(this.current)
     this.unavailableReason = undefined
-    this.log.info({ level: 'info', event: 'snapshot_served', snapshot: snapshot.id, previous: previous?.snapshot.id ?? null })
+    this.log.info({
+      level: 'info',
+      event: 'snapshot_served',
+      snapshot: snapshot.id,
+      previous: previous?.snapshot.id ?? null,
+    })
     if (previous) {
       previous.retired = true
       if (previous.refs === 0) void this.closeGeneration(previous)
@@ -180,7 +221,8 @@ export class Database {
    * miss (network file systems, a datasets folder created after start).
    */
   watch(pollMs = 5000) {
-    const onChange = () => void this.reload().catch((e) => this.log.error({ level: 'error', event: 'reload_failed', ...errorFields(e) }))
+    const onChange = () =>
+      void this.reload().catch((e) => this.log.error({ level: 'error', event: 'reload_failed', ...errorFields(e) }))
     try {
       this.watcher = watch(this.config.DATASETS_DIR, (_event, file) => {
         if (file === 'CURRENT') onChange()

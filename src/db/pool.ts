@@ -49,7 +49,10 @@ export class ConnectionPool {
   /** Queries answered as part of a merged query, for /metrics. */
   batched = 0
 
-  private constructor(private readonly connections: Pooled[], private readonly options: PoolOptions) {
+  private constructor(
+    private readonly connections: Pooled[],
+    private readonly options: PoolOptions,
+  ) {
     this.free = [...connections]
   }
 

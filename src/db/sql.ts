@@ -2,7 +2,7 @@
  * The one way to write request SQL: a tagged template that binds every interpolated value as a `?`
  * parameter. Fragments compose; identifiers come only from allow-lists via ident().
  */
-import { quotedIdentifier, type DuckDBValue } from '@duckdb/node-api'
+import { type DuckDBValue, quotedIdentifier } from '@duckdb/node-api'
 
 export type Sql = { readonly text: string; readonly values: readonly DuckDBValue[] }
 
@@ -34,7 +34,11 @@ export function join(fragments: Sql[], separator = ' AND '): Sql {
 }
 
 /** `?, ?, ?` for an IN list: one bound value each. */
-export const list = (values: readonly DuckDBValue[]): Sql => join(values.map((v) => sql`${v}`), ', ')
+export const list = (values: readonly DuckDBValue[]): Sql =>
+  join(
+    values.map((v) => sql`${v}`),
+    ', ',
+  )
 
 /** Only for names from an allow-list (sort keys, view names), never raw user input. */
 export const ident = (name: string): Sql => ({ text: quotedIdentifier(name), values: [] })

@@ -10,7 +10,10 @@ export const offsetOf = ({ page, limit }: PageQuery) => (page - 1) * limit
 /** Throws a 400 naming `page` when the page starts past `maxOffset` rows. */
 export function checkOffset(p: PageQuery, maxOffset: number) {
   if (offsetOf(p) > maxOffset) {
-    throw invalidParameter('page', `expected (page - 1) × limit of at most ${maxOffset}, got page ${p.page} with limit ${p.limit}; narrow the filters instead of paging this deep`)
+    throw invalidParameter(
+      'page',
+      `expected (page - 1) × limit of at most ${maxOffset}, got page ${p.page} with limit ${p.limit}; narrow the filters instead of paging this deep`,
+    )
   }
 }
 

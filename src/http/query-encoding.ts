@@ -33,6 +33,8 @@ export const queryEncoding = new Elysia({ name: 'query-encoding' }).onTransform(
   if (start < 0 || !url.includes('%', start)) return
   const name = badlyEncodedParameter(url.slice(start + 1).replace(/#.*$/s, ''))
   if (name !== undefined) {
-    throw new ApiError('invalid_parameter', `Invalid value for ${name}: not valid percent-encoded UTF-8.`, { [name]: 'is not valid percent-encoded UTF-8' })
+    throw new ApiError('invalid_parameter', `Invalid value for ${name}: not valid percent-encoded UTF-8.`, {
+      [name]: 'is not valid percent-encoded UTF-8',
+    })
   }
 })

@@ -6,7 +6,7 @@
  * binary or octal prefix, no exponent, no decimal point. Leading zeros are decimal: `007` is 7. The
  * range, the default and the OpenAPI description are the schema's own, as with `t.Integer`.
  */
-import { Type, type IntegerOptions } from '@sinclair/typebox'
+import { type IntegerOptions, Type } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { t, ValidationError } from 'elysia'
 
@@ -14,10 +14,12 @@ import { t, ValidationError } from 'elysia'
 export const INT32_RANGE = { minimum: -2_147_483_648, maximum: 2_147_483_647 } as const
 
 /** The text an integer query value must be: digits, signed only when the range reaches below zero. */
-export const integerTextPattern = (minimum: number | undefined): string => (minimum !== undefined && minimum >= 0 ? '^[0-9]+$' : '^-?[0-9]+$')
+export const integerTextPattern = (minimum: number | undefined): string =>
+  minimum !== undefined && minimum >= 0 ? '^[0-9]+$' : '^-?[0-9]+$'
 
 /** Whether query text is an integer as QueryInteger reads it (range aside). */
-export const isIntegerText = (text: string, minimum: number | undefined): boolean => new RegExp(integerTextPattern(minimum)).test(text)
+export const isIntegerText = (text: string, minimum: number | undefined): boolean =>
+  new RegExp(integerTextPattern(minimum)).test(text)
 
 /**
  * An integer query parameter: `QueryInteger({ minimum: 1, maximum: 100, default: 20, description })`.
@@ -31,7 +33,11 @@ export function QueryInteger(options: IntegerOptions = {}) {
   const integer = Type.Integer(schema)
   const check = TypeCompiler.Compile(integer)
   // `format: 'integer'` marks the text member as the query form of an integer (validation-details.ts unwraps it).
-  const text = t.String({ format: 'integer', pattern: integerTextPattern(schema.minimum), description: 'Decimal digits' })
+  const text = t.String({
+    format: 'integer',
+    pattern: integerTextPattern(schema.minimum),
+    description: 'Decimal digits',
+  })
   return t
     .Transform(t.Union([text, integer], schema))
     .Decode((value) => {

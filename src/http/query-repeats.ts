@@ -12,7 +12,7 @@
  */
 import { Elysia } from 'elysia'
 import { invalidParameter, routeSchema } from './errors.ts'
-import { routeFinder, type RouteInfo } from './routes.ts'
+import { type RouteInfo, routeFinder } from './routes.ts'
 
 const decodedName = (raw: string) => {
   if (!raw.includes('%') && !raw.includes('+')) return raw
@@ -51,21 +51,25 @@ const repeated = (name: string) => invalidParameter(name, 'given more than once'
 /** `routes` is read per request, as the error handler reads it: the final app's routes and their query schemas. */
 export const queryRepeats = (routes: () => readonly RouteInfo[]) => {
   const findRoute = routeFinder(routes)
-  return new Elysia({ name: 'query-repeats' })
-    // onRequest is app-wide and runs before routing; registered before auth, it runs before auth's.
-    .onRequest(({ request }) => {
-      const search = searchWithPairs(request.url)
-      if (search === undefined || !new URL(request.url).pathname.startsWith('/v1/')) return
-      if (repeatedParameter(search, (name) => name === 'apiKey') !== undefined) throw repeated('apiKey')
-    })
-    .onTransform({ as: 'global' }, ({ request, route }) => {
-      const search = searchWithPairs(request.url)
-      if (search === undefined) return
-      const counts = (name: string) => {
-        const declared = routeSchema(findRoute(request.method, route), 'query')?.properties as Record<string, Schema> | undefined
-        return declared !== undefined && Object.hasOwn(declared, name) && !isList(declared[name])
-      }
-      const name = repeatedParameter(search, counts)
-      if (name !== undefined) throw repeated(name)
-    })
+  return (
+    new Elysia({ name: 'query-repeats' })
+      // onRequest is app-wide and runs before routing; registered before auth, it runs before auth's.
+      .onRequest(({ request }) => {
+        const search = searchWithPairs(request.url)
+        if (search === undefined || !new URL(request.url).pathname.startsWith('/v1/')) return
+        if (repeatedParameter(search, (name) => name === 'apiKey') !== undefined) throw repeated('apiKey')
+      })
+      .onTransform({ as: 'global' }, ({ request, route }) => {
+        const search = searchWithPairs(request.url)
+        if (search === undefined) return
+        const counts = (name: string) => {
+          const declared = routeSchema(findRoute(request.method, route), 'query')?.properties as
+            | Record<string, Schema>
+            | undefined
+          return declared !== undefined && Object.hasOwn(declared, name) && !isList(declared[name])
+        }
+        const name = repeatedParameter(search, counts)
+        if (name !== undefined) throw repeated(name)
+      })
+  )
 }

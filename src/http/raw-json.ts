@@ -19,9 +19,15 @@
 export type RawJson<T> = string & { readonly __json?: T }
 
 /** A list's envelope around rendered rows, as the JSON text Elysia would have written. */
-export const renderedList = <T>(list: { data: RawJson<T>[]; pagination: unknown; filters: unknown }): RawJson<{ data: T[] }> =>
+export const renderedList = <T>(list: {
+  data: RawJson<T>[]
+  pagination: unknown
+  filters: unknown
+}): RawJson<{ data: T[] }> =>
   `{"data":[${list.data.join(',')}],"pagination":${JSON.stringify(list.pagination)},"filters":${JSON.stringify(list.filters)}}`
 
 /** Sends a value, or JSON text already rendered, as the JSON response, without Elysia's check. */
 export const sendJson = (body: unknown) =>
-  new Response(typeof body === 'string' ? body : JSON.stringify(body), { headers: { 'content-type': 'application/json;charset=utf-8' } })
+  new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    headers: { 'content-type': 'application/json;charset=utf-8' },
+  })

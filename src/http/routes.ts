@@ -10,13 +10,19 @@
  */
 const ROUTER_PARAMS = 'x-router-params'
 
-export type RouteInfo = { method: string; path: string; hooks?: { query?: unknown; params?: unknown; detail?: unknown } }
+export type RouteInfo = {
+  method: string
+  path: string
+  hooks?: { query?: unknown; params?: unknown; detail?: unknown }
+}
 
 /** The `detail` field of a route whose router parameter names differ from its public ones: router name → public name. */
 export const routerParams = (names: Record<string, string>) => ({ [ROUTER_PARAMS]: names })
 
 const renamesOf = (route: RouteInfo | undefined) =>
-  ((route?.hooks?.detail as Record<string, unknown> | undefined)?.[ROUTER_PARAMS] as Record<string, string> | undefined) ?? {}
+  ((route?.hooks?.detail as Record<string, unknown> | undefined)?.[ROUTER_PARAMS] as
+    | Record<string, string>
+    | undefined) ?? {}
 
 /** The public name of a path parameter of a route. */
 export const publicParam = (route: RouteInfo | undefined, name: string): string => renamesOf(route)[name] ?? name
@@ -49,7 +55,9 @@ export function routeFinder(routes: () => readonly RouteInfo[]) {
 }
 
 /** The router's path parameter names renamed in a generated OpenAPI document, in place; the marker removed. */
-export function publicNamesInOpenApi(document: { paths?: Record<string, Record<string, { parameters?: { in: string; name: string }[] } & Record<string, unknown>>> }) {
+export function publicNamesInOpenApi(document: {
+  paths?: Record<string, Record<string, { parameters?: { in: string; name: string }[] } & Record<string, unknown>>>
+}) {
   const paths = document.paths ?? {}
   for (const [path, item] of Object.entries(paths)) {
     for (const operation of Object.values(item)) {

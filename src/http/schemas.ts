@@ -3,8 +3,8 @@
  * route spreads, paging, nullable values, and the parameter types of EDGAR identifiers and dates.
  * Only `t` here: routes live in the modules.
  */
-import { Type, type IntegerOptions } from '@sinclair/typebox'
-import { t, type TSchema } from 'elysia'
+import { type IntegerOptions, Type } from '@sinclair/typebox'
+import { type TSchema, t } from 'elysia'
 import { ACCESSION_PATTERN, CIK_PATTERN, TICKER_PATTERN } from '../lib/ids.ts'
 import './formats.ts'
 import { QueryInteger } from './query-integer.ts'
@@ -26,7 +26,9 @@ export const ErrorBody = t.Object(
     error: t.Object({
       code: t.String({ description: 'Stable snake_case code, e.g. invalid_parameter, not_found, rate_limited' }),
       message: t.String({ description: 'What went wrong and what to do, in English' }),
-      details: t.Record(t.String(), t.Unknown(), { description: 'Per-parameter problems for invalid_parameter; otherwise usually empty' }),
+      details: t.Record(t.String(), t.Unknown(), {
+        description: 'Per-parameter problems for invalid_parameter; otherwise usually empty',
+      }),
       request_id: t.String({ description: 'Also sent as the X-Request-Id header' }),
     }),
   },
@@ -46,20 +48,32 @@ export const errorResponses = {
   503: errorBody('Query timeout, server busy, or no snapshot served yet'),
 } as const
 
-export const PageNumber = QueryInteger({ minimum: 1, maximum: 2_147_483_647, default: 1, description: 'Page number, 1-based' })
+export const PageNumber = QueryInteger({
+  minimum: 1,
+  maximum: 2_147_483_647,
+  default: 1,
+  description: 'Page number, 1-based',
+})
 
 /** page and limit; `maxLimit` comes from MAX_LIMIT in the configuration. */
 export const pageQuery = (maxLimit: number, defaultLimit = 20) =>
   t.Object({
     page: PageNumber,
-    limit: QueryInteger({ minimum: 1, maximum: maxLimit, default: Math.min(defaultLimit, maxLimit), description: `Rows per page (at most ${maxLimit})` }),
+    limit: QueryInteger({
+      minimum: 1,
+      maximum: maxLimit,
+      default: Math.min(defaultLimit, maxLimit),
+      description: `Rows per page (at most ${maxLimit})`,
+    }),
   })
 export type PageQuery = { page: number; limit: number }
 
 export const Pagination = t.Object({
   page: OutInteger({ description: 'This page, 1-based' }),
   limit: OutInteger({ description: 'Rows per page' }),
-  hasMoreData: t.Boolean({ description: 'Whether a next page has rows (found by reading one row more, never by counting)' }),
+  hasMoreData: t.Boolean({
+    description: 'Whether a next page has rows (found by reading one row more, never by counting)',
+  }),
 })
 
 export const Cik = t.String({
@@ -69,7 +83,11 @@ export const Cik = t.String({
   examples: ['320193', '0000320193'],
 })
 
-export const CikOut = t.String({ pattern: '^\\d{10}$', description: 'Central Index Key, zero-padded to 10 digits', examples: ['0000320193'] })
+export const CikOut = t.String({
+  pattern: '^\\d{10}$',
+  description: 'Central Index Key, zero-padded to 10 digits',
+  examples: ['0000320193'],
+})
 
 export const AccessionNumber = t.String({
   pattern: ACCESSION_PATTERN,
@@ -91,6 +109,7 @@ export const FormTypesParam = t.String({
   maxLength: 1000,
   pattern: '^[A-Za-z0-9 ./\\-]*(,[A-Za-z0-9 ./\\-]*)*$',
   expected: 'a comma-separated list of form types such as 10-K,10-Q,8-K',
-  description: 'Comma-separated form types, case-insensitive, e.g. `10-K,10-Q`. Amendments (`10-K/A`) are separate types.',
+  description:
+    'Comma-separated form types, case-insensitive, e.g. `10-K,10-Q`. Amendments (`10-K/A`) are separate types.',
   examples: ['10-K,10-Q'],
 })

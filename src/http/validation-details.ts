@@ -13,7 +13,8 @@ type Schema = TSchema & Record<string, unknown>
 /** The schema a client sees: Elysia wraps query numbers and booleans in a string-or-value union. */
 function unwrap(schema: Schema): Schema {
   const members = schema.anyOf as Schema[] | undefined
-  const isCoercion = (m: Schema) => m.type === 'string' && (m.format === 'integer' || m.format === 'boolean' || m.format === 'numeric')
+  const isCoercion = (m: Schema) =>
+    m.type === 'string' && (m.format === 'integer' || m.format === 'boolean' || m.format === 'numeric')
   if (!members?.some(isCoercion)) return schema
   const typed = members.find((m) => !isCoercion(m))
   return { ...schema, ...(typed ?? members[0]), anyOf: undefined } as Schema
@@ -23,10 +24,12 @@ function unwrap(schema: Schema): Schema {
 export function expectedText(raw: Schema): string {
   const s = unwrap(raw)
   if (typeof s.expected === 'string') return s.expected
-  if (s.enum || s.const !== undefined) return `one of ${((s.enum as unknown[]) ?? [s.const]).map((v) => JSON.stringify(v)).join(', ')}`
+  if (s.enum || s.const !== undefined)
+    return `one of ${((s.enum as unknown[]) ?? [s.const]).map((v) => JSON.stringify(v)).join(', ')}`
   if (Array.isArray(s.anyOf)) {
     const members = s.anyOf as Schema[]
-    if (members.every((m) => m.const !== undefined)) return `one of ${members.map((m) => JSON.stringify(m.const)).join(', ')}`
+    if (members.every((m) => m.const !== undefined))
+      return `one of ${members.map((m) => JSON.stringify(m.const)).join(', ')}`
     return members.map((m) => expectedText(m)).join(' or ')
   }
   switch (s.type) {
@@ -44,7 +47,8 @@ export function expectedText(raw: Schema): string {
       return 'true or false'
     case 'string':
       if (s.format === 'date') return 'a date as YYYY-MM-DD (a real calendar day)'
-      if (s.maxLength !== undefined && s.minLength !== undefined) return `a string of ${s.minLength} to ${s.maxLength} characters`
+      if (s.maxLength !== undefined && s.minLength !== undefined)
+        return `a string of ${s.minLength} to ${s.maxLength} characters`
       if (s.maxLength !== undefined) return `a string of at most ${s.maxLength} characters`
       if (s.minLength) return 'a non-empty string'
       return 'a string'
@@ -65,7 +69,11 @@ function checks(raw: Schema, value: string): boolean {
  * One entry per parameter that fails, `{ name: "expected …, got "…"" }`. `values` are the raw strings
  * the client sent (query string or path segments).
  */
-export function validationDetails(schema: Schema | undefined, values: Record<string, string | null | undefined>, label = (name: string) => name): Record<string, string> {
+export function validationDetails(
+  schema: Schema | undefined,
+  values: Record<string, string | null | undefined>,
+  label = (name: string) => name,
+): Record<string, string> {
   const details: Record<string, string> = {}
   const properties = (schema?.properties ?? {}) as Record<string, Schema>
   const required = new Set((schema?.required as string[] | undefined) ?? [])
@@ -77,10 +85,12 @@ export function validationDetails(schema: Schema | undefined, values: Record<str
       continue
     }
     if (value === undefined) {
-      if (required.has(name) && unwrap(property).default === undefined) details[label(name)] = `is required: expected ${expectedText(property)}`
+      if (required.has(name) && unwrap(property).default === undefined)
+        details[label(name)] = `is required: expected ${expectedText(property)}`
       continue
     }
-    if (!checks(property, value)) details[label(name)] = `expected ${expectedText(property)}, got ${JSON.stringify(truncate(value))}`
+    if (!checks(property, value))
+      details[label(name)] = `expected ${expectedText(property)}, got ${JSON.stringify(truncate(value))}`
   }
   return details
 }

@@ -20,7 +20,11 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync, writeSync } from 'node:fs'
 
 /** The files of a keyed file called `base` (a path without extension); `heads` only where the writer kept heads. */
-export const keyedFileParts = (base: string) => ({ blocks: `${base}.blocks`, index: `${base}.index`, heads: `${base}.heads` })
+export const keyedFileParts = (base: string) => ({
+  blocks: `${base}.blocks`,
+  index: `${base}.index`,
+  heads: `${base}.heads`,
+})
 
 const ENTRY = 4
 /** Keys up to this are exact as doubles. */
@@ -50,7 +54,10 @@ export class KeyedFileWriter {
    * `frameBytes`: uncompressed bytes per frame (16 KB unless given); `head`: what to keep of each frame's
    * first payload in `<base>.heads` (no heads file without it).
    */
-  constructor(private readonly base: string, private readonly options: { frameBytes?: number; level?: number; head?: (payload: string) => bigint } = {}) {
+  constructor(
+    private readonly base: string,
+    private readonly options: { frameBytes?: number; level?: number; head?: (payload: string) => bigint } = {},
+  ) {
     this.blocksFd = openSync(keyedFileParts(base).blocks, 'w')
   }
 
@@ -103,7 +110,10 @@ function writeWhole(path: string, values: BigInt64Array) {
 /** A file of 64-bit integers, copied into its own buffer: a BigInt64Array needs 8-byte alignment, which a file buffer may lack. */
 function readIntegers(path: string, per: number): BigInt64Array {
   const bytes = readFileSync(path)
-  if (bytes.byteLength % (per * 8)) throw new Error(`${path}: not a keyed-file index or heads file (${bytes.byteLength} bytes, not a whole number of ${per * 8}-byte entries)`)
+  if (bytes.byteLength % (per * 8))
+    throw new Error(
+      `${path}: not a keyed-file index or heads file (${bytes.byteLength} bytes, not a whole number of ${per * 8}-byte entries)`,
+    )
   const values = new BigInt64Array(bytes.byteLength / 8)
   new Uint8Array(values.buffer).set(bytes)
   return values
@@ -122,7 +132,8 @@ export class KeyedFile {
     const { blocks, index, heads } = keyedFileParts(base)
     const entries = readIntegers(index, ENTRY)
     const frameHeads = existsSync(heads) ? readIntegers(heads, 1) : undefined
-    if (frameHeads && frameHeads.length !== entries.length / ENTRY) throw new Error(`${heads}: ${frameHeads.length} heads for ${entries.length / ENTRY} frames`)
+    if (frameHeads && frameHeads.length !== entries.length / ENTRY)
+      throw new Error(`${heads}: ${frameHeads.length} heads for ${entries.length / ENTRY} frames`)
     return new KeyedFile(openSync(blocks, 'r'), entries, entries.length / ENTRY, frameHeads)
   }
 
@@ -158,7 +169,11 @@ export class KeyedFile {
     return this.linesVia(key, (frame) => this.read(frame), budget)
   }
 
-  private *linesVia(key: bigint, read: (frame: number) => string, budget: FrameBudget = { frames: Infinity, exhausted: false }): Generator<string> {
+  private *linesVia(
+    key: bigint,
+    read: (frame: number) => string,
+    budget: FrameBudget = { frames: Infinity, exhausted: false },
+  ): Generator<string> {
     let frame = this.startFrame(key)
     if (frame < 0) return
     do {

@@ -9,7 +9,11 @@ type Sink = { write(text: string): unknown; isTTY?: boolean }
 
 const fmtInt = (n: number) => Math.round(n).toLocaleString('en-US')
 export const fmtBytes = (n: number) =>
-  n >= 1 << 30 ? `${(n / (1 << 30)).toFixed(2)} GB` : n >= 1 << 20 ? `${(n / (1 << 20)).toFixed(1)} MB` : `${(n / 1024).toFixed(1)} KB`
+  n >= 1 << 30
+    ? `${(n / (1 << 30)).toFixed(2)} GB`
+    : n >= 1 << 20
+      ? `${(n / (1 << 20)).toFixed(1)} MB`
+      : `${(n / 1024).toFixed(1)} KB`
 export const fmtSeconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`
 
 export function describeCounters(c: Counters, elapsedMs: number) {

@@ -41,7 +41,9 @@ function dosDateTime(d: Date) {
 }
 
 function fromDos(date: number, time: number) {
-  return new Date(Date.UTC((date >> 9) + 1980, ((date >> 5) & 15) - 1, date & 31, time >> 11, (time >> 5) & 63, (time & 31) * 2))
+  return new Date(
+    Date.UTC((date >> 9) + 1980, ((date >> 5) & 15) - 1, date & 31, time >> 11, (time >> 5) & 63, (time & 31) * 2),
+  )
 }
 
 /** Reads a ZIP file: the central directory up front, entry data through one large sequential window. */
@@ -215,7 +217,8 @@ export class ZipWriter {
     const { time, date } = dosDateTime(modified)
     const method = stored ? 0 : 8
     const crc = crc32(data)
-    if (body.length >= MAX32 || data.length >= MAX32) throw new ZipError(`${name}: entries of 4 GiB or more are not supported`)
+    if (body.length >= MAX32 || data.length >= MAX32)
+      throw new ZipError(`${name}: entries of 4 GiB or more are not supported`)
     const h = Buffer.alloc(30)
     h.writeUInt32LE(SIG_LOCAL, 0)
     h.writeUInt16LE(20, 4)
@@ -269,7 +272,10 @@ export class ZipWriter {
   }
 
   /** The entry's central directory record, with a ZIP64 offset when the entry starts past 4 GiB. */
-  private addCentral(name: Buffer, e: { crc: number; csize: number; usize: number; offset: number; time: number; date: number; method: number }) {
+  private addCentral(
+    name: Buffer,
+    e: { crc: number; csize: number; usize: number; offset: number; time: number; date: number; method: number },
+  ) {
     const big = e.offset >= MAX32
     const size = 46 + name.length + (big ? 12 : 0)
     if (this.centralUsed + size > this.centralChunk.length) {

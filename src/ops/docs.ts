@@ -5,8 +5,8 @@
  */
 import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
-import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' }
 import swaggerCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
+import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' }
 import type { Config } from '../config.ts'
 import { publicNamesInOpenApi } from '../http/routes.ts'
 
@@ -16,7 +16,9 @@ export type AreaTag = (typeof AREA_TAGS)[number]
 
 const ASSETS = '/openapi/assets'
 
-type OpenApiDocument = { paths?: Record<string, Record<string, { parameters?: { required?: boolean; schema?: { default?: unknown } }[] }>> }
+type OpenApiDocument = {
+  paths?: Record<string, Record<string, { parameters?: { required?: boolean; schema?: { default?: unknown } }[] }>>
+}
 
 /**
  * A parameter with a default is not required (Elysia marks `page` and `limit` required because they
@@ -40,8 +42,22 @@ export const docs = (config: Config, version: string) =>
         defaultsAreOptional(response as OpenApiDocument)
       }
     })
-    .get(`${ASSETS}/swagger-ui-bundle.js`, () => new Response(Bun.file(swaggerBundle), { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' } }), { detail: { hide: true } })
-    .get(`${ASSETS}/swagger-ui.css`, () => new Response(Bun.file(swaggerCss), { headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=86400' } }), { detail: { hide: true } })
+    .get(
+      `${ASSETS}/swagger-ui-bundle.js`,
+      () =>
+        new Response(Bun.file(swaggerBundle), {
+          headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' },
+        }),
+      { detail: { hide: true } },
+    )
+    .get(
+      `${ASSETS}/swagger-ui.css`,
+      () =>
+        new Response(Bun.file(swaggerCss), {
+          headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=86400' },
+        }),
+      { detail: { hide: true } },
+    )
     .use(
       openapi({
         path: '/openapi',

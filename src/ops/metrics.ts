@@ -10,7 +10,9 @@ type Histogram = { counts: number[]; sum: number; count: number }
 export type Gauge = { name: string; help: string; values: { labels?: Record<string, string>; value: number }[] }
 
 const labelText = (labels: Record<string, string>) =>
-  `{${Object.entries(labels).map(([k, v]) => `${k}="${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`).join(',')}}`
+  `{${Object.entries(labels)
+    .map(([k, v]) => `${k}="${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`)
+    .join(',')}}`
 
 export class Metrics {
   private readonly requests = new Map<string, { labels: Record<string, string>; count: number }>()
@@ -35,11 +37,15 @@ export class Metrics {
     const out: string[] = []
     out.push('# HELP secds_http_requests_total HTTP requests by method, route pattern and status.')
     out.push('# TYPE secds_http_requests_total counter')
-    for (const { labels, count } of this.requests.values()) out.push(`secds_http_requests_total${labelText(labels)} ${count}`)
-    out.push('# HELP secds_http_request_duration_seconds Time from receiving a request to its response, by route pattern.')
+    for (const { labels, count } of this.requests.values())
+      out.push(`secds_http_requests_total${labelText(labels)} ${count}`)
+    out.push(
+      '# HELP secds_http_request_duration_seconds Time from receiving a request to its response, by route pattern.',
+    )
     out.push('# TYPE secds_http_request_duration_seconds histogram')
     for (const [route, h] of this.latency) {
-      for (const [i, b] of BUCKETS.entries()) out.push(`secds_http_request_duration_seconds_bucket${labelText({ route, le: String(b) })} ${h.counts[i]}`)
+      for (const [i, b] of BUCKETS.entries())
+        out.push(`secds_http_request_duration_seconds_bucket${labelText({ route, le: String(b) })} ${h.counts[i]}`)
       out.push(`secds_http_request_duration_seconds_bucket${labelText({ route, le: '+Inf' })} ${h.count}`)
       out.push(`secds_http_request_duration_seconds_sum${labelText({ route })} ${h.sum}`)
       out.push(`secds_http_request_duration_seconds_count${labelText({ route })} ${h.count}`)

@@ -4,7 +4,7 @@
  * pattern its path would have matched, so that its line still says `/v1/filings` rather than `unmatched`.
  * Static segments win over parameters, as in the router.
  */
-import { publicPattern, routeFinder, type RouteInfo } from '../http/routes.ts'
+import { publicPattern, type RouteInfo, routeFinder } from '../http/routes.ts'
 
 type Compiled = { route: RouteInfo; regex: RegExp; params: number }
 
@@ -16,7 +16,12 @@ export function routeLabeler(routes: () => readonly RouteInfo[]) {
       .map((route) => ({
         route,
         params: (route.path.match(/:/g) ?? []).length,
-        regex: new RegExp(`^${route.path.replace(/\/$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`),
+        regex: new RegExp(
+          `^${route.path
+            .replace(/\/$/, '')
+            .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+            .replace(/:\w+/g, '[^/]+')}/?$`,
+        ),
       }))
       .sort((a, b) => a.params - b.params)
     const wanted = method === 'HEAD' ? 'GET' : method

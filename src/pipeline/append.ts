@@ -4,7 +4,12 @@ import type { BuildDb } from './duck.ts'
 type Cell = string | number | boolean | null
 
 /** Creates `table` and fills it from JavaScript rows through DuckDB's appender (no SQL text per value). */
-export async function appendTable(db: BuildDb, table: string, columns: Record<string, 'VARCHAR' | 'INTEGER' | 'BOOLEAN'>, rows: Cell[][]) {
+export async function appendTable(
+  db: BuildDb,
+  table: string,
+  columns: Record<string, 'VARCHAR' | 'INTEGER' | 'BOOLEAN'>,
+  rows: Cell[][],
+) {
   const names = Object.keys(columns)
   await db.run(`CREATE OR REPLACE TABLE ${table} (${names.map((n) => `"${n}" ${columns[n]}`).join(', ')})`)
   const appender = await db.conn.createAppender(table)

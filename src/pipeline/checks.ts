@@ -22,12 +22,22 @@ export async function checkUnique(db: BuildDb, table: string, staged: string, ke
   )
   if (dup) {
     const { copies, ...record } = dup
-    throw new BuildError(`key (${key.join(', ')}) is not unique: ${copies} rows`, `table ${table}`, JSON.stringify(record))
+    throw new BuildError(
+      `key (${key.join(', ')}) is not unique: ${copies} rows`,
+      `table ${table}`,
+      JSON.stringify(record),
+    )
   }
   return { check: `${table}: (${key.join(', ')}) unique`, ok: true }
 }
 
-export async function checkNotNull(db: BuildDb, table: string, staged: string, columns: string[], key: string[]): Promise<CheckResult> {
+export async function checkNotNull(
+  db: BuildDb,
+  table: string,
+  staged: string,
+  columns: string[],
+  key: string[],
+): Promise<CheckResult> {
   const bad = await db.one<Record<string, unknown>>(
     `SELECT ${cols(key)}, [${columns.map((c) => `CASE WHEN "${c}" IS NULL THEN '${c}' END`).join(', ')}] AS missing
      FROM ${staged} WHERE ${columns.map((c) => `"${c}" IS NULL`).join(' OR ')} LIMIT 1`,

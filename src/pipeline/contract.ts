@@ -33,7 +33,14 @@ export type TableManifest = {
 export type InputFile = { path: string; bytes: number; modified: string; etag?: string; files?: number }
 
 /** A period file's conversion (period-files.ts): the input as it was, and the Parquet files it gave. */
-export type PeriodManifest = { bytes: number; modified: string; etag?: string; period: string; outputs: string[]; reused: boolean }
+export type PeriodManifest = {
+  bytes: number
+  modified: string
+  etag?: string
+  period: string
+  outputs: string[]
+  reused: boolean
+}
 
 export type Manifest = {
   snapshotId: string

@@ -2,7 +2,7 @@
  * The build's DuckDB: one instance on a scratch database file (so staged tables live on disk, not in RAM),
  * with a memory limit and a spill folder, so memory stays bounded when the input is far larger than RAM.
  */
-import { DuckDBInstance, type DuckDBConnection, type DuckDBDataChunk, type DuckDBValue } from '@duckdb/node-api'
+import { type DuckDBConnection, type DuckDBDataChunk, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api'
 
 export type BuildDbOptions = {
   file: string
@@ -53,7 +53,9 @@ export class BuildDb {
     } catch (e) {
       if (this.threads <= 1 || !isOutOfMemory(e)) throw e
       this.retriedOnOneThread.push(sql)
-      this.log?.(`out of memory on ${this.threads} threads, running it again on one: ${sql.replace(/\s+/g, ' ').trim().slice(0, 70)}…`)
+      this.log?.(
+        `out of memory on ${this.threads} threads, running it again on one: ${sql.replace(/\s+/g, ' ').trim().slice(0, 70)}…`,
+      )
       await this.conn.run('SET threads = 1')
       try {
         await this.conn.run(sql)
@@ -66,7 +68,9 @@ export class BuildDb {
   /** For a step's line: whether statements since `mark` (a length of retriedOnOneThread) were retried. */
   retryNote(mark: number): string | undefined {
     const n = this.retriedOnOneThread.length - mark
-    return n ? `out of memory on ${this.threads} threads, ran ${n === 1 ? 'it' : `${n} statements`} again on one` : undefined
+    return n
+      ? `out of memory on ${this.threads} threads, ran ${n === 1 ? 'it' : `${n} statements`} again on one`
+      : undefined
   }
 
   async all<T = Record<string, unknown>>(sql: string, params?: DuckDBValue[]): Promise<T[]> {

@@ -11,7 +11,7 @@ import { cpus } from 'node:os'
 import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
 import { fmtBytes, Reporter, table } from '../lib/progress.ts'
-import { SCHEMA_VERSION, SERVING_FILE, type Manifest } from './contract.ts'
+import { type Manifest, SCHEMA_VERSION, SERVING_FILE } from './contract.ts'
 import { BuildDb } from './duck.ts'
 import { BuildError } from './errors.ts'
 import { manifestEntry } from './mirror.ts'
@@ -107,7 +107,9 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
       secdsVersion: pkg.version,
       builtAt: startedAt.toISOString(),
       durationSeconds: Number(((performance.now() - t0) / 1000).toFixed(2)),
-      sources: Object.fromEntries(sources.flatMap((s) => (found[s.name] ? [[s.name, found[s.name]!.files.map(manifestEntry)]] : []))),
+      sources: Object.fromEntries(
+        sources.flatMap((s) => (found[s.name] ? [[s.name, found[s.name]!.files.map(manifestEntry)]] : [])),
+      ),
       tables: r.written.tables,
       periods: r.periods,
       serving: { file: SERVING_FILE, bytes: statSync(join(dir, SERVING_FILE)).size },

@@ -12,12 +12,15 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { KeyedFileWriter } from '../lib/keyed-file.ts'
-import { SERVING_FILE, type LookupFileManifest } from './contract.ts'
+import { type LookupFileManifest, SERVING_FILE } from './contract.ts'
 import type { BuildContext, LookupSpec } from './source.ts'
 import { quote } from './sql-text.ts'
 
 /** `frameBytes` replaces every file's frame size (tests: many frames from few rows). */
-export async function writeLookupFiles(ctx: BuildContext, specs: LookupSpec[]): Promise<Record<string, LookupFileManifest>> {
+export async function writeLookupFiles(
+  ctx: BuildContext,
+  specs: LookupSpec[],
+): Promise<Record<string, LookupFileManifest>> {
   const { db, snapshotDir } = ctx
   const written: Record<string, LookupFileManifest> = {}
   // A single Parquet file's rows, and a table's, then come in stored order, without a sort.
@@ -34,7 +37,10 @@ export async function writeLookupFiles(ctx: BuildContext, specs: LookupSpec[]): 
   async function writeOne(spec: LookupSpec): Promise<LookupFileManifest> {
     mkdirSync(dirname(join(snapshotDir, spec.path)), { recursive: true })
     const frameBytes = ctx.options.lookupFrameBytes ?? spec.frameBytes
-    const writer = new KeyedFileWriter(join(snapshotDir, spec.path), { ...(frameBytes ? { frameBytes } : {}), ...(spec.head ? { head: spec.head } : {}) })
+    const writer = new KeyedFileWriter(join(snapshotDir, spec.path), {
+      ...(frameBytes ? { frameBytes } : {}),
+      ...(spec.head ? { head: spec.head } : {}),
+    })
     let manifest: LookupFileManifest | undefined
     try {
       await db.forEachChunk(spec.sql, (chunk) => {
@@ -47,7 +53,8 @@ export async function writeLookupFiles(ctx: BuildContext, specs: LookupSpec[]): 
     }
     // A line per row, or a lookup would miss what a list shows.
     const rows = await db.count(`SELECT count(*) AS n FROM ${spec.rowsOf}`)
-    if (rows !== manifest.lines) throw new Error(`lookup file ${spec.path}: ${manifest.lines} lines for ${rows} rows of ${spec.rowsOf}`)
+    if (rows !== manifest.lines)
+      throw new Error(`lookup file ${spec.path}: ${manifest.lines} lines for ${rows} rows of ${spec.rowsOf}`)
     return manifest
   }
 }

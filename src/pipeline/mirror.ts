@@ -41,16 +41,28 @@ export function folderSource(mirror: string, path: string, names: string[]): Sou
     bytes += s.size
     latest = Math.max(latest, s.mtimeMs)
   }
-  return { path, rel: `${relative(mirror, path)}/`, bytes, modified: new Date(latest).toISOString(), files: names.length }
+  return {
+    path,
+    rel: `${relative(mirror, path)}/`,
+    bytes,
+    modified: new Date(latest).toISOString(),
+    files: names.length,
+  }
 }
 
 /** `root/YYYY/QTRn/<file>` for every file whose name matches, in path order. */
 export function quarterFiles(mirror: string, root: string, name: RegExp): SourceFile[] {
   if (!existsSync(root)) return []
   const found: SourceFile[] = []
-  for (const year of readdirSync(root).filter((y) => /^\d{4}$/.test(y)).sort()) {
-    for (const qtr of readdirSync(join(root, year)).filter((q) => /^QTR[1-4]$/.test(q)).sort()) {
-      for (const file of readdirSync(join(root, year, qtr)).filter((f) => name.test(f)).sort()) {
+  for (const year of readdirSync(root)
+    .filter((y) => /^\d{4}$/.test(y))
+    .sort()) {
+    for (const qtr of readdirSync(join(root, year))
+      .filter((q) => /^QTR[1-4]$/.test(q))
+      .sort()) {
+      for (const file of readdirSync(join(root, year, qtr))
+        .filter((f) => name.test(f))
+        .sort()) {
         found.push(fileSource(mirror, join(root, year, qtr, file)))
       }
     }

@@ -8,7 +8,7 @@
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import { SCHEMA_VERSION, type Manifest, type PeriodManifest } from './contract.ts'
+import { type Manifest, type PeriodManifest, SCHEMA_VERSION } from './contract.ts'
 import type { SourceFile } from './mirror.ts'
 import { readCurrent } from './snapshot.ts'
 import type { BuildContext, SourceDefinition } from './source.ts'
@@ -28,7 +28,8 @@ export function previousSnapshot(out: string): PreviousSnapshot | undefined {
 
 /** Unchanged: the same size and modification time, or the same ETag (a download cache knows it). */
 export const isUnchanged = (before: Pick<PeriodManifest, 'bytes' | 'modified' | 'etag'>, file: SourceFile) =>
-  (before.bytes === file.bytes && before.modified === file.modified) || (before.etag !== undefined && before.etag === file.etag)
+  (before.bytes === file.bytes && before.modified === file.modified) ||
+  (before.etag !== undefined && before.etag === file.etag)
 
 function linkOrCopy(from: string, to: string) {
   mkdirSync(dirname(to), { recursive: true })
@@ -48,7 +49,11 @@ const parquetUnder = (dir: string) =>
  * Converts (or reuses) every period file of `source`, then exposes the table's Parquet as the view its
  * TableSpec names (`periodFiles.view`). Returns the manifest's entries, by input path.
  */
-export async function convertPeriodFiles(ctx: BuildContext, source: SourceDefinition, previous: PreviousSnapshot | undefined) {
+export async function convertPeriodFiles(
+  ctx: BuildContext,
+  source: SourceDefinition,
+  previous: PreviousSnapshot | undefined,
+) {
   const spec = source.periodFiles!
   const found = ctx.found[source.name]!
   const before = previous?.manifest.periods?.[source.name] ?? {}
@@ -59,7 +64,13 @@ export async function convertPeriodFiles(ctx: BuildContext, source: SourceDefini
     const dir = join(tableDir, period)
     const identity = { bytes: file.bytes, modified: file.modified, ...(file.etag ? { etag: file.etag } : {}), period }
     const old = before[file.rel]
-    if (previous && old && old.period === period && isUnchanged(old, file) && old.outputs.every((o) => existsSync(join(previous.dir, o)))) {
+    if (
+      previous &&
+      old &&
+      old.period === period &&
+      isUnchanged(old, file) &&
+      old.outputs.every((o) => existsSync(join(previous.dir, o)))
+    ) {
       for (const output of old.outputs) linkOrCopy(join(previous.dir, output), join(ctx.snapshotDir, output))
       entries[file.rel] = { ...identity, outputs: old.outputs, reused: true }
       continue
@@ -67,12 +78,20 @@ export async function convertPeriodFiles(ctx: BuildContext, source: SourceDefini
     rmSync(dir, { recursive: true, force: true })
     mkdirSync(dir, { recursive: true })
     await spec.convert(ctx, file, dir)
-    entries[file.rel] = { ...identity, outputs: parquetUnder(dir).map((f) => relative(ctx.snapshotDir, join(dir, f))), reused: false }
+    entries[file.rel] = {
+      ...identity,
+      outputs: parquetUnder(dir).map((f) => relative(ctx.snapshotDir, join(dir, f))),
+      reused: false,
+    }
   }
   mkdirSync(tableDir, { recursive: true })
   const glob = join(tableDir, '**', '*.parquet')
   const any = Object.values(entries).some((e) => e.outputs.length > 0)
   // A view over no files would fail to bind: an empty table of the converted shape is the source's to give.
-  await ctx.db.run(any ? `CREATE OR REPLACE VIEW ${spec.view} AS SELECT * FROM read_parquet(${quote(glob)}, hive_partitioning = true)` : spec.empty)
+  await ctx.db.run(
+    any
+      ? `CREATE OR REPLACE VIEW ${spec.view} AS SELECT * FROM read_parquet(${quote(glob)}, hive_partitioning = true)`
+      : spec.empty,
+  )
   return entries
 }

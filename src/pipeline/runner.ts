@@ -7,17 +7,26 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Counters, Reporter, Step } from '../lib/progress.ts'
 import { SERVING_FILE } from './contract.ts'
+import { writeLookupFiles } from './lookup-files.ts'
 import type { PreviousSnapshot } from './period-files.ts'
 import { convertPeriodFiles } from './period-files.ts'
-import { writeLookupFiles } from './lookup-files.ts'
 import type { BuildContext, BuildStep, SourceDefinition } from './source.ts'
 import { quote } from './sql-text.ts'
 import { checkTables, writeTables } from './write-tables.ts'
 
-export async function runSources(ctx: BuildContext, sources: readonly SourceDefinition[], reporter: Reporter, previous: PreviousSnapshot | undefined) {
+export async function runSources(
+  ctx: BuildContext,
+  sources: readonly SourceDefinition[],
+  reporter: Reporter,
+  previous: PreviousSnapshot | undefined,
+) {
   const { db } = ctx
   const steps: { name: string; seconds: number }[] = []
-  const timed = async <T>(name: string, fn: (step: Step) => Promise<T>, counters: (r: T) => Counters | undefined = () => undefined) => {
+  const timed = async <T>(
+    name: string,
+    fn: (step: Step) => Promise<T>,
+    counters: (r: T) => Counters | undefined = () => undefined,
+  ) => {
     const step = reporter.step(name)
     const mark = db.retriedOnOneThread.length
     const result = await fn(step)
@@ -27,7 +36,12 @@ export async function runSources(ctx: BuildContext, sources: readonly SourceDefi
     steps.push({ name, seconds: step.done(c) })
     return result
   }
-  const runStep = (s: BuildStep) => timed(s.name, (step) => s.run(ctx, step), (c) => c)
+  const runStep = (s: BuildStep) =>
+    timed(
+      s.name,
+      (step) => s.run(ctx, step),
+      (c) => c,
+    )
 
   for (const source of sources) for (const s of source.stage ?? []) await runStep(s)
   // Period files before the derive steps, which may read them.
@@ -40,26 +54,43 @@ export async function runSources(ctx: BuildContext, sources: readonly SourceDefi
       await db.run(source.periodFiles.empty)
       continue
     }
-    periods[source.name] = await timed(`convert ${source.name}`, () => convertPeriodFiles(ctx, source, previous), (r) => ({
-      files: Object.keys(r).length,
-      note: `${Object.values(r).filter((p) => p.reused).length} reused from the previous snapshot`,
-    }))
+    periods[source.name] = await timed(
+      `convert ${source.name}`,
+      () => convertPeriodFiles(ctx, source, previous),
+      (r) => ({
+        files: Object.keys(r).length,
+        note: `${Object.values(r).filter((p) => p.reused).length} reused from the previous snapshot`,
+      }),
+    )
   }
   for (const source of sources) for (const s of source.derive ?? []) await runStep(s)
 
   const tables = sources.flatMap((s) => s.tables)
-  const checks = await timed('checks', () => checkTables(db, tables, ctx.found), (r) => ({ note: `${r.length} passed` }))
+  const checks = await timed(
+    'checks',
+    () => checkTables(db, tables, ctx.found),
+    (r) => ({ note: `${r.length} passed` }),
+  )
   const written = await writeTables(db, tables, ctx.snapshotDir, reporter)
   for (const t of tables) steps.push({ name: `write ${t.name}`, seconds: written.seconds[t.name] ?? 0 })
 
   await timed('serving database', () => writeServingDatabase(ctx, sources))
-  const lookups = await timed('lookup files', () => writeLookupFiles(ctx, sources.flatMap((s) => s.lookups?.(ctx) ?? [])), (r) => ({
-    rows: Object.values(r).reduce((sum, f) => sum + f.lines, 0),
-    bytes: Object.values(r).reduce((sum, f) => sum + f.bytes, 0),
-  }))
+  const lookups = await timed(
+    'lookup files',
+    () =>
+      writeLookupFiles(
+        ctx,
+        sources.flatMap((s) => s.lookups?.(ctx) ?? []),
+      ),
+    (r) => ({
+      rows: Object.values(r).reduce((sum, f) => sum + f.lines, 0),
+      bytes: Object.values(r).reduce((sum, f) => sum + f.bytes, 0),
+    }),
+  )
   // The summary counts a table's time where it was written: in its own step for those that write themselves.
   const tableSeconds = (name: string) =>
-    (written.seconds[name] ?? 0) + (steps.find((s) => s.name === tables.find((t) => t.name === name)?.writtenByStep)?.seconds ?? 0)
+    (written.seconds[name] ?? 0) +
+    (steps.find((s) => s.name === tables.find((t) => t.name === name)?.writtenByStep)?.seconds ?? 0)
   return { steps, checks, written, tableSeconds, lookups, periods, tables }
 }
 

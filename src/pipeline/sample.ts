@@ -8,7 +8,7 @@
  * part (SourceDefinition.sample), each writing its own files in its real format.
  */
 import { mkdirSync } from 'node:fs'
-import { silentReporter, type Reporter } from '../lib/progress.ts'
+import { type Reporter, silentReporter } from '../lib/progress.ts'
 import { RESERVED_PREFIXES } from '../sample/agents.ts'
 import { CAST_CIKS } from '../sample/cast.ts'
 import { castEntities } from '../sample/cast-filings.ts'
@@ -43,7 +43,8 @@ export async function generateSample(opts: SampleOptions): Promise<SampleSummary
   const seed = opts.seed ?? 1
   const asOfText = opts.asOf ?? DEFAULT_AS_OF
   const asOf = dayOf(asOfText)
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOfText) || isoDay(asOf) !== asOfText) throw new Error(`asOf must be a date YYYY-MM-DD, got ${JSON.stringify(asOfText)}`)
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOfText) || isoDay(asOf) !== asOfText)
+    throw new Error(`asOf must be a date YYYY-MM-DD, got ${JSON.stringify(asOfText)}`)
   if (!(scale > 0)) throw new Error(`scale must be positive, got ${scale}`)
   const reporter = opts.reporter ?? silentReporter()
   // Filings dated the next business day exist only in that day's daily index: the "current day" case.
@@ -55,7 +56,15 @@ export async function generateSample(opts: SampleOptions): Promise<SampleSummary
   step.done({ rows: pop.size, note: `${pop.agentBase.length.toLocaleString('en-US')} entity-years` })
 
   const world: SampleWorld = {
-    out: opts.out, scale, seed, asOf, lastDay, pop, cast: castEntities(), tickers: new TickerRegistry(), unzipped: opts.unzipped ?? false,
+    out: opts.out,
+    scale,
+    seed,
+    asOf,
+    lastDay,
+    pop,
+    cast: castEntities(),
+    tickers: new TickerRegistry(),
+    unzipped: opts.unzipped ?? false,
   }
   const parts = (opts.sources ?? SOURCES).filter((s) => s.sample)
   step = reporter.step('sample pass')

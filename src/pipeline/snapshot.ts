@@ -4,14 +4,28 @@
  * `CURRENT` (rename is atomic on POSIX file systems, so a reader sees the old id or the new one, never a
  * torn file). The last two snapshots are kept: the served one and the one before, for a quick rollback.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { join } from 'node:path'
 
 const ID = /^\d{8}T\d{6}Z(-\d+)?$/
 
 /** `20261121T191500Z`, from the build's start in UTC; `-2`, `-3` when a build in the same second exists. */
 export function newSnapshotId(out: string, now = new Date()) {
-  const base = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')
+  const base = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
   let id = base
   for (let n = 2; existsSync(join(out, id)) || existsSync(join(out, `${id}.partial`)); n++) id = `${base}-${n}`
   return id
@@ -65,7 +79,8 @@ export function acquireLock(out: string): () => void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
       const pid = Number(readFileSync(path, 'utf8'))
-      if (pid && isAlive(pid)) throw new Error(`another build (pid ${pid}) is writing to ${out}; remove ${path} if it is not running`)
+      if (pid && isAlive(pid))
+        throw new Error(`another build (pid ${pid}) is writing to ${out}; remove ${path} if it is not running`)
       rmSync(path, { force: true })
     }
   }

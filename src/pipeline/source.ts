@@ -15,6 +15,7 @@ import type { Counters, Step } from '../lib/progress.ts'
 import type { SampleEntity, SampleWorld } from '../sample/world.ts'
 
 export type { SampleEntity, SampleWorld }
+
 import type { DownloadContext } from './download/context.ts'
 import type { BuildDb } from './duck.ts'
 import type { SourceFile } from './mirror.ts'

@@ -8,11 +8,15 @@ export const quote = (s: string) => `'${s.replaceAll("'", "''")}'`
 
 /** DuckDB's `columns = {name: 'TYPE', ...}` argument from a column map. */
 export const columnsArg = (cols: Record<string, string>) =>
-  `{${Object.entries(cols).map(([k, v]) => `${quote(k)}: ${quote(v)}`).join(', ')}}`
+  `{${Object.entries(cols)
+    .map(([k, v]) => `${quote(k)}: ${quote(v)}`)
+    .join(', ')}}`
 
 /** A column list for CREATE TABLE from a column map. */
 export const columnsDdl = (cols: Record<string, string>) =>
-  Object.entries(cols).map(([k, v]) => `"${k}" ${v}`).join(', ')
+  Object.entries(cols)
+    .map(([k, v]) => `"${k}" ${v}`)
+    .join(', ')
 
 /**
  * How the build writes Parquet: zstd at level 1. At full scale it wrote the 23-million-row filings copies

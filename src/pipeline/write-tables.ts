@@ -5,9 +5,9 @@
 import { mkdirSync, readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { Reporter } from '../lib/progress.ts'
-import { checkNonEmpty, checkNotNull, checkUnique, type CheckResult } from './checks.ts'
-import type { BuildDb } from './duck.ts'
+import { type CheckResult, checkNonEmpty, checkNotNull, checkUnique } from './checks.ts'
 import type { TableManifest } from './contract.ts'
+import type { BuildDb } from './duck.ts'
 import type { FoundMap, TableSpec } from './source.ts'
 import { PARQUET, quote } from './sql-text.ts'
 
@@ -17,7 +17,8 @@ export async function checkTables(db: BuildDb, tables: TableSpec[], found: Found
     const why = t.requiredBy(found)
     if (why) results.push(await checkNonEmpty(db, t.name, t.from, why))
     if (t.key.length) results.push(await checkUnique(db, t.name, t.from, t.key))
-    if (t.notNull.length) results.push(await checkNotNull(db, t.name, t.from, t.notNull, t.key.length ? t.key : t.notNull.slice(0, 2)))
+    if (t.notNull.length)
+      results.push(await checkNotNull(db, t.name, t.from, t.notNull, t.key.length ? t.key : t.notNull.slice(0, 2)))
   }
   return results
 }
@@ -36,7 +37,9 @@ async function writeTable(db: BuildDb, t: TableSpec, snapshotDir: string): Promi
       (${PARQUET}, ROW_GROUP_SIZE ${t.rowGroupSize})`)
   }
   const files = filesUnder(dir)
-  const columns = await db.all<{ column_name: string; column_type: string }>(`DESCRIBE SELECT ${t.columns ?? '*'} FROM ${t.from}`)
+  const columns = await db.all<{ column_name: string; column_type: string }>(
+    `DESCRIBE SELECT ${t.columns ?? '*'} FROM ${t.from}`,
+  )
   return {
     rows: await db.count(`SELECT count(*) AS n FROM ${t.from}`),
     bytes: files.reduce((sum, f) => sum + statSync(join(dir, f)).size, 0),

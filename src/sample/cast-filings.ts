@@ -3,9 +3,18 @@
  * seed and the scale. The remaining columns (sizes, document names, film numbers) come from the same
  * rules as generated filings, with randomness seeded by the accession number, so they are fixed too.
  */
-import { documentDescription, documentName, type DocStyle } from './agents.ts'
+import { type DocStyle, documentDescription, documentName } from './agents.ts'
 import { CAST, CAST_AGENTS, type CastKey } from './cast.ts'
-import { acceptanceIso, businessDayAt, businessRange, dayOf, dayOfYmd, easternOffsetHours, isoDay, previousBusinessDay } from './dates.ts'
+import {
+  acceptanceIso,
+  businessDayAt,
+  businessRange,
+  dayOf,
+  dayOfYmd,
+  easternOffsetHours,
+  isoDay,
+  previousBusinessDay,
+} from './dates.ts'
 import { actAndFileNumber, coreType, filmNumber, reportDay, sizeFor, xbrlFlags } from './fields.ts'
 import { accessionOf, asIssuerListing, type Filing } from './filings.ts'
 import { hashText, Rng } from './random.ts'
@@ -16,7 +25,18 @@ type Spec = readonly [accession: string, date: string, form: string, extra?: Ext
 
 function traits(key: CastKey, kind: Kind, flags: Partial<Traits> = {}): Traits {
   const t = baseTraits(0, CAST[key].cik, kind, dayOfYmd(2026, 12, 31))
-  return { ...t, foreign: false, reporting: true, listed: false, abs: false, notes: false, large: false, fyeMonth: 12, fyeDay: 31, ...flags }
+  return {
+    ...t,
+    foreign: false,
+    reporting: true,
+    listed: false,
+    abs: false,
+    notes: false,
+    large: false,
+    fyeMonth: 12,
+    fyeDay: 31,
+    ...flags,
+  }
 }
 const TRAITS: Record<CastKey, Traits> = {
   largeIssuer: traits('largeIssuer', KIND.operating, { listed: true, large: true }),
@@ -33,8 +53,18 @@ const TRAITS: Record<CastKey, Traits> = {
   zeroEinFund: traits('zeroEinFund', KIND.privateFund, { reporting: false }),
 }
 export const CAST_DOC_PREFIX: Record<CastKey, string> = {
-  largeIssuer: 'qfd', manyFilings: 'cbrf', tickerFromExchangeFile: 'tdwr', foreignIssuer: 'obw', insiderA: '', insiderB: '', manager: 'hcm',
-  delisted: 'bmbl', emptyReportDates: 'cpgm', longName: 'sao', indexOnly: 'wop', zeroEinFund: 'apcf',
+  largeIssuer: 'qfd',
+  manyFilings: 'cbrf',
+  tickerFromExchangeFile: 'tdwr',
+  foreignIssuer: 'obw',
+  insiderA: '',
+  insiderB: '',
+  manager: 'hcm',
+  delisted: 'bmbl',
+  emptyReportDates: 'cpgm',
+  longName: 'sao',
+  indexOnly: 'wop',
+  zeroEinFund: 'apcf',
 }
 const largeIssuerFiling = { cik: CAST.largeIssuer.cik, listed: true }
 
@@ -42,24 +72,44 @@ function make(key: CastKey, [accession, date, form, extra = {}]: Spec): Filing {
   const t = TRAITS[key]
   const day = dayOf(date)
   const rng = new Rng(hashText(accession))
-  const [h, m, s] = (extra.time ?? `16:${rng.range(10, 59)}:${rng.range(10, 59)}`).split(':').map(Number) as [number, number, number]
+  const [h, m, s] = (extra.time ?? `16:${rng.range(10, 59)}:${rng.range(10, 59)}`).split(':').map(Number) as [
+    number,
+    number,
+    number,
+  ]
   const acceptDay = extra.evening ? previousBusinessDay(day) : day
   const seconds = h * 3600 + m * 60 + s
   const prefix = Number(accession.slice(0, 10))
   const style: DocStyle = prefix === t.cik ? 'self' : prefix === CAST_AGENTS.workiva ? 'wk' : 'd'
-  const report = extra.report ?? (() => {
-    const r = reportDay(form, t, day, rng)
-    return r < 0 ? '' : isoDay(r)
-  })()
+  const report =
+    extra.report ??
+    (() => {
+      const r = reportDay(form, t, day, rng)
+      return r < 0 ? '' : isoDay(r)
+    })()
   const issuer = t.kind === KIND.individual ? largeIssuerFiling : null
   const [act, fileNumber] = actAndFileNumber(form, t, day, rng, issuer)
   const [xbrl, inline] = xbrlFlags(form, t, day, rng)
   const epoch = acceptDay * 86400 + seconds + easternOffsetHours(acceptDay, seconds) * 3600
   const doc = documentName(style, form, day, epoch, CAST_DOC_PREFIX[key], report, rng)
   return {
-    accessionNumber: accession, day, acceptedAt: epoch, acceptanceDateTime: acceptanceIso(acceptDay, seconds), reportDate: report, act, form, fileNumber,
-    filmNumber: fileNumber ? filmNumber(day, rng) : '', items: extra.items ?? '', coreType: coreType(form, inline), size: sizeFor(form, day, rng),
-    isXBRL: xbrl, isInlineXBRL: inline, primaryDocument: doc, primaryDocDescription: documentDescription(style, form, doc, rng), mirrored: false,
+    accessionNumber: accession,
+    day,
+    acceptedAt: epoch,
+    acceptanceDateTime: acceptanceIso(acceptDay, seconds),
+    reportDate: report,
+    act,
+    form,
+    fileNumber,
+    filmNumber: fileNumber ? filmNumber(day, rng) : '',
+    items: extra.items ?? '',
+    coreType: coreType(form, inline),
+    size: sizeFor(form, day, rng),
+    isXBRL: xbrl,
+    isInlineXBRL: inline,
+    primaryDocument: doc,
+    primaryDocDescription: documentDescription(style, form, doc, rng),
+    mirrored: false,
   }
 }
 
@@ -131,7 +181,14 @@ const OWN: Record<CastKey, Spec[]> = {
   delisted: [
     ['0001999002-19-000412', '2019-07-15', 'S-1'],
     ['0001999002-19-000655', '2019-10-03', '424B4'],
-    ...[2020, 2021, 2022, 2023, 2024, 2025].map((y, i): Spec => [accessionOf(1771003, y, 8), ['2020-03-26', '2021-03-25', '2022-03-24', '2023-03-23', '2024-03-28', '2025-03-27'][i]!, '10-K', { report: `${y - 1}-12-31` }]),
+    ...[2020, 2021, 2022, 2023, 2024, 2025].map(
+      (y, i): Spec => [
+        accessionOf(1771003, y, 8),
+        ['2020-03-26', '2021-03-25', '2022-03-24', '2023-03-23', '2024-03-28', '2025-03-27'][i]!,
+        '10-K',
+        { report: `${y - 1}-12-31` },
+      ],
+    ),
     ['0001771003-25-000011', '2025-04-10', '8-K', { report: '2025-04-08', items: '3.01,9.01' }],
     ['0001999002-25-000402', '2025-05-02', '25-NSE'],
     ['0001771003-25-000014', '2025-05-12', '15-12B'],
@@ -158,7 +215,9 @@ const OWN: Record<CastKey, Spec[]> = {
     ['0002091877-26-000001', '2026-09-15', 'D', { items: '06b,3C,3C.7' }],
     ['0002091877-26-000002', '2026-11-19', 'D/A', { items: '06b,3C,3C.7' }],
   ],
-  zeroEinFund: ['2022-08-01', '2023-07-28', '2024-07-30', '2025-07-29', '2026-07-28'].map((date, i): Spec => [accessionOf(1932415, 2022 + i, 1), date, i ? 'D/A' : 'D', { items: '06b,3C,3C.7' }]),
+  zeroEinFund: ['2022-08-01', '2023-07-28', '2024-07-30', '2025-07-29', '2026-07-28'].map(
+    (date, i): Spec => [accessionOf(1932415, 2022 + i, 1), date, i ? 'D/A' : 'D', { items: '06b,3C,3C.7' }],
+  ),
 }
 
 /** manyFilings: 3,400 filings 2013-2026, a structured-notes bank: 424B2 and FWP through a printer, its own periodic reports. */
@@ -173,10 +232,19 @@ function manyFilings(): Spec[] {
       [accessionOf(893710, year, 21), `${year}-11-03`, '10-Q', { report: `${year}-09-30` }],
     ]
     for (const p of periodic) out.push([p[0], isoDay(weekdayOnOrAfter(p[1])), p[2], p[3]])
-    const [lo, hi] = businessRange(dayOfYmd(year, 1, 2), year === 2026 ? dayOfYmd(2026, 11, 20) : dayOfYmd(year, 12, 31))
+    const [lo, hi] = businessRange(
+      dayOfYmd(year, 1, 2),
+      year === 2026 ? dayOfYmd(2026, 11, 20) : dayOfYmd(year, 12, 31),
+    )
     const count = year <= 2024 ? 239 : 238
     const days = Array.from({ length: count }, () => businessDayAt(lo + rng.int(hi - lo))).sort((a, b) => a - b)
-    for (const [k, day] of days.entries()) out.push([accessionOf(CAST_AGENTS.printer, year, 400_001 + k), isoDay(day), rng.chance(0.8) ? '424B2' : 'FWP', { report: '' }])
+    for (const [k, day] of days.entries())
+      out.push([
+        accessionOf(CAST_AGENTS.printer, year, 400_001 + k),
+        isoDay(day),
+        rng.chance(0.8) ? '424B2' : 'FWP',
+        { report: '' },
+      ])
   }
   return out
 }
@@ -192,7 +260,12 @@ export function castEntities(): CastEntity[] {
   return (Object.keys(CAST) as CastKey[]).map((key) => {
     const specs = key === 'manyFilings' ? manyFilings() : OWN[key]
     const own = specs.map((s) => make(key, s))
-    const listed = key === 'largeIssuer' ? [...INSIDER_A.map((s) => make('insiderA', s)), ...INSIDER_B.map((s) => make('insiderB', s))].map(asIssuerListing) : []
+    const listed =
+      key === 'largeIssuer'
+        ? [...INSIDER_A.map((s) => make('insiderA', s)), ...INSIDER_B.map((s) => make('insiderB', s))].map(
+            asIssuerListing,
+          )
+        : []
     return { key, cik: CAST[key].cik, name: CAST[key].name, own, listed }
   })
 }

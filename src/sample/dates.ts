@@ -144,7 +144,20 @@ export const easternMidnightIso = (day: number) => acceptanceIso(day, 0)
 export const easternStamp = (day: number, secondsLocal: number) => `${isoDay(day)} ${clock(secondsLocal)}`
 
 /** 'Jan  3, 2020' (daily index) and 'November 20, 2026' (quarterly index). */
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 export function indexDate(day: number, longMonth: boolean): string {
   const [y, m, d] = isoDay(day).split('-').map(Number) as [number, number, number]
   const month = MONTHS[m - 1]!

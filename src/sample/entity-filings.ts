@@ -3,10 +3,10 @@
  * the Forms 3, 4 and 5 its insiders filed (replayed from the insiders' own plans, so both listings carry
  * the same accession numbers).
  */
-import { asIssuerListing, filingsOfYear, type FilerContext, type Filing } from './filings.ts'
+import { asIssuerListing, type FilerContext, type Filing, filingsOfYear } from './filings.ts'
 import { OWNERSHIP_FORMS } from './forms.ts'
 import { yearPlans } from './plan.ts'
-import { traitsOf, type Population } from './population.ts'
+import { type Population, traitsOf } from './population.ts'
 import { baseTraits, type Kind, type Traits } from './traits.ts'
 
 function contextOf(pop: Population, t: Traits, docPrefix: string): FilerContext {
@@ -16,7 +16,13 @@ function contextOf(pop: Population, t: Traits, docPrefix: string): FilerContext 
   return { seed: pop.seed, t, issuer: { cik, listed }, docPrefix, lastDay: pop.lastDay }
 }
 
-export function ownFilings(pop: Population, i: number, t: Traits, docPrefix: string, keep?: ReadonlySet<string>): Filing[] {
+export function ownFilings(
+  pop: Population,
+  i: number,
+  t: Traits,
+  docPrefix: string,
+  keep?: ReadonlySet<string>,
+): Filing[] {
   const ctx = contextOf(pop, t, docPrefix)
   const plans = yearPlans(pop.seed, t, ctx.issuer?.cik ?? 0)
   const row = pop.yearStart[i]!

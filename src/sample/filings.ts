@@ -3,9 +3,28 @@
  * numbers and every column of a submissions record. A pure function of (seed, traits, plan row), so the
  * issuer side of a Form 4 can replay the insider's year and get the very same accession numbers.
  */
-import { AGENTS, documentDescription, documentName, SEC_PREFIX, type DocStyle } from './agents.ts'
-import { acceptanceIso, businessDayAt, businessDayOnOrAfter, businessRange, dayOfYmd, easternOffsetHours, isoDay, previousBusinessDay, yearOf } from './dates.ts'
-import { actAndFileNumber, coreType, filmNumber, isoOrEmpty, itemsFor, reportDay, sizeFor, xbrlFlags } from './fields.ts'
+import { AGENTS, type DocStyle, documentDescription, documentName, SEC_PREFIX } from './agents.ts'
+import {
+  acceptanceIso,
+  businessDayAt,
+  businessDayOnOrAfter,
+  businessRange,
+  dayOfYmd,
+  easternOffsetHours,
+  isoDay,
+  previousBusinessDay,
+  yearOf,
+} from './dates.ts'
+import {
+  actAndFileNumber,
+  coreType,
+  filmNumber,
+  isoOrEmpty,
+  itemsFor,
+  reportDay,
+  sizeFor,
+  xbrlFlags,
+} from './fields.ts'
 import { FORM_345_START, formInEra, formMix, OWNERSHIP_FORMS } from './forms.ts'
 import type { YearPlan } from './plan.ts'
 import { hash3, hash4, Rng } from './random.ts'
@@ -67,7 +86,13 @@ export function accessionOf(prefix: number, year: number, seq: number): string {
 }
 
 /** `keep` limits which forms are completed (the issuer side only needs Forms 3, 4 and 5); numbering still counts all. */
-export function filingsOfYear(ctx: FilerContext, plan: YearPlan, agentBase: number, secBase: number, keep?: ReadonlySet<string>): Filing[] {
+export function filingsOfYear(
+  ctx: FilerContext,
+  plan: YearPlan,
+  agentBase: number,
+  secBase: number,
+  keep?: ReadonlySet<string>,
+): Filing[] {
   const { seed, t } = ctx
   const year = plan.year
   const rng = new Rng(hash3(seed, t.cik, year * 31 + SALT_YEAR))
@@ -138,7 +163,9 @@ function acceptance(d: Draft, year: number): void {
   const u = r.next()
   const ownership = OWNERSHIP_FORMS.has(d.form) || d.form === '144'
   if (ownership) d.seconds = u < 0.65 ? r.range(16 * HOUR, 22 * HOUR - 1) : r.range(7 * HOUR, 16 * HOUR)
-  else if (d.form.startsWith('8-K')) d.seconds = u < 0.4 ? r.range(6 * HOUR, 9.5 * HOUR) : u < 0.8 ? r.range(16 * HOUR, 18 * HOUR) : r.range(9.5 * HOUR, 16 * HOUR)
+  else if (d.form.startsWith('8-K'))
+    d.seconds =
+      u < 0.4 ? r.range(6 * HOUR, 9.5 * HOUR) : u < 0.8 ? r.range(16 * HOUR, 18 * HOUR) : r.range(9.5 * HOUR, 16 * HOUR)
   else d.seconds = u < 0.8 ? r.range(7 * HOUR, CUTOFF - 1) : r.range(CUTOFF, 22 * HOUR - 1)
   if (!ownership && d.seconds >= CUTOFF) {
     const before = previousBusinessDay(d.day)
@@ -157,7 +184,10 @@ function complete(ctx: FilerContext, d: Draft, accession: string, style: DocStyl
   const size = sizeFor(d.form, d.day, r)
   const [xbrl, inline] = xbrlFlags(d.form, t, d.day, r)
   const epoch = d.acceptDay * 86400 + d.seconds + easternOffsetHours(d.acceptDay, d.seconds) * HOUR
-  const doc = d.day < MIDNIGHT_ERA_END ? '' : documentName(style, d.form, d.day, epoch, ctx.docPrefix, report >= 0 ? isoDay(report) : '', r)
+  const doc =
+    d.day < MIDNIGHT_ERA_END
+      ? ''
+      : documentName(style, d.form, d.day, epoch, ctx.docPrefix, report >= 0 ? isoDay(report) : '', r)
   return {
     accessionNumber: accession,
     day: d.day,
@@ -180,11 +210,19 @@ function complete(ctx: FilerContext, d: Draft, accession: string, style: DocStyl
 }
 
 /** The same filing as listed under the issuer: EDGAR leaves act, file and film number empty there. */
-export const asIssuerListing = (f: Filing): Filing => ({ ...f, act: '', fileNumber: '', filmNumber: '', mirrored: true })
+export const asIssuerListing = (f: Filing): Filing => ({
+  ...f,
+  act: '',
+  fileNumber: '',
+  filmNumber: '',
+  mirrored: true,
+})
 
 /** Newest first, as submissions records list them. */
 export const newestFirst = (a: Filing, b: Filing) =>
-  b.day - a.day || b.acceptedAt - a.acceptedAt || (a.accessionNumber < b.accessionNumber ? 1 : a.accessionNumber > b.accessionNumber ? -1 : 0)
+  b.day - a.day ||
+  b.acceptedAt - a.acceptedAt ||
+  (a.accessionNumber < b.accessionNumber ? 1 : a.accessionNumber > b.accessionNumber ? -1 : 0)
 
 function shuffle(items: number[], rng: Rng): void {
   for (let i = items.length - 1; i > 0; i--) {

@@ -178,7 +178,10 @@ export class WorkerZipSink implements SubmissionsSink {
   private receive(reply: ZipWorkerReply) {
     if (reply.op === 'error') return this.fail(new Error(`ZIP worker: ${reply.message}`))
     if (reply.op === 'done') this.inFlight -= reply.bytes
-    const [matching, others] = [this.waiting.filter((w) => w.op === reply.op), this.waiting.filter((w) => w.op !== reply.op)]
+    const [matching, others] = [
+      this.waiting.filter((w) => w.op === reply.op),
+      this.waiting.filter((w) => w.op !== reply.op),
+    ]
     this.waiting = others
     for (const w of matching) w.resolve()
   }
@@ -199,7 +202,9 @@ export async function openZipSink(path: string): Promise<SubmissionsSink> {
   try {
     return await WorkerZipSink.open(path)
   } catch (e) {
-    console.error(`sample: no ZIP worker (${e instanceof Error ? e.message : String(e)}); compressing on the main thread`)
+    console.error(
+      `sample: no ZIP worker (${e instanceof Error ? e.message : String(e)}); compressing on the main thread`,
+    )
     return new ZipSink(path)
   }
 }

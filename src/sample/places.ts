@@ -64,7 +64,28 @@ const COUNTRY_TABLE = new Weighted(COUNTRIES.map((c) => [c, c[4]] as const))
 export type Country = (typeof COUNTRIES)[number]
 export const pickCountry = (rng: Rng): Country => COUNTRY_TABLE.pick(rng)
 
-const STREETS = ['LENOX', 'MAIN', 'MARKET', 'OAK', 'PARK', 'LAKE', 'HILL', 'CENTRAL', 'WASHINGTON', 'MADISON', 'HARBOR', 'RIVER', 'CEDAR', 'ELM', 'BROAD', 'COMMERCE', 'TECHNOLOGY', 'INNOVATION', 'CORPORATE', 'EXECUTIVE']
+const STREETS = [
+  'LENOX',
+  'MAIN',
+  'MARKET',
+  'OAK',
+  'PARK',
+  'LAKE',
+  'HILL',
+  'CENTRAL',
+  'WASHINGTON',
+  'MADISON',
+  'HARBOR',
+  'RIVER',
+  'CEDAR',
+  'ELM',
+  'BROAD',
+  'COMMERCE',
+  'TECHNOLOGY',
+  'INNOVATION',
+  'CORPORATE',
+  'EXECUTIVE',
+]
 const STREET_TYPES = ['DRIVE', 'STREET', 'AVENUE', 'BOULEVARD', 'ROAD', 'WAY', 'PLAZA', 'PARKWAY', 'CIRCLE', 'LANE']
 
 export type Address = {
@@ -81,14 +102,29 @@ export type Address = {
 }
 
 export const EMPTY_ADDRESS: Address = {
-  street1: null, street2: null, city: null, stateOrCountry: null, zipCode: null, stateOrCountryDescription: null,
-  isForeignLocation: null, foreignStateTerritory: null, country: null, countryCode: null,
+  street1: null,
+  street2: null,
+  city: null,
+  stateOrCountry: null,
+  zipCode: null,
+  stateOrCountryDescription: null,
+  isForeignLocation: null,
+  foreignStateTerritory: null,
+  country: null,
+  countryCode: null,
 }
 
 function street(rng: Rng): [string, string | null] {
   const s1 = `${rng.range(1, 9999)} ${rng.pick(STREETS)} ${rng.pick(STREET_TYPES)}`
   const r = rng.next()
-  const s2 = r < 0.35 ? `SUITE ${rng.range(1, 40) * 100}` : r < 0.45 ? `${rng.range(2, 60)}TH FLOOR` : r < 0.5 ? `C/O ${rng.pick(STREETS)} SERVICES` : null
+  const s2 =
+    r < 0.35
+      ? `SUITE ${rng.range(1, 40) * 100}`
+      : r < 0.45
+        ? `${rng.range(2, 60)}TH FLOOR`
+        : r < 0.5
+          ? `C/O ${rng.pick(STREETS)} SERVICES`
+          : null
   return [s1, s2]
 }
 
@@ -97,7 +133,16 @@ export function usAddress(rng: Rng, foreignFlag: number | null): Address {
   const [state, , cities, zip1] = STATE_TABLE.pick(rng)
   const [street1, street2] = street(rng)
   const zip = zip1 + rng.digits(4) + (rng.chance(0.15) ? `-${rng.digits(4)}` : '')
-  return { ...EMPTY_ADDRESS, street1, street2, city: rng.pick(cities), stateOrCountry: state, zipCode: zip, stateOrCountryDescription: state, isForeignLocation: foreignFlag }
+  return {
+    ...EMPTY_ADDRESS,
+    street1,
+    street2,
+    city: rng.pick(cities),
+    stateOrCountry: state,
+    zipCode: zip,
+    stateOrCountryDescription: state,
+    isForeignLocation: foreignFlag,
+  }
 }
 
 /**
@@ -108,10 +153,30 @@ export function usAddress(rng: Rng, foreignFlag: number | null): Address {
 export function foreignAddress(rng: Rng, country: Country, shape: 'iso' | 'legacy' | 'bare'): Address {
   const [code, name, iso, cities] = country
   const [street1, street2] = street(rng)
-  const base = { ...EMPTY_ADDRESS, street1, street2, city: rng.pick(cities), zipCode: rng.chance(0.8) ? rng.digits(rng.range(4, 6)) : null }
-  if (shape === 'legacy') return { ...base, isForeignLocation: 1, foreignStateTerritory: name.toUpperCase(), country: name, countryCode: code }
+  const base = {
+    ...EMPTY_ADDRESS,
+    street1,
+    street2,
+    city: rng.pick(cities),
+    zipCode: rng.chance(0.8) ? rng.digits(rng.range(4, 6)) : null,
+  }
+  if (shape === 'legacy')
+    return {
+      ...base,
+      isForeignLocation: 1,
+      foreignStateTerritory: name.toUpperCase(),
+      country: name,
+      countryCode: code,
+    }
   if (shape === 'bare') return { ...base, stateOrCountry: code, stateOrCountryDescription: name }
-  return { ...base, stateOrCountry: code, stateOrCountryDescription: name, isForeignLocation: 1, country: name, countryCode: iso }
+  return {
+    ...base,
+    stateOrCountry: code,
+    stateOrCountryDescription: name,
+    isForeignLocation: 1,
+    country: name,
+    countryCode: iso,
+  }
 }
 
 export function usPhone(rng: Rng): string {
@@ -122,9 +187,24 @@ export function usPhone(rng: Rng): string {
   return r < 0.45 ? `(${a}) ${b}-${c}` : r < 0.75 ? `${a}-${b}-${c}` : r < 0.9 ? `${a}${b}${c}` : `${a}.${b}.${c}`
 }
 
-export const foreignPhone = (rng: Rng) => `${rng.range(30, 89)} (${rng.range(10, 99)}) ${rng.digits(4)} ${rng.digits(rng.range(3, 5))}`
+export const foreignPhone = (rng: Rng) =>
+  `${rng.range(30, 89)} (${rng.range(10, 99)}) ${rng.digits(4)} ${rng.digits(rng.range(3, 5))}`
 
 const INCORPORATION = new Weighted<string>([
-  ['DE', 55], ['NV', 12], ['MD', 5], ['NY', 3], ['CA', 3], ['FL', 3], ['TX', 2], ['WY', 2], ['CO', 1], ['NJ', 1], ['MA', 1], ['PA', 1], ['OH', 1], ['MN', 1], ['', 4],
+  ['DE', 55],
+  ['NV', 12],
+  ['MD', 5],
+  ['NY', 3],
+  ['CA', 3],
+  ['FL', 3],
+  ['TX', 2],
+  ['WY', 2],
+  ['CO', 1],
+  ['NJ', 1],
+  ['MA', 1],
+  ['PA', 1],
+  ['OH', 1],
+  ['MN', 1],
+  ['', 4],
 ])
 export const pickIncorporation = (rng: Rng) => INCORPORATION.pick(rng)

@@ -8,8 +8,8 @@ import { agentFor } from './agents.ts'
 import { businessDaysBetween, dayOfYmd } from './dates.ts'
 import { uploadShare } from './forms.ts'
 import { hash4, unit } from './random.ts'
-import { scheduleFor, type Scheduled } from './schedule.ts'
-import { KIND, activeYears, type Kind, type Traits } from './traits.ts'
+import { type Scheduled, scheduleFor } from './schedule.ts'
+import { activeYears, KIND, type Kind, type Traits } from './traits.ts'
 
 export type YearPlan = {
   year: number
@@ -27,7 +27,14 @@ export type YearPlan = {
 
 const SALT_TOTAL = 0x701a
 const MAX_RANDOM = 13_000
-const MIN_FILINGS: Record<Kind, number> = { [KIND.individual]: 7, [KIND.operating]: 5, [KIND.otherCompany]: 4, [KIND.privateFund]: 4, [KIND.registeredFund]: 1, [KIND.manager]: 1 }
+const MIN_FILINGS: Record<Kind, number> = {
+  [KIND.individual]: 7,
+  [KIND.operating]: 5,
+  [KIND.otherCompany]: 4,
+  [KIND.privateFund]: 4,
+  [KIND.registeredFund]: 1,
+  [KIND.manager]: 1,
+}
 const SALT_SPLIT = 0x5917
 
 /** EDGAR's volume grew over the years; filings lean toward recent ones. */
@@ -63,7 +70,15 @@ export function yearPlans(seed: number, t: Traits, issuerCik: number): YearPlan[
     const sec = Math.min(n, Math.floor(n * uploadShare(t) + unit(hash4(seed, t.cik, year, SALT_SPLIT))))
     const owned = n + scheduled[i]!.length - sec
     const self = Math.min(owned, Math.floor(owned * t.selfShare + unit(hash4(seed, t.cik, year, SALT_SPLIT + 1))))
-    return { year, scheduled: scheduled[i]!, random: n, sec, self, viaAgent: owned - self, agent: agentFor(seed, t, issuerCik, year) }
+    return {
+      year,
+      scheduled: scheduled[i]!,
+      random: n,
+      sec,
+      self,
+      viaAgent: owned - self,
+      agent: agentFor(seed, t, issuerCik, year),
+    }
   })
 }
 

@@ -8,7 +8,7 @@ import { AGENTS } from './agents.ts'
 import { FORM_345_START } from './forms.ts'
 import { yearPlans } from './plan.ts'
 import { hash2, hash3, Rng, unit } from './random.ts'
-import { baseTraits, kindOf, KIND, type Kind, type Traits } from './traits.ts'
+import { baseTraits, KIND, type Kind, kindOf, type Traits } from './traits.ts'
 
 export const FULL_SCALE_ENTITIES = 950_000
 const MAX_CIK = 2_100_000
@@ -59,10 +59,18 @@ function selectCiks(seed: number, count: number, reserved: ReadonlySet<number>):
   return out
 }
 
-export function buildPopulation(seed: number, scale: number, lastDay: number, reserved: ReadonlySet<number>): Population {
+export function buildPopulation(
+  seed: number,
+  scale: number,
+  lastDay: number,
+  reserved: ReadonlySet<number>,
+): Population {
   const size = Math.max(1, Math.round(FULL_SCALE_ENTITIES * scale))
   const room = MAX_CIK - reserved.size
-  if (size > room) throw new Error(`scale ${scale} asks for ${size.toLocaleString('en-US')} entities, but only ${room.toLocaleString('en-US')} CIKs fit in 1..${MAX_CIK.toLocaleString('en-US')}`)
+  if (size > room)
+    throw new Error(
+      `scale ${scale} asks for ${size.toLocaleString('en-US')} entities, but only ${room.toLocaleString('en-US')} CIKs fit in 1..${MAX_CIK.toLocaleString('en-US')}`,
+    )
   const cik = selectCiks(seed, size, reserved)
   const kind = new Uint8Array(size)
   const start = new Int32Array(size)
@@ -115,8 +123,19 @@ export function buildPopulation(seed: number, scale: number, lastDay: number, re
 
   const [insiderStart, insiders] = invert(issuer, size)
   const pop: Population = {
-    seed, lastDay, size, cik, kind, start, end, issuer, insiderStart, insiders,
-    yearStart: new Int32Array(size + 1), agentBase: new Int32Array(0), secBase: new Int32Array(0),
+    seed,
+    lastDay,
+    size,
+    cik,
+    kind,
+    start,
+    end,
+    issuer,
+    insiderStart,
+    insiders,
+    yearStart: new Int32Array(size + 1),
+    agentBase: new Int32Array(0),
+    secBase: new Int32Array(0),
   }
   allocateAccessions(pop)
   return pop
@@ -159,7 +178,9 @@ function allocateAccessions(pop: Population): void {
       agentNext[a]! += plan.viaAgent
       secNext[y]! += plan.sec
       if (agentNext[a]! > MAX_SEQUENCE || secNext[y]! > MAX_SEQUENCE) {
-        throw new Error(`accession sequence overflow in ${plan.year}: too many filings for one agent; use a smaller scale`)
+        throw new Error(
+          `accession sequence overflow in ${plan.year}: too many filings for one agent; use a smaller scale`,
+        )
       }
       row++
     }

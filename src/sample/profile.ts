@@ -5,8 +5,25 @@
  */
 import { SIC_CODES, type SicCode } from '../reference/sic-codes.ts'
 import { dayOfYmd, easternMidnightIso } from './dates.ts'
-import { companyName, managerName, otherCompanyName, personName, privateFundName, registeredFundName, type NameStyle } from './names.ts'
-import { foreignAddress, foreignPhone, pickCountry, pickIncorporation, usAddress, usPhone, EMPTY_ADDRESS, type Address } from './places.ts'
+import {
+  companyName,
+  managerName,
+  type NameStyle,
+  otherCompanyName,
+  personName,
+  privateFundName,
+  registeredFundName,
+} from './names.ts'
+import {
+  type Address,
+  EMPTY_ADDRESS,
+  foreignAddress,
+  foreignPhone,
+  pickCountry,
+  pickIncorporation,
+  usAddress,
+  usPhone,
+} from './places.ts'
 import { hash3, Rng, Weighted } from './random.ts'
 import { KIND, type Traits } from './traits.ts'
 
@@ -43,19 +60,50 @@ const SALT_PROFILE = 0x9f0f
 
 const BY_CODE = new Map(SIC_CODES.map((s) => [s.code, s]))
 const POPULAR_CODES: readonly (readonly [number, number])[] = [
-  [6770, 6], [2834, 6], [7372, 4], [6798, 3], [1311, 3], [6022, 3], [6021, 2], [2836, 3], [3841, 2], [6199, 2], [7389, 2],
-  [1000, 2], [3674, 1.5], [4911, 1], [6500, 1], [6211, 1], [1040, 1], [3990, 0.5], [4813, 1], [5812, 0.6],
+  [6770, 6],
+  [2834, 6],
+  [7372, 4],
+  [6798, 3],
+  [1311, 3],
+  [6022, 3],
+  [6021, 2],
+  [2836, 3],
+  [3841, 2],
+  [6199, 2],
+  [7389, 2],
+  [1000, 2],
+  [3674, 1.5],
+  [4911, 1],
+  [6500, 1],
+  [6211, 1],
+  [1040, 1],
+  [3990, 0.5],
+  [4813, 1],
+  [5812, 0.6],
 ]
 const POPULAR = new Weighted<number>(POPULAR_CODES.filter(([code]) => BY_CODE.has(code)))
 
 /** Title-case an SEC industry title ('SERVICES-PREPACKAGED SOFTWARE' → 'Services-Prepackaged Software'). */
 export const sicDescription = (title: string) =>
-  title.toLowerCase().replace(/(^|[\s\-/(&,])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase()).replace(/\bNec\b/g, 'NEC')
+  title
+    .toLowerCase()
+    .replace(/(^|[\s\-/(&,])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase())
+    .replace(/\bNec\b/g, 'NEC')
 
 /** EDGAR's ownerOrg: the reviewing office as a numbered group ('03 Life Sciences'). */
 export function ownerOrgOf(office: string): string | null {
   const first = office.split(' or ')[0]!.replace(/^Office of /, '')
-  const numbered = ['Energy & Transportation', 'Finance', 'Life Sciences', 'Manufacturing', 'Real Estate & Construction', 'Technology', 'Trade & Services', 'Industrial Applications and Services', 'Crypto Assets']
+  const numbered = [
+    'Energy & Transportation',
+    'Finance',
+    'Life Sciences',
+    'Manufacturing',
+    'Real Estate & Construction',
+    'Technology',
+    'Trade & Services',
+    'Industrial Applications and Services',
+    'Crypto Assets',
+  ]
   const i = numbered.indexOf(first)
   if (i >= 0) return `${String(i + 1).padStart(2, '0')} ${first}`
   if (first === 'International Corp Fin') return first
@@ -86,7 +134,9 @@ export function sicFor(seed: number, t: Traits): SicCode | null {
 }
 
 /** Upper-case conformed names for older registrants, mixed case for newer ones. */
-const nameStyle = (t: Traits, rng: Rng): NameStyle => ({ upper: t.cik < 1_300_000 ? rng.chance(0.85) : rng.chance(0.25) })
+const nameStyle = (t: Traits, rng: Rng): NameStyle => ({
+  upper: t.cik < 1_300_000 ? rng.chance(0.85) : rng.chance(0.25),
+})
 
 export function nameFor(seed: number, t: Traits): string {
   const rng = new Rng(hash3(seed, t.cik, SALT_NAME))
@@ -108,11 +158,66 @@ export function nameFor(seed: number, t: Traits): string {
 }
 
 const CATEGORIES_LISTED = new Weighted<string>([
-  ['Accelerated filer', 25], ['Non-accelerated filer<br>Smaller reporting company', 35], ['Accelerated filer<br>Smaller reporting company', 10],
-  ['<br>Emerging growth company', 8], ['Non-accelerated filer<br>Smaller reporting company<br>Emerging growth company', 12], ['Non-accelerated filer', 10],
+  ['Accelerated filer', 25],
+  ['Non-accelerated filer<br>Smaller reporting company', 35],
+  ['Accelerated filer<br>Smaller reporting company', 10],
+  ['<br>Emerging growth company', 8],
+  ['Non-accelerated filer<br>Smaller reporting company<br>Emerging growth company', 12],
+  ['Non-accelerated filer', 10],
 ])
-const CATEGORIES_UNLISTED = new Weighted<string>([['Non-accelerated filer<br>Smaller reporting company', 50], ['Non-accelerated filer', 30], ['', 20]])
-const EIN_PREFIXES = ['01', '04', '06', '11', '13', '20', '22', '23', '26', '27', '33', '36', '38', '41', '45', '46', '47', '51', '52', '54', '56', '58', '59', '61', '65', '68', '74', '75', '76', '77', '81', '82', '83', '84', '85', '86', '87', '88', '90', '91', '92', '93', '94', '95', '98', '99']
+const CATEGORIES_UNLISTED = new Weighted<string>([
+  ['Non-accelerated filer<br>Smaller reporting company', 50],
+  ['Non-accelerated filer', 30],
+  ['', 20],
+])
+const EIN_PREFIXES = [
+  '01',
+  '04',
+  '06',
+  '11',
+  '13',
+  '20',
+  '22',
+  '23',
+  '26',
+  '27',
+  '33',
+  '36',
+  '38',
+  '41',
+  '45',
+  '46',
+  '47',
+  '51',
+  '52',
+  '54',
+  '56',
+  '58',
+  '59',
+  '61',
+  '65',
+  '68',
+  '74',
+  '75',
+  '76',
+  '77',
+  '81',
+  '82',
+  '83',
+  '84',
+  '85',
+  '86',
+  '87',
+  '88',
+  '90',
+  '91',
+  '92',
+  '93',
+  '94',
+  '95',
+  '98',
+  '99',
+]
 
 /** The profile of a generated entity; tickers are filled in by the caller, which keeps them unique. */
 export function profileFor(seed: number, t: Traits, issuerName: string | null): Profile {
@@ -128,7 +233,8 @@ export function profileFor(seed: number, t: Traits, issuerName: string | null): 
   let business: Address
   if (person) {
     mailing = usAddress(rng, rng.chance(0.5) ? 0 : null)
-    if (issuerName && rng.chance(0.5)) mailing = { ...mailing, street2: mailing.street1, street1: `C/O ${issuerName.toUpperCase()}` }
+    if (issuerName && rng.chance(0.5))
+      mailing = { ...mailing, street2: mailing.street1, street1: `C/O ${issuerName.toUpperCase()}` }
     business = rng.chance(0.7) ? EMPTY_ADDRESS : { ...mailing, isForeignLocation: null }
   } else if (country) {
     const r = rng.next()
@@ -141,7 +247,12 @@ export function profileFor(seed: number, t: Traits, issuerName: string | null): 
   }
 
   const company = t.kind === KIND.operating || t.kind === KIND.otherCompany
-  const category = !company || !t.reporting ? '' : t.large ? 'Large accelerated filer' : (t.listed ? CATEGORIES_LISTED : CATEGORIES_UNLISTED).pick(rng)
+  const category =
+    !company || !t.reporting
+      ? ''
+      : t.large
+        ? 'Large accelerated filer'
+        : (t.listed ? CATEGORIES_LISTED : CATEGORIES_UNLISTED).pick(rng)
   const zeroEin = t.foreign ? rng.chance(0.6) : t.kind === KIND.privateFund ? rng.chance(0.5) : rng.chance(0.03)
   return {
     cik: t.cik,
@@ -182,8 +293,14 @@ function formerNames(rng: Rng, t: Traits, current: string): FormerName[] {
     const from = i === count - 1 ? t.start : Math.max(t.start, to - Math.round(rng.next() * (to - t.start)))
     const upper = current === current.toUpperCase()
     const base = current.split(' ')[0]!
-    const old = rng.chance(0.3) ? current.toUpperCase().replace(/,? INC\.?$/, ' CORP') : `${base} ${rng.pick(['Holdings', 'Group', 'Technologies', 'Resources', 'Capital', 'Enterprises'])} ${rng.pick(['Inc', 'Corp', 'LLC', 'Ltd'])}`
-    out.push({ name: upper ? old.toUpperCase() : old, from: easternMidnightIso(Math.max(from, dayOfYmd(1994, 1, 3))), to: easternMidnightIso(to) })
+    const old = rng.chance(0.3)
+      ? current.toUpperCase().replace(/,? INC\.?$/, ' CORP')
+      : `${base} ${rng.pick(['Holdings', 'Group', 'Technologies', 'Resources', 'Capital', 'Enterprises'])} ${rng.pick(['Inc', 'Corp', 'LLC', 'Ltd'])}`
+    out.push({
+      name: upper ? old.toUpperCase() : old,
+      from: easternMidnightIso(Math.max(from, dayOfYmd(1994, 1, 3))),
+      to: easternMidnightIso(to),
+    })
     to = from - 1
   }
   return out

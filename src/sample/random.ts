@@ -17,7 +17,8 @@ export function mix32(x: number): number {
 
 export const hash2 = (a: number, b: number) => mix32(mix32(a) ^ Math.imul(b | 0, 0x9e3779b1))
 export const hash3 = (a: number, b: number, c: number) => mix32(hash2(a, b) ^ Math.imul(c | 0, 0x85ebca77))
-export const hash4 = (a: number, b: number, c: number, d: number) => mix32(hash3(a, b, c) ^ Math.imul(d | 0, 0xc2b2ae3d))
+export const hash4 = (a: number, b: number, c: number, d: number) =>
+  mix32(hash3(a, b, c) ^ Math.imul(d | 0, 0xc2b2ae3d))
 
 /** A hash as a uniform number in [0, 1). */
 export const unit = (h: number) => h / 4294967296

@@ -11,7 +11,13 @@ export type Listing = { cik: number; name: string; ticker: string; exchange: str
 export type TickerSet = { tickers: string[]; exchanges: (string | null)[]; listings: Listing[] }
 
 const SALT_TICKER = 0x71c4
-const EXCHANGES: readonly (readonly [string | null, number])[] = [['Nasdaq', 45], ['NYSE', 30], ['OTC', 20], ['CBOE', 1], [null, 4]]
+const EXCHANGES: readonly (readonly [string | null, number])[] = [
+  ['Nasdaq', 45],
+  ['NYSE', 30],
+  ['OTC', 20],
+  ['CBOE', 1],
+  [null, 4],
+]
 
 export class TickerRegistry {
   private readonly used = new Set<string>()
@@ -29,7 +35,8 @@ export class TickerRegistry {
     for (const c of candidates) if (!this.used.has(c)) return this.take(c)
     const stem = (candidates[0] ?? 'X').slice(0, 3)
     for (;;) {
-      const c = stem + String.fromCharCode(65 + rng.int(26)) + (rng.chance(0.5) ? String.fromCharCode(65 + rng.int(26)) : '')
+      const c =
+        stem + String.fromCharCode(65 + rng.int(26)) + (rng.chance(0.5) ? String.fromCharCode(65 + rng.int(26)) : '')
       if (!this.used.has(c)) return this.take(c)
     }
   }
@@ -48,7 +55,8 @@ export class TickerRegistry {
     let exchange: string | null = t.foreign ? rng.pick(['OTC', 'OTC', 'OTC', 'NYSE', 'Nasdaq']) : pickExchange(rng)
     let candidates = tickerCandidates(name)
     // Foreign issuers on the OTC market trade as five-letter ADR ('…Y') or ordinary ('…F') symbols.
-    if (t.foreign && exchange === 'OTC') candidates = candidates.map((c) => `${`${c}XXXX`.slice(0, 4)}${rng.chance(0.6) ? 'Y' : 'F'}`)
+    if (t.foreign && exchange === 'OTC')
+      candidates = candidates.map((c) => `${`${c}XXXX`.slice(0, 4)}${rng.chance(0.6) ? 'Y' : 'F'}`)
     const primary = this.claim(candidates, rng)
     const value = Math.round(t.size * 1e6)
     const out: [string, number][] = [[primary, value]]
@@ -59,12 +67,17 @@ export class TickerRegistry {
       out.push([this.claim([second], rng), Math.round(value * 0.45)])
     }
     if (exchange === 'NYSE' && rng.chance(0.08)) {
-      for (const suffix of ['-PA', '-PB', '-PC'].slice(0, rng.range(1, 3))) out.push([this.claim([primary + suffix], rng), Math.round(value * 0.01)])
+      for (const suffix of ['-PA', '-PB', '-PC'].slice(0, rng.range(1, 3)))
+        out.push([this.claim([primary + suffix], rng), Math.round(value * 0.01)])
     }
     if (rng.chance(0.01)) exchange = null
     const listings = out.map(([ticker, v]) => ({ cik: t.cik, name, ticker, exchange, value: v }))
     const inSubmissions = exchange !== null
-    return { tickers: inSubmissions ? out.map((x) => x[0]) : [], exchanges: inSubmissions ? out.map(() => exchange) : [], listings }
+    return {
+      tickers: inSubmissions ? out.map((x) => x[0]) : [],
+      exchanges: inSubmissions ? out.map(() => exchange) : [],
+      listings,
+    }
   }
 
   /** company_tickers_exchange.json, compact, largest market value first. */

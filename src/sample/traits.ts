@@ -6,7 +6,14 @@
 import { dayOfYmd, yearOf } from './dates.ts'
 import { hash3, Rng } from './random.ts'
 
-export const KIND = { individual: 0, operating: 1, otherCompany: 2, privateFund: 3, registeredFund: 4, manager: 5 } as const
+export const KIND = {
+  individual: 0,
+  operating: 1,
+  otherCompany: 2,
+  privateFund: 3,
+  registeredFund: 4,
+  manager: 5,
+} as const
 export type Kind = (typeof KIND)[keyof typeof KIND]
 
 export type Traits = {
@@ -45,9 +52,20 @@ const PHASE_IN_END = dayOfYmd(1996, 5, 6)
 
 /** CIKs are handed out in order, so a CIK says roughly when its holder first filed. [cik, year] anchors. */
 const CIK_YEARS: readonly (readonly [number, number])[] = [
-  [0, 1994.2], [800_000, 1995.0], [1_000_000, 1996.6], [1_100_000, 1999.8], [1_200_000, 2002.5], [1_300_000, 2004.7],
-  [1_400_000, 2007.3], [1_500_000, 2010.6], [1_600_000, 2014.0], [1_700_000, 2017.0], [1_800_000, 2019.9],
-  [1_900_000, 2022.0], [2_000_000, 2023.9], [2_100_000, 2026.8],
+  [0, 1994.2],
+  [800_000, 1995.0],
+  [1_000_000, 1996.6],
+  [1_100_000, 1999.8],
+  [1_200_000, 2002.5],
+  [1_300_000, 2004.7],
+  [1_400_000, 2007.3],
+  [1_500_000, 2010.6],
+  [1_600_000, 2014.0],
+  [1_700_000, 2017.0],
+  [1_800_000, 2019.9],
+  [1_900_000, 2022.0],
+  [2_000_000, 2023.9],
+  [2_100_000, 2026.8],
 ]
 
 export function cikYear(cik: number): number {
@@ -83,7 +101,14 @@ const SURVIVAL: Record<Kind, readonly [number, number]> = {
 }
 
 const FISCAL_YEAR_ENDS: readonly (readonly [number, number, number])[] = [
-  [12, 31, 70], [6, 30, 8], [9, 30, 8], [3, 31, 5], [1, 31, 3], [10, 31, 2], [5, 31, 2], [8, 31, 2],
+  [12, 31, 70],
+  [6, 30, 8],
+  [9, 30, 8],
+  [3, 31, 5],
+  [1, 31, 3],
+  [10, 31, 2],
+  [5, 31, 2],
+  [8, 31, 2],
 ]
 
 /** The traits of one entity. `lastDay` is the last day any filing may carry (as-of + 1 business day). */
@@ -92,12 +117,19 @@ export function baseTraits(seed: number, cik: number, kind: Kind, lastDay: numbe
   const company = kind === KIND.operating || kind === KIND.otherCompany
   const foreign = company && rng.chance(0.07)
   const reporting =
-    kind === KIND.operating ? rng.chance(foreign ? 0.2 : 0.09) : kind === KIND.otherCompany ? rng.chance(0.12) : kind === KIND.registeredFund || kind === KIND.manager
+    kind === KIND.operating
+      ? rng.chance(foreign ? 0.2 : 0.09)
+      : kind === KIND.otherCompany
+        ? rng.chance(0.12)
+        : kind === KIND.registeredFund || kind === KIND.manager
   const abs = kind === KIND.otherCompany && reporting && rng.chance(0.6)
 
   // Old CIKs entered EDGAR during the phase-in; others around the year their CIK implies.
   const year = cikYear(cik)
-  let start = cik < 800_000 ? PHASE_IN_START + rng.int(PHASE_IN_END - PHASE_IN_START) : dayOfYearFraction(year + (rng.next() - 0.5) * 0.6)
+  let start =
+    cik < 800_000
+      ? PHASE_IN_START + rng.int(PHASE_IN_END - PHASE_IN_START)
+      : dayOfYearFraction(year + (rng.next() - 0.5) * 0.6)
   if (cik < 800_000 && !company) start += Math.round(rng.exponential(4) * 365)
   // The newest CIKs were handed out in the last weeks before the as-of date.
   start = Math.max(start, PHASE_IN_START)
@@ -112,9 +144,18 @@ export function baseTraits(seed: number, cik: number, kind: Kind, lastDay: numbe
   const fye = FISCAL_YEAR_ENDS[pickIndex(rng, FISCAL_YEAR_ENDS)]!
   const size = rng.lognormal(listed ? 800 : 60, 1.6)
   return {
-    cik, kind, foreign, reporting, listed, abs, notes, start, end,
+    cik,
+    kind,
+    foreign,
+    reporting,
+    listed,
+    abs,
+    notes,
+    start,
+    end,
     rate: randomRate(rng, kind, reporting, listed, abs, notes),
-    fyeMonth: fye[0], fyeDay: fye[1],
+    fyeMonth: fye[0],
+    fyeDay: fye[1],
     selfShare: kind === KIND.individual ? (rng.chance(0.15) ? 0.9 : 0) : rng.chance(0.3) ? rng.next() * 0.9 : 0,
     size,
     large: listed && size > 3000,

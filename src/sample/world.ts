@@ -9,10 +9,10 @@ import type { Step } from '../lib/progress.ts'
 import { CAST_LISTINGS, CAST_PROFILES } from './cast.ts'
 import { CAST_DOC_PREFIX, type CastEntity } from './cast-filings.ts'
 import { insiderListings, ownFilings } from './entity-filings.ts'
-import { newestFirst, type Filing } from './filings.ts'
+import { type Filing, newestFirst } from './filings.ts'
 import { OWNERSHIP_FORMS } from './forms.ts'
-import { traitsOf, type Population } from './population.ts'
-import { nameFor, profileFor, type Profile } from './profile.ts'
+import { type Population, traitsOf } from './population.ts'
+import { nameFor, type Profile, profileFor } from './profile.ts'
 import type { TickerRegistry } from './tickers.ts'
 import { KIND } from './traits.ts'
 
@@ -78,8 +78,24 @@ export async function runPass(world: SampleWorld, writers: PassWriter[], step: S
 
   const writeCast = (c: CastEntity) => {
     const profile = CAST_PROFILES[c.key] ?? null
-    world.tickers.add(CAST_LISTINGS.filter(([key]) => key === c.key).map(([, ticker, exchange, value]) => ({ cik: c.cik, name: c.name, ticker, exchange, value })))
-    return emit({ cik: c.cik, name: c.name, profile, own: c.own, listed: c.listed, prefix: CAST_DOC_PREFIX[c.key], generated: false })
+    world.tickers.add(
+      CAST_LISTINGS.filter(([key]) => key === c.key).map(([, ticker, exchange, value]) => ({
+        cik: c.cik,
+        name: c.name,
+        ticker,
+        exchange,
+        value,
+      })),
+    )
+    return emit({
+      cik: c.cik,
+      name: c.name,
+      profile,
+      own: c.own,
+      listed: c.listed,
+      prefix: CAST_DOC_PREFIX[c.key],
+      generated: false,
+    })
   }
 
   const writeGenerated = (i: number) => {
@@ -95,7 +111,8 @@ export async function runPass(world: SampleWorld, writers: PassWriter[], step: S
     const prefix = docPrefix(profile)
     const own = ownFilings(pop, i, t, prefix)
     const listed = insiderListings(pop, i)
-    if (t.kind === KIND.individual) profile.insiderTransactionForOwnerExists = own.some((f) => f.day <= asOf && OWNERSHIP_FORMS.has(f.form)) ? 1 : 0
+    if (t.kind === KIND.individual)
+      profile.insiderTransactionForOwnerExists = own.some((f) => f.day <= asOf && OWNERSHIP_FORMS.has(f.form)) ? 1 : 0
     if (listed.some((f) => f.day <= asOf)) profile.insiderTransactionForIssuerExists = 1
     return emit({ cik: t.cik, name: profile.name, profile, own, listed, prefix, generated: true })
   }

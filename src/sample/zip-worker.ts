@@ -10,7 +10,11 @@ export type ZipWorkerRequest =
   | { op: 'open'; path: string; level: number }
   | { op: 'batch'; buffer: ArrayBuffer; names: string[]; sizes: number[]; modified: number[] }
   | { op: 'close' }
-export type ZipWorkerReply = { op: 'ready' } | { op: 'done'; bytes: number } | { op: 'closed' } | { op: 'error'; message: string }
+export type ZipWorkerReply =
+  | { op: 'ready' }
+  | { op: 'done'; bytes: number }
+  | { op: 'closed' }
+  | { op: 'error'; message: string }
 
 declare const self: Worker
 let zip: ZipWriter | null = null

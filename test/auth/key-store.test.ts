@@ -2,8 +2,8 @@ import { describe, expect, test } from 'bun:test'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { generateKey, newKeyRecord, readKeysFile, writeKeysFile } from '../../src/auth/keys-file.ts'
 import { ensureKeysFile, KeyStore } from '../../src/auth/key-store.ts'
+import { generateKey, newKeyRecord, readKeysFile, writeKeysFile } from '../../src/auth/keys-file.ts'
 import { FEATURES } from '../../src/auth/plans.ts'
 import { memorySink } from '../../src/lib/log.ts'
 
@@ -64,10 +64,17 @@ describe('ensureKeysFile', () => {
     const key = ensureKeysFile(path, new Date('2026-01-05T10:00:00Z'))
     expect(key).toBeString()
     const { file } = readKeysFile(path)
-    expect(file.keys).toEqual([{
-      id: expect.any(String), name: 'admin', hash: expect.any(String), plan: 'ENTERPRISE',
-      features: [...FEATURES], createdAt: '2026-01-05T10:00:00.000Z', revokedAt: null,
-    }])
+    expect(file.keys).toEqual([
+      {
+        id: expect.any(String),
+        name: 'admin',
+        hash: expect.any(String),
+        plan: 'ENTERPRISE',
+        features: [...FEATURES],
+        createdAt: '2026-01-05T10:00:00.000Z',
+        revokedAt: null,
+      },
+    ])
     expect(new KeyStore(path).lookup(key!)!.name).toBe('admin')
     const before = readFileSync(path, 'utf8')
     expect(ensureKeysFile(path)).toBeUndefined()

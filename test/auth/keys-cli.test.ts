@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { KEY_PATTERN } from '../../src/auth/keys-file.ts'
 import { KeyStore } from '../../src/auth/key-store.ts'
+import { KEY_PATTERN } from '../../src/auth/keys-file.ts'
 import { main } from '../../src/cli.ts'
 
 let out: string[]
@@ -18,7 +18,9 @@ beforeEach(() => {
     spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' '))),
   ]
 })
-afterEach(() => spies.forEach((s) => s.mockRestore()))
+afterEach(() => {
+  for (const s of spies) s.mockRestore()
+})
 
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'secds-auth-')), 'keys.json')
 
@@ -33,7 +35,17 @@ async function keys(...argv: string[]) {
 describe('secds keys', () => {
   test('create prints the key alone on its last line; list never shows it; revoke takes effect', async () => {
     const path = tempFile()
-    const created = await keys('create', '--plan', 'lite', '--feature', 'SEC_API_ENDPOINTS', '--name', 'ci', '--keys', path)
+    const created = await keys(
+      'create',
+      '--plan',
+      'lite',
+      '--feature',
+      'SEC_API_ENDPOINTS',
+      '--name',
+      'ci',
+      '--keys',
+      path,
+    )
     expect(created.code).toBe(0)
     const key = created.lines.at(-1)!
     expect(key).toMatch(KEY_PATTERN)
@@ -46,8 +58,10 @@ describe('secds keys', () => {
     const listed = await keys('list', '--keys', path)
     expect(listed.code).toBe(0)
     expect(listed.lines[0]).toMatch(/^ID +NAME +PLAN +FEATURES +CREATED +REVOKED$/)
-    expect(listed.lines[1]).toMatch(new RegExp(`^${id}  ci +LITE  SEC_API_ENDPOINTS  \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ  -$`))
-    expect(listed.lines[2]).toMatch(/^[0-9a-f]{8}  key-[0-9a-f]{8} +FREE  - +\S+  -$/)
+    expect(listed.lines[1]).toMatch(
+      new RegExp(`^${id}  ci +LITE  SEC_API_ENDPOINTS  \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ  -$`),
+    )
+    expect(listed.lines[2]).toMatch(/^[0-9a-f]{8} {2}key-[0-9a-f]{8} +FREE {2}- +\S+ {2}-$/)
     expect(listed.lines.join('\n')).not.toContain(key)
     expect(listed.lines.join('\n')).not.toContain(store.lookup(key)!.hash)
 
@@ -56,7 +70,7 @@ describe('secds keys', () => {
     expect(revoked.lines[0]).toStartWith(`Revoked key ${id} "ci"`)
     store.reload()
     expect(store.lookup(key)!.revokedAt).toBeString()
-    expect((await keys('list', '--keys', path)).lines[1]).toMatch(/Z  \d{4}-\d\d-\d\dT\S+Z$/)
+    expect((await keys('list', '--keys', path)).lines[1]).toMatch(/Z {2}\d{4}-\d\d-\d\dT\S+Z$/)
     expect((await keys('revoke', id, '--keys', path)).lines[0]).toContain('was already revoked')
   })
 
@@ -79,7 +93,11 @@ describe('secds keys', () => {
 
   test.each([
     [['create', '--plan', 'GOLD'], 2, 'unknown plan "GOLD"; valid plans: FREE, LITE, PRO, ENTERPRISE'],
-    [['create', '--plan', 'FREE', '--feature', 'TURBO'], 2, 'unknown feature "TURBO"; valid features: SEC_API_ENDPOINTS'],
+    [
+      ['create', '--plan', 'FREE', '--feature', 'TURBO'],
+      2,
+      'unknown feature "TURBO"; valid features: SEC_API_ENDPOINTS',
+    ],
     [['create'], 2, 'create needs --plan'],
     [['list', '--plan', 'FREE'], 2, 'list does not take --plan'],
     [['revoke'], 2, 'revoke takes one key id or name'],
@@ -95,7 +113,12 @@ describe('secds keys', () => {
     const path = tempFile()
     await keys('create', '--plan', 'FREE', '--name', 'ci', '--keys', path)
     const result = await keys('revoke', 'nobody', '--keys', path)
-    expect([result.code, result.errors]).toEqual([1, `secds keys failed: no key with id or active name "nobody" in ${path} (see \`secds keys list\`)`])
-    expect((await keys('create', '--plan', 'FREE', '--name', 'ci', '--keys', path)).errors).toContain('a key named "ci" already exists')
+    expect([result.code, result.errors]).toEqual([
+      1,
+      `secds keys failed: no key with id or active name "nobody" in ${path} (see \`secds keys list\`)`,
+    ])
+    expect((await keys('create', '--plan', 'FREE', '--name', 'ci', '--keys', path)).errors).toContain(
+      'a key named "ci" already exists',
+    )
   })
 })

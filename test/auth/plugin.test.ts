@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { Elysia } from 'elysia'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Elysia } from 'elysia'
 import { access } from '../../src/auth/access.ts'
 import { auth } from '../../src/auth/index.ts'
 import { KeyStore } from '../../src/auth/key-store.ts'
-import { generateKey, newKeyRecord, writeKeysFile, type KeyRecord } from '../../src/auth/keys-file.ts'
+import { generateKey, type KeyRecord, newKeyRecord, writeKeysFile } from '../../src/auth/keys-file.ts'
 import { errorHandler } from '../../src/http/errors.ts'
 import { requestId } from '../../src/http/request-id.ts'
 import { stateOf } from '../../src/http/request-state.ts'
@@ -37,7 +37,11 @@ beforeEach(() => {
     .use(requestId)
     .use(errorHandler(() => routes(), memorySink()))
     .use(auth({ store: new KeyStore(path, { now }), now, routes: () => routes() }))
-    .use(new Elysia({ prefix: '/v1/filings' }).get('/', () => ({ data: [] }), FREE).get('/:accessionNumber', ({ params }) => ({ id: params.accessionNumber }), FREE))
+    .use(
+      new Elysia({ prefix: '/v1/filings' })
+        .get('/', () => ({ data: [] }), FREE)
+        .get('/:accessionNumber', ({ params }) => ({ id: params.accessionNumber }), FREE),
+    )
     .get('/v1/test/lite', () => 'lite', { detail: { summary: 'test', ...access('LITE') } })
     .get('/v1/test/feature', () => 'feature', { detail: { summary: 'test', ...access('FREE', 'SEC_API_ENDPOINTS') } })
     .get('/v1/test/whoami', ({ request }) => stateOf(request).key ?? null, FREE)
@@ -50,7 +54,11 @@ beforeEach(() => {
 async function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
   const res = await app.handle(new Request(`http://localhost${path}`, { headers, method }))
   const text = await res.text()
-  return { status: res.status, headers: res.headers, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text }
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
+  }
 }
 const limits = (h: Headers) => [h.get('x-ratelimit-limit'), h.get('x-ratelimit-remaining'), h.get('x-ratelimit-reset')]
 const resetAt = (iso: string) => String(Date.parse(iso) / 1000)
@@ -72,7 +80,12 @@ describe('auth plugin', () => {
 
   test('an accepted request carries the budget in X-RateLimit-* and names the key for the log', async () => {
     const res = await get('/v1/test/whoami', { 'x-api-key': keys.lite })
-    expect(res.body).toEqual({ id: expect.any(String), name: 'lite-key', plan: 'LITE', features: ['SEC_API_ENDPOINTS'] })
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      name: 'lite-key',
+      plan: 'LITE',
+      features: ['SEC_API_ENDPOINTS'],
+    })
     expect(limits(res.headers)).toEqual(['500', '499', resetAt('2026-01-05T10:01:00Z')])
     const head = await get('/v1/filings/0000320193-24-000123', { 'x-api-key': keys.free }, 'HEAD')
     expect([head.status, ...limits(head.headers)]).toEqual([200, '10', '9', resetAt('2026-01-05T10:01:00Z')])
@@ -80,7 +93,12 @@ describe('auth plugin', () => {
 
   test.each([
     ['no key', {}, 'missing_api_key', 'Missing API key: send it in the x-api-key header'],
-    ['an unknown key', { 'x-api-key': generateKey() }, 'invalid_api_key', 'Invalid API key: this server does not know the key sent'],
+    [
+      'an unknown key',
+      { 'x-api-key': generateKey() },
+      'invalid_api_key',
+      'Invalid API key: this server does not know the key sent',
+    ],
     ['garbage', { 'x-api-key': 'hunter2' }, 'invalid_api_key', 'Invalid API key'],
   ])('401 for %s, with limit 0, remaining 0, reset now', async (_, headers, code, message) => {
     clock.t = START + 1500
@@ -93,18 +111,24 @@ describe('auth plugin', () => {
   test('403 for a revoked key, which costs no budget', async () => {
     const res = await get('/v1/filings', { 'x-api-key': keys.revoked })
     expectError(res, 403, 'api_key_revoked')
-    expect(res.body.error.message).toBe('This API key was revoked at 2026-01-04T09:00:00.000Z; ask the operator for a new one.')
+    expect(res.body.error.message).toBe(
+      'This API key was revoked at 2026-01-04T09:00:00.000Z; ask the operator for a new one.',
+    )
     expect(limits(res.headers)).toEqual(['10', '10', resetAt('2026-01-05T10:01:00Z')])
   })
 
   test('403 when the plan is too low or the feature is missing, naming both sides', async () => {
     const low = await get('/v1/test/lite', { 'x-api-key': keys.free })
     expectError(low, 403, 'plan_too_low')
-    expect(low.body.error.message).toBe('This operation requires the LITE plan or higher; this key is on the FREE plan.')
+    expect(low.body.error.message).toBe(
+      'This operation requires the LITE plan or higher; this key is on the FREE plan.',
+    )
     expect(limits(low.headers)).toEqual(['10', '9', resetAt('2026-01-05T10:01:00Z')])
     const noFeature = await get('/v1/test/feature', { 'x-api-key': keys.free })
     expectError(noFeature, 403, 'feature_not_enabled')
-    expect(noFeature.body.error.message).toBe('This operation requires the SEC_API_ENDPOINTS feature, which this key (FREE plan; features: none) does not have.')
+    expect(noFeature.body.error.message).toBe(
+      'This operation requires the SEC_API_ENDPOINTS feature, which this key (FREE plan; features: none) does not have.',
+    )
     expect((await get('/v1/test/feature', { 'x-api-key': keys.lite })).status).toBe(200)
   })
 
@@ -113,7 +137,9 @@ describe('auth plugin', () => {
     clock.t = START + 20_000
     const res = await get('/v1/filings', { 'x-api-key': keys.free })
     expectError(res, 429, 'rate_limited')
-    expect(res.body.error.message).toBe('Rate limit exceeded: the FREE plan allows 10 requests per minute; retry in 40 seconds.')
+    expect(res.body.error.message).toBe(
+      'Rate limit exceeded: the FREE plan allows 10 requests per minute; retry in 40 seconds.',
+    )
     expect(res.body.error.details).toEqual({ window: 'minute', limit: 10, retryAfter: 40 })
     expect(res.headers.get('retry-after')).toBe('40')
     expect(limits(res.headers)).toEqual(['10', '0', resetAt('2026-01-05T10:01:00Z')])

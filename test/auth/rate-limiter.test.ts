@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { RateLimiter, rateLimitHeaders, noKeyHeaders, type Decision } from '../../src/auth/rate-limiter.ts'
+import { type Decision, noKeyHeaders, RateLimiter, rateLimitHeaders } from '../../src/auth/rate-limiter.ts'
 
 const FREE = { perMinute: 10, perHour: 30, perDay: 50 }
 const at = (hhmmss: string, day = 5) => Date.parse(`2026-01-${String(day).padStart(2, '0')}T${hhmmss}Z`)
@@ -24,20 +24,32 @@ describe('RateLimiter', () => {
     const c = clock(at('10:00:00'))
     const limiter = new RateLimiter(c.now)
     const first = limiter.take('k1', FREE)
-    expect(first).toEqual({ allowed: true, report: { window: 'minute', limit: 10, remaining: 9, resetAt: at('10:01:00') } })
+    expect(first).toEqual({
+      allowed: true,
+      report: { window: 'minute', limit: 10, remaining: 9, resetAt: at('10:01:00') },
+    })
     const tenth = takeN(limiter, 9)
     expect(tenth.report).toEqual({ window: 'minute', limit: 10, remaining: 0, resetAt: at('10:01:00') })
     c.t = at('10:00:15.200')
     const refused = limiter.take('k1', FREE)
     expect(refused).toEqual({
-      allowed: false, retryAfterSeconds: 45,
+      allowed: false,
+      retryAfterSeconds: 45,
       report: { window: 'minute', limit: 10, remaining: 0, resetAt: at('10:01:00') },
       blocking: { window: 'minute', limit: 10, remaining: 0, resetAt: at('10:01:00') },
     })
     c.t = at('10:01:00')
     // The refused request cost nothing: 10 of the hour's 30 are used, not 11.
-    expect(limiter.take('k1', FREE)).toEqual({ allowed: true, report: { window: 'minute', limit: 10, remaining: 9, resetAt: at('10:02:00') } })
-    expect(limiter.peek('k1', { perMinute: 100, perHour: 30, perDay: 50 })).toEqual({ window: 'hour', limit: 30, remaining: 19, resetAt: at('11:00:00') })
+    expect(limiter.take('k1', FREE)).toEqual({
+      allowed: true,
+      report: { window: 'minute', limit: 10, remaining: 9, resetAt: at('10:02:00') },
+    })
+    expect(limiter.peek('k1', { perMinute: 100, perHour: 30, perDay: 50 })).toEqual({
+      window: 'hour',
+      limit: 30,
+      remaining: 19,
+      resetAt: at('11:00:00'),
+    })
   })
 
   test('the hour and the day budgets bind across minutes, and the header window is the one that blocks', () => {
@@ -86,10 +98,14 @@ describe('RateLimiter', () => {
 
   test('headers: Unix seconds, and limit 0 / remaining 0 / reset now without a key', () => {
     expect(rateLimitHeaders({ window: 'hour', limit: 30, remaining: 7, resetAt: at('11:00:00') })).toEqual({
-      'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '7', 'x-ratelimit-reset': String(at('11:00:00') / 1000),
+      'x-ratelimit-limit': '30',
+      'x-ratelimit-remaining': '7',
+      'x-ratelimit-reset': String(at('11:00:00') / 1000),
     })
     expect(noKeyHeaders(at('10:00:05.500'))).toEqual({
-      'x-ratelimit-limit': '0', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(at('10:00:05') / 1000),
+      'x-ratelimit-limit': '0',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(at('10:00:05') / 1000),
     })
   })
 })

@@ -15,14 +15,20 @@ const open = (options: Partial<PoolOptions> = {}, setup: string[] = []) =>
   ConnectionPool.open(instance, { size: 2, queueLimit: 16, timeoutMs: 10_000, ...options }, setup)
 
 /** A query that keeps a connection busy for a noticeable while (tens of milliseconds). */
-const slow = (n: number) => sql`SELECT count(*)::INTEGER AS n, ${n}::INTEGER AS tag FROM range(10000000) t(i) WHERE i % 7 = 3`
+const slow = (n: number) =>
+  sql`SELECT count(*)::INTEGER AS n, ${n}::INTEGER AS tag FROM range(10000000) t(i) WHERE i % 7 = 3`
 
 describe('ConnectionPool', () => {
   test('returns rows as objects with the bound values in place', async () => {
     const pool = await open()
     try {
-      const rows = await pool.all(sql`SELECT ${1}::INTEGER AS a, ${'x'} AS b, ${true} AS c, ${null}::VARCHAR AS d UNION ALL SELECT 2, 'y', false, 'z' ORDER BY a`)
-      expect(rows).toEqual([{ a: 1, b: 'x', c: true, d: null }, { a: 2, b: 'y', c: false, d: 'z' }])
+      const rows = await pool.all(
+        sql`SELECT ${1}::INTEGER AS a, ${'x'} AS b, ${true} AS c, ${null}::VARCHAR AS d UNION ALL SELECT 2, 'y', false, 'z' ORDER BY a`,
+      )
+      expect(rows).toEqual([
+        { a: 1, b: 'x', c: true, d: null },
+        { a: 2, b: 'y', c: false, d: 'z' },
+      ])
       expect(await pool.all(sql`SELECT 1 AS a WHERE FALSE`)).toEqual([])
     } finally {
       await pool.close()
@@ -127,8 +133,14 @@ describe('ConnectionPool', () => {
   test('close() waits for running and queued queries, which complete normally', async () => {
     const pool = await open({ size: 1 })
     const order: string[] = []
-    const running = pool.all<{ tag: number }>(slow(1)).then((r) => (order.push('query 1'), r))
-    const queued = pool.all<{ tag: number }>(slow(2)).then((r) => (order.push('query 2'), r))
+    const running = pool.all<{ tag: number }>(slow(1)).then((r) => {
+      order.push('query 1')
+      return r
+    })
+    const queued = pool.all<{ tag: number }>(slow(2)).then((r) => {
+      order.push('query 2')
+      return r
+    })
     await pool.close().then(() => order.push('closed'))
     expect(order).toEqual(['query 1', 'query 2', 'closed'])
     expect((await running)[0]!.tag).toBe(1)
@@ -143,7 +155,8 @@ describe('ConnectionPool', () => {
     admin.closeSync()
     const pool = await open({ size: 1 })
     try {
-      const page = (g: number, offset: number) => sql`SELECT i::INTEGER AS i FROM batch_rows WHERE g = ${g} LIMIT 3 OFFSET ${offset}`
+      const page = (g: number, offset: number) =>
+        sql`SELECT i::INTEGER AS i FROM batch_rows WHERE g = ${g} LIMIT 3 OFFSET ${offset}`
       const expected = (g: number, offset: number) => [0, 1, 2].map((k) => ({ i: g + 7 * (offset + k) }))
       const busy = pool.all(slow(1))
       const merged = [1, 2, 3, 4, 5].map((g) => pool.all(page(g, 10000 * g), { batchable: true }))
@@ -172,7 +185,8 @@ describe('ConnectionPool', () => {
       await busy
       const settled = await Promise.allSettled(failing)
       expect(settled.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected'])
-      for (const r of settled) expect(String((r as PromiseRejectedResult).reason)).toMatch(/Could not convert string 'x\d' to INT32/)
+      for (const r of settled)
+        expect(String((r as PromiseRejectedResult).reason)).toMatch(/Could not convert string 'x\d' to INT32/)
       expect(pool.batched).toBe(0)
       expect(await pool.all(sql`SELECT ${7}::INTEGER AS v`)).toEqual([{ v: 7 }])
     } finally {

@@ -1,43 +1,33 @@
 /**
- * An in-process API over a snapshot built by the real build from the generator's fixture files: the
- * tests call `app.handle(new Request(...))`, with real DuckDB over real Parquet underneath.
+ * An in-process API over the shared sample snapshot (test/helpers/fixture.ts: built once per run by the
+ * real build from the generator's fixture files): the tests call `app.handle(new Request(...))`, with
+ * real DuckDB over real Parquet underneath. Each call opens its own Database and app over the shared
+ * datasets folder, read-only; a test that changes the snapshot asks for a copy (`copy: true`).
  */
 import { afterAll, beforeAll } from 'bun:test'
-import { readFileSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/app.ts'
 import { KeyStore } from '../../src/auth/key-store.ts'
-import { newKeyRecord, writeKeysFile, type KeysFile } from '../../src/auth/keys-file.ts'
-import { runBuild } from '../../src/pipeline/index.ts'
-import { loadConfig, type Config } from '../../src/config.ts'
+import { type KeysFile, newKeyRecord, writeKeysFile } from '../../src/auth/keys-file.ts'
+import { type Config, loadConfig } from '../../src/config.ts'
 import { Database } from '../../src/db/client.ts'
-import { silentReporter } from '../../src/lib/progress.ts'
 import { memorySink } from '../../src/lib/log.ts'
-import { generateSample } from '../../src/pipeline/sample.ts'
+import { copyFixture, sampleFixture } from './fixture.ts'
 import { openSnapshot, tempDir } from './snapshot.ts'
 
 export type Reply = { status: number; headers: Headers; body: any; text: string }
-
-/** Fixture bulk files → snapshot, once per call; `scale` 0.00005 is the fixed cast plus ~50 entities. */
-export async function buildFixtureSnapshot(root: string, scale = 0.00005, build: { lookupFrameBytes?: number } = {}) {
-  const mirror = join(root, 'mirror')
-  const datasets = join(root, 'datasets')
-  await generateSample({ out: mirror, scale, seed: 1 })
-  const result = await runBuild({ from: mirror, datasets, reporter: silentReporter(), threads: 2, ...build })
-  return { mirror, datasets, snapshotId: result.snapshotId }
-}
-
-/** What buildFixtureSnapshot left in `root`. */
-function existingFixture(root: string) {
-  const datasets = join(root, 'datasets')
-  return { mirror: join(root, 'mirror'), datasets, snapshotId: readFileSync(join(datasets, 'CURRENT'), 'utf8').trim() }
-}
 
 /** A keys file with one key per plan (ENTERPRISE with every feature); returns the keys by plan. */
 export function writeTestKeys(path: string) {
   const file: KeysFile = { keys: [] }
   const keys: Record<string, string> = {}
-  for (const [plan, features] of [['FREE', []], ['LITE', []], ['PRO', ['SEC_API_ENDPOINTS']], ['ENTERPRISE', ['SEC_API_ENDPOINTS']]] as const) {
+  for (const [plan, features] of [
+    ['FREE', []],
+    ['LITE', []],
+    ['PRO', ['SEC_API_ENDPOINTS']],
+    ['ENTERPRISE', ['SEC_API_ENDPOINTS']],
+  ] as const) {
     const { key, record } = newKeyRecord(file, { name: `test-${plan.toLowerCase()}`, plan, features })
     file.keys.push(record)
     keys[plan] = key
@@ -46,18 +36,38 @@ export function writeTestKeys(path: string) {
   return keys as { FREE: string; LITE: string; PRO: string; ENTERPRISE: string }
 }
 
-/** The app over the fixture snapshot; `root` reuses a folder where buildFixtureSnapshot already ran. */
-export async function openTestApi({ config: overrides = {}, now, root: given }: { config?: Partial<Config>; now?: () => number; root?: string } = {}) {
-  const root = given ?? tempDir('api')
-  const { datasets, snapshotId, mirror } = given ? existingFixture(given) : await buildFixtureSnapshot(root)
+type Options = {
+  config?: Partial<Config>
+  now?: () => number
+  /** Serve a copy of the sample snapshot in the app's own folder, for a test that changes it. */
+  copy?: boolean
+  /** Runs on the copy's snapshot folder before the database opens it (implies `copy`). */
+  prepare?: (snapshotDir: string) => Promise<void> | void
+}
+
+/**
+ * The app over the sample snapshot. `root` is the app's own folder (its keys file, the copy when asked
+ * for), removed by close(); `mirror` is the shared fixture's, to be read only.
+ */
+export async function openTestApi({ config: overrides = {}, now, copy = false, prepare }: Options = {}) {
+  const root = tempDir('api')
+  const shared = await sampleFixture()
+  const { datasets, snapshotId, mirror, dir } = copy || prepare ? copyFixture(shared, root) : shared
+  await prepare?.(dir)
   const keysFile = join(root, 'keys.json')
   const keys = writeTestKeys(keysFile)
-  const config = loadConfig({}, { DATASETS_DIR: datasets, KEYS_FILE: keysFile, LOG_REQUESTS: false, WATCH_SNAPSHOTS: false, ...overrides })
+  const config = loadConfig(
+    {},
+    { DATASETS_DIR: datasets, KEYS_FILE: keysFile, LOG_REQUESTS: false, WATCH_SNAPSHOTS: false, ...overrides },
+  )
   const log = memorySink()
   const database = await Database.open(config, log)
   const app = createApp({ config, database, keys: new KeyStore(keysFile, { log }), log, now })
 
-  async function get(path: string, { key = keys.ENTERPRISE as string | null, headers = {} as Record<string, string>, method = 'GET' } = {}): Promise<Reply> {
+  async function get(
+    path: string,
+    { key = keys.ENTERPRISE as string | null, headers = {} as Record<string, string>, method = 'GET' } = {},
+  ): Promise<Reply> {
     const h = new Headers(headers)
     if (key !== null) h.set('x-api-key', key)
     const res = await app.handle(new Request(`http://localhost${path}`, { method, headers: h }))
@@ -70,7 +80,16 @@ export async function openTestApi({ config: overrides = {}, now, root: given }: 
   }
 
   return {
-    app, get, keys, config, database, log, root, datasets, mirror, snapshotId,
+    app,
+    get,
+    keys,
+    config,
+    database,
+    log,
+    root,
+    datasets,
+    mirror,
+    snapshotId,
     async close() {
       await database.close()
       rmSync(root, { recursive: true, force: true })

@@ -1,8 +1,9 @@
 /** Reads a built snapshot's Parquet with DuckDB, the way any downstream tool would. */
-import { DuckDBInstance } from '@duckdb/node-api'
+
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { DuckDBInstance } from '@duckdb/node-api'
 
 export const SAMPLES = resolve(import.meta.dir, '../../../shared/edgar-samples')
 export const hasSamples = existsSync(join(SAMPLES, 'README.md'))
@@ -16,7 +17,10 @@ export async function openSnapshot(dir: string) {
   return {
     /** Rows as JSON-friendly objects; `{t:name}` in the SQL becomes that table's Parquet files. */
     async q<T = Record<string, unknown>>(sql: string, params: (string | number | boolean | null)[] = []): Promise<T[]> {
-      const text = sql.replace(/\{t:(\w+)\}/g, (_, name: string) => `read_parquet(${path(name)}, hive_partitioning = true)`)
+      const text = sql.replace(
+        /\{t:(\w+)\}/g,
+        (_, name: string) => `read_parquet(${path(name)}, hive_partitioning = true)`,
+      )
       return (await conn.runAndReadAll(text, params)).getRowObjectsJson() as T[]
     },
     close() {

@@ -30,13 +30,21 @@ describe('progress', () => {
   })
 
   test('counters read as files, rows, size and rate', () => {
-    expect(describeCounters({ files: 1234, rows: 5_000_000, bytes: 3 * 2 ** 30, note: 'x' }, 2000)).toBe('1,234 files, 5,000,000 rows, 3.00 GB, 1536.0 MB/s, x')
+    expect(describeCounters({ files: 1234, rows: 5_000_000, bytes: 3 * 2 ** 30, note: 'x' }, 2000)).toBe(
+      '1,234 files, 5,000,000 rows, 3.00 GB, 1536.0 MB/s, x',
+    )
     expect(describeCounters({}, 10)).toBe('')
   })
 
   test('a summary table aligns text left and numbers right', () => {
-    expect(table(['table', 'rows'], [['entities', 950012], ['tickers', 24]])).toBe(
-      ['table        rows', '--------  -------', 'entities  950,012', 'tickers        24'].join('\n'),
-    )
+    expect(
+      table(
+        ['table', 'rows'],
+        [
+          ['entities', 950012],
+          ['tickers', 24],
+        ],
+      ),
+    ).toBe(['table        rows', '--------  -------', 'entities  950,012', 'tickers        24'].join('\n'))
   })
 })

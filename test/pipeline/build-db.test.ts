@@ -43,6 +43,8 @@ test('out of memory on two threads: run again on one, then the error if it still
 
 test('other errors are not retried', async () => {
   const before = db.retriedOnOneThread.length
-  await expect(db.runLarge(`COPY (SELECT * FROM '${join(root, 'missing.parquet')}') TO '${output}'`)).rejects.toThrow(/No files found/)
+  await expect(db.runLarge(`COPY (SELECT * FROM '${join(root, 'missing.parquet')}') TO '${output}'`)).rejects.toThrow(
+    /No files found/,
+  )
   expect(db.retriedOnOneThread.length).toBe(before)
 })

@@ -4,17 +4,18 @@
  * every lookup file it names is in the manifest at its path; and no source's serving statements create a
  * table its contract does not declare (so a new source cannot add one the server does not know of).
  */
-import { DuckDBInstance } from '@duckdb/node-api'
+
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
+import { DuckDBInstance } from '@duckdb/node-api'
 import { silentReporter } from '../../src/lib/progress.ts'
 import type { Manifest } from '../../src/pipeline/contract.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
 import type { BuildContext } from '../../src/pipeline/source.ts'
-import { SOURCES } from '../../src/pipeline/sources/index.ts'
 import * as filingIndex from '../../src/pipeline/sources/filing-index/contract.ts'
+import { SOURCES } from '../../src/pipeline/sources/index.ts'
 import * as sicCodes from '../../src/pipeline/sources/sic-codes/contract.ts'
 import * as submissions from '../../src/pipeline/sources/submissions/contract/index.ts'
 import * as tickers from '../../src/pipeline/sources/tickers/contract.ts'
@@ -41,20 +42,30 @@ let serving: Record<string, string[]> = {}
 beforeAll(async () => {
   const mirror = join(root, 'mirror')
   await generateSample({ out: mirror, scale: 0.00005, seed: 5 })
-  const { dir } = await runBuild({ from: mirror, datasets: join(root, 'datasets'), reporter: silentReporter(), threads: 2 })
+  const { dir } = await runBuild({
+    from: mirror,
+    datasets: join(root, 'datasets'),
+    reporter: silentReporter(),
+    threads: 2,
+  })
   manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
   const instance = await DuckDBInstance.create(join(dir, manifest.serving.file), { access_mode: 'READ_ONLY' })
   const conn = await instance.connect()
-  const rows = (await conn.runAndReadAll(`SELECT table_name, column_name FROM information_schema.columns
-    WHERE table_schema = 'main' ORDER BY table_name, ordinal_position`)).getRowObjectsJson() as { table_name: string; column_name: string }[]
+  const rows = (
+    await conn.runAndReadAll(`SELECT table_name, column_name FROM information_schema.columns
+    WHERE table_schema = 'main' ORDER BY table_name, ordinal_position`)
+  ).getRowObjectsJson() as { table_name: string; column_name: string }[]
   conn.closeSync()
   instance.closeSync()
   serving = {}
-  for (const r of rows) (serving[r.table_name] ??= []).push(r.column_name)
+  for (const r of rows) {
+    serving[r.table_name] ??= []
+    serving[r.table_name]!.push(r.column_name)
+  }
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-describe('the built snapshot against the sources\' contracts', () => {
+describe("the built snapshot against the sources' contracts", () => {
   test.each(Object.keys(CONTRACTS))('%s: its serving tables, with exactly their columns in order', (name) => {
     const declared = CONTRACTS[name]!.SERVING_TABLES ?? {}
     const expected = Object.fromEntries(Object.entries(declared).map(([table, t]) => [table, t.columns]))
@@ -68,7 +79,7 @@ describe('the built snapshot against the sources\' contracts', () => {
     expect(listed).toEqual({ ...declared })
   })
 
-  test('the serving database and the manifest\'s lookup files hold nothing the contracts leave out', () => {
+  test("the serving database and the manifest's lookup files hold nothing the contracts leave out", () => {
     const tables = Object.values(CONTRACTS).flatMap((c) => Object.keys(c.SERVING_TABLES ?? {}))
     expect(Object.keys(serving).sort()).toEqual(tables.sort())
     const lookups = Object.assign({}, ...Object.values(CONTRACTS).map((c) => c.LOOKUPS ?? {}))
@@ -77,7 +88,9 @@ describe('the built snapshot against the sources\' contracts', () => {
 })
 
 describe('every source declares what it serves', () => {
-  const folders = readdirSync(SOURCES_DIR).filter((f) => statSync(join(SOURCES_DIR, f)).isDirectory()).sort()
+  const folders = readdirSync(SOURCES_DIR)
+    .filter((f) => statSync(join(SOURCES_DIR, f)).isDirectory())
+    .sort()
 
   test('every source folder is in the registry, and every contract module is checked above', () => {
     expect(SOURCES.map((s) => s.name).sort()).toEqual(folders)
@@ -85,16 +98,25 @@ describe('every source declares what it serves', () => {
   })
 
   /** What a source's serving statements create, with a context whose Parquet is a placeholder. */
-  const created = (statements: string[]) => statements.flatMap((s) => [...s.matchAll(/CREATE\s+(?:OR\s+REPLACE\s+)?TABLE\s+s\.(\w+)/gi)].map((m) => m[1]!))
-  const fakeCtx = { parquet: (table: string) => `read_parquet('placeholder/${table}/*.parquet')` } as unknown as BuildContext
+  const created = (statements: string[]) =>
+    statements.flatMap((s) => [...s.matchAll(/CREATE\s+(?:OR\s+REPLACE\s+)?TABLE\s+s\.(\w+)/gi)].map((m) => m[1]!))
+  const fakeCtx = {
+    parquet: (table: string) => `read_parquet('placeholder/${table}/*.parquet')`,
+  } as unknown as BuildContext
 
-  test.each(SOURCES.filter((s) => s.serving).map((s) => s.name))('%s: its contract declares every serving table it creates', async (name) => {
-    const source = SOURCES.find((s) => s.name === name)!
-    const tables = created(source.serving!(fakeCtx))
-    expect(tables.length).toBeGreaterThan(0)
-    const path = contractModule(name)
-    expect({ name, contract: path && relative(SOURCES_DIR, path) }).toEqual({ name, contract: expect.stringMatching(/^[\w-]+\/contract(\/index)?\.ts$/) })
-    const contract = (await import(path!)) as Contract
-    expect(Object.keys(contract.SERVING_TABLES ?? {}).sort()).toEqual([...tables].sort())
-  })
+  test.each(SOURCES.filter((s) => s.serving).map((s) => s.name))(
+    '%s: its contract declares every serving table it creates',
+    async (name) => {
+      const source = SOURCES.find((s) => s.name === name)!
+      const tables = created(source.serving!(fakeCtx))
+      expect(tables.length).toBeGreaterThan(0)
+      const path = contractModule(name)
+      expect({ name, contract: path && relative(SOURCES_DIR, path) }).toEqual({
+        name,
+        contract: expect.stringMatching(/^[\w-]+\/contract(\/index)?\.ts$/),
+      })
+      const contract = (await import(path!)) as Contract
+      expect(Object.keys(contract.SERVING_TABLES ?? {}).sort()).toEqual([...tables].sort())
+    },
+  )
 })

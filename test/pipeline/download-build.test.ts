@@ -1,22 +1,25 @@
 /**
  * The download door end to end: the generator's bulk files served at the SEC's URLs by a local HTTP
  * server, fetched by `downloadMirror` into a cache, and built. The snapshot must equal the one built from
- * the same files as a local mirror (`--from`): both doors share every parser.
+ * the same files as a local mirror (`--from`): both doors share every parser. The files and that snapshot
+ * are the shared sample fixture's (test/helpers/fixture.ts), read only.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { silentReporter } from '../../src/lib/progress.ts'
 import { downloadMirror } from '../../src/pipeline/download/mirror-download.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
-import { silentReporter } from '../../src/lib/progress.ts'
 import { SIC_CODES } from '../../src/reference/sic-codes.ts'
-import { generateSample } from '../../src/pipeline/sample.ts'
+import { sampleFixture } from '../helpers/fixture.ts'
 import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
 import { type FakeSecServer, startFakeSecServer } from './fake-sec-server.ts'
 
 const root = tempDir('download-build')
-const mirror = join(root, 'mirror')
 const cache = join(root, 'cache')
+let mirror = ''
+/** The snapshot built from `mirror` as a local mirror. */
+let mirrorSnapshot = ''
 let server: FakeSecServer
 
 const escapeHtml = (s: string) => s.replaceAll('&', '&amp;').replaceAll("'", '&#39;')
@@ -25,16 +28,34 @@ const escapeHtml = (s: string) => s.replaceAll('&', '&amp;').replaceAll("'", '&#
 function serveMirror() {
   server.put('/Archives/edgar/daily-index/bulkdata/submissions.zip', readFileSync(join(mirror, 'submissions.zip')))
   server.put('/files/company_tickers_exchange.json', readFileSync(join(mirror, 'company_tickers_exchange.json')))
-  const rows = SIC_CODES.map((c) => `<tr><td>${c.code}</td><td>${escapeHtml(c.office)}</td><td>${escapeHtml(c.title)}</td></tr>`)
-  server.put('/search-filings/standard-industrial-classification-sic-code-list', `<table><tbody>\n${rows.join('\n')}\n</tbody></table>`)
+  const rows = SIC_CODES.map(
+    (c) => `<tr><td>${c.code}</td><td>${escapeHtml(c.office)}</td><td>${escapeHtml(c.title)}</td></tr>`,
+  )
+  server.put(
+    '/search-filings/standard-industrial-classification-sic-code-list',
+    `<table><tbody>\n${rows.join('\n')}\n</tbody></table>`,
+  )
   for (const kind of ['full-index', 'daily-index']) {
     for (const year of readdirSync(join(mirror, kind))) {
       for (const qtr of readdirSync(join(mirror, kind, year))) {
         const names = readdirSync(join(mirror, kind, year, qtr))
-        for (const name of names) server.put(`/Archives/edgar/${kind}/${year}/${qtr}/${name}`, readFileSync(join(mirror, kind, year, qtr, name)))
+        for (const name of names)
+          server.put(
+            `/Archives/edgar/${kind}/${year}/${qtr}/${name}`,
+            readFileSync(join(mirror, kind, year, qtr, name)),
+          )
         if (kind === 'daily-index') {
-          const item = names.map((name) => ({ 'last-modified': '2026-11-23 22:00:00', name, type: 'file', href: name, size: '1 KB' }))
-          server.put(`/Archives/edgar/daily-index/${year}/${qtr}/index.json`, JSON.stringify({ directory: { name: `daily-index/${year}/${qtr}/`, item } }))
+          const item = names.map((name) => ({
+            'last-modified': '2026-11-23 22:00:00',
+            name,
+            type: 'file',
+            href: name,
+            size: '1 KB',
+          }))
+          server.put(
+            `/Archives/edgar/daily-index/${year}/${qtr}/index.json`,
+            JSON.stringify({ directory: { name: `daily-index/${year}/${qtr}/`, item } }),
+          )
         }
       }
     }
@@ -46,7 +67,9 @@ function serveMirror() {
 }
 
 beforeAll(async () => {
-  await generateSample({ out: mirror, scale: 0.00005, seed: 3 })
+  const fixture = await sampleFixture()
+  mirror = fixture.mirror
+  mirrorSnapshot = fixture.dir
   server = startFakeSecServer()
   serveMirror()
 })
@@ -58,19 +81,28 @@ afterAll(() => {
 describe('secds build --download', () => {
   test('fetches the mirror layout from the SEC URLs and builds the same snapshot as --from', async () => {
     const download = await downloadMirror({
-      cacheDir: cache, userAgent: 'secds tests admin@example.com', baseUrl: server.baseUrl, now: new Date('2026-11-23T23:00:00Z'),
-      flags: { 'index-quarters': 2, 'document-limit': 100_000 }, log: () => {},
+      cacheDir: cache,
+      userAgent: 'secds tests admin@example.com',
+      baseUrl: server.baseUrl,
+      now: new Date('2026-11-23T23:00:00Z'),
+      flags: { 'index-quarters': 2, 'document-limit': 100_000 },
+      log: () => {},
     })
     expect(download.dir).toBe(cache)
     // Every file of the mirror layout but the folder listings (fetched only for daily-index filings, below).
-    const fetched = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' })
-      .filter((f) => statSync(join(dir, f)).isFile() && !f.startsWith('.') && !f.startsWith('filing-index/'))
-      .sort()
+    const fetched = (dir: string) =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => statSync(join(dir, f)).isFile() && !f.startsWith('.') && !f.startsWith('filing-index/'))
+        .sort()
     expect(fetched(cache)).toEqual(fetched(mirror))
-    expect(readFileSync(join(cache, 'sic_codes.csv'), 'utf8').replaceAll('\r\n', '\n')).toBe(readFileSync(join(mirror, 'sic_codes.csv'), 'utf8').replaceAll('\r\n', '\n'))
+    expect(readFileSync(join(cache, 'sic_codes.csv'), 'utf8').replaceAll('\r\n', '\n')).toBe(
+      readFileSync(join(mirror, 'sic_codes.csv'), 'utf8').replaceAll('\r\n', '\n'),
+    )
 
-    const fromCache = await openSnapshot((await runBuild({ from: cache, datasets: join(root, 'a'), reporter: silentReporter(), threads: 2 })).dir)
-    const fromMirror = await openSnapshot((await runBuild({ from: mirror, datasets: join(root, 'b'), reporter: silentReporter(), threads: 2 })).dir)
+    const fromCache = await openSnapshot(
+      (await runBuild({ from: cache, datasets: join(root, 'a'), reporter: silentReporter(), threads: 2 })).dir,
+    )
+    const fromMirror = await openSnapshot(mirrorSnapshot)
     const digests: Record<string, string> = {
       entities: 'cik, name, entity_type, ticker, tickers, sic, former_names, mailing_address',
       filings: 'cik, accession_number, form_type, form_category, filing_date, accepted_at, entity_name, ticker, source',
@@ -97,8 +129,12 @@ describe('secds build --download', () => {
   test('a second download sends conditional requests and transfers nothing new', async () => {
     const before = server.requests.length
     const again = await downloadMirror({
-      cacheDir: cache, userAgent: 'secds tests admin@example.com', baseUrl: server.baseUrl, now: new Date('2026-11-23T23:00:00Z'),
-      flags: { 'index-quarters': 2, 'document-limit': 100_000 }, log: () => {},
+      cacheDir: cache,
+      userAgent: 'secds tests admin@example.com',
+      baseUrl: server.baseUrl,
+      now: new Date('2026-11-23T23:00:00Z'),
+      flags: { 'index-quarters': 2, 'document-limit': 100_000 },
+      log: () => {},
     })
     expect(again.files.filter((f) => f.status === 'downloaded')).toEqual([])
     const zipRequests = server.requests.slice(before).filter((r) => r.path.endsWith('submissions.zip'))
@@ -106,8 +142,21 @@ describe('secds build --download', () => {
   })
 
   test('the command line refuses to download without a User-Agent contact', () => {
-    const p = Bun.spawnSync([process.execPath, join(import.meta.dir, '../../src/cli.ts'), 'build', '--download', '--cache', join(root, 'c2'),
-      '--datasets', join(root, 'd2'), '--sec-url', server.baseUrl], { stderr: 'pipe', stdout: 'pipe', env: { ...process.env, SEC_USER_AGENT: '' } })
+    const p = Bun.spawnSync(
+      [
+        process.execPath,
+        join(import.meta.dir, '../../src/cli.ts'),
+        'build',
+        '--download',
+        '--cache',
+        join(root, 'c2'),
+        '--datasets',
+        join(root, 'd2'),
+        '--sec-url',
+        server.baseUrl,
+      ],
+      { stderr: 'pipe', stdout: 'pipe', env: { ...process.env, SEC_USER_AGENT: '' } },
+    )
     expect(p.exitCode).toBe(1)
     expect(p.stderr.toString()).toMatch(/User-Agent/)
     expect(server.requests.every((r) => !r.path.includes('c2'))).toBe(true)

@@ -2,18 +2,18 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { lastQuarters } from '../../src/pipeline/download/quarters.ts'
-import { dailyMasterNames, newestFilings, parseMasterIndex } from '../../src/pipeline/sources/indexes/master-index.ts'
 import { downloadMirror, type MirrorDownloadOptions } from '../../src/pipeline/download/mirror-download.ts'
+import { lastQuarters } from '../../src/pipeline/download/quarters.ts'
 import { backoffMs, retryAfterMs } from '../../src/pipeline/download/rate-limit.ts'
 import { createSecClient } from '../../src/pipeline/download/sec-client.ts'
+import { dailyMasterNames, newestFilings, parseMasterIndex } from '../../src/pipeline/sources/indexes/master-index.ts'
 import { sicPageToCsv } from '../../src/pipeline/sources/sic-codes/sic-page.ts'
 import {
   DAILY_0102,
   DAILY_0103,
+  type FakeSecServer,
   FULL_INDEX_2023Q4,
   FULL_INDEX_2024Q1,
-  type FakeSecServer,
   filingIndexJson,
   NEWEST_FILINGS,
   SIC_CSV,
@@ -116,10 +116,15 @@ describe('downloadMirror', () => {
     expect(fullIndexRequest!.bodyBytes).toBeLessThan(FULL_INDEX_2024Q1.length / 3)
 
     // The daily index that is listed but absent is skipped, not fatal; it asks for no filing folders.
-    expect(log).toContain(`skipped daily-index/2024/QTR1/master.20240104.idx: not found at ${server.baseUrl}/Archives/edgar/daily-index/2024/QTR1/master.20240104.idx`)
-    expect(requests.filter((r) => r.path.startsWith('/Archives/edgar/data/')).map((r) => r.path).sort()).toEqual(
-      NEWEST_FILINGS.map(([cik, a]) => `/Archives/edgar/data/${cik}/${a.replace(/-/g, '')}/index.json`).sort(),
+    expect(log).toContain(
+      `skipped daily-index/2024/QTR1/master.20240104.idx: not found at ${server.baseUrl}/Archives/edgar/daily-index/2024/QTR1/master.20240104.idx`,
     )
+    expect(
+      requests
+        .filter((r) => r.path.startsWith('/Archives/edgar/data/'))
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(NEWEST_FILINGS.map(([cik, a]) => `/Archives/edgar/data/${cik}/${a.replace(/-/g, '')}/index.json`).sort())
   })
 
   test('a second run sends validators and reports not-modified with no body transferred', async () => {
@@ -127,9 +132,15 @@ describe('downloadMirror', () => {
     const result = await downloadMirror(mirrorOptions(cacheDir))
     const requests = server.requests.slice(start)
     for (const f of result.files) {
-      expect([f.path, f.status, f.bytes]).toEqual([f.path, f.path.endsWith('20240104.idx') ? 'missing' : 'not-modified', 0])
+      expect([f.path, f.status, f.bytes]).toEqual([
+        f.path,
+        f.path.endsWith('20240104.idx') ? 'missing' : 'not-modified',
+        0,
+      ])
     }
-    const fileRequests = requests.filter((r) => !r.path.endsWith('/index.json') || r.path.startsWith('/Archives/edgar/data/'))
+    const fileRequests = requests.filter(
+      (r) => !r.path.endsWith('/index.json') || r.path.startsWith('/Archives/edgar/data/'),
+    )
     const conditional = fileRequests.filter((r) => r.status !== 404)
     expect(conditional.length).toBe(result.files.length - 1)
     for (const r of conditional) {
@@ -203,7 +214,10 @@ describe('fair access', () => {
     const dir = tempDir()
     server.failNext(TICKERS_URL, 1, 429, '1')
     const start = server.requests.length
-    expect(await client.download(TICKERS_URL, join(dir, 'tickers.json'))).toEqual({ status: 'downloaded', bytes: TICKERS_JSON.length })
+    expect(await client.download(TICKERS_URL, join(dir, 'tickers.json'))).toEqual({
+      status: 'downloaded',
+      bytes: TICKERS_JSON.length,
+    })
     const attempts = server.requests.slice(start).filter((r) => r.path === TICKERS_URL)
     expect(attempts.map((r) => r.status)).toEqual([429, 200])
     expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(990) // Retry-After: 1 (seconds)
@@ -213,13 +227,20 @@ describe('fair access', () => {
     server.failNext(listing, 2, 503)
     const listed = await client.getJson<unknown>(listing)
     expect(dailyMasterNames(listed)).toEqual(['master.20240102.idx', 'master.20240103.idx', 'master.20240104.idx'])
-    expect(server.requestsTo(listing).slice(-3).map((r) => r.status)).toEqual([503, 503, 200])
+    expect(
+      server
+        .requestsTo(listing)
+        .slice(-3)
+        .map((r) => r.status),
+    ).toEqual([503, 503, 200])
   })
 
   test('a 429 with Retry-After: 0 is retried at once and the retry budget is per file', async () => {
     const client = createSecClient({ userAgent: USER_AGENT, baseUrl: server.baseUrl, retries: 1, backoffBaseMs: 5 })
     server.failNext(TICKERS_URL, 2, 429, '0')
-    await expect(client.download(TICKERS_URL, join(tempDir(), 't.json'))).rejects.toThrow(`${TICKERS_URL} failed after 2 attempts: HTTP 429`)
+    await expect(client.download(TICKERS_URL, join(tempDir(), 't.json'))).rejects.toThrow(
+      `${TICKERS_URL} failed after 2 attempts: HTTP 429`,
+    )
     expect(await client.getText(TICKERS_URL)).toBe(TICKERS_JSON)
   })
 })
@@ -237,7 +258,10 @@ describe('resumable downloads', () => {
     expect(existsSync(dest)).toBe(false)
 
     const start = server.requests.length
-    expect(await client.download(SUBMISSIONS_URL, dest)).toEqual({ status: 'downloaded', bytes: SUBMISSIONS_ZIP.length - partSize })
+    expect(await client.download(SUBMISSIONS_URL, dest)).toEqual({
+      status: 'downloaded',
+      bytes: SUBMISSIONS_ZIP.length - partSize,
+    })
     const [resumed] = server.requests.slice(start)
     expect(resumed?.headers.range).toBe(`bytes=${partSize}-`)
     expect(resumed?.headers['if-range']).toMatch(/^"[0-9a-f]{40}"$/)
@@ -279,7 +303,9 @@ describe('resumable downloads', () => {
 describe('EDGAR formats', () => {
   test('the SIC page converts to the exact CSV, quoting titles with commas', () => {
     expect(sicPageToCsv(SIC_PAGE_HTML)).toBe(SIC_CSV)
-    expect(sicPageToCsv('<tr><td>7</td><td>A "B"</td><td>C</td></tr>')).toBe('SIC Code,Office,Industry Title\r\n7,"A ""B""",C\r\n')
+    expect(sicPageToCsv('<tr><td>7</td><td>A "B"</td><td>C</td></tr>')).toBe(
+      'SIC Code,Office,Industry Title\r\n7,"A ""B""",C\r\n',
+    )
   })
 
   test('quarters, listings, master index lines and the newest filings', () => {
@@ -292,8 +318,16 @@ describe('EDGAR formats', () => {
     expect(dailyMasterNames(null)).toEqual([])
     const entries = parseMasterIndex(DAILY_0102 + DAILY_0103.split('-\n')[1])
     expect(entries.length).toBe(5)
-    expect(entries[0]).toEqual({ cik: '1000045', company: 'NICHOLAS FINANCIAL INC', form: '8-K', date: '20240102', accession: '0000950170-24-000101' })
-    expect(newestFilings(entries, 2).map((e) => [e.cik, e.accession])).toEqual(NEWEST_FILINGS.slice(0, 2).map((x) => [...x]))
+    expect(entries[0]).toEqual({
+      cik: '1000045',
+      company: 'NICHOLAS FINANCIAL INC',
+      form: '8-K',
+      date: '20240102',
+      accession: '0000950170-24-000101',
+    })
+    expect(newestFilings(entries, 2).map((e) => [e.cik, e.accession])).toEqual(
+      NEWEST_FILINGS.slice(0, 2).map((x) => [...x]),
+    )
     expect(parseMasterIndex(FULL_INDEX_2024Q1).length).toBe(300)
   })
 

@@ -111,21 +111,29 @@ export class FakeSecServer {
 
     const ifNoneMatch = req.headers.get('if-none-match')
     const ifModifiedSince = req.headers.get('if-modified-since')
-    const unchanged = ifNoneMatch !== null ? ifNoneMatch === etag : ifModifiedSince !== null && Date.parse(ifModifiedSince) >= Date.parse(lastModified)
+    const unchanged =
+      ifNoneMatch !== null
+        ? ifNoneMatch === etag
+        : ifModifiedSince !== null && Date.parse(ifModifiedSince) >= Date.parse(lastModified)
     if (unchanged) return new Response(null, { status: 304, headers: validators })
 
     const range = /^bytes=(\d+)-$/.exec(req.headers.get('range') ?? '')
     const ifRange = req.headers.get('if-range')
     if (range && (ifRange === null || ifRange === etag || ifRange === lastModified)) {
       const start = Number(range[1])
-      if (start >= bytes.length) return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${bytes.length}` } })
+      if (start >= bytes.length)
+        return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${bytes.length}` } })
       const headers = { ...validators, 'Content-Range': `bytes ${start}-${bytes.length - 1}/${bytes.length}` }
       return this.body(path, bytes.subarray(start), 206, headers)
     }
 
     const acceptsGzip = /\bgzip\b/.test(req.headers.get('accept-encoding') ?? '')
     if (acceptsGzip && COMPRESSIBLE.test(path)) {
-      return this.body(path, Bun.gzipSync(bytes), 200, { ...validators, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' })
+      return this.body(path, Bun.gzipSync(bytes), 200, {
+        ...validators,
+        'Content-Encoding': 'gzip',
+        Vary: 'Accept-Encoding',
+      })
     }
     return this.body(path, bytes, 200, validators)
   }
@@ -133,7 +141,8 @@ export class FakeSecServer {
   /** A whole body, or (when a cut is pending) the first bytes of it and then a broken connection. */
   private body(path: string, bytes: Uint8Array, status: number, headers: Record<string, string>): Response {
     const cutAt = this.cuts.get(path)
-    if (cutAt === undefined) return new Response(bytes, { status, headers: { ...headers, 'Content-Length': String(bytes.length) } })
+    if (cutAt === undefined)
+      return new Response(bytes, { status, headers: { ...headers, 'Content-Length': String(bytes.length) } })
     this.cuts.delete(path)
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -211,7 +220,7 @@ function fullIndex(year: number, months: string[]) {
     const day = String((i % 28) + 1).padStart(2, '0')
     return `${cik}|COMPANY ${i} INC|10-Q|${year}-${months[i % months.length]}-${day}|edgar/data/${cik}/0000950170-${String(year).slice(2)}-${String(i).padStart(6, '0')}.txt`
   })
-  return FULL_PREAMBLE + lines.join('\n') + '\n'
+  return `${FULL_PREAMBLE}${lines.join('\n')}\n`
 }
 
 export const DAILY_0102 =
@@ -234,7 +243,8 @@ export const NEWEST_FILINGS = [
   ['1000045', '0000950170-24-000101'],
 ] as const
 
-export const TICKERS_JSON = '{"fields":["cik","name","ticker","exchange"],"data":[[123,"EXAMPLE CORP","EXMP","Nasdaq"]]}'
+export const TICKERS_JSON =
+  '{"fields":["cik","name","ticker","exchange"],"data":[[123,"EXAMPLE CORP","EXMP","Nasdaq"]]}'
 
 /** Bytes that do not compress, big enough to arrive in several chunks: stands in for submissions.zip. */
 export const SUBMISSIONS_ZIP = new Uint8Array(300_000).map((_, i) => (i * 2654435761) >>> 24)
@@ -249,23 +259,39 @@ export function seedEdgar(server: FakeSecServer) {
   server.put('/search-filings/standard-industrial-classification-sic-code-list', SIC_PAGE_HTML)
   server.put('/Archives/edgar/full-index/2024/QTR1/master.idx', FULL_INDEX_2024Q1)
   server.put('/Archives/edgar/full-index/2023/QTR4/master.idx', FULL_INDEX_2023Q4)
-  const item = (name: string) => ({ 'last-modified': '2024-01-19 16:21:45', name, type: 'file', href: name, size: '120 KB' })
+  const item = (name: string) => ({
+    'last-modified': '2024-01-19 16:21:45',
+    name,
+    type: 'file',
+    href: name,
+    size: '120 KB',
+  })
   const listing = {
     directory: {
       name: 'daily-index/2024/QTR1/',
       'parent-dir': '../',
       // master.20240104.idx is listed but absent (404), as happens around holidays; the rest is noise to ignore.
-      item: [item('company.20240102.idx'), item('master.20240102.idx'), item('master.20240103.idx'), item('master.20240104.idx'),
-        item('form.20240103.idx'), { name: 'sitemap.20240103.xml' }, {}, { name: 'master.20240105.idx', type: 'dir' }],
+      item: [
+        item('company.20240102.idx'),
+        item('master.20240102.idx'),
+        item('master.20240103.idx'),
+        item('master.20240104.idx'),
+        item('form.20240103.idx'),
+        { name: 'sitemap.20240103.xml' },
+        {},
+        { name: 'master.20240105.idx', type: 'dir' },
+      ],
     },
   }
   server.put('/Archives/edgar/daily-index/2024/QTR1/index.json', JSON.stringify(listing))
   server.put('/Archives/edgar/daily-index/2024/QTR1/master.20240102.idx', DAILY_0102)
   server.put('/Archives/edgar/daily-index/2024/QTR1/master.20240103.idx', DAILY_0103)
-  for (const [cik, accession] of NEWEST_FILINGS) server.put(filingIndexUrl(cik, accession), filingIndexJson(cik, accession))
+  for (const [cik, accession] of NEWEST_FILINGS)
+    server.put(filingIndexUrl(cik, accession), filingIndexJson(cik, accession))
 }
 
-export const filingIndexUrl = (cik: string, accession: string) => `/Archives/edgar/data/${cik}/${accession.replace(/-/g, '')}/index.json`
+export const filingIndexUrl = (cik: string, accession: string) =>
+  `/Archives/edgar/data/${cik}/${accession.replace(/-/g, '')}/index.json`
 
 export function filingIndexJson(cik: string, accession: string) {
   const folder = accession.replace(/-/g, '')

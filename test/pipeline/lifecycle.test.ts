@@ -3,23 +3,28 @@
  * (and say which file and record), keep the last two, refuse a concurrent build, and read the ZIP and
  * the unzipped folder alike.
  */
-import { DuckDBInstance } from '@duckdb/node-api'
+
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { BuildError } from '../../src/pipeline/errors.ts'
-import { runBuild } from '../../src/pipeline/index.ts'
-import { acquireLock } from '../../src/pipeline/snapshot.ts'
+import { DuckDBInstance } from '@duckdb/node-api'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { ZipReader, ZipWriter } from '../../src/lib/zip.ts'
+import { BuildError } from '../../src/pipeline/errors.ts'
+import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
+import { acquireLock } from '../../src/pipeline/snapshot.ts'
+import { fixtureMirror, LARGER } from '../helpers/fixture.ts'
 import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('lifecycle')
 const mirror = join(root, 'mirror')
 const build = (from: string, datasets: string) => runBuild({ from, datasets, reporter: silentReporter(), threads: 2 })
 const current = (datasets: string) => readFileSync(join(datasets, 'CURRENT'), 'utf8').trim()
-const entriesOf = (datasets: string) => readdirSync(datasets).filter((n) => n !== '.build.lock').sort()
+const entriesOf = (datasets: string) =>
+  readdirSync(datasets)
+    .filter((n) => n !== '.build.lock')
+    .sort()
 
 /** A copy of the mirror whose submissions.zip has one entry rewritten. */
 function withEntry(name: string, rewrite: (text: string) => string) {
@@ -27,7 +32,8 @@ function withEntry(name: string, rewrite: (text: string) => string) {
   cpSync(mirror, dir, { recursive: true })
   const zip = ZipReader.open(join(mirror, 'submissions.zip'))
   const out = new ZipWriter(join(dir, 'submissions.zip'))
-  for (const [entry, data] of zip.iterate()) out.add(entry.name, entry.name === name ? rewrite(data.toString()) : data, entry.modified)
+  for (const [entry, data] of zip.iterate())
+    out.add(entry.name, entry.name === name ? rewrite(data.toString()) : data, entry.modified)
   out.close()
   zip.close()
   return dir
@@ -35,7 +41,10 @@ function withEntry(name: string, rewrite: (text: string) => string) {
 
 const firstMainEntry = () => {
   const zip = ZipReader.open(join(mirror, 'submissions.zip'))
-  const name = zip.entries.map((e) => e.name).filter((n) => /^CIK\d{10}\.json$/.test(n)).sort()[0]!
+  const name = zip.entries
+    .map((e) => e.name)
+    .filter((n) => /^CIK\d{10}\.json$/.test(n))
+    .sort()[0]!
   zip.close()
   return name
 }
@@ -57,12 +66,23 @@ describe('secds build: publishing', () => {
     const zip = statSync(join(mirror, 'submissions.zip'))
     // Input files by source, in registry order: the sources' folders under src/pipeline/sources/.
     expect(Object.keys(manifest.sources)).toEqual(['submissions', 'tickers', 'sic-codes', 'indexes', 'filing-index'])
-    expect(manifest.sources.submissions).toEqual([{ path: 'submissions.zip', bytes: zip.size, modified: zip.mtime.toISOString() }])
+    expect(manifest.sources.submissions).toEqual([
+      { path: 'submissions.zip', bytes: zip.size, modified: zip.mtime.toISOString() },
+    ])
     expect(manifest.sources.indexes.map((f: { path: string }) => f.path)).toContain('full-index/2026/QTR4/master.idx')
-    expect(manifest.sources['filing-index']).toEqual([expect.objectContaining({ path: 'filing-index/', files: expect.any(Number) })])
+    expect(manifest.sources['filing-index']).toEqual([
+      expect.objectContaining({ path: 'filing-index/', files: expect.any(Number) }),
+    ])
     expect(manifest.periods).toEqual({})
     expect(Object.keys(manifest.tables).sort()).toEqual([
-      'entities', 'filing_accessions', 'filing_documents', 'filings', 'filings_by_date', 'form_types', 'sic_codes', 'tickers',
+      'entities',
+      'filing_accessions',
+      'filing_documents',
+      'filings',
+      'filings_by_date',
+      'form_types',
+      'sic_codes',
+      'tickers',
     ])
     // The manifest's row counts are what the Parquet files hold.
     const snap = await openSnapshot(result.dir)
@@ -74,22 +94,42 @@ describe('secds build: publishing', () => {
     snap.close()
     expect(manifest.tables.filings.rows).toBe(manifest.tables.filings_by_date.rows)
     // The serving database holds every filing in each copy, and the day counts add up to them.
-    expect(manifest.serving).toEqual({ file: 'serving.duckdb', bytes: statSync(join(result.dir, 'serving.duckdb')).size })
+    expect(manifest.serving).toEqual({
+      file: 'serving.duckdb',
+      bytes: statSync(join(result.dir, 'serving.duckdb')).size,
+    })
     const serving = await DuckDBInstance.create(join(result.dir, 'serving.duckdb'), { access_mode: 'READ_ONLY' })
     const conn = await serving.connect()
-    const counts = (await conn.runAndReadAll(`SELECT
+    const counts = (
+      await conn.runAndReadAll(`SELECT
       (SELECT count(*) FROM filings)::INTEGER AS by_cik, (SELECT count(*) FROM filings_by_date)::INTEGER AS by_date,
       (SELECT count(*) FROM filings_by_form)::INTEGER AS by_form,
       (SELECT sum(n) FROM filing_days)::INTEGER AS days,
       (SELECT sum(n) FROM filing_form_days)::INTEGER AS form_days, (SELECT count(*) FROM entities)::INTEGER AS entities,
-      (SELECT count(*) FROM entity_name_grams)::INTEGER AS grams`)).getRowObjectsJson()[0]
+      (SELECT count(*) FROM entity_name_grams)::INTEGER AS grams`)
+    ).getRowObjectsJson()[0]
     conn.closeSync()
     serving.closeSync()
     const filings = manifest.tables.filings.rows
-    expect(counts).toEqual({ by_cik: filings, by_date: filings, by_form: filings, days: filings, form_days: filings, entities: manifest.tables.entities.rows, grams: expect.any(Number) })
+    expect(counts).toEqual({
+      by_cik: filings,
+      by_date: filings,
+      by_form: filings,
+      days: filings,
+      form_days: filings,
+      entities: manifest.tables.entities.rows,
+      grams: expect.any(Number),
+    })
     // The lookup files hold a line per entity, filing and listed document, and the manifest says how big they are.
-    expect(Object.fromEntries(Object.entries<{ lines: number }>(manifest.lookups).map(([name, l]) => [name, l.lines]))).toEqual({
-      entities: manifest.tables.entities.rows, filings, documents: manifest.tables.filing_documents.rows, filerFilings: filings, formPositions: filings, nameGrams: Number(counts!.grams),
+    expect(
+      Object.fromEntries(Object.entries<{ lines: number }>(manifest.lookups).map(([name, l]) => [name, l.lines])),
+    ).toEqual({
+      entities: manifest.tables.entities.rows,
+      filings,
+      documents: manifest.tables.filing_documents.rows,
+      filerFilings: filings,
+      formPositions: filings,
+      nameGrams: Number(counts!.grams),
     })
     for (const l of Object.values<{ path: string; bytes: number }>(manifest.lookups)) {
       expect(statSync(join(result.dir, `${l.path}.blocks`)).size).toBe(l.bytes)
@@ -130,7 +170,9 @@ describe('secds build: partial mirrors', () => {
     cpSync(join(mirror, 'daily-index'), join(dir, 'daily-index'), { recursive: true })
     cpSync(join(mirror, 'full-index'), join(dir, 'full-index'), { recursive: true })
     const snap = await openSnapshot((await build(dir, join(root, 'index-only-datasets'))).dir)
-    const [entities] = await snap.q(`SELECT count(*) FILTER (WHERE source <> 'index')::INTEGER AS not_index, count(*) > 0 AS some FROM {t:entities}`)
+    const [entities] = await snap.q(
+      `SELECT count(*) FILTER (WHERE source <> 'index')::INTEGER AS not_index, count(*) > 0 AS some FROM {t:entities}`,
+    )
     expect(entities).toEqual({ not_index: 0, some: true })
     const [filings] = await snap.q(`SELECT count(*) FILTER (WHERE source = 'submissions')::INTEGER AS from_submissions,
       count(*) FILTER (WHERE accepted_at IS NULL)::INTEGER = count(*)::INTEGER AS all_from_index FROM {t:filings}`)
@@ -157,7 +199,12 @@ describe('secds build: failures publish nothing', () => {
 
   test.each([
     ['an impossible filing date', 'filingDate', '2024-02-30', 'filingDate "2024-02-30" is not a date$'],
-    ['a malformed accession number', 'accessionNumber', '0000123-24-1', 'accessionNumber "0000123-24-1" is not of the form'],
+    [
+      'a malformed accession number',
+      'accessionNumber',
+      '0000123-24-1',
+      'accessionNumber "0000123-24-1" is not of the form',
+    ],
     ['an unreadable acceptance time', 'acceptanceDateTime', 'soon', 'acceptanceDateTime "soon" is not a date-time$'],
   ])('%s names the file and the filing', async (_, field, value, message) => {
     const name = firstMainEntry()
@@ -166,7 +213,10 @@ describe('secds build: failures publish nothing', () => {
       doc.filings.recent[field][0] = value
       return JSON.stringify(doc)
     })
-    await expectFailure(dir, new RegExp(`^submissions\\.zip: ${name.replace('.', '\\.')}: filings\\.recent\\[0\\]: ${message}`))
+    await expectFailure(
+      dir,
+      new RegExp(`^submissions\\.zip: ${name.replace('.', '\\.')}: filings\\.recent\\[0\\]: ${message}`),
+    )
   })
 
   test('truncated JSON names the ZIP entry', async () => {
@@ -178,7 +228,10 @@ describe('secds build: failures publish nothing', () => {
   test('a file whose cik disagrees with its name is named', async () => {
     const name = firstMainEntry()
     const dir = withEntry(name, (text) => text.replace(/"cik":"\d{10}"/, '"cik":"0000000001"'))
-    await expectFailure(dir, new RegExp(`^submissions\\.zip: ${name.replace('.', '\\.')}: cik 0000000001 does not match the file name$`))
+    await expectFailure(
+      dir,
+      new RegExp(`^submissions\\.zip: ${name.replace('.', '\\.')}: cik 0000000001 does not match the file name$`),
+    )
   })
 
   test('an index line without a date names the index file and the line', async () => {
@@ -189,8 +242,16 @@ describe('secds build: failures publish nothing', () => {
     const [qtr] = readdirSync(join(daily, year!))
     const file = readdirSync(join(daily, year!, qtr!))[0]!
     const path = join(daily, year!, qtr!, file)
-    writeFileSync(path, `${readFileSync(path, 'utf8')}1234567|BROKEN LINE INC|8-K|2024XX01|edgar/data/1234567/0001234567-24-000001.txt\n`)
-    await expectFailure(dir, new RegExp(`^daily-index/${year}/${qtr}/${file.replace('.', '\\.')}: line "1234567\\|BROKEN LINE INC\\|8-K\\|2024XX01\\|.*": Date Filed is not a date$`))
+    writeFileSync(
+      path,
+      `${readFileSync(path, 'utf8')}1234567|BROKEN LINE INC|8-K|2024XX01|edgar/data/1234567/0001234567-24-000001.txt\n`,
+    )
+    await expectFailure(
+      dir,
+      new RegExp(
+        `^daily-index/${year}/${qtr}/${file.replace('.', '\\.')}: line "1234567\\|BROKEN LINE INC\\|8-K\\|2024XX01\\|.*": Date Filed is not a date$`,
+      ),
+    )
   })
 
   test('a folder with no EDGAR files is refused before anything is written', async () => {
@@ -207,7 +268,10 @@ describe('secds build: failures publish nothing', () => {
 
 describe('secds build: the command line', () => {
   const cli = (...args: string[]) => {
-    const p = Bun.spawnSync([process.execPath, join(import.meta.dir, '../../src/cli.ts'), ...args], { stderr: 'pipe', stdout: 'pipe' })
+    const p = Bun.spawnSync([process.execPath, join(import.meta.dir, '../../src/cli.ts'), ...args], {
+      stderr: 'pipe',
+      stdout: 'pipe',
+    })
     return { code: p.exitCode, out: p.stdout.toString(), err: p.stderr.toString() }
   }
 
@@ -223,19 +287,26 @@ describe('secds build: the command line', () => {
 
   test('a failed build exits 1 with the file and record at fault', () => {
     const name = firstMainEntry()
-    const dir = withEntry(name, (text) => text.replace(/"filingDate":\["\d{4}-\d{2}-\d{2}"/, '"filingDate":["yesterday"'))
+    const dir = withEntry(name, (text) =>
+      text.replace(/"filingDate":\["\d{4}-\d{2}-\d{2}"/, '"filingDate":["yesterday"'),
+    )
     const r = cli('build', '--from', dir, '--datasets', join(root, 'cli-fail'))
     expect(r.code).toBe(1)
-    expect(r.err.trim().split('\n').at(-1)).toBe(`secds build failed: submissions.zip: ${name}: filings.recent[0]: filingDate "yesterday" is not a date`)
+    expect(r.err.trim().split('\n').at(-1)).toBe(
+      `secds build failed: submissions.zip: ${name}: filings.recent[0]: filingDate "yesterday" is not a date`,
+    )
     expect(existsSync(join(root, 'cli-fail', 'CURRENT'))).toBe(false)
   })
 
   test('a build stopped by SIGTERM leaves only the served snapshot', async () => {
     const datasets = join(root, 'stopped')
     const served = (await build(mirror, datasets)).snapshotId
-    const bigger = join(root, 'bigger-mirror')
-    await generateSample({ out: bigger, scale: 0.003, seed: 5 })
-    const p = Bun.spawn([process.execPath, join(import.meta.dir, '../../src/cli.ts'), 'build', '--from', bigger, '--datasets', datasets], { stderr: 'pipe' })
+    // Files big enough that the build is still running when it is stopped: the larger shared fixture's.
+    const bigger = await fixtureMirror(LARGER)
+    const p = Bun.spawn(
+      [process.execPath, join(import.meta.dir, '../../src/cli.ts'), 'build', '--from', bigger, '--datasets', datasets],
+      { stderr: 'pipe' },
+    )
     // Stop it once it has said it started (its partial snapshot and work folder exist from then on).
     const reader = p.stderr.getReader()
     let said = ''
@@ -254,7 +325,10 @@ describe('secds build: the command line', () => {
   test('bad flags exit 2 with the usage', () => {
     expect(cli('build').code).toBe(2)
     const r = cli('build', '--from', mirror, '--threads', 'many')
-    expect([r.code, r.err.split('\n')[0]]).toEqual([2, 'secds build: --threads must be an integer ≥ 1 and ≤ 256, got "many"'])
+    expect([r.code, r.err.split('\n')[0]]).toEqual([
+      2,
+      'secds build: --threads must be an integer ≥ 1 and ≤ 256, got "many"',
+    ])
     expect(cli('sample', '--out', root, '--scale', '-1').code).toBe(2)
     expect(cli('frobnicate').code).toBe(2)
   })

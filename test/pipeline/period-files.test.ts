@@ -5,7 +5,17 @@
  * ETag)) taken from it as hard links instead of converted again; anything else converted again.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { silentReporter } from '../../src/lib/progress.ts'
 import type { Manifest } from '../../src/pipeline/contract.ts'
@@ -29,7 +39,10 @@ const testPeriods: SourceDefinition = {
   find(mirror) {
     const dir = join(mirror, 'test-periods')
     if (!existsSync(dir)) return undefined
-    const files = readdirSync(dir).filter((f) => f.endsWith('.csv')).sort().map((f) => fileSource(mirror, join(dir, f)))
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.csv'))
+      .sort()
+      .map((f) => fileSource(mirror, join(dir, f)))
     return files.length ? { files, summary: `${files.length} test period files` } : undefined
   },
   periodFiles: {
@@ -38,7 +51,11 @@ const testPeriods: SourceDefinition = {
     // The CSV's columns, then the period folder's (hive partitioning), as the view over the Parquet has them.
     empty: 'CREATE OR REPLACE TABLE t_test_periods (id INTEGER, name VARCHAR, amount DOUBLE, quarter VARCHAR)',
     files: (found) => found.files,
-    periodOf: (file) => `quarter=${file.rel.split('/').pop()!.replace(/\.csv$/, '')}`,
+    periodOf: (file) =>
+      `quarter=${file.rel
+        .split('/')
+        .pop()!
+        .replace(/\.csv$/, '')}`,
     async convert(ctx, file, outDir) {
       converted.push(file.rel)
       await ctx.db.run(`COPY (SELECT * FROM read_csv(${quote(file.path)}, header = true,
@@ -48,8 +65,13 @@ const testPeriods: SourceDefinition = {
   },
   tables: [
     {
-      name: 'test_periods', from: 't_test_periods', orderBy: 'quarter, id', writtenByStep: 'convert test-periods', rowGroupSize: 100_000,
-      key: ['quarter', 'id'], notNull: ['quarter', 'id', 'name'],
+      name: 'test_periods',
+      from: 't_test_periods',
+      orderBy: 'quarter, id',
+      writtenByStep: 'convert test-periods',
+      rowGroupSize: 100_000,
+      key: ['quarter', 'id'],
+      notNull: ['quarter', 'id', 'name'],
       requiredBy: (found) => found['test-periods']?.files[0]?.rel,
       description: 'Rows of the quarterly test files.',
     },
@@ -57,8 +79,14 @@ const testPeriods: SourceDefinition = {
 }
 
 type Row = { id: number; name: string; amount: number }
-const Q1: Row[] = [{ id: 1, name: 'alpha', amount: 1.5 }, { id: 2, name: 'beta', amount: 2.25 }]
-const Q2: Row[] = [{ id: 1, name: 'gamma', amount: 10 }, { id: 3, name: 'delta', amount: -4.5 }]
+const Q1: Row[] = [
+  { id: 1, name: 'alpha', amount: 1.5 },
+  { id: 2, name: 'beta', amount: 2.25 },
+]
+const Q2: Row[] = [
+  { id: 1, name: 'gamma', amount: 10 },
+  { id: 3, name: 'delta', amount: -4.5 },
+]
 const Q3: Row[] = [{ id: 7, name: 'epsilon', amount: 0.125 }]
 
 /** Mirror path → (modification time, rows) of the period files a mirror starts with. */
@@ -91,7 +119,11 @@ function setup(name: string) {
   return { mirror, datasets: join(root, name, 'datasets') }
 }
 
-async function build(mirror: string, datasets: string, sources: readonly SourceDefinition[] = [...SOURCES, testPeriods]) {
+async function build(
+  mirror: string,
+  datasets: string,
+  sources: readonly SourceDefinition[] = [...SOURCES, testPeriods],
+) {
   converted.length = 0
   const result = await runBuild({ from: mirror, datasets, reporter: silentReporter(), threads: 2, sources })
   const manifest = JSON.parse(readFileSync(join(result.dir, 'manifest.json'), 'utf8')) as Manifest
@@ -114,7 +146,14 @@ const output = (q: string) => `test_periods/quarter=${q}/part-0.parquet`
 function entry(mirror: string, rel: string, reused: boolean, etag?: string) {
   const s = statSync(join(mirror, rel))
   const q = rel.match(/(\d{4}q\d)\.csv$/)![1]!
-  return { bytes: s.size, modified: s.mtime.toISOString(), ...(etag ? { etag } : {}), period: `quarter=${q}`, outputs: [output(q)], reused }
+  return {
+    bytes: s.size,
+    modified: s.mtime.toISOString(),
+    ...(etag ? { etag } : {}),
+    period: `quarter=${q}`,
+    outputs: [output(q)],
+    reused,
+  }
 }
 
 const inode = (dir: string, rel: string) => statSync(join(dir, rel)).ino
@@ -129,15 +168,20 @@ describe('period files', () => {
     const { mirror, datasets } = setup('first')
     const { dir, manifest, converted } = await build(mirror, datasets)
     expect(converted).toEqual(Object.keys(PERIODS))
-    expect(readdirSync(join(dir, 'test_periods'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.parquet')).sort()).toEqual([
-      'quarter=2024q1/part-0.parquet', 'quarter=2024q2/part-0.parquet', 'quarter=2024q3/part-0.parquet',
-    ])
+    expect(
+      readdirSync(join(dir, 'test_periods'), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.parquet'))
+        .sort(),
+    ).toEqual(['quarter=2024q1/part-0.parquet', 'quarter=2024q2/part-0.parquet', 'quarter=2024q3/part-0.parquet'])
     expect(manifest.periods).toEqual({
       'test-periods': Object.fromEntries(Object.keys(PERIODS).map((rel) => [rel, entry(mirror, rel, false)])),
     })
     expect(manifest.periods['test-periods']!['test-periods/2024q1.csv']).toEqual({
-      bytes: 'id,name,amount\n1,alpha,1.5\n2,beta,2.25\n'.length, modified: '2024-04-01T00:00:00.000Z',
-      period: 'quarter=2024q1', outputs: ['test_periods/quarter=2024q1/part-0.parquet'], reused: false,
+      bytes: 'id,name,amount\n1,alpha,1.5\n2,beta,2.25\n'.length,
+      modified: '2024-04-01T00:00:00.000Z',
+      period: 'quarter=2024q1',
+      outputs: ['test_periods/quarter=2024q1/part-0.parquet'],
+      reused: false,
     })
     expect(manifest.sources['test-periods']!.map((f) => f.path)).toEqual(Object.keys(PERIODS))
     const { rows, files, columns } = manifest.tables.test_periods!
@@ -145,7 +189,10 @@ describe('period files', () => {
       rows: 5,
       files: [output('2024q1'), output('2024q2'), output('2024q3')],
       columns: [
-        { name: 'id', type: 'INTEGER' }, { name: 'name', type: 'VARCHAR' }, { name: 'amount', type: 'DOUBLE' }, { name: 'quarter', type: 'VARCHAR' },
+        { name: 'id', type: 'INTEGER' },
+        { name: 'name', type: 'VARCHAR' },
+        { name: 'amount', type: 'DOUBLE' },
+        { name: 'quarter', type: 'VARCHAR' },
       ],
     })
     expect(manifest.steps.map((s) => s.name)).toContain('convert test-periods')
@@ -191,9 +238,17 @@ describe('period files', () => {
         'test-periods/2024q3.csv': entry(mirror, 'test-periods/2024q3.csv', true),
       },
     })
-    expect(second.manifest.periods['test-periods']!['test-periods/2024q2.csv']!.modified).toBe('2024-07-15T12:00:00.000Z')
-    expect([output('2024q1'), output('2024q2'), output('2024q3')].map((o) => inode(second.dir, o) === inode(first.dir, o))).toEqual([true, false, true])
-    expect(await rowsOf(second.dir)).toEqual([...withQuarter('2024q1', Q1), ...withQuarter('2024q2', Q2b), ...withQuarter('2024q3', Q3)])
+    expect(second.manifest.periods['test-periods']!['test-periods/2024q2.csv']!.modified).toBe(
+      '2024-07-15T12:00:00.000Z',
+    )
+    expect(
+      [output('2024q1'), output('2024q2'), output('2024q3')].map((o) => inode(second.dir, o) === inode(first.dir, o)),
+    ).toEqual([true, false, true])
+    expect(await rowsOf(second.dir)).toEqual([
+      ...withQuarter('2024q1', Q1),
+      ...withQuarter('2024q2', Q2b),
+      ...withQuarter('2024q3', Q3),
+    ])
     expect(second.manifest.tables.test_periods!.rows).toBe(6)
   })
 
@@ -204,7 +259,11 @@ describe('period files', () => {
     writePeriod(mirror, 'test-periods/2024q3.csv', Q3b, PERIODS['test-periods/2024q3.csv']![0])
     const second = await build(mirror, datasets)
     expect(second.converted).toEqual(['test-periods/2024q3.csv'])
-    expect(await rowsOf(second.dir)).toEqual([...withQuarter('2024q1', Q1), ...withQuarter('2024q2', Q2), ...withQuarter('2024q3', Q3b)])
+    expect(await rowsOf(second.dir)).toEqual([
+      ...withQuarter('2024q1', Q1),
+      ...withQuarter('2024q2', Q2),
+      ...withQuarter('2024q3', Q3b),
+    ])
   })
 
   test('a file whose size and time changed but whose ETag did not is reused; a new ETag is a change', async () => {
@@ -218,7 +277,12 @@ describe('period files', () => {
       'test-periods/2024q3.csv': entry(mirror, 'test-periods/2024q3.csv', false),
     })
     // Both rewritten with other rows, size and time; only q2's ETag changes.
-    writePeriod(mirror, 'test-periods/2024q1.csv', [{ id: 1, name: 'rewritten', amount: 0 }, ...Q1], '2025-01-01T00:00:00.000Z')
+    writePeriod(
+      mirror,
+      'test-periods/2024q1.csv',
+      [{ id: 1, name: 'rewritten', amount: 0 }, ...Q1],
+      '2025-01-01T00:00:00.000Z',
+    )
     const Q2b = [{ id: 5, name: 'eta', amount: 5 }]
     writePeriod(mirror, 'test-periods/2024q2.csv', Q2b, '2025-01-01T00:00:00.000Z')
     writeEtag(mirror, 'test-periods/2024q2.csv', '"xyz"')
@@ -231,7 +295,11 @@ describe('period files', () => {
     })
     expect(inode(second.dir, output('2024q1'))).toBe(inode(first.dir, output('2024q1')))
     // The same ETag means the same version of the file: its rows are the converted ones.
-    expect(await rowsOf(second.dir)).toEqual([...withQuarter('2024q1', Q1), ...withQuarter('2024q2', Q2b), ...withQuarter('2024q3', Q3)])
+    expect(await rowsOf(second.dir)).toEqual([
+      ...withQuarter('2024q1', Q1),
+      ...withQuarter('2024q2', Q2b),
+      ...withQuarter('2024q3', Q3),
+    ])
   })
 
   test('a pruned previous snapshot, another schema version or missing Parquet: converted again', async () => {
@@ -272,7 +340,10 @@ describe('period files', () => {
       rows: 0,
       files: [],
       columns: [
-        { name: 'id', type: 'INTEGER' }, { name: 'name', type: 'VARCHAR' }, { name: 'amount', type: 'DOUBLE' }, { name: 'quarter', type: 'VARCHAR' },
+        { name: 'id', type: 'INTEGER' },
+        { name: 'name', type: 'VARCHAR' },
+        { name: 'amount', type: 'DOUBLE' },
+        { name: 'quarter', type: 'VARCHAR' },
       ],
     })
     expect(readdirSync(join(dir, 'test_periods'))).toEqual([])

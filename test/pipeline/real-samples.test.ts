@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { runBuild } from '../../src/pipeline/index.ts'
 import { silentReporter } from '../../src/lib/progress.ts'
+import { runBuild } from '../../src/pipeline/index.ts'
 import { hasSamples, openSnapshot, SAMPLES, tempDir } from '../helpers/snapshot.ts'
 
 let root = ''
@@ -33,10 +33,12 @@ const sample = (name: string) => JSON.parse(readFileSync(join(SAMPLES, 'submissi
 /** `cik|accession` keys of an index file's data lines, parsed here independently of the build. */
 function indexKeys(file: string) {
   const lines = readFileSync(join(SAMPLES, file), 'latin1').split(/\r\n|\r|\n/)
-  return lines.filter((l) => /^\d+\|/.test(l)).map((l) => {
-    const f = l.split('|')
-    return `${Number(f[0])}|${f.at(-1)!.split('/').at(-1)!.replace('.txt', '')}`
-  })
+  return lines
+    .filter((l) => /^\d+\|/.test(l))
+    .map((l) => {
+      const f = l.split('|')
+      return `${Number(f[0])}|${f.at(-1)!.split('/').at(-1)!.replace('.txt', '')}`
+    })
 }
 
 /** `cik|accession` keys of every filing in the sample submissions files. */
@@ -55,7 +57,12 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
   beforeAll(async () => {
     root = tempDir('real')
     mirrorOfSamples(join(root, 'mirror'))
-    const result = await runBuild({ from: join(root, 'mirror'), datasets: join(root, 'datasets'), reporter: silentReporter(), threads: 2 })
+    const result = await runBuild({
+      from: join(root, 'mirror'),
+      datasets: join(root, 'datasets'),
+      reporter: silentReporter(),
+      threads: 2,
+    })
     snap = await openSnapshot(result.dir)
   })
   afterAll(() => {
@@ -67,29 +74,59 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
     const rows = await snap.q(`SELECT cik::INTEGER AS cik, name, sic, entity_type, sec_entity_type, ein, ticker, tickers
       FROM {t:entities} WHERE cik IN (315090, 1462356) ORDER BY cik`)
     expect(rows).toEqual([
-      { cik: 315090, name: 'BUFFETT WARREN E', sic: null, entity_type: 'individual', sec_entity_type: 'other', ein: null, ticker: null, tickers: [] },
-      { cik: 1462356, name: 'Adams Katherine L.', sic: null, entity_type: 'individual', sec_entity_type: 'other', ein: null, ticker: null, tickers: [] },
+      {
+        cik: 315090,
+        name: 'BUFFETT WARREN E',
+        sic: null,
+        entity_type: 'individual',
+        sec_entity_type: 'other',
+        ein: null,
+        ticker: null,
+        tickers: [],
+      },
+      {
+        cik: 1462356,
+        name: 'Adams Katherine L.',
+        sic: null,
+        entity_type: 'individual',
+        sec_entity_type: 'other',
+        ein: null,
+        ticker: null,
+        tickers: [],
+      },
     ])
   })
 
   test('an empty reportDate is NULL, with the filing otherwise intact', async () => {
     const raw = sample('CIK0000749647.json').filings.recent
     expect(raw.reportDate[0]).toBe('')
-    const [row] = await snap.q(`SELECT accession_number, form_type, filing_date::VARCHAR AS filing_date, report_date,
+    const [row] = await snap.q(
+      `SELECT accession_number, form_type, filing_date::VARCHAR AS filing_date, report_date,
         strftime(accepted_at, '%Y-%m-%dT%H:%M:%S') AS accepted, primary_document, items, entity_name, ticker, source
-      FROM {t:filings} WHERE cik = 749647 AND accession_number = ?`, [raw.accessionNumber[0]])
+      FROM {t:filings} WHERE cik = 749647 AND accession_number = ?`,
+      [raw.accessionNumber[0]],
+    )
     expect(row).toEqual({
-      accession_number: '0001172661-26-001255', form_type: 'SCHEDULE 13G', filing_date: '2026-02-17', report_date: null,
-      accepted: '2026-02-18T02:50:37', primary_document: 'xslSCHEDULE_13G_X01/primary_doc.xml', items: null,
-      entity_name: 'Imunon, Inc.', ticker: 'IMNN', source: 'submissions',
+      accession_number: '0001172661-26-001255',
+      form_type: 'SCHEDULE 13G',
+      filing_date: '2026-02-17',
+      report_date: null,
+      accepted: '2026-02-18T02:50:37',
+      primary_document: 'xslSCHEDULE_13G_X01/primary_doc.xml',
+      items: null,
+      entity_name: 'Imunon, Inc.',
+      ticker: 'IMNN',
+      source: 'submissions',
     })
   })
 
   test('page files add the older filings under the CIK from their file name', async () => {
     const page = sample('CIK0000749647-submissions-001.json')
-    const [counts] = await snap.q(`SELECT count(*)::INTEGER AS n, min(filing_date)::VARCHAR AS first,
+    const [counts] = await snap.q(
+      `SELECT count(*)::INTEGER AS n, min(filing_date)::VARCHAR AS first,
         count(*) FILTER (WHERE accession_number = ?)::INTEGER AS oldest FROM {t:filings} WHERE cik = 749647`,
-    [page.accessionNumber.at(-1)])
+      [page.accessionNumber.at(-1)],
+    )
     expect(counts).toEqual({ n: 1000 + page.accessionNumber.length, first: '1996-08-07', oldest: 1 })
   })
 
@@ -101,17 +138,25 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
 
   test('a company with no tickers anywhere keeps an empty list and a NULL ticker', async () => {
     const rows = await snap.q(`SELECT name, ticker, tickers, entity_type, sic FROM {t:entities} WHERE cik = 1847577`)
-    expect(rows).toEqual([{ name: 'Learn CW Investment Corp', ticker: null, tickers: [], entity_type: 'company', sic: 6770 }])
+    expect(rows).toEqual([
+      { name: 'Learn CW Investment Corp', ticker: null, tickers: [], entity_type: 'company', sic: 6770 },
+    ])
   })
 
   test('several tickers and exchanges stay in order, the first is primary, all are resolvable', async () => {
     const [e] = await snap.q(`SELECT ticker, tickers, exchanges FROM {t:entities} WHERE cik = 1465740`)
     expect(e).toEqual({
-      ticker: 'TWO', tickers: ['TWO', 'TWO-PC', 'TWO-PB', 'TWO-PA', 'TWOD'], exchanges: ['NYSE', 'NYSE', 'NYSE', 'NYSE', 'NYSE'],
+      ticker: 'TWO',
+      tickers: ['TWO', 'TWO-PC', 'TWO-PB', 'TWO-PA', 'TWOD'],
+      exchanges: ['NYSE', 'NYSE', 'NYSE', 'NYSE', 'NYSE'],
     })
     const t = await snap.q(`SELECT ticker, position, is_primary FROM {t:tickers} WHERE cik = 1465740 ORDER BY position`)
     expect(t.map((r) => [r.ticker, r.position, r.is_primary])).toEqual([
-      ['TWO', 1, true], ['TWO-PC', 2, false], ['TWO-PB', 3, false], ['TWO-PA', 4, false], ['TWOD', 5, false],
+      ['TWO', 1, true],
+      ['TWO-PC', 2, false],
+      ['TWO-PB', 3, false],
+      ['TWO-PA', 4, false],
+      ['TWOD', 5, false],
     ])
     const [fannie] = await snap.q(`SELECT len(tickers)::INTEGER AS n, ticker FROM {t:entities} WHERE cik = 310522`)
     expect(fannie).toEqual({ n: 16, ticker: 'FNMA' })
@@ -121,17 +166,28 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
     // Siemens AG is 'other' in EDGAR and files 13F-HR reports (16 in the sample).
     const [e] = await snap.q(`SELECT name, entity_type, sic, mailing_address FROM {t:entities} WHERE cik = 940418`)
     expect(e).toEqual({
-      name: 'SIEMENS AG', entity_type: 'institution', sic: 8880,
+      name: 'SIEMENS AG',
+      entity_type: 'institution',
+      sic: 8880,
       mailing_address: {
-        street1: 'SIEMENS AKTIENGESELLSCHAFT', street2: 'WERNER-VON-SIEMENS-STRASSE 1', city: 'MUNICH', state_or_country: null,
-        zip_code: '80333', state_or_country_description: null, foreign_state_territory: 'GERMANY', country: 'Germany',
-        country_code: '2M', foreign_location: true,
+        street1: 'SIEMENS AKTIENGESELLSCHAFT',
+        street2: 'WERNER-VON-SIEMENS-STRASSE 1',
+        city: 'MUNICH',
+        state_or_country: null,
+        zip_code: '80333',
+        state_or_country_description: null,
+        foreign_state_territory: 'GERMANY',
+        country: 'Germany',
+        country_code: '2M',
+        foreign_location: true,
       },
     })
   })
 
   test('former names keep their dates, and filer categories lose their <br> markup', async () => {
-    const [e] = await snap.q(`SELECT former_names, category, fiscal_year_end, state_of_incorporation, ein FROM {t:entities} WHERE cik = 749647`)
+    const [e] = await snap.q(
+      `SELECT former_names, category, fiscal_year_end, state_of_incorporation, ein FROM {t:entities} WHERE cik = 749647`,
+    )
     expect(e).toEqual({
       former_names: [
         { name: 'CELSION CORP', from: '2007-11-21', to: '2022-09-19' },
@@ -139,7 +195,9 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
         { name: 'CHEUNG LABORATORIES INC', from: '1996-08-07', to: '1998-02-17' },
       ],
       category: 'Non-accelerated filer, Smaller reporting company',
-      fiscal_year_end: '1231', state_of_incorporation: 'DE', ein: '521256615',
+      fiscal_year_end: '1231',
+      state_of_incorporation: 'DE',
+      ein: '521256615',
     })
   })
 
@@ -156,20 +214,41 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
     const expected = new Set(keys.filter((k) => !known.has(k))).size
     const [counts] = await snap.q(`SELECT count(*)::INTEGER AS n FROM {t:filings} WHERE source = 'daily-index'`)
     expect(counts).toEqual({ n: expected })
-    const twice = await snap.q(`SELECT cik::INTEGER AS cik, form_type FROM {t:filings} WHERE accession_number = '0000894189-20-000060'`)
+    const twice = await snap.q(
+      `SELECT cik::INTEGER AS cik, form_type FROM {t:filings} WHERE accession_number = '0000894189-20-000060'`,
+    )
     expect(twice).toEqual([{ cik: 1027596, form_type: '485BXT' }])
     // Filed by the New Jersey Division of Investment about Sutter Rock: listed under both filers.
-    const rows = await snap.q(`SELECT cik::INTEGER AS cik, entity_name, form_type, filing_date::VARCHAR AS filing_date, accepted_at, ticker
+    const rows =
+      await snap.q(`SELECT cik::INTEGER AS cik, entity_name, form_type, filing_date::VARCHAR AS filing_date, accepted_at, ticker
       FROM {t:filings} WHERE accession_number = '0001085146-20-000001' ORDER BY cik`)
     expect(rows).toEqual([
-      { cik: 1509470, entity_name: 'SUTTER ROCK CAPITAL CORP.', form_type: 'SC 13G', filing_date: '2020-01-03', accepted_at: null, ticker: 'SSSS' },
       {
-        cik: 1534022, entity_name: 'Division of Investment, Department of the Treasury, State of New Jersey', form_type: 'SC 13G',
-        filing_date: '2020-01-03', accepted_at: null, ticker: null,
+        cik: 1509470,
+        entity_name: 'SUTTER ROCK CAPITAL CORP.',
+        form_type: 'SC 13G',
+        filing_date: '2020-01-03',
+        accepted_at: null,
+        ticker: 'SSSS',
+      },
+      {
+        cik: 1534022,
+        entity_name: 'Division of Investment, Department of the Treasury, State of New Jersey',
+        form_type: 'SC 13G',
+        filing_date: '2020-01-03',
+        accepted_at: null,
+        ticker: null,
       },
     ])
-    const [entity] = await snap.q(`SELECT name, entity_type, source, filing_count FROM {t:entities} WHERE cik = 1534022`)
-    expect(entity).toEqual({ name: 'Division of Investment, Department of the Treasury, State of New Jersey', entity_type: 'unknown', source: 'index', filing_count: 1 })
+    const [entity] = await snap.q(
+      `SELECT name, entity_type, source, filing_count FROM {t:entities} WHERE cik = 1534022`,
+    )
+    expect(entity).toEqual({
+      name: 'Division of Investment, Department of the Treasury, State of New Jersey',
+      entity_type: 'unknown',
+      source: 'index',
+      filing_count: 1,
+    })
   })
 
   test('a quarterly index with a 9-line preamble, "Filename" header and bare-CR endings parses every line', async () => {
@@ -177,10 +256,13 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
     expect(keys.length).toBe(3539)
     // A few of these 10-Qs are also in the sample submissions files, which win.
     const known = submissionKeys()
-    const rows = await snap.q(`SELECT count(*)::INTEGER AS n, min(filing_date)::VARCHAR AS first, max(filing_date)::VARCHAR AS last
+    const rows =
+      await snap.q(`SELECT count(*)::INTEGER AS n, min(filing_date)::VARCHAR AS first, max(filing_date)::VARCHAR AS last
       FROM {t:filings} WHERE source = 'full-index'`)
     expect(rows).toEqual([{ n: keys.filter((k) => !known.has(k)).length, first: '2014-10-01', last: '2014-11-06' }])
-    const [both] = await snap.q(`SELECT count(*)::INTEGER AS n FROM {t:filings} WHERE cik = 1324424 AND filing_date BETWEEN '2014-10-01' AND '2014-11-06' AND form_type = '10-Q'`)
+    const [both] = await snap.q(
+      `SELECT count(*)::INTEGER AS n FROM {t:filings} WHERE cik = 1324424 AND filing_date BETWEEN '2014-10-01' AND '2014-11-06' AND form_type = '10-Q'`,
+    )
     expect(both).toEqual({ n: 1 })
   })
 
@@ -206,8 +288,11 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
       ['ex99-3_001.jpg', 'GRAPHIC'],
     ])
     expect(docs.find((d) => d.filename === 'dats-20240116_lab.xml')).toEqual({
-      sequence: 7, filename: 'dats-20240116_lab.xml', document_type: 'EX-101.LAB',
-      description: 'XBRL TAXONOMY EXTENSION LABEL LINKBASE DOCUMENT', size: 36916,
+      sequence: 7,
+      filename: 'dats-20240116_lab.xml',
+      document_type: 'EX-101.LAB',
+      description: 'XBRL TAXONOMY EXTENSION LABEL LINKBASE DOCUMENT',
+      size: 36916,
     })
     const [txt] = await snap.q(`SELECT size FROM {t:filing_documents} WHERE filename = '0001213900-24-004875.txt'`)
     expect(txt).toEqual({ size: null }) // listed with size ""
@@ -224,10 +309,24 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
   })
 
   test('SIC codes carry office, title, sector and entity counts', async () => {
-    const rows = await snap.q(`SELECT sic_code, office, industry_title, sector, entity_count FROM {t:sic_codes} WHERE sic_code IN (2834, 6798) ORDER BY sic_code`)
+    const rows = await snap.q(
+      `SELECT sic_code, office, industry_title, sector, entity_count FROM {t:sic_codes} WHERE sic_code IN (2834, 6798) ORDER BY sic_code`,
+    )
     expect(rows).toEqual([
-      { sic_code: 2834, office: 'Office of Life Sciences', industry_title: 'PHARMACEUTICAL PREPARATIONS', sector: 'Healthcare', entity_count: 4 },
-      { sic_code: 6798, office: 'Office of Real Estate & Construction', industry_title: 'REAL ESTATE INVESTMENT TRUSTS', sector: 'Real Estate', entity_count: 1 },
+      {
+        sic_code: 2834,
+        office: 'Office of Life Sciences',
+        industry_title: 'PHARMACEUTICAL PREPARATIONS',
+        sector: 'Healthcare',
+        entity_count: 4,
+      },
+      {
+        sic_code: 6798,
+        office: 'Office of Real Estate & Construction',
+        industry_title: 'REAL ESTATE INVESTMENT TRUSTS',
+        sector: 'Real Estate',
+        entity_count: 1,
+      },
     ])
   })
 })

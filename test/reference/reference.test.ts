@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { FORM_CATEGORIES, FORM_TYPES, describeFormType } from '../../src/reference/form-types.ts'
-import { SECTORS, SIC_SECTOR_RANGES, type Sector, sectorForSic } from '../../src/reference/sectors.ts'
+import { describeFormType, FORM_CATEGORIES, FORM_TYPES } from '../../src/reference/form-types.ts'
+import { SECTORS, type Sector, SIC_SECTOR_RANGES, sectorForSic } from '../../src/reference/sectors.ts'
 import { SIC_CODES, type SicCode } from '../../src/reference/sic-codes.ts'
 
 // Real EDGAR reference files, used only to check our hand-written tables; absent on some machines.

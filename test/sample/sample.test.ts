@@ -8,10 +8,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { ZipReader } from '../../src/lib/zip.ts'
+import { generateSample } from '../../src/pipeline/sample.ts'
 import { describeFormType } from '../../src/reference/form-types.ts'
 import { SIC_CODES } from '../../src/reference/sic-codes.ts'
 import { CAST, CAST_ACCESSIONS, CAST_PROFILES } from '../../src/sample/cast.ts'
-import { generateSample } from '../../src/pipeline/sample.ts'
 import { WorkerZipSink, ZipSink } from '../../src/sample/output.ts'
 
 const SAMPLES = join(import.meta.dir, '../../../shared/edgar-samples')
@@ -24,7 +24,12 @@ const SCALE = 0.0005
 const ACCESSION = /^\d{10}-\d{2}-\d{6}$/
 
 type Columns = Record<string, (string | number)[]>
-type Record_ = { cik: string; name: string; tickers: string[]; filings: { recent: Columns; files: { name: string; filingCount: number; filingFrom: string; filingTo: string }[] } } & Record<string, unknown>
+type Record_ = {
+  cik: string
+  name: string
+  tickers: string[]
+  filings: { recent: Columns; files: { name: string; filingCount: number; filingFrom: string; filingTo: string }[] }
+} & Record<string, unknown>
 
 let entries = new Map<string, string>()
 const json = <T>(name: string) => JSON.parse(entries.get(name)!) as T
@@ -36,17 +41,28 @@ function rowsOf(cik: number): Record<string, string | number>[] {
   if (cached) return cached
   const main = json<Record_>(mainFile(cik))
   const tables = [main.filings.recent, ...main.filings.files.map((f) => json<Columns>(f.name))]
-  const rows = tables.flatMap((t) => t.accessionNumber!.map((_, i) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v[i]!]))))
+  const rows = tables.flatMap((t) =>
+    t.accessionNumber!.map((_, i) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v[i]!]))),
+  )
   rowCache.set(cik, rows)
   return rows
 }
 function listFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => relative(dir, join(d.parentPath, d.name))).sort()
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => relative(dir, join(d.parentPath, d.name)))
+    .sort()
 }
 const idxRows = (path: string) => {
   const lines = readFileSync(path, 'utf8').split('\n')
   const rule = lines.findIndex((l) => /^-{80}$/.test(l))
-  return { header: lines.slice(0, rule), rows: lines.slice(rule + 1).filter((l) => l !== '').map((l) => l.split('|')) }
+  return {
+    header: lines.slice(0, rule),
+    rows: lines
+      .slice(rule + 1)
+      .filter((l) => l !== '')
+      .map((l) => l.split('|')),
+  }
 }
 
 beforeAll(async () => {
@@ -64,7 +80,8 @@ describe('determinism', () => {
   test('the same seed and scale give byte-identical files, ZIP entry dates included', () => {
     const files = listFiles(dirA)
     expect(files).toEqual(listFiles(dirB))
-    for (const f of files) expect([f, readFileSync(join(dirA, f)).equals(readFileSync(join(dirB, f)))]).toEqual([f, true])
+    for (const f of files)
+      expect([f, readFileSync(join(dirA, f)).equals(readFileSync(join(dirB, f)))]).toEqual([f, true])
   })
 
   test('another seed gives other entities but the same cast', () => {
@@ -78,7 +95,8 @@ describe('determinism', () => {
   test('unzipped writes the same submissions files as the ZIP', () => {
     const names = readdirSync(join(dirU, 'submissions')).sort()
     expect(names).toEqual([...entries.keys()].sort())
-    for (const name of names.slice(0, 50)) expect(readFileSync(join(dirU, 'submissions', name), 'utf8')).toBe(entries.get(name)!)
+    for (const name of names.slice(0, 50))
+      expect(readFileSync(join(dirU, 'submissions', name), 'utf8')).toBe(entries.get(name)!)
   })
 })
 
@@ -88,7 +106,8 @@ describe('output', () => {
     const paths = [join(root, 'worker.zip'), join(root, 'inline.zip')]
     const sinks = [await WorkerZipSink.open(paths[0]!), new ZipSink(paths[1]!)]
     for (const sink of sinks) {
-      some.forEach(([name, text], i) => sink.add(name, text, new Date(Date.UTC(2026, 0, 1 + (i % 300), 12))))
+      for (const [i, [name, text]] of some.entries())
+        sink.add(name, text, new Date(Date.UTC(2026, 0, 1 + (i % 300), 12)))
       await sink.close()
     }
     expect(readFileSync(paths[0]!).equals(readFileSync(paths[1]!))).toBe(true)
@@ -100,7 +119,8 @@ describe('output', () => {
 })
 
 describe('the population', () => {
-  const mains = () => [...entries].filter(([name]) => !name.includes('-submissions-')).map(([, text]) => JSON.parse(text))
+  const mains = () =>
+    [...entries].filter(([name]) => !name.includes('-submissions-')).map(([, text]) => JSON.parse(text))
 
   test('is shaped like EDGAR: mostly people and companies, Form 4 the most common form, a long tail', () => {
     const records = mains()
@@ -144,10 +164,19 @@ describe('the cast', () => {
     expect(new Set(main.exchanges as string[])).toEqual(new Set(['Nasdaq', 'NYSE']))
     const tenK = rowsOf(CAST.largeIssuer.cik).find((r) => r.accessionNumber === CAST_ACCESSIONS.tenK)!
     expect(tenK).toMatchObject({
-      filingDate: '2026-02-19', reportDate: '2025-12-31', acceptanceDateTime: '2026-02-19T21:21:45.000Z', act: '34', form: '10-K',
-      core_type: 'XBRL', isXBRL: 1, isInlineXBRL: 1, primaryDocument: 'qfd-20251231.htm',
+      filingDate: '2026-02-19',
+      reportDate: '2025-12-31',
+      acceptanceDateTime: '2026-02-19T21:21:45.000Z',
+      act: '34',
+      form: '10-K',
+      core_type: 'XBRL',
+      isXBRL: 1,
+      isInlineXBRL: 1,
+      primaryDocument: 'qfd-20251231.htm',
     })
-    const items = rowsOf(CAST.largeIssuer.cik).filter((r) => r.form === '8-K').map((r) => r.items)
+    const items = rowsOf(CAST.largeIssuer.cik)
+      .filter((r) => r.form === '8-K')
+      .map((r) => r.items)
     expect(items).toContain('2.02,9.01')
   })
 
@@ -180,13 +209,24 @@ describe('the cast', () => {
 
   test('the foreign issuer, the fund with a zero EIN and the long name keep their quirks', () => {
     const foreign = json<{ addresses: { business: Record<string, unknown> } }>(mainFile(CAST.foreignIssuer.cik))
-    expect(foreign.addresses.business).toMatchObject({ isForeignLocation: 1, stateOrCountry: '2M', country: 'Germany', countryCode: 'DE' })
+    expect(foreign.addresses.business).toMatchObject({
+      isForeignLocation: 1,
+      stateOrCountry: '2M',
+      country: 'Germany',
+      countryCode: 'DE',
+    })
     expect(rowsOf(CAST.foreignIssuer.cik).map((r) => r.form)).toContain('20-F')
-    expect(json<{ ein: string; entityType: string }>(mainFile(CAST.zeroEinFund.cik))).toMatchObject({ ein: '000000000', entityType: 'other' })
+    expect(json<{ ein: string; entityType: string }>(mainFile(CAST.zeroEinFund.cik))).toMatchObject({
+      ein: '000000000',
+      entityType: 'other',
+    })
     expect(CAST.longName.name.length).toBeGreaterThan(60)
-    expect(rowsOf(CAST.emptyReportDates.cik).filter((r) => r.reportDate === '').map((r) => r.form).sort()).toEqual(
-      ['424B3', 'CORRESP', 'S-8', 'SCHEDULE 13G/A', 'UPLOAD'],
-    )
+    expect(
+      rowsOf(CAST.emptyReportDates.cik)
+        .filter((r) => r.reportDate === '')
+        .map((r) => r.form)
+        .sort(),
+    ).toEqual(['424B3', 'CORRESP', 'S-8', 'SCHEDULE 13G/A', 'UPLOAD'])
     expect(json<{ tickers: string[] }>(mainFile(CAST.delisted.cik)).tickers).toEqual([])
   })
 })
@@ -203,7 +243,8 @@ describe('submissions records', () => {
     expect(Object.keys(ours.filings.recent)).toEqual(Object.keys(real.filings.recent))
     expect(Object.keys(ours.filings.files[0] ?? real.filings.files[0])).toEqual(Object.keys(real.filings.files[0]))
     expect(Object.keys(json<Columns>('CIK0000893710-submissions-001.json'))).toEqual(Object.keys(realPage))
-    for (const [name, text] of entries) if (!name.includes('-submissions-')) expect(Object.keys(JSON.parse(text))).toEqual(Object.keys(real))
+    for (const [name, text] of entries)
+      if (!name.includes('-submissions-')) expect(Object.keys(JSON.parse(text))).toEqual(Object.keys(real))
   })
 
   test('accession numbers are well formed, carry the filing year and are unique per CIK; only Forms 3/4/5 have two filers', () => {
@@ -232,10 +273,12 @@ describe('submissions records', () => {
   })
 
   test('every form is one the form-type catalogue knows', () => {
-    const forms = new Set([...entries.values()].flatMap((text) => {
-      const d = JSON.parse(text)
-      return (d.filings?.recent ?? d).form as string[]
-    }))
+    const forms = new Set(
+      [...entries.values()].flatMap((text) => {
+        const d = JSON.parse(text)
+        return (d.filings?.recent ?? d).form as string[]
+      }),
+    )
     expect([...forms].filter((f) => describeFormType(f).description === null)).toEqual([])
   })
 })
@@ -245,7 +288,11 @@ describe('index files', () => {
   const daily = (day: string) => join(dirA, 'daily-index/2026/QTR4', `master.${day}.idx`)
 
   test('quarterly and daily master.idx have the real preamble and parse', () => {
-    for (const [path, header] of [[full('QTR3'), 'Filename'], [full('QTR4'), 'Filename'], [daily('20261123'), 'File Name']] as const) {
+    for (const [path, header] of [
+      [full('QTR3'), 'Filename'],
+      [full('QTR4'), 'Filename'],
+      [daily('20261123'), 'File Name'],
+    ] as const) {
       const { header: pre, rows } = idxRows(path)
       expect(pre[0]).toMatch(/^Description: {11}(Master|Daily) Index of EDGAR Dissemination Feed$/)
       expect(pre[1]).toMatch(/^Last Data Received: {4}\w+ +\d+, 2026$/)
@@ -264,12 +311,17 @@ describe('index files', () => {
   })
 
   test('the quarterly index lists exactly the filings of the quarter found in submissions, one row per filer', () => {
-    const fromIndex = new Set(idxRows(full('QTR4')).rows.filter((r) => entries.has(mainFile(Number(r[0])))).map((r) => `${r[0]} ${r[4]!.slice(-24, -4)}`))
+    const fromIndex = new Set(
+      idxRows(full('QTR4'))
+        .rows.filter((r) => entries.has(mainFile(Number(r[0]))))
+        .map((r) => `${r[0]} ${r[4]!.slice(-24, -4)}`),
+    )
     const fromSubmissions = new Set<string>()
     for (const name of entries.keys()) {
       if (name.includes('-submissions-')) continue
       const cik = Number(name.slice(3, 13))
-      for (const r of rowsOf(cik)) if (String(r.filingDate) >= '2026-10-01') fromSubmissions.add(`${cik} ${r.accessionNumber}`)
+      for (const r of rowsOf(cik))
+        if (String(r.filingDate) >= '2026-10-01') fromSubmissions.add(`${cik} ${r.accessionNumber}`)
     }
     expect(fromIndex).toEqual(fromSubmissions)
   })
@@ -282,7 +334,11 @@ describe('index files', () => {
     expect(entries.has(mainFile(CAST.indexOnly.cik))).toBe(false)
     expect(inFile(daily('20261119'), CAST_ACCESSIONS.indexOnlyAmendment)).toBe(true)
     expect(idxRows(full('QTR4')).rows.find((r) => r[4]!.includes(CAST_ACCESSIONS.indexOnlyAmendment))).toEqual([
-      String(CAST.indexOnly.cik), CAST.indexOnly.name, 'D/A', '2026-11-19', `edgar/data/${CAST.indexOnly.cik}/${CAST_ACCESSIONS.indexOnlyAmendment}.txt`,
+      String(CAST.indexOnly.cik),
+      CAST.indexOnly.name,
+      'D/A',
+      '2026-11-19',
+      `edgar/data/${CAST.indexOnly.cik}/${CAST_ACCESSIONS.indexOnlyAmendment}.txt`,
     ])
   })
 })
@@ -293,7 +349,10 @@ describe('reference files', () => {
     expect(file.fields).toEqual(['cik', 'name', 'ticker', 'exchange'])
     expect(file.data[0]).toEqual([CAST.largeIssuer.cik, CAST.largeIssuer.name, 'QFD', 'Nasdaq'])
     expect(file.data).toContainEqual([CAST.tickerFromExchangeFile.cik, CAST.tickerFromExchangeFile.name, 'TDWR', 'OTC'])
-    expect(json<{ sic: string; tickers: string[] }>(mainFile(CAST.tickerFromExchangeFile.cik))).toMatchObject({ sic: '', tickers: [] })
+    expect(json<{ sic: string; tickers: string[] }>(mainFile(CAST.tickerFromExchangeFile.cik))).toMatchObject({
+      sic: '',
+      tickers: [],
+    })
     const tickers = file.data.map((r: unknown[]) => r[2])
     expect(new Set(tickers).size).toBe(tickers.length)
     for (const r of file.data) expect(['Nasdaq', 'NYSE', 'OTC', 'CBOE', null]).toContain(r[3])
@@ -319,17 +378,32 @@ describe('reference files', () => {
     const tenK = JSON.parse(readFileSync(join(dir, `${CAST_ACCESSIONS.tenK}-index.json`), 'utf8')).directory
     expect(tenK.name).toBe('/Archives/edgar/data/804753/000080475326000006')
     const files = tenK.item.map((i: { name: string }) => i.name)
-    expect(files.slice(0, 3)).toEqual([`${CAST_ACCESSIONS.tenK}-index-headers.html`, `${CAST_ACCESSIONS.tenK}-index.html`, `${CAST_ACCESSIONS.tenK}.txt`])
-    expect(files).toEqual(expect.arrayContaining(['qfd-20251231.htm', 'qfd-20251231.xsd', 'qfd-20251231_htm.xml', 'FilingSummary.xml', 'R1.htm']))
+    expect(files.slice(0, 3)).toEqual([
+      `${CAST_ACCESSIONS.tenK}-index-headers.html`,
+      `${CAST_ACCESSIONS.tenK}-index.html`,
+      `${CAST_ACCESSIONS.tenK}.txt`,
+    ])
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'qfd-20251231.htm',
+        'qfd-20251231.xsd',
+        'qfd-20251231_htm.xml',
+        'FilingSummary.xml',
+        'R1.htm',
+      ]),
+    )
     expect(tenK.item[0]['last-modified']).toBe('2026-02-19 16:21:45')
   })
 
-  test.skipIf(!existsSync(join(SAMPLES, 'xbrl/filing-index')))('filing index key order matches a real index.json', () => {
-    const real = JSON.parse(readFileSync(join(SAMPLES, 'xbrl/filing-index/0001213900-24-004875-index.json'), 'utf8'))
-    const ours = JSON.parse(readFileSync(join(dirA, 'filing-index', `${CAST_ACCESSIONS.tenK}-index.json`), 'utf8'))
-    expect(Object.keys(ours)).toEqual(Object.keys(real))
-    expect(Object.keys(ours.directory)).toEqual(Object.keys(real.directory))
-    expect(Object.keys(ours.directory.item[0])).toEqual(Object.keys(real.directory.item[0]))
-    expect(statSync(join(dirA, 'submissions.zip')).size).toBeGreaterThan(0)
-  })
+  test.skipIf(!existsSync(join(SAMPLES, 'xbrl/filing-index')))(
+    'filing index key order matches a real index.json',
+    () => {
+      const real = JSON.parse(readFileSync(join(SAMPLES, 'xbrl/filing-index/0001213900-24-004875-index.json'), 'utf8'))
+      const ours = JSON.parse(readFileSync(join(dirA, 'filing-index', `${CAST_ACCESSIONS.tenK}-index.json`), 'utf8'))
+      expect(Object.keys(ours)).toEqual(Object.keys(real))
+      expect(Object.keys(ours.directory)).toEqual(Object.keys(real.directory))
+      expect(Object.keys(ours.directory.item[0])).toEqual(Object.keys(real.directory.item[0]))
+      expect(statSync(join(dirA, 'submissions.zip')).size).toBeGreaterThan(0)
+    },
+  )
 })

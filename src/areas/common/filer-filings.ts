@@ -12,13 +12,20 @@ import { offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { formatCik, normalizeTicker } from '../../lib/ids.ts'
 import { filerLineDate, filerLineForm, filerRecord } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
-import { FILING_ROW, toFiling, type FilingRow } from './filing.ts'
+import { FILING_ROW, type FilingRow, toFiling } from './filing.ts'
 import type { AppliedFilingFilters, FilingFilters, FilingList } from './filing-schemas.ts'
 
 /** Form types from `10-k, 10-Q ,,8-K` → ['10-K', '10-Q', '8-K'] (trimmed, upper-cased, de-duplicated). */
 export function parseFormTypes(formTypes: string | undefined): string[] {
   if (!formTypes) return []
-  return [...new Set(formTypes.split(',').map((f) => f.trim().replace(/\s+/g, ' ').toUpperCase()).filter(Boolean))]
+  return [
+    ...new Set(
+      formTypes
+        .split(',')
+        .map((f) => f.trim().replace(/\s+/g, ' ').toUpperCase())
+        .filter(Boolean),
+    ),
+  ]
 }
 
 /** The normalized filters a list echoes; start after end is a 400 naming both. */
@@ -39,9 +46,21 @@ export function normalizeFilingFilters(f: FilingFilters, cik: number | undefined
 }
 
 /** A page of one filer's filings in the list's envelope. */
-export async function filerFilingsPage(db: Db, config: QueryConfig, cik: number, filters: AppliedFilingFilters, p: PageQuery): Promise<FilingList> {
+export async function filerFilingsPage(
+  db: Db,
+  config: QueryConfig,
+  cik: number,
+  filters: AppliedFilingFilters,
+  p: PageQuery,
+): Promise<FilingList> {
   const rows = await pageOfCik(db, config, cik, filters, p)
-  return { ...toPage(rows.map((r) => toFiling(config.archivesUrl, r)), p), filters }
+  return {
+    ...toPage(
+      rows.map((r) => toFiling(config.archivesUrl, r)),
+      p,
+    ),
+    filters,
+  }
 }
 
 /** One filer's pages by query: merged with concurrent ones of the same text when they wait (db/pool.ts). */
@@ -51,9 +70,22 @@ const BATCHABLE = { batchable: true }
  * One filer's filings: from its run in the filer lookup file, stored in the list's order, when the page is
  * within its first frames (every filer's first pages, and any page of most filers); otherwise by a query.
  */
-async function pageOfCik(db: Db, config: QueryConfig, cik: number, filters: AppliedFilingFilters, p: PageQuery): Promise<FilingRow[]> {
-  return pageOfCikFromLookup(db, cik, filters, { offset: offsetOf(p), take: p.limit + 1 }, config.filerFrames ?? FILER_FRAMES) ??
-    pageOfCikByQuery(db, cik, filters, p)
+async function pageOfCik(
+  db: Db,
+  config: QueryConfig,
+  cik: number,
+  filters: AppliedFilingFilters,
+  p: PageQuery,
+): Promise<FilingRow[]> {
+  return (
+    pageOfCikFromLookup(
+      db,
+      cik,
+      filters,
+      { offset: offsetOf(p), take: p.limit + 1 },
+      config.filerFrames ?? FILER_FRAMES,
+    ) ?? pageOfCikByQuery(db, cik, filters, p)
+  )
 }
 
 /**
@@ -62,7 +94,13 @@ async function pageOfCik(db: Db, config: QueryConfig, cik: number, filters: Appl
  */
 const FILER_FRAMES = 48
 
-function pageOfCikFromLookup(db: Db, cik: number, filters: AppliedFilingFilters, w: { offset: number; take: number }, frames: number): FilingRow[] | undefined {
+function pageOfCikFromLookup(
+  db: Db,
+  cik: number,
+  filters: AppliedFilingFilters,
+  w: { offset: number; take: number },
+  frames: number,
+): FilingRow[] | undefined {
   const { formTypes, startDate, endDate } = filters
   const forms = formTypes.length ? new Set(formTypes) : undefined
   const budget = { frames, exhausted: false }
@@ -94,9 +132,12 @@ function pageOfCikByQuery(db: Db, cik: number, filters: AppliedFilingFilters, p:
   // No ORDER BY: one filer's rows are stored newest first (filing date, then accession number), which is
   // the list's order, and DuckDB keeps a table's order without one; the scan stops at the page's end.
   // For the same reason it may be merged with other filers' pages (db/pool.ts).
-  return db.all<FilingRow>(sql`
+  return db.all<FilingRow>(
+    sql`
     SELECT ${FILING_ROW}
     FROM filings
     WHERE ${where}
-    LIMIT ${p.limit + 1} OFFSET ${offsetOf(p)}`, BATCHABLE)
+    LIMIT ${p.limit + 1} OFFSET ${offsetOf(p)}`,
+    BATCHABLE,
+  )
 }

@@ -7,14 +7,25 @@ import { Cik, CikOut, DateParam, FormTypesParam, Nullable, Pagination, Ticker } 
 
 export const Filing = t.Object(
   {
-    accessionNumber: t.String({ description: 'Accession number, ##########-##-######', examples: ['0000320193-24-000123'] }),
+    accessionNumber: t.String({
+      description: 'Accession number, ##########-##-######',
+      examples: ['0000320193-24-000123'],
+    }),
     cik: CikOut,
     formType: t.String({ description: 'EDGAR form type as filed, e.g. 10-K, 10-Q/A, 8-K', examples: ['10-K'] }),
-    formTypeCategory: t.String({ description: 'Category of the form type, e.g. "Annual Reports"', examples: ['Annual Reports'] }),
+    formTypeCategory: t.String({
+      description: 'Category of the form type, e.g. "Annual Reports"',
+      examples: ['Annual Reports'],
+    }),
     ticker: Nullable(t.String({ description: "The filer's primary ticker, when it has one" })),
     filingDate: t.String({ format: 'date', description: 'Date the SEC received the filing' }),
     filingUrl: t.String({ format: 'uri', description: "The filing's index page in the SEC archive" }),
-    acceptedDate: Nullable(t.String({ format: 'date-time', description: "EDGAR's acceptance time as EDGAR writes it (null for filings known only from an index file)" })),
+    acceptedDate: Nullable(
+      t.String({
+        format: 'date-time',
+        description: "EDGAR's acceptance time as EDGAR writes it (null for filings known only from an index file)",
+      }),
+    ),
     entityName: t.String({ description: "The filer's name" }),
   },
   { title: 'Filing' },
@@ -40,5 +51,8 @@ export const AppliedFilingFilters = t.Object({
 })
 export type AppliedFilingFilters = typeof AppliedFilingFilters.static
 
-export const FilingList = t.Object({ data: t.Array(Filing), pagination: Pagination, filters: AppliedFilingFilters }, { title: 'FilingList' })
+export const FilingList = t.Object(
+  { data: t.Array(Filing), pagination: Pagination, filters: AppliedFilingFilters },
+  { title: 'FilingList' },
+)
 export type FilingList = typeof FilingList.static

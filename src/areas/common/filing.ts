@@ -18,7 +18,8 @@ export function accessionOf(accKey: string): string {
 }
 
 /** The filing's folder in the archive: <archives>/<CIK without padding>/<accession without dashes>/ */
-export const folderUrl = (archives: string, cik: number, accKey: string) => `${archives}/${cik}/${accKey.padStart(18, '0')}/`
+export const folderUrl = (archives: string, cik: number, accKey: string) =>
+  `${archives}/${cik}/${accKey.padStart(18, '0')}/`
 
 export function toFiling(archives: string, r: FilingRow): Filing {
   const accessionNumber = accessionOf(r.acc)

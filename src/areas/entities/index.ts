@@ -7,8 +7,8 @@
  * Every operation is open to every plan (FREE), as SPEC 4.2 says.
  */
 import { Elysia, t } from 'elysia'
-import { queryConfig } from '../../config.ts'
 import { access } from '../../auth/access.ts'
+import { queryConfig } from '../../config.ts'
 import { renderedList, sendJson } from '../../http/raw-json.ts'
 import { errorResponses, pageQuery } from '../../http/schemas.ts'
 import type { Area } from '../area.ts'
@@ -22,18 +22,23 @@ const entitiesRoutes = ({ config, database }: AreaDeps) => {
   const settings = queryConfig(config)
   return new Elysia({ prefix: '/v1/entities', tags: ['Entities'] })
     .use(dbContext(database))
-    .get('', async ({ db, cacheKey, query }) => sendJson(renderedList(await db.cached(cacheKey, () => listEntities(db, settings, query)))), {
-      query: t.Composite([EntityFilters, pageQuery(config.MAX_LIMIT)]),
-      response: { 200: EntityList, ...errorResponses },
-      detail: {
-        ...access('FREE'),
-        operationId: 'listEntities',
-        summary: 'List entities',
-        description:
-          'Companies, individuals, institutions and filers known only from index files, by CIK. Filters combine with AND: ' +
-          '`cik` (zero-padding optional), `ticker` (primary ticker, case-insensitive), `entityType`, `q` (case-insensitive substring of the current name).',
+    .get(
+      '',
+      async ({ db, cacheKey, query }) =>
+        sendJson(renderedList(await db.cached(cacheKey, () => listEntities(db, settings, query)))),
+      {
+        query: t.Composite([EntityFilters, pageQuery(config.MAX_LIMIT)]),
+        response: { 200: EntityList, ...errorResponses },
+        detail: {
+          ...access('FREE'),
+          operationId: 'listEntities',
+          summary: 'List entities',
+          description:
+            'Companies, individuals, institutions and filers known only from index files, by CIK. Filters combine with AND: ' +
+            '`cik` (zero-padding optional), `ticker` (primary ticker, case-insensitive), `entityType`, `q` (case-insensitive substring of the current name).',
+        },
       },
-    })
+    )
     .get('/sic-codes', ({ db, cacheKey, query }) => db.cached(cacheKey, () => listSicCodes(db, settings, query)), {
       query: pageQuery(config.MAX_LIMIT),
       response: { 200: SicCodeList, ...errorResponses },
@@ -41,7 +46,8 @@ const entitiesRoutes = ({ config, database }: AreaDeps) => {
         ...access('FREE'),
         operationId: 'listSicCodes',
         summary: 'List SIC codes',
-        description: "The SEC's Standard Industrial Classification codes by code, with the reviewing office, a sector, and the tickers of the largest filers in each.",
+        description:
+          "The SEC's Standard Industrial Classification codes by code, with the reviewing office, a sector, and the tickers of the largest filers in each.",
       },
     })
     .get('/:identifier', async ({ db, params }) => sendJson(await getEntity(db, params.identifier)), {
@@ -56,17 +62,23 @@ const entitiesRoutes = ({ config, database }: AreaDeps) => {
           'else the company listing it among its other tickers. 404 when none matches (a number of more than 10 digits is a CIK no entity has).',
       },
     })
-    .get('/:identifier/filings', async ({ db, cacheKey, params, query }) => sendJson(await db.cached(cacheKey, () => listEntityFilings(db, settings, params.identifier, query))), {
-      params: IdentifierParams,
-      query: t.Composite([EntityFilingFilters, pageQuery(config.MAX_LIMIT)]),
-      response: { 200: FilingList, ...errorResponses },
-      detail: {
-        ...access('FREE'),
-        operationId: 'listEntityFilings',
-        summary: "List an entity's filings",
-        description: 'The same list, filters and envelope as GET /v1/filings, for one entity given by CIK or ticker. 404 when the entity is unknown.',
+    .get(
+      '/:identifier/filings',
+      async ({ db, cacheKey, params, query }) =>
+        sendJson(await db.cached(cacheKey, () => listEntityFilings(db, settings, params.identifier, query))),
+      {
+        params: IdentifierParams,
+        query: t.Composite([EntityFilingFilters, pageQuery(config.MAX_LIMIT)]),
+        response: { 200: FilingList, ...errorResponses },
+        detail: {
+          ...access('FREE'),
+          operationId: 'listEntityFilings',
+          summary: "List an entity's filings",
+          description:
+            'The same list, filters and envelope as GET /v1/filings, for one entity given by CIK or ticker. 404 when the entity is unknown.',
+        },
       },
-    })
+    )
 }
 
 export const entities: Area = { tag: 'Entities', routes: entitiesRoutes, bench: ENTITIES_BENCH }

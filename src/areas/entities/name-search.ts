@@ -24,7 +24,13 @@ export type GramFilters = { q: string; ticker: string | null; typeCode: number |
  * CIKs of a page of names holding `q` (and the other filters), from the lines of its rarest trigram; or
  * undefined when the page is not complete within `frames` frames (~400 names each, ~0.02 ms apiece).
  */
-export function pageOfGramFromLookup(db: Db, gram: bigint, f: GramFilters, w: { offset: number; take: number }, frames: number): number[] | undefined {
+export function pageOfGramFromLookup(
+  db: Db,
+  gram: bigint,
+  f: GramFilters,
+  w: { offset: number; take: number },
+  frames: number,
+): number[] | undefined {
   const needle = f.q.toLowerCase()
   // The name is in its line as written, unless JSON escaped a character of `q` (a quote, a backslash).
   const quick = !/["\\]/.test(needle)
@@ -34,7 +40,12 @@ export function pageOfGramFromLookup(db: Db, gram: bigint, f: GramFilters, w: { 
   for (const line of db.lookup('nameGrams').lines(gram, budget)) {
     if (quick && !line.includes(needle)) continue
     const [cik, typeCode, ticker, name] = JSON.parse(line) as [number, number, string | null, string]
-    if (!name.includes(needle) || (f.ticker !== null && ticker !== f.ticker) || (f.typeCode !== null && typeCode !== f.typeCode)) continue
+    if (
+      !name.includes(needle) ||
+      (f.ticker !== null && ticker !== f.ticker) ||
+      (f.typeCode !== null && typeCode !== f.typeCode)
+    )
+      continue
     if (skip > 0) skip--
     else if (ciks.push(cik) === w.take) return ciks
   }
@@ -44,10 +55,11 @@ export function pageOfGramFromLookup(db: Db, gram: bigint, f: GramFilters, w: { 
 /** Trigram key → how many names hold it; keys as the submissions contract's nameGramKey makes them. */
 type GramCounts = ReadonlyMap<bigint, number>
 
-
 function gramCounts(db: Db): Promise<GramCounts> {
   return db.memo('entity-name-grams', async () => {
-    const rows = await db.all<{ gram: string; n: number }>(sql`SELECT gram::VARCHAR AS gram, count(*)::INTEGER AS n FROM entity_name_grams GROUP BY gram`)
+    const rows = await db.all<{ gram: string; n: number }>(
+      sql`SELECT gram::VARCHAR AS gram, count(*)::INTEGER AS n FROM entity_name_grams GROUP BY gram`,
+    )
     return new Map(rows.map((r) => [BigInt(r.gram), r.n]))
   })
 }

@@ -17,7 +17,7 @@ import type { FilingFilters } from '../common/filing-schemas.ts'
 import { resolveIdentifier } from '../common/identifiers.ts'
 import { cikIndex, hasCik } from './cik-index.ts'
 import { pageOfGramFromLookup, rarestGram } from './name-search.ts'
-import { entityTypeCode, type Entity, type EntityFilters, type SicCode } from './schemas.ts'
+import { type Entity, type EntityFilters, entityTypeCode, type SicCode } from './schemas.ts'
 
 /**
  * Entities by CIK, filtered; `q` is a case-insensitive substring of the current name. Three ways to the
@@ -38,10 +38,13 @@ export async function listEntities(db: Db, config: QueryConfig, f: EntityFilters
   const { ticker, entityType, q } = filters
   const gram = cik === undefined && filters.q ? await rarestGram(db, filters.q) : undefined
   const rows =
-    cik === undefined && !ticker && !q ? await pageOfType(db, entityType, window)
-    : gram === null ? []
-    : gram !== undefined ? await pageOfGram(db, gram, { ticker, entityType, q }, window, config.nameFrames ?? NAME_FRAMES)
-    : await pageByScan(db, { ticker, entityType, q, cik }, window)
+    cik === undefined && !ticker && !q
+      ? await pageOfType(db, entityType, window)
+      : gram === null
+        ? []
+        : gram !== undefined
+          ? await pageOfGram(db, gram, { ticker, entityType, q }, window, config.nameFrames ?? NAME_FRAMES)
+          : await pageByScan(db, { ticker, entityType, q, cik }, window)
   return { ...toPage(rows, f), filters }
 }
 
@@ -49,12 +52,13 @@ type Window = { offset: number; take: number }
 type Filters = { ticker: string | null; entityType: string | null; q: string | null }
 
 /** Filters shared by the scan and the trigram rows; `contains` rather than LIKE: a % or _ typed by the client is a character. */
-const where = (f: Filters & { cik?: number }) => join([
-  f.cik !== undefined ? sql`cik = ${f.cik}` : empty,
-  f.ticker ? sql`ticker = ${f.ticker}` : empty,
-  f.entityType ? sql`type_code = ${entityTypeCode(f.entityType)}` : empty,
-  f.q ? sql`contains(name_lower, lower(${f.q}))` : empty,
-])
+const where = (f: Filters & { cik?: number }) =>
+  join([
+    f.cik !== undefined ? sql`cik = ${f.cik}` : empty,
+    f.ticker ? sql`ticker = ${f.ticker}` : empty,
+    f.entityType ? sql`type_code = ${entityTypeCode(f.entityType)}` : empty,
+    f.q ? sql`contains(name_lower, lower(${f.q}))` : empty,
+  ])
 
 /** A page of all entities or of one type: a slice of its in-memory CIK list, then their bodies. */
 async function pageOfType(db: Db, entityType: string | null, w: Window) {
@@ -76,9 +80,13 @@ const NAME_FRAMES = 16
 async function pageOfGram(db: Db, gram: bigint, f: Filters, w: Window, frames: number) {
   const typeCode = f.entityType ? entityTypeCode(f.entityType) : null
   const fromFile = pageOfGramFromLookup(db, gram, { q: f.q!, ticker: f.ticker, typeCode }, w, frames)
-  const ciks = fromFile ?? (await db.all<{ cik: number }>(sql`
+  const ciks =
+    fromFile ??
+    (
+      await db.all<{ cik: number }>(sql`
     SELECT cik::DOUBLE AS cik FROM entity_name_grams WHERE gram = ${gram} AND ${where(f)}
-    LIMIT ${w.take} OFFSET ${w.offset}`)).map((r) => r.cik)
+    LIMIT ${w.take} OFFSET ${w.offset}`)
+    ).map((r) => r.cik)
   return bodiesOf(db, ciks)
 }
 
@@ -89,7 +97,10 @@ async function pageOfGram(db: Db, gram: bigint, f: Filters, w: Window, frames: n
 async function pageByScan(db: Db, f: Filters & { cik?: number }, w: Window) {
   const page = await db.all<{ cik: number }>(sql`
     SELECT cik::DOUBLE AS cik FROM entities WHERE ${where(f)} LIMIT ${w.take} OFFSET ${w.offset}`)
-  return bodiesOf(db, page.map((r) => r.cik))
+  return bodiesOf(
+    db,
+    page.map((r) => r.cik),
+  )
 }
 
 /** Bodies of some CIKs (ascending, as every page is), from the lookup file: neighbours share a frame. */
@@ -106,7 +117,12 @@ export async function getEntity(db: Db, identifier: string): Promise<RawJson<Ent
 }
 
 /** The filings of one entity, with the same filters, paging and envelope as the filings list. */
-export async function listEntityFilings(db: Db, config: QueryConfig, identifier: string, f: Omit<FilingFilters, 'cik' | 'ticker'> & PageQuery) {
+export async function listEntityFilings(
+  db: Db,
+  config: QueryConfig,
+  identifier: string,
+  f: Omit<FilingFilters, 'cik' | 'ticker'> & PageQuery,
+) {
   const byCik = isCikLike(identifier)
   const cik = await resolveIdentifier(db, identifier)
   // A resolved ticker names a known entity already; only a CIK needs looking up.
@@ -114,7 +130,13 @@ export async function listEntityFilings(db: Db, config: QueryConfig, identifier:
   if (!known) throw notFound(identifier)
   checkOffset(f, config.maxOffset)
   // The filters echo the ticker the entity was named by, as the filings list does.
-  return filerFilingsPage(db, config, cik, normalizeFilingFilters({ ...f, ticker: byCik ? undefined : identifier }, cik), f)
+  return filerFilingsPage(
+    db,
+    config,
+    cik,
+    normalizeFilingFilters({ ...f, ticker: byCik ? undefined : identifier }, cik),
+    f,
+  )
 }
 
 /** SIC codes by code, with the large filers' primary tickers as one comma-separated string. */
@@ -132,4 +154,9 @@ export async function listSicCodes(db: Db, config: QueryConfig, p: PageQuery) {
 }
 
 const notFound = (identifier: string) =>
-  new ApiError('not_found', isCikLike(identifier) ? `No entity with CIK ${formatCik(identifier)}.` : `No entity with ticker ${normalizeTicker(identifier)}.`)
+  new ApiError(
+    'not_found',
+    isCikLike(identifier)
+      ? `No entity with CIK ${formatCik(identifier)}.`
+      : `No entity with ticker ${normalizeTicker(identifier)}.`,
+  )

@@ -1,8 +1,8 @@
 /** Entities area shapes (SPEC 2.3, RESPONSES §2). */
 import { t } from 'elysia'
-import { ENTITY_TYPES } from '../../pipeline/sources/submissions/contract/index.ts'
 import { Cik, CikOut, DateParam, FormTypesParam, Nullable, OutInteger, Pagination, Ticker } from '../../http/schemas.ts'
 import { IDENTIFIER_PATTERN } from '../../lib/ids.ts'
+import { ENTITY_TYPES } from '../../pipeline/sources/submissions/contract/index.ts'
 
 const text = (description: string) => Nullable(t.String({ description }))
 
@@ -24,7 +24,11 @@ export const Address = t.Object(
 
 /** Entity classes and their codes in the serving database: the submissions source's contract. */
 export { ENTITY_TYPES, entityTypeCode } from '../../pipeline/sources/submissions/contract/index.ts'
-const EntityType = t.Union([t.Literal('company'), t.Literal('individual'), t.Literal('institution'), t.Literal('unknown')], { description: 'Entity class' })
+
+const EntityType = t.Union(
+  [t.Literal('company'), t.Literal('individual'), t.Literal('institution'), t.Literal('unknown')],
+  { description: 'Entity class' },
+)
 /**
  * The filter is a pattern-checked string rather than a union: Elysia 1.4 fills an optional UnionEnum
  * query parameter with its first value when absent, and drops a union's description from OpenAPI.
@@ -44,13 +48,23 @@ export const Entity = t.Object(
     entityType: EntityType,
     tickers: t.Array(t.String(), { description: 'Every ticker, primary first' }),
     // EDGAR lists no exchange for some tickers (OTC quotes): null keeps the two arrays aligned.
-    exchanges: t.Array(Nullable(t.String()), { description: 'Exchange of each ticker, in the same order (null when EDGAR names none)' }),
+    exchanges: t.Array(Nullable(t.String()), {
+      description: 'Exchange of each ticker, in the same order (null when EDGAR names none)',
+    }),
     sic: Nullable(OutInteger({ description: 'Standard Industrial Classification code' })),
     sicDescription: text('Industry title of the SIC code'),
     ownerOrg: text('SEC office that reviews the filer'),
-    insiderTransactionForOwnerExists: Nullable(t.Boolean({ description: 'Files insider transactions as a reporting owner' })),
-    insiderTransactionForIssuerExists: Nullable(t.Boolean({ description: 'Has insider transactions filed about it as issuer' })),
-    ein: Nullable(OutInteger({ description: 'Employer Identification Number (null when EDGAR has none or the 000000000 placeholder)' })),
+    insiderTransactionForOwnerExists: Nullable(
+      t.Boolean({ description: 'Files insider transactions as a reporting owner' }),
+    ),
+    insiderTransactionForIssuerExists: Nullable(
+      t.Boolean({ description: 'Has insider transactions filed about it as issuer' }),
+    ),
+    ein: Nullable(
+      OutInteger({
+        description: 'Employer Identification Number (null when EDGAR has none or the 000000000 placeholder)',
+      }),
+    ),
     lei: text('Legal Entity Identifier'),
     description: text("EDGAR's description of the filer"),
     website: text('Website'),
@@ -83,14 +97,19 @@ export const AppliedEntityFilters = t.Object({
   q: Nullable(t.String()),
 })
 
-export const EntityList = t.Object({ data: t.Array(Entity), pagination: Pagination, filters: AppliedEntityFilters }, { title: 'EntityList' })
+export const EntityList = t.Object(
+  { data: t.Array(Entity), pagination: Pagination, filters: AppliedEntityFilters },
+  { title: 'EntityList' },
+)
 
 export const SicCode = t.Object(
   {
     sicCode: OutInteger({ description: 'SIC code' }),
     office: text('SEC office that reviews filers with this code, e.g. "Office of Technology"'),
     industryTitle: t.String({ description: 'Industry title' }),
-    largeSizeTickers: text('Primary tickers of large accelerated filers with this code, by market value, comma-separated (at most 10)'),
+    largeSizeTickers: text(
+      'Primary tickers of large accelerated filers with this code, by market value, comma-separated (at most 10)',
+    ),
     sector: text('Broad sector, e.g. "Technology"'),
   },
   { title: 'SicCode' },

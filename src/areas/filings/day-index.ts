@@ -23,6 +23,10 @@ export async function loadDayIndex(db: Db): Promise<FilingDayIndex> {
     list(n::INTEGER ORDER BY filing_date DESC) AS counts`
   const [all] = await db.all<Row>(sql`SELECT NULL AS form, ${columns} FROM filing_days`)
   const forms = await db.all<Row>(sql`SELECT form_type AS form, ${columns} FROM filing_form_days GROUP BY form_type`)
-  const list = (r: Row | undefined): DayList => ({ dates: r?.dates ?? [], firstPos: r?.firstPos ?? [], counts: r?.counts ?? [] })
+  const list = (r: Row | undefined): DayList => ({
+    dates: r?.dates ?? [],
+    firstPos: r?.firstPos ?? [],
+    counts: r?.counts ?? [],
+  })
   return { all: list(all), byForm: new Map(forms.map((r) => [r.form!, list(r)])) }
 }

@@ -21,7 +21,13 @@ export type PagePlan =
   | { kind: 'merge'; ranges: [number, number][]; firstDay: [number, number][]; offset: number; take: number }
   | { kind: 'empty' }
 
-export type PageWindow = { formTypes: string[]; startDate: string | null; endDate: string | null; offset: number; take: number }
+export type PageWindow = {
+  formTypes: string[]
+  startDate: string | null
+  endDate: string | null
+  offset: number
+  take: number
+}
 
 /** Index range [lo, hi) of the days of a newest-first list that fall within [start, end]. */
 function daysWithin(days: DayList, start: string | null, end: string | null): [number, number] {
@@ -44,12 +50,17 @@ function lowerBound(dates: string[], pred: (d: string) => boolean): number {
 }
 
 /** Positions [first row of day lo, end of day hi - 1). */
-const positions = (days: DayList, lo: number, hi: number): [number, number] => [days.firstPos[lo]!, days.firstPos[hi - 1]! + days.counts[hi - 1]!]
+const positions = (days: DayList, lo: number, hi: number): [number, number] => [
+  days.firstPos[lo]!,
+  days.firstPos[hi - 1]! + days.counts[hi - 1]!,
+]
 
 export function planPage(index: FilingDayIndex, w: PageWindow): PagePlan {
   const lists = w.formTypes.length ? w.formTypes.flatMap((f) => index.byForm.get(f) ?? []) : [index.all]
   const table = w.formTypes.length ? 'filings_by_form' : 'filings_by_date'
-  const spans = lists.map((days) => ({ days, range: daysWithin(days, w.startDate, w.endDate) })).filter((s) => s.range[0] < s.range[1])
+  const spans = lists
+    .map((days) => ({ days, range: daysWithin(days, w.startDate, w.endDate) }))
+    .filter((s) => s.range[0] < s.range[1])
   if (!spans.length) return { kind: 'empty' }
   if (spans.length === 1) {
     const { days, range } = spans[0]!

@@ -29,7 +29,9 @@ export function skipWithinDay(file: KeyedFile, firstDay: [number, number][], off
   const none = { starts: firstDay.map(([start]) => start), skipped: 0 }
   if (offset <= 0 || !file.hasHeads) return none
   // Per form, the frames starting inside its part: their position and first accession number (non-increasing).
-  const frames = firstDay.map(([start, end]) => file.headsWithin(BigInt(start), BigInt(end)).map(([key, acc]) => ({ at: Number(key), acc })))
+  const frames = firstDay.map(([start, end]) =>
+    file.headsWithin(BigInt(start), BigInt(end)).map(([key, acc]) => ({ at: Number(key), acc })),
+  )
   // The first position whose accession number may be <= w: at most this many rows lie above w.
   const endAbove = (form: number, w: bigint) => frames[form]!.find((f) => f.acc <= w)?.at ?? firstDay[form]![1]
   const atMostAbove = (w: bigint) => firstDay.reduce((sum, [start], form) => sum + endAbove(form, w) - start, 0)

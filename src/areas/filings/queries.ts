@@ -13,13 +13,19 @@ import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { accessionKey, formatCik, normalizeAccession, parseCik } from '../../lib/ids.ts'
 import { documentRecord } from '../../pipeline/sources/filing-index/contract.ts'
-import { accessionRecord, positionCik, positionOrder, positionRecord, type AccessionRecord } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
+import {
+  type AccessionRecord,
+  accessionRecord,
+  positionCik,
+  positionOrder,
+  positionRecord,
+} from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
 import { filerFilingsPage, normalizeFilingFilters } from '../common/filer-filings.ts'
-import { FILING_ROW, folderUrl, toFiling, type FilingRow } from '../common/filing.ts'
+import { FILING_ROW, type FilingRow, folderUrl, toFiling } from '../common/filing.ts'
 import type { AppliedFilingFilters, Filing, FilingFilters, FilingList } from '../common/filing-schemas.ts'
 import { cikForTicker } from '../common/identifiers.ts'
 import { loadDayIndex } from './day-index.ts'
-import { planPage, type PagePlan } from './page-plan.ts'
+import { type PagePlan, planPage } from './page-plan.ts'
 import { skipWithinDay } from './page-skip.ts'
 import type { FilingDocument } from './schemas.ts'
 
@@ -40,7 +46,13 @@ export async function listFilings(db: Db, config: QueryConfig, f: FilingFilters 
   }
   if (cik !== undefined) return filerFilingsPage(db, config, cik, filters, f)
   const rows = await pageWithoutCik(db, filters, f)
-  return { ...toPage(rows.map((r) => toFiling(config.archivesUrl, r)), f), filters }
+  return {
+    ...toPage(
+      rows.map((r) => toFiling(config.archivesUrl, r)),
+      f,
+    ),
+    filters,
+  }
 }
 
 /**
@@ -52,9 +64,12 @@ async function pageWithoutCik(db: Db, filters: AppliedFilingFilters, p: PageQuer
   const plan = planPage(index, { ...filters, offset: offsetOf(p), take: p.limit + 1 })
   if (plan.kind === 'empty') return []
   if (plan.kind === 'merge') return mergeOfForms(db, plan)
-  if (plan.table === 'filings_by_form') return [...db.lookup('formPositions').range(BigInt(plan.from), BigInt(plan.to))].map(positionRecord)
+  if (plan.table === 'filings_by_form')
+    return [...db.lookup('formPositions').range(BigInt(plan.from), BigInt(plan.to))].map(positionRecord)
   // No ORDER BY: the copy is stored in position order, which DuckDB keeps (a sort of the slice cost 0.5 ms).
-  return db.all<FilingRow>(sql`SELECT ${FILING_ROW} FROM filings_by_date WHERE pos >= ${plan.from} AND pos < ${plan.to}`)
+  return db.all<FilingRow>(
+    sql`SELECT ${FILING_ROW} FROM filings_by_date WHERE pos >= ${plan.from} AND pos < ${plan.to}`,
+  )
 }
 
 /**
@@ -66,7 +81,9 @@ function mergeOfForms(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>): Filin
   const file = db.lookup('formPositions')
   // Most of the first day's rows before the page are passed by the frames' heads, unread (page-skip.ts).
   const { starts, skipped } = skipWithinDay(file, plan.firstDay, plan.offset)
-  const heads = plan.ranges.map(([, to], i) => advance({ lines: file.range(BigInt(starts[i]!), BigInt(to)), line: undefined, order: '' }))
+  const heads = plan.ranges.map(([, to], i) =>
+    advance({ lines: file.range(BigInt(starts[i]!), BigInt(to)), line: undefined, order: '' }),
+  )
   const rows: FilingRow[] = []
   let skip = plan.offset - skipped
   while (rows.length < plan.take) {
@@ -107,7 +124,10 @@ function comesFirst(a: MergeHead, b: MergeHead): boolean {
 function accessionRecords(db: Db, accession: string): AccessionRecord[] {
   const key = accessionKey(accession)
   const acc = key.toString()
-  return db.lookup('filings').get(key).map((line) => accessionRecord(acc, line))
+  return db
+    .lookup('filings')
+    .get(key)
+    .map((line) => accessionRecord(acc, line))
 }
 
 export async function getFilingsByAccession(db: Db, config: QueryConfig, accessionNumber: string): Promise<Filing[]> {
@@ -118,7 +138,12 @@ export async function getFilingsByAccession(db: Db, config: QueryConfig, accessi
 }
 
 /** One filer's row of one filing; 404 when that CIK did not file it. */
-export async function getFiling(db: Db, config: QueryConfig, cikText: string, accessionNumber: string): Promise<Filing> {
+export async function getFiling(
+  db: Db,
+  config: QueryConfig,
+  cikText: string,
+  accessionNumber: string,
+): Promise<Filing> {
   const accession = normalizeAccession(accessionNumber)
   const cik = parseCik(cikText)
   const record = accessionRecords(db, accession).find((r) => r.cik === cik)
@@ -131,16 +156,29 @@ export async function getFiling(db: Db, config: QueryConfig, cikText: string, ac
  * have a full list; for the others the primary document (always known from submissions) is returned,
  * with the form type as its type (EDGAR's own convention in folder listings).
  */
-export async function listFilingDocuments(db: Db, config: QueryConfig, cikText: string, accessionNumber: string): Promise<FilingDocument[]> {
+export async function listFilingDocuments(
+  db: Db,
+  config: QueryConfig,
+  cikText: string,
+  accessionNumber: string,
+): Promise<FilingDocument[]> {
   const accession = normalizeAccession(accessionNumber)
   const cik = parseCik(cikText)
   const own = accessionRecords(db, accession).find((r) => r.cik === cik)
   if (!own) throw new ApiError('not_found', `No filing ${accession} for CIK ${formatCik(cik)}.`)
   const folder = folderUrl(config.archivesUrl, cik, own.acc)
-  const document = (filename: string, documentType: string | null, description: string | null): FilingDocument =>
-    ({ documentType, filename, url: folder + filename, description })
+  const document = (filename: string, documentType: string | null, description: string | null): FilingDocument => ({
+    documentType,
+    filename,
+    url: folder + filename,
+    description,
+  })
   // The listing's lines are stored by CIK, then sequence.
-  const listed = db.lookup('documents').get(accessionKey(accession)).map(documentRecord).filter((d) => d.cik === cik)
+  const listed = db
+    .lookup('documents')
+    .get(accessionKey(accession))
+    .map(documentRecord)
+    .filter((d) => d.cik === cik)
   if (listed.length) return listed.map((d) => document(d.filename, d.documentType, d.description))
   return own.primary_document ? [document(own.primary_document, own.form_type, own.primary_doc_description)] : []
 }

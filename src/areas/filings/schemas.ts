@@ -7,7 +7,11 @@ import { AccessionNumber, Cik, Nullable, Pagination } from '../../http/schemas.t
 
 export const FilingDocument = t.Object(
   {
-    documentType: Nullable(t.String({ description: 'EDGAR document type, e.g. 10-K, EX-21.1, EX-101.LAB (null when the type cannot be told)' })),
+    documentType: Nullable(
+      t.String({
+        description: 'EDGAR document type, e.g. 10-K, EX-21.1, EX-101.LAB (null when the type cannot be told)',
+      }),
+    ),
     filename: t.String({ description: 'File name inside the filing folder' }),
     url: t.String({ format: 'uri', description: 'The document in the SEC archive' }),
     description: Nullable(t.String({ description: "The filer's description of the document" })),

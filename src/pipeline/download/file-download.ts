@@ -80,7 +80,12 @@ async function streamTo(t: Transport, sent: Sent, file: string, append: boolean)
 }
 
 /** Downloads `urlPath` to `destFile`, keeping its validators in `metaFile`; retried as a whole. */
-export async function downloadToFile(t: Transport, urlPath: string, destFile: string, metaFile: string): Promise<DownloadResult> {
+export async function downloadToFile(
+  t: Transport,
+  urlPath: string,
+  destFile: string,
+  metaFile: string,
+): Promise<DownloadResult> {
   const url = t.url(urlPath)
   await mkdir(dirname(destFile), { recursive: true })
   await mkdir(dirname(metaFile), { recursive: true })

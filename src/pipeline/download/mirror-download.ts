@@ -41,7 +41,8 @@ const isBlocked = (e: unknown) => e instanceof SecHttpError && e.status === 403
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 /** Every download flag of the sources, with its default: what `secds build` accepts. */
-export const downloadFlags = (sources: readonly SourceDefinition[] = SOURCES) => sources.flatMap((s) => s.download?.flags ?? [])
+export const downloadFlags = (sources: readonly SourceDefinition[] = SOURCES) =>
+  sources.flatMap((s) => s.download?.flags ?? [])
 
 export async function downloadMirror(opts: MirrorDownloadOptions): Promise<MirrorDownload> {
   const started = performance.now()
@@ -62,9 +63,14 @@ export async function downloadMirror(opts: MirrorDownloadOptions): Promise<Mirro
     if (fatal) throw fatal.error
     try {
       const result = await client.download(source.urlPath, join(dir, source.mirrorPath), { metaFile })
-      if (result.status === 'missing' && required) throw new SecHttpError(url, 404, `GET ${url}: HTTP 404 (a required source)`)
+      if (result.status === 'missing' && required)
+        throw new SecHttpError(url, 404, `GET ${url}: HTTP 404 (a required source)`)
       file = { path: source.mirrorPath, ...result }
-      log(result.status === 'missing' ? `skipped ${source.mirrorPath}: not found at ${url}` : `${source.mirrorPath}: ${result.status}`)
+      log(
+        result.status === 'missing'
+          ? `skipped ${source.mirrorPath}: not found at ${url}`
+          : `${source.mirrorPath}: ${result.status}`,
+      )
     } catch (e) {
       if (required || isBlocked(e)) {
         fatal ??= { error: e }
@@ -100,7 +106,10 @@ export async function downloadMirror(opts: MirrorDownloadOptions): Promise<Mirro
     if (!source.download) continue
     const download = source.download
     // Started in registry order, so `after` finds the sources registered before.
-    running.set(source.name, Promise.resolve().then(() => download.fetch(contextOf(source))))
+    running.set(
+      source.name,
+      Promise.resolve().then(() => download.fetch(contextOf(source))),
+    )
   }
   // Let every source finish (or fail) before throwing, so no request outlives the call.
   const failure = (await Promise.allSettled(running.values())).find((r) => r.status === 'rejected')

@@ -26,7 +26,11 @@ export class StartSpacer {
     this.lastStart = start
     if (start > now) await Bun.sleep(start - now)
     // Timers fire late now and then: a slot that started late must not let the next one start early.
-    for (let since = performance.now() - this.lastActualStart; since < gapMs; since = performance.now() - this.lastActualStart) {
+    for (
+      let since = performance.now() - this.lastActualStart;
+      since < gapMs;
+      since = performance.now() - this.lastActualStart
+    ) {
       await Bun.sleep(gapMs - since)
     }
     this.lastActualStart = performance.now()

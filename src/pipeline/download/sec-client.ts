@@ -4,12 +4,12 @@
  * request, at most 10 requests per second across the process, retries with backoff on 429/5xx.
  */
 import { basename, dirname, join } from 'node:path'
-import { downloadToFile, type DownloadResult } from './file-download.ts'
+import { type DownloadResult, downloadToFile } from './file-download.ts'
 import { SEC_MAX_REQUESTS_PER_SECOND } from './rate-limit.ts'
 import { createTransport, SecHttpError } from './transport.ts'
 
-export { SecHttpError } from './transport.ts'
 export type { DownloadResult, DownloadStatus } from './file-download.ts'
+export { SecHttpError } from './transport.ts'
 
 export const SEC_BASE_URL = 'https://www.sec.gov'
 
@@ -48,7 +48,12 @@ const EMAIL = /[^\s@<>()"',;]+@[^\s@<>()"',;]+\.[A-Za-z]{2,}/
 export function checkUserAgent(userAgent: string | undefined): string {
   const value = (userAgent ?? '').trim()
   const email = EMAIL.exec(value)?.[0]
-  const name = email ? value.replace(email, '').replace(/[<>()]/g, '').trim() : ''
+  const name = email
+    ? value
+        .replace(email, '')
+        .replace(/[<>()]/g, '')
+        .trim()
+    : ''
   if (!email || name === '' || /[\r\n]/.test(value)) {
     throw new Error(
       `The SEC requires a User-Agent that names you and gives a contact email, e.g. "Example Corp admin@example.com" ` +

@@ -11,7 +11,13 @@ export const LOOKUPS = {
 /** A listed document's line, in CIK then sequence order. */
 export const DOCUMENT_LINE = `json_array(cik, sequence, filename, document_type, description)::VARCHAR`
 
-export type DocumentRecord = { cik: number; sequence: number; filename: string; documentType: string | null; description: string | null }
+export type DocumentRecord = {
+  cik: number
+  sequence: number
+  filename: string
+  documentType: string | null
+  description: string | null
+}
 
 export function documentRecord(line: string): DocumentRecord {
   const [cik, sequence, filename, documentType, description] = JSON.parse(line)

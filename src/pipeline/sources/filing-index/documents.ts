@@ -13,7 +13,10 @@ const LINKBASE = { cal: 'CALCULATION', def: 'DEFINITION', lab: 'LABEL', pre: 'PR
 
 export async function buildDocuments(db: BuildDb) {
   const linkbases = Object.entries(LINKBASE)
-    .map(([s, name]) => `WHEN lower(name) LIKE '%\\_${s}.xml' ESCAPE '\\' THEN ['EX-101.${s.toUpperCase()}', 'XBRL TAXONOMY EXTENSION ${name} LINKBASE DOCUMENT']`)
+    .map(
+      ([s, name]) =>
+        `WHEN lower(name) LIKE '%\\_${s}.xml' ESCAPE '\\' THEN ['EX-101.${s.toUpperCase()}', 'XBRL TAXONOMY EXTENSION ${name} LINKBASE DOCUMENT']`,
+    )
     .join('\n        ')
   await db.run(`CREATE TABLE t_documents AS
     WITH d AS (

@@ -10,8 +10,8 @@ import { mapConcurrent, PARALLEL } from '../../download/context.ts'
 import { folderSource, type SourceFolder } from '../../mirror.ts'
 import type { SourceDefinition } from '../../source.ts'
 import { type IndexEntry, newestFilings, parseMasterIndex } from '../indexes/master-index.ts'
-import { DOCUMENT_LINE, LOOKUPS } from './contract.ts'
 import { ACC_KEY } from '../submissions/contract/index.ts'
+import { DOCUMENT_LINE, LOOKUPS } from './contract.ts'
 import { buildDocuments } from './documents.ts'
 import { filingIndexSample } from './sample.ts'
 import { stageFilingIndex } from './stage.ts'
@@ -34,7 +34,15 @@ export const filingIndex: SourceDefinition = {
     return { files: [folder], summary: `${folder.files} filing-index listings` }
   },
   download: {
-    flags: [{ name: 'document-limit', help: 'filing folder listings to fetch for the newest daily-index filings', fallback: 200, min: 0, max: 1_000_000 }],
+    flags: [
+      {
+        name: 'document-limit',
+        help: 'filing folder listings to fetch for the newest daily-index filings',
+        fallback: 200,
+        min: 0,
+        max: 1_000_000,
+      },
+    ],
     async fetch(ctx) {
       const limit = ctx.flags['document-limit']!
       if (limit <= 0) return
@@ -63,15 +71,21 @@ export const filingIndex: SourceDefinition = {
   derive: [{ name: 'documents', run: async ({ db }) => ({ rows: await buildDocuments(db) }) }],
   tables: [
     {
-      name: 'filing_documents', from: 't_documents', orderBy: 'accession_number, cik, sequence', rowGroupSize: 100_000,
-      key: ['accession_number', 'cik', 'sequence'], notNull: ['accession_number', 'cik', 'sequence', 'filename', 'is_primary'],
+      name: 'filing_documents',
+      from: 't_documents',
+      orderBy: 'accession_number, cik, sequence',
+      rowGroupSize: 100_000,
+      key: ['accession_number', 'cik', 'sequence'],
+      notNull: ['accession_number', 'cik', 'sequence', 'filename', 'is_primary'],
       requiredBy: (found) => found['filing-index']?.files[0]?.rel,
       description: 'Documents of filings that have a folder listing, in listing order.',
     },
   ],
   lookups: ({ parquet }) => [
     {
-      name: 'documents', path: LOOKUPS.documents, rowsOf: parquet('filing_documents'),
+      name: 'documents',
+      path: LOOKUPS.documents,
+      rowsOf: parquet('filing_documents'),
       sql: `SELECT ${ACC_KEY} AS k, ${DOCUMENT_LINE} FROM ${parquet('filing_documents')} ORDER BY k, cik, sequence`,
     },
   ],

@@ -24,7 +24,15 @@ function exhibitsOf(f: Filing): string[] {
   const year = +isoDay(f.day).slice(0, 4)
   switch (f.form) {
     case '10-K':
-      return ['ex21-1', 'ex23-1', 'ex31-1', 'ex31-2', 'ex32-1', ...(year >= 2020 ? ['ex4-1'] : []), ...(year >= 2024 ? ['ex19-1', 'ex97-1'] : [])]
+      return [
+        'ex21-1',
+        'ex23-1',
+        'ex31-1',
+        'ex31-2',
+        'ex32-1',
+        ...(year >= 2020 ? ['ex4-1'] : []),
+        ...(year >= 2024 ? ['ex19-1', 'ex97-1'] : []),
+      ]
     case '10-Q':
       return ['ex31-1', 'ex31-2', 'ex32-1']
     case '20-F':
@@ -32,7 +40,10 @@ function exhibitsOf(f: Filing): string[] {
     case '8-K':
     case '8-K/A':
     case '6-K':
-      return [...(f.items.includes('1.01') ? ['ex10-1'] : []), ...(f.form === '6-K' || /2\.02|7\.01|8\.01/.test(f.items) ? ['ex99-1'] : [])]
+      return [
+        ...(f.items.includes('1.01') ? ['ex10-1'] : []),
+        ...(f.form === '6-K' || /2\.02|7\.01|8\.01/.test(f.items) ? ['ex99-1'] : []),
+      ]
     case 'S-1':
     case 'S-3':
     case 'S-8':
@@ -54,7 +65,8 @@ function exhibitName(primary: string, exhibit: string): string {
   return `${exhibit}.htm`
 }
 
-const typeOf = (name: string) => (name.endsWith('.zip') ? 'compressed.gif' : /\.(jpg|gif|png)$/.test(name) ? 'image2.gif' : 'text.gif')
+const typeOf = (name: string) =>
+  name.endsWith('.zip') ? 'compressed.gif' : /\.(jpg|gif|png)$/.test(name) ? 'image2.gif' : 'text.gif'
 
 export function filingIndexJson(cik: number, f: Filing, xbrlPrefix: string): string {
   const rng = new Rng(hashText(f.accessionNumber))
@@ -65,17 +77,23 @@ export function filingIndexJson(cik: number, f: Filing, xbrlPrefix: string): str
   const primary = f.primaryDocument.split('/').pop() ?? ''
   if (primary) files.push([primary, Math.round(f.size * (0.25 + 0.4 * rng.next()))])
   for (const ex of exhibitsOf(f)) files.push([exhibitName(primary, ex), rng.range(4_000, 90_000)])
-  if (f.form === '8-K' || f.form === '10-K' || f.form === '6-K') files.push([`${xbrlPrefix}_logo.jpg`, rng.range(3_000, 40_000)])
+  if (f.form === '8-K' || f.form === '10-K' || f.form === '6-K')
+    files.push([`${xbrlPrefix}_logo.jpg`, rng.range(3_000, 40_000)])
   if (f.isXBRL) {
     const stamp = (f.reportDate || isoDay(f.day)).replaceAll('-', '')
     const stem = `${xbrlPrefix}-${stamp}`
     files.push([`${acc}-xbrl.zip`, Math.round(f.size * 0.08) + rng.range(20_000, 90_000)])
     files.push([`${stem}.xsd`, rng.range(3_000, 60_000)])
     for (const part of ['_cal', '_def', '_lab', '_pre']) files.push([`${stem}${part}.xml`, rng.range(8_000, 400_000)])
-    if (f.isInlineXBRL && primary.endsWith('.htm')) files.push([primary.replace(/\.htm$/, '_htm.xml'), rng.range(5_000, 2_000_000)])
+    if (f.isInlineXBRL && primary.endsWith('.htm'))
+      files.push([primary.replace(/\.htm$/, '_htm.xml'), rng.range(5_000, 2_000_000)])
     files.push(['FilingSummary.xml', rng.range(1_500, 60_000)], ['Financial_Report.xlsx', rng.range(5_000, 300_000)])
     if (f.isInlineXBRL) files.push(['MetaLinks.json', rng.range(40_000, 900_000)])
-    const pages = f.form.startsWith('10-K') ? rng.range(50, 60) : f.form.startsWith('10-Q') ? rng.range(30, 45) : rng.range(1, 3)
+    const pages = f.form.startsWith('10-K')
+      ? rng.range(50, 60)
+      : f.form.startsWith('10-Q')
+        ? rng.range(30, 45)
+        : rng.range(1, 3)
     for (let r = 1; r <= pages; r++) files.push([`R${r}.htm`, rng.range(2_000, 120_000)])
     files.push(['report.css', 2767], ['Show.js', 1085])
   }
@@ -87,5 +105,9 @@ export function filingIndexJson(cik: number, f: Filing, xbrlPrefix: string): str
     ...files.map(([name, size]) => ({ 'last-modified': modified, name, type: typeOf(name), size: String(size) })),
   ]
   const folder = `/Archives/edgar/data/${cik}`
-  return JSON.stringify({ directory: { item, name: `${folder}/${acc.replaceAll('-', '')}`, 'parent-dir': folder } }, null, 2)
+  return JSON.stringify(
+    { directory: { item, name: `${folder}/${acc.replaceAll('-', '')}`, 'parent-dir': folder } },
+    null,
+    2,
+  )
 }

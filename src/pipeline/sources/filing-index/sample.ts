@@ -20,7 +20,10 @@ export function filingIndexSample(world: SampleWorld): SampleWriter {
   // About one generated filing in 2,000, fewer at large scales so the cap does not cut the sample short.
   const sampleRate = Math.min(1 / 2000, (FILING_INDEX_CAP * 0.9) / Math.max(1, world.pop.size * 24))
   // The cast's listings are always written; generated ones fill the rest of the cap.
-  const castFolders = world.cast.reduce((n, c) => n + c.own.filter((f) => f.day <= world.asOf && FOLDER_FORMS.has(f.form)).length, 0)
+  const castFolders = world.cast.reduce(
+    (n, c) => n + c.own.filter((f) => f.day <= world.asOf && FOLDER_FORMS.has(f.form)).length,
+    0,
+  )
   let generatedFolders = 0
   let files = 0
   let bytes = 0

@@ -15,7 +15,11 @@ import { quote } from '../../sql-text.ts'
 const LISTING = `STRUCT(name VARCHAR, "parent-dir" VARCHAR, item STRUCT("last-modified" VARCHAR, name VARCHAR, type VARCHAR, size VARCHAR)[])`
 
 /** `folder`: the mirror's `filing-index/` folder, when it holds listings. */
-export async function stageFilingIndex(db: BuildDb, mirror: string, folder: SourceFolder | undefined): Promise<{ files: number; rows: number }> {
+export async function stageFilingIndex(
+  db: BuildDb,
+  mirror: string,
+  folder: SourceFolder | undefined,
+): Promise<{ files: number; rows: number }> {
   if (!folder) {
     await db.run(`CREATE TABLE stage_documents (file VARCHAR, accession_number VARCHAR, folder VARCHAR, sequence INTEGER,
       item STRUCT("last-modified" VARCHAR, name VARCHAR, type VARCHAR, size VARCHAR))`)

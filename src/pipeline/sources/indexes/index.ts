@@ -4,8 +4,8 @@
  * filings, filers without a submissions file): the submissions source reads `stage_index` for that.
  */
 import { join } from 'node:path'
-import { lastQuarters, quarterOf } from '../../download/quarters.ts'
 import { mapConcurrent, PARALLEL } from '../../download/context.ts'
+import { lastQuarters, quarterOf } from '../../download/quarters.ts'
 import { quarterFiles } from '../../mirror.ts'
 import type { SourceDefinition } from '../../source.ts'
 import { dailyIndex, dailyListingUrlPath, dailyMasterNames, fullIndex } from './master-index.ts'
@@ -19,11 +19,24 @@ export const indexes: SourceDefinition = {
   find(mirror) {
     const full = quarterFiles(mirror, join(mirror, 'full-index'), /^master\.idx$/)
     const daily = quarterFiles(mirror, join(mirror, 'daily-index'), /^master\.\d{8}\.idx$/)
-    const summary = [full.length && `${full.length} full-index master.idx`, daily.length && `${daily.length} daily-index master.idx`].filter(Boolean).join(', ')
+    const summary = [
+      full.length && `${full.length} full-index master.idx`,
+      daily.length && `${daily.length} daily-index master.idx`,
+    ]
+      .filter(Boolean)
+      .join(', ')
     return full.length + daily.length ? { files: [...full, ...daily], summary } : undefined
   },
   download: {
-    flags: [{ name: 'index-quarters', help: 'quarterly full-index files to fetch, newest first', fallback: 2, min: 0, max: 200 }],
+    flags: [
+      {
+        name: 'index-quarters',
+        help: 'quarterly full-index files to fetch, newest first',
+        fallback: 2,
+        min: 0,
+        max: 200,
+      },
+    ],
     async fetch(ctx) {
       const quarters = lastQuarters(ctx.now, ctx.flags['index-quarters']!)
       const daily = async () => {
@@ -34,7 +47,9 @@ export const indexes: SourceDefinition = {
           names = dailyMasterNames(await ctx.client.getJson(dailyListingUrlPath(quarter)))
         } catch (e) {
           if (ctx.blocked(e)) throw e
-          ctx.log(`skipped daily indexes of ${quarter.year} QTR${quarter.qtr}: ${e instanceof Error ? e.message : String(e)}`)
+          ctx.log(
+            `skipped daily indexes of ${quarter.year} QTR${quarter.qtr}: ${e instanceof Error ? e.message : String(e)}`,
+          )
         }
         await mapConcurrent(names, PARALLEL, (name) => ctx.fetch(dailyIndex(quarter, name), false))
       }

@@ -50,7 +50,8 @@ export function parseMasterIndex(text: string): IndexEntry[] {
   const entries: IndexEntry[] = []
   for (const line of lines.slice(rule + 1)) {
     const [cik, company, form, date, file, ...rest] = line.split('|')
-    if (cik === undefined || company === undefined || form === undefined || date === undefined || file === undefined) continue
+    if (cik === undefined || company === undefined || form === undefined || date === undefined || file === undefined)
+      continue
     if (rest.length > 0 || !/^\d+$/.test(cik.trim())) continue
     const accession = (file.trim().split('/').pop() ?? '').replace(/\.txt$/, '')
     if (!ACCESSION.test(accession)) continue

@@ -8,8 +8,16 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import {
+  compactDay,
+  dayOfYmd,
+  indexDate,
+  isoDay,
+  previousBusinessDay,
+  quarterOf,
+  yearOf,
+} from '../../../sample/dates.ts'
 import type { SampleWorld, SampleWriter } from '../../source.ts'
-import { compactDay, dayOfYmd, indexDate, isoDay, previousBusinessDay, quarterOf, yearOf } from '../../../sample/dates.ts'
 
 const RULE = '-'.repeat(80)
 
@@ -22,12 +30,31 @@ export function indexSpans(asOf: number, lastDay: number): IndexSpan[] {
   const previous = quarterStart(current - 1)
   const quarterPath = (day: number) => `${yearOf(day)}/QTR${quarterOf(day)}`
   const spans: IndexSpan[] = [
-    { path: `full-index/${quarterPath(previous)}/master.idx`, from: previous, to: current - 1, daily: false, lastReceived: current - 1 },
-    { path: `full-index/${quarterPath(current)}/master.idx`, from: current, to: asOf, daily: false, lastReceived: asOf },
+    {
+      path: `full-index/${quarterPath(previous)}/master.idx`,
+      from: previous,
+      to: current - 1,
+      daily: false,
+      lastReceived: current - 1,
+    },
+    {
+      path: `full-index/${quarterPath(current)}/master.idx`,
+      from: current,
+      to: asOf,
+      daily: false,
+      lastReceived: asOf,
+    },
   ]
   const days = [lastDay]
   while (days.length < 5) days.unshift(previousBusinessDay(days[0]!))
-  for (const day of days) spans.push({ path: `daily-index/${quarterPath(day)}/master.${compactDay(day)}.idx`, from: day, to: day, daily: true, lastReceived: day })
+  for (const day of days)
+    spans.push({
+      path: `daily-index/${quarterPath(day)}/master.${compactDay(day)}.idx`,
+      from: day,
+      to: day,
+      daily: true,
+      lastReceived: day,
+    })
   return spans
 }
 
@@ -114,7 +141,6 @@ function preamble(span: IndexSpan): string {
   ]
   return lines.map((l) => `${l}\n`).join('')
 }
-
 
 /** The indexes source's part of the sample generator: every filer's row of every filing the files cover. */
 export function indexesSample(world: SampleWorld): SampleWriter {

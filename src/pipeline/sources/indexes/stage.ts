@@ -28,9 +28,16 @@ function newLineOf(path: string): NewLine {
 }
 
 /** `files`: the quarterly `full-index/…/master.idx` and daily `daily-index/…/master.YYYYMMDD.idx` files found. */
-export async function stageIndexes(db: BuildDb, mirror: string, files: SourceFile[]): Promise<{ files: number; rows: number; bytes: number }> {
+export async function stageIndexes(
+  db: BuildDb,
+  mirror: string,
+  files: SourceFile[],
+): Promise<{ files: number; rows: number; bytes: number }> {
   await db.run(`CREATE TABLE stage_index_lines (file VARCHAR, source VARCHAR, line VARCHAR)`)
-  const kinds = files.map((f): [SourceFile, string] => [f, f.rel.startsWith('daily-index') ? 'daily-index' : 'full-index'])
+  const kinds = files.map((f): [SourceFile, string] => [
+    f,
+    f.rel.startsWith('daily-index') ? 'daily-index' : 'full-index',
+  ])
   // One read per line-ending style and source kind, each over all of its files at once.
   const groups = Map.groupBy(kinds, ([f, kind]) => `${kind} ${newLineOf(f.path)}`)
   for (const [key, group] of groups) {

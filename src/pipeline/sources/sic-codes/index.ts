@@ -32,7 +32,10 @@ export const sicCodes: SourceDefinition = {
     async fetch(ctx) {
       const page = await ctx.fetch({ urlPath: SIC_PAGE.urlPath, mirrorPath: SIC_PAGE.rawPath }, false, false)
       const csvFile = join(ctx.dir, SIC_PAGE.mirrorPath)
-      const csvExists = await stat(csvFile).then(() => true, () => false)
+      const csvExists = await stat(csvFile).then(
+        () => true,
+        () => false,
+      )
       if (page.status === 'missing' || (page.status === 'not-modified' && csvExists)) {
         ctx.record({ path: SIC_PAGE.mirrorPath, status: page.status, bytes: 0 })
         return
@@ -40,7 +43,9 @@ export const sicCodes: SourceDefinition = {
       const htmlFile = join(ctx.dir, SIC_PAGE.rawPath)
       const rows = parseSicPage(await Bun.file(htmlFile).text())
       if (rows.length === 0) {
-        ctx.log(`skipped ${SIC_PAGE.mirrorPath}: no SIC rows found in ${ctx.client.baseUrl}${SIC_PAGE.urlPath} (page layout changed?)`)
+        ctx.log(
+          `skipped ${SIC_PAGE.mirrorPath}: no SIC rows found in ${ctx.client.baseUrl}${SIC_PAGE.urlPath} (page layout changed?)`,
+        )
         ctx.record({ path: SIC_PAGE.mirrorPath, status: 'missing', bytes: 0 })
         return
       }
@@ -52,12 +57,21 @@ export const sicCodes: SourceDefinition = {
       ctx.record({ path: SIC_PAGE.mirrorPath, status: 'downloaded', bytes: Buffer.byteLength(csv) })
     },
   },
-  stage: [{ name: 'stage sic codes', run: async ({ db, found }) => ({ rows: await stageSicCodes(db, found['sic-codes']?.files[0]) }) }],
+  stage: [
+    {
+      name: 'stage sic codes',
+      run: async ({ db, found }) => ({ rows: await stageSicCodes(db, found['sic-codes']?.files[0]) }),
+    },
+  ],
   derive: [{ name: 'sic codes', run: async ({ db }) => ({ rows: await buildSicCodes(db) }) }],
   tables: [
     {
-      name: 'sic_codes', from: 't_sic_codes', orderBy: 'sic_code', rowGroupSize: 100_000,
-      key: ['sic_code'], notNull: ['sic_code', 'industry_title', 'sector', 'entity_count'],
+      name: 'sic_codes',
+      from: 't_sic_codes',
+      orderBy: 'sic_code',
+      rowGroupSize: 100_000,
+      key: ['sic_code'],
+      notNull: ['sic_code', 'industry_title', 'sector', 'entity_count'],
       requiredBy: (found) => found['sic-codes']?.files[0]?.rel,
       description: 'SIC codes with office, industry title, sector and the large tickers in each.',
     },

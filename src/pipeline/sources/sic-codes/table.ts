@@ -11,7 +11,12 @@ export async function buildSicCodes(db: BuildDb) {
   const codes = await db.all<{ sic: number }>(
     `SELECT sic_code AS sic FROM stage_sic UNION SELECT sic FROM t_entities WHERE sic IS NOT NULL`,
   )
-  await appendTable(db, 'sic_sectors', { sic: 'INTEGER', sector: 'VARCHAR' }, codes.map(({ sic }) => [sic, sectorForSic(sic)]))
+  await appendTable(
+    db,
+    'sic_sectors',
+    { sic: 'INTEGER', sector: 'VARCHAR' },
+    codes.map(({ sic }) => [sic, sectorForSic(sic)]),
+  )
   await db.run(`CREATE TABLE t_sic_codes AS
     WITH used AS (
       SELECT sic, mode(sic_description) AS title, mode(owner_org) AS owner_org, count(*)::INTEGER AS entity_count

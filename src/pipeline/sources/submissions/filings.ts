@@ -63,7 +63,13 @@ export const SORT_CHUNK_ROWS = 6_000_000
  * date), each sorted into its own file in the work folder, newest range first; the files are then copied
  * in that order into one, which needs no sort, only the order kept.
  */
-export async function finishFilings(db: BuildDb, file: string, work: string, rows: number, chunkRows = SORT_CHUNK_ROWS) {
+export async function finishFilings(
+  db: BuildDb,
+  file: string,
+  work: string,
+  rows: number,
+  chunkRows = SORT_CHUNK_ROWS,
+) {
   const joined = (where: string) => `
     SELECT f.accession_number, f.cik, f.form_type, fi.category AS form_category, f.filing_date, f.report_date,
       f.accepted_at, f.act, f.file_number, f.film_number, f.items, f.core_type, f.size, f.is_xbrl, f.is_inline_xbrl,
@@ -74,7 +80,8 @@ export async function finishFilings(db: BuildDb, file: string, work: string, row
     LEFT JOIN form_info fi USING (form_type)
     WHERE ${where}
     ORDER BY ${FILINGS_BY_DATE_ORDER}`
-  const write = (select: string, target: string) => db.runLarge(`COPY (${select}) TO ${quote(target)} (${PARQUET}, ROW_GROUP_SIZE 100000)`)
+  const write = (select: string, target: string) =>
+    db.runLarge(`COPY (${select}) TO ${quote(target)} (${PARQUET}, ROW_GROUP_SIZE 100000)`)
   const ranges = dateRanges(await rangeStarts(db, rows, chunkRows))
   if (ranges.length === 1) {
     await write(joined('TRUE'), file)

@@ -22,7 +22,15 @@ const SUBMISSIONS = { urlPath: '/Archives/edgar/daily-index/bulkdata/submissions
 
 /** Filers come from submissions, or from index files alone: an empty filer table is then an error. */
 const filerSource = (found: FoundMap) => found.submissions?.files[0]?.rel ?? found.indexes?.files[0]?.rel
-const FILING_NOT_NULL = ['accession_number', 'cik', 'form_type', 'form_category', 'filing_date', 'entity_name', 'source']
+const FILING_NOT_NULL = [
+  'accession_number',
+  'cik',
+  'form_type',
+  'form_category',
+  'filing_date',
+  'entity_name',
+  'source',
+]
 
 export const submissions: SourceDefinition = {
   name: 'submissions',
@@ -68,7 +76,13 @@ export const submissions: SourceDefinition = {
       name: 'entities',
       async run({ db, found, snapshotDir }) {
         mkdirSync(join(snapshotDir, 'entities'), { recursive: true })
-        return { rows: await buildEntities(db, found.submissions?.files[0]?.rel, join(snapshotDir, 'entities', 'part-0.parquet')) }
+        return {
+          rows: await buildEntities(
+            db,
+            found.submissions?.files[0]?.rel,
+            join(snapshotDir, 'entities', 'part-0.parquet'),
+          ),
+        }
       },
     },
     {
@@ -76,7 +90,13 @@ export const submissions: SourceDefinition = {
       async run({ db, snapshotDir, work, options, state }) {
         mkdirSync(join(snapshotDir, 'filings_by_date'), { recursive: true })
         // The rows the filings step counted: the by-date sort is cut in ranges by them.
-        await finishFilings(db, join(snapshotDir, 'filings_by_date', 'part-0.parquet'), work, state.filingRows as number, options.sortChunkRows)
+        await finishFilings(
+          db,
+          join(snapshotDir, 'filings_by_date', 'part-0.parquet'),
+          work,
+          state.filingRows as number,
+          options.sortChunkRows,
+        )
         return undefined
       },
     },
@@ -84,32 +104,59 @@ export const submissions: SourceDefinition = {
   ],
   tables: [
     {
-      name: 'entities', from: 't_entities', orderBy: 'cik', writtenByStep: 'entities', rowGroupSize: 100_000,
-      key: ['cik'], notNull: ['cik', 'name', 'entity_type', 'tickers', 'exchanges', 'former_names', 'source'],
+      name: 'entities',
+      from: 't_entities',
+      orderBy: 'cik',
+      writtenByStep: 'entities',
+      rowGroupSize: 100_000,
+      key: ['cik'],
+      notNull: ['cik', 'name', 'entity_type', 'tickers', 'exchanges', 'former_names', 'source'],
       requiredBy: filerSource,
-      description: 'One row per CIK: every field of the submissions file (SPEC 2.3); index-only filers with their name.',
+      description:
+        'One row per CIK: every field of the submissions file (SPEC 2.3); index-only filers with their name.',
     },
     {
-      name: 'filings', from: 't_filings', orderBy: 'cik, filing_date DESC, accession_number DESC', rowGroupSize: 100_000,
-      key: ['cik', 'accession_number'], notNull: FILING_NOT_NULL,
+      name: 'filings',
+      from: 't_filings',
+      orderBy: 'cik, filing_date DESC, accession_number DESC',
+      rowGroupSize: 100_000,
+      key: ['cik', 'accession_number'],
+      notNull: FILING_NOT_NULL,
       requiredBy: filerSource,
-      description: 'Filings sorted by filer CIK, newest first: the by-CIK access path (entity filings, cik/ticker filters, accession lookups).',
+      description:
+        'Filings sorted by filer CIK, newest first: the by-CIK access path (entity filings, cik/ticker filters, accession lookups).',
     },
     {
-      name: 'filings_by_date', from: 't_filings', orderBy: FILINGS_BY_DATE_ORDER, writtenByStep: 'filings by date', rowGroupSize: 100_000,
-      key: [], notNull: [],
+      name: 'filings_by_date',
+      from: 't_filings',
+      orderBy: FILINGS_BY_DATE_ORDER,
+      writtenByStep: 'filings by date',
+      rowGroupSize: 100_000,
+      key: [],
+      notNull: [],
       requiredBy: filerSource,
-      description: 'The same filings newest first: latest filings, form and date windows (row-group statistics skip all but the window).',
+      description:
+        'The same filings newest first: latest filings, form and date windows (row-group statistics skip all but the window).',
     },
     {
-      name: 'filing_accessions', from: 't_filings', columns: 'accession_number, cik, filing_date', orderBy: 'accession_number, cik',
-      rowGroupSize: 100_000, key: [], notNull: [],
+      name: 'filing_accessions',
+      from: 't_filings',
+      columns: 'accession_number, cik, filing_date',
+      orderBy: 'accession_number, cik',
+      rowGroupSize: 100_000,
+      key: [],
+      notNull: [],
       requiredBy: filerSource,
-      description: 'Accession number → filer CIKs (and date), sorted by accession number: the index for lookups by accession, which then read filings by CIK.',
+      description:
+        'Accession number → filer CIKs (and date), sorted by accession number: the index for lookups by accession, which then read filings by CIK.',
     },
     {
-      name: 'form_types', from: 't_form_types', orderBy: 'form_type', rowGroupSize: 100_000,
-      key: ['form_type'], notNull: ['form_type', 'category', 'filing_count', 'latest_filing_date'],
+      name: 'form_types',
+      from: 't_form_types',
+      orderBy: 'form_type',
+      rowGroupSize: 100_000,
+      key: ['form_type'],
+      notNull: ['form_type', 'category', 'filing_count', 'latest_filing_date'],
       requiredBy: filerSource,
       description: 'Active form types (at least one filing) with category, description, count and latest date.',
     },

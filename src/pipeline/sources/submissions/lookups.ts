@@ -16,16 +16,41 @@ import { ACCESSION_LINE, filerLine, POSITION_LINE, positionHead } from './contra
 
 export function lookupSpecs({ parquet }: BuildContext): LookupSpec[] {
   return [
-    { name: 'entities', path: LOOKUPS.entities, rowsOf: parquet('entities'), frameBytes: 4096, sql: `SELECT cik::BIGINT, ${ENTITY_JSON} FROM ${parquet('entities')} ORDER BY cik` },
-    { name: 'filings', path: LOOKUPS.filings, rowsOf: parquet('filings'), sql: `SELECT ${ACC_KEY} AS k, ${ACCESSION_LINE} FROM ${parquet('filings')} ORDER BY k, cik` },
+    {
+      name: 'entities',
+      path: LOOKUPS.entities,
+      rowsOf: parquet('entities'),
+      frameBytes: 4096,
+      sql: `SELECT cik::BIGINT, ${ENTITY_JSON} FROM ${parquet('entities')} ORDER BY cik`,
+    },
+    {
+      name: 'filings',
+      path: LOOKUPS.filings,
+      rowsOf: parquet('filings'),
+      sql: `SELECT ${ACC_KEY} AS k, ${ACCESSION_LINE} FROM ${parquet('filings')} ORDER BY k, cik`,
+    },
     // No ORDER BY: the Parquet is stored by CIK, newest first (the filings table), and its order is kept.
-    { name: 'filerFilings', path: LOOKUPS.filerFilings, rowsOf: parquet('filings'), sql: `SELECT cik::BIGINT, ${filerLine(ACC_KEY)} FROM ${parquet('filings')}` },
+    {
+      name: 'filerFilings',
+      path: LOOKUPS.filerFilings,
+      rowsOf: parquet('filings'),
+      sql: `SELECT cik::BIGINT, ${filerLine(ACC_KEY)} FROM ${parquet('filings')}`,
+    },
     // The serving database's form-sorted copy, stored in position order: no sort either.
     {
-      name: 'formPositions', path: LOOKUPS.formPositions, rowsOf: 's.filings_by_form', frameBytes: 8192, head: positionHead,
+      name: 'formPositions',
+      path: LOOKUPS.formPositions,
+      rowsOf: 's.filings_by_form',
+      frameBytes: 8192,
+      head: positionHead,
       sql: `SELECT pos::BIGINT, ${POSITION_LINE} FROM s.filings_by_form`,
     },
     // Stored by trigram, then CIK.
-    { name: 'nameGrams', path: LOOKUPS.nameGrams, rowsOf: 's.entity_name_grams', sql: `SELECT gram, ${NAME_GRAM_LINE} FROM s.entity_name_grams` },
+    {
+      name: 'nameGrams',
+      path: LOOKUPS.nameGrams,
+      rowsOf: 's.entity_name_grams',
+      sql: `SELECT gram, ${NAME_GRAM_LINE} FROM s.entity_name_grams`,
+    },
   ]
 }

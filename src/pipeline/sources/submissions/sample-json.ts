@@ -33,8 +33,21 @@ const FREE_TEXT = new Set([5, 9, 13, 14])
 export const cikName = (cik: number) => `CIK${String(cik).padStart(10, '0')}`
 
 const COLUMN_KEYS = [
-  'accessionNumber', 'filingDate', 'reportDate', 'acceptanceDateTime', 'act', 'form', 'fileNumber', 'filmNumber', 'items',
-  'core_type', 'size', 'isXBRL', 'isInlineXBRL', 'primaryDocument', 'primaryDocDescription',
+  'accessionNumber',
+  'filingDate',
+  'reportDate',
+  'acceptanceDateTime',
+  'act',
+  'form',
+  'fileNumber',
+  'filmNumber',
+  'items',
+  'core_type',
+  'size',
+  'isXBRL',
+  'isInlineXBRL',
+  'primaryDocument',
+  'primaryDocDescription',
 ] as const
 
 /** The fifteen column arrays, in EDGAR's order, for filings[from, to). */
@@ -60,7 +73,9 @@ export function columnsJson(filings: readonly Filing[], from: number, to: number
     cols[14]![k] = f.primaryDocDescription
   }
   const numeric = (i: number) => i === 10 || i === 11 || i === 12
-  return COLUMN_KEYS.map((key, i) => `"${key}":[${numeric(i) ? cols[i]!.join(',') : stringColumn(cols[i]!, FREE_TEXT.has(i))}]`).join(',')
+  return COLUMN_KEYS.map(
+    (key, i) => `"${key}":[${numeric(i) ? cols[i]!.join(',') : stringColumn(cols[i]!, FREE_TEXT.has(i))}]`,
+  ).join(',')
 }
 
 /**
@@ -74,7 +89,12 @@ export function submissionFiles(profile: Profile, filings: readonly Filing[]): S
   for (let from = RECENT_LIMIT, n = 1; from < filings.length; from += PAGE_LIMIT, n++) {
     const to = Math.min(filings.length, from + PAGE_LIMIT)
     const name = `${base}-submissions-${String(n).padStart(3, '0')}.json`
-    refs.push({ name, filingCount: to - from, filingFrom: isoDay(filings[to - 1]!.day), filingTo: isoDay(filings[from]!.day) })
+    refs.push({
+      name,
+      filingCount: to - from,
+      filingFrom: isoDay(filings[to - 1]!.day),
+      filingTo: isoDay(filings[from]!.day),
+    })
     pages.push({ name, json: `{${columnsJson(filings, from, to)}}`, newest: filings[from]! })
   }
   // The record's cik is the zero-padded string ('0000320193'), unlike the integer CIKs elsewhere.

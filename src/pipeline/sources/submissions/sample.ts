@@ -10,11 +10,14 @@ import type { SampleWorld, SampleWriter } from '../../source.ts'
 import { submissionFiles } from './sample-json.ts'
 
 export async function submissionsSample(world: SampleWorld): Promise<SampleWriter> {
-  const sink = world.unzipped ? new FolderSink(join(world.out, 'submissions')) : await openZipSink(join(world.out, 'submissions.zip'))
+  const sink = world.unzipped
+    ? new FolderSink(join(world.out, 'submissions'))
+    : await openZipSink(join(world.out, 'submissions.zip'))
   return {
     entity(e) {
       if (!e.profile || e.visible.length === 0) return
-      for (const file of submissionFiles(e.profile, e.visible)) sink.add(file.name, file.json, new Date(file.newest.acceptedAt * 1000))
+      for (const file of submissionFiles(e.profile, e.visible))
+        sink.add(file.name, file.json, new Date(file.newest.acceptedAt * 1000))
       // The ZIP worker is behind: wait before handing it more.
       return sink.ready() ?? undefined
     },

@@ -52,7 +52,9 @@ export function servingStatements({ parquet }: BuildContext): string[] {
 /** Positions must be the row order, or pages would skip and repeat rows: cheap to check, so checked. */
 export async function checkPositions({ db }: BuildContext) {
   for (const table of ['filings_by_date', 'filings_by_form']) {
-    const wrong = await db.count(`SELECT count(*) AS n FROM (SELECT pos, row_number() OVER () - 1 AS i FROM s.${table}) WHERE pos <> i`)
+    const wrong = await db.count(
+      `SELECT count(*) AS n FROM (SELECT pos, row_number() OVER () - 1 AS i FROM s.${table}) WHERE pos <> i`,
+    )
     if (wrong) throw new Error(`serving database: ${wrong} rows of ${table} are out of position order`)
   }
 }

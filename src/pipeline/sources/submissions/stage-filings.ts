@@ -7,12 +7,26 @@
  * date, a malformed accession number), so the table step can fail with the file and position at fault
  * without keeping the raw text of 20 million rows.
  */
-import type { Chunk } from './ndjson-chunks.ts'
+
 import { columnsArg } from '../../sql-text.ts'
+import type { Chunk } from './ndjson-chunks.ts'
 
 const ARRAYS = [
-  'accessionNumber', 'filingDate', 'reportDate', 'acceptanceDateTime', 'act', 'form', 'fileNumber', 'filmNumber',
-  'items', 'core_type', 'size', 'isXBRL', 'isInlineXBRL', 'primaryDocument', 'primaryDocDescription',
+  'accessionNumber',
+  'filingDate',
+  'reportDate',
+  'acceptanceDateTime',
+  'act',
+  'form',
+  'fileNumber',
+  'filmNumber',
+  'items',
+  'core_type',
+  'size',
+  'isXBRL',
+  'isInlineXBRL',
+  'primaryDocument',
+  'primaryDocDescription',
 ] as const
 
 /**
@@ -21,12 +35,21 @@ const ARRAYS = [
  * text path, which converts leniently and reports the exact value and position of anything wrong.
  */
 const NATIVE: Partial<Record<(typeof ARRAYS)[number], string>> = {
-  filingDate: 'DATE', acceptanceDateTime: 'TIMESTAMP', size: 'BIGINT', isXBRL: 'INTEGER', isInlineXBRL: 'INTEGER',
+  filingDate: 'DATE',
+  acceptanceDateTime: 'TIMESTAMP',
+  size: 'BIGINT',
+  isXBRL: 'INTEGER',
+  isInlineXBRL: 'INTEGER',
 }
 export type FilingPath = 'native' | 'text'
-const elementType = (c: (typeof ARRAYS)[number], path: FilingPath) => (path === 'native' ? (NATIVE[c] ?? 'VARCHAR') : 'VARCHAR')
+const elementType = (c: (typeof ARRAYS)[number], path: FilingPath) =>
+  path === 'native' ? (NATIVE[c] ?? 'VARCHAR') : 'VARCHAR'
 const mainColumns = (path: FilingPath) =>
-  columnsArg({ _file: 'VARCHAR', cik: 'VARCHAR', filings: `STRUCT(recent STRUCT(${ARRAYS.map((c) => `"${c}" ${elementType(c, path)}[]`).join(', ')}))` })
+  columnsArg({
+    _file: 'VARCHAR',
+    cik: 'VARCHAR',
+    filings: `STRUCT(recent STRUCT(${ARRAYS.map((c) => `"${c}" ${elementType(c, path)}[]`).join(', ')}))`,
+  })
 const pageColumns = (path: FilingPath) =>
   columnsArg({ _file: 'VARCHAR', ...Object.fromEntries(ARRAYS.map((c) => [c, `${elementType(c, path)}[]`])) })
 
@@ -40,20 +63,32 @@ export const STAGED_FILING_COLUMNS = `file VARCHAR, part VARCHAR, pos INTEGER, c
   primary_document VARCHAR, primary_doc_description VARCHAR, problem VARCHAR`
 
 /** How each converted column is computed: already typed on the native path, converted leniently on the text path. */
-const CONVERT: Record<FilingPath, Record<'filing_date' | 'accepted_at' | 'size_bytes' | 'is_xbrl' | 'is_inline_xbrl', string>> = {
+const CONVERT: Record<
+  FilingPath,
+  Record<'filing_date' | 'accepted_at' | 'size_bytes' | 'is_xbrl' | 'is_inline_xbrl', string>
+> = {
   native: {
-    filing_date: '"filingDate"', accepted_at: '"acceptanceDateTime"', size_bytes: '"size"',
-    is_xbrl: '"isXBRL" = 1', is_inline_xbrl: '"isInlineXBRL" = 1',
+    filing_date: '"filingDate"',
+    accepted_at: '"acceptanceDateTime"',
+    size_bytes: '"size"',
+    is_xbrl: '"isXBRL" = 1',
+    is_inline_xbrl: '"isInlineXBRL" = 1',
   },
   text: {
     filing_date: `try_cast("filingDate" AS DATE)`,
     accepted_at: `try_cast(nullif("acceptanceDateTime", '') AS TIMESTAMP)`,
     size_bytes: `try_cast(nullif("size", '') AS BIGINT)`,
-    is_xbrl: `"isXBRL" = '1'`, is_inline_xbrl: `"isInlineXBRL" = '1'`,
+    is_xbrl: `"isXBRL" = '1'`,
+    is_inline_xbrl: `"isInlineXBRL" = '1'`,
   },
 }
 
-export function typedFilingsSelect(read: (chunk: Chunk, columns: string) => string, chunk: Chunk, kind: 'main' | 'page', path: FilingPath) {
+export function typedFilingsSelect(
+  read: (chunk: Chunk, columns: string) => string,
+  chunk: Chunk,
+  kind: 'main' | 'page',
+  path: FilingPath,
+) {
   // A page file has the arrays at top level and no CIK of its own: the CIK comes from its file name.
   const rows =
     kind === 'main'

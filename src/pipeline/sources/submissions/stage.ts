@@ -14,9 +14,9 @@ import type { Step } from '../../../lib/progress.ts'
 import { ZipReader } from '../../../lib/zip.ts'
 import type { BuildDb } from '../../duck.ts'
 import { BuildError, duckMessage } from '../../errors.ts'
-import { ChunkWriter, type Chunk } from './ndjson-chunks.ts'
 import type { SourceFile } from '../../mirror.ts'
 import { columnsArg, columnsDdl, PARQUET, quote } from '../../sql-text.ts'
+import { type Chunk, ChunkWriter } from './ndjson-chunks.ts'
 import { STAGED_FILING_COLUMNS, typedFilingsSelect } from './stage-filings.ts'
 
 const ADDRESS = `STRUCT(street1 VARCHAR, street2 VARCHAR, city VARCHAR, stateOrCountry VARCHAR, zipCode VARCHAR,
@@ -25,12 +25,30 @@ const ADDRESS = `STRUCT(street1 VARCHAR, street2 VARCHAR, city VARCHAR, stateOrC
 
 /** Every entity field of a `CIK##########.json` (its filings are staged separately). Text where EDGAR mixes types. */
 const ENTITY_COLUMNS: Record<string, string> = {
-  _file: 'VARCHAR', cik: 'VARCHAR', entityType: 'VARCHAR', sic: 'VARCHAR', sicDescription: 'VARCHAR', ownerOrg: 'VARCHAR',
-  insiderTransactionForOwnerExists: 'VARCHAR', insiderTransactionForIssuerExists: 'VARCHAR', name: 'VARCHAR',
-  tickers: 'VARCHAR[]', exchanges: 'VARCHAR[]', ein: 'VARCHAR', lei: 'VARCHAR', description: 'VARCHAR', website: 'VARCHAR',
-  investorWebsite: 'VARCHAR', category: 'VARCHAR', fiscalYearEnd: 'VARCHAR', stateOfIncorporation: 'VARCHAR',
-  stateOfIncorporationDescription: 'VARCHAR', addresses: `STRUCT(mailing ${ADDRESS}, business ${ADDRESS})`, phone: 'VARCHAR',
-  flags: 'VARCHAR', formerNames: 'STRUCT(name VARCHAR, "from" VARCHAR, "to" VARCHAR)[]',
+  _file: 'VARCHAR',
+  cik: 'VARCHAR',
+  entityType: 'VARCHAR',
+  sic: 'VARCHAR',
+  sicDescription: 'VARCHAR',
+  ownerOrg: 'VARCHAR',
+  insiderTransactionForOwnerExists: 'VARCHAR',
+  insiderTransactionForIssuerExists: 'VARCHAR',
+  name: 'VARCHAR',
+  tickers: 'VARCHAR[]',
+  exchanges: 'VARCHAR[]',
+  ein: 'VARCHAR',
+  lei: 'VARCHAR',
+  description: 'VARCHAR',
+  website: 'VARCHAR',
+  investorWebsite: 'VARCHAR',
+  category: 'VARCHAR',
+  fiscalYearEnd: 'VARCHAR',
+  stateOfIncorporation: 'VARCHAR',
+  stateOfIncorporationDescription: 'VARCHAR',
+  addresses: `STRUCT(mailing ${ADDRESS}, business ${ADDRESS})`,
+  phone: 'VARCHAR',
+  flags: 'VARCHAR',
+  formerNames: 'STRUCT(name VARCHAR, "from" VARCHAR, "to" VARCHAR)[]',
 }
 const ENTITY_FIELDS = columnsArg(ENTITY_COLUMNS)
 
@@ -45,8 +63,12 @@ const copyTo = (select: string, file: string) => `COPY (${select}) TO ${quote(fi
  */
 export async function exposeSubmissionStage(db: BuildDb, workDir: string, staged: boolean) {
   if (staged) {
-    await db.run(`CREATE VIEW stage_entities AS SELECT * FROM read_parquet(${quote(join(workDir, 'entities-*.parquet'))})`)
-    await db.run(`CREATE VIEW stage_filings AS SELECT * FROM read_parquet(${quote(join(workDir, 'filings-*.parquet'))})`)
+    await db.run(
+      `CREATE VIEW stage_entities AS SELECT * FROM read_parquet(${quote(join(workDir, 'entities-*.parquet'))})`,
+    )
+    await db.run(
+      `CREATE VIEW stage_filings AS SELECT * FROM read_parquet(${quote(join(workDir, 'filings-*.parquet'))})`,
+    )
   } else {
     await db.run(`CREATE TABLE stage_entities (${columnsDdl(ENTITY_COLUMNS)})`)
     await db.run(`CREATE TABLE stage_filings (${STAGED_FILING_COLUMNS})`)
@@ -87,7 +109,12 @@ const PAGE_FILE = /^CIK\d{10}-submissions-\d+\.json$/
 export const isSubmissionFile = (name: string) => MAIN_FILE.test(name) || PAGE_FILE.test(name)
 
 /** `input` is submissions.zip, or the submissions/ folder (a folder entry: it counts files). */
-export async function stageSubmissions(db: BuildDb, input: SourceFile, workDir: string, step: Step): Promise<SubmissionStats> {
+export async function stageSubmissions(
+  db: BuildDb,
+  input: SourceFile,
+  workDir: string,
+  step: Step,
+): Promise<SubmissionStats> {
   const source = input.rel
   const stats: SubmissionStats = { files: 0, mainFiles: 0, pageFiles: 0, ignored: 0, bytes: 0 }
   let queue: Promise<void> = Promise.resolve()
@@ -102,7 +129,9 @@ export async function stageSubmissions(db: BuildDb, input: SourceFile, workDir: 
         // Two targeted reads of the chunk (entity fields, then the filing arrays) rather than one read into a
         // table: parsing is cheap (~500 MB/s), materializing every field twice was not (measured).
         if (kind === 'main') {
-          await db.run(copyTo(`SELECT * FROM ${readChunk(chunk, ENTITY_FIELDS)}`, join(workDir, `entities-${seq}.parquet`)))
+          await db.run(
+            copyTo(`SELECT * FROM ${readChunk(chunk, ENTITY_FIELDS)}`, join(workDir, `entities-${seq}.parquet`)),
+          )
         }
         const target = join(workDir, `filings-${kind}-${seq}.parquet`)
         await db

@@ -22,12 +22,21 @@ export const tickers: SourceDefinition = {
   download: {
     fetch: async (ctx) => void (await ctx.fetch(TICKERS, true)),
   },
-  stage: [{ name: 'stage tickers', run: async ({ db, found }) => ({ rows: await stageTickers(db, found.tickers?.files[0]) }) }],
+  stage: [
+    {
+      name: 'stage tickers',
+      run: async ({ db, found }) => ({ rows: await stageTickers(db, found.tickers?.files[0]) }),
+    },
+  ],
   derive: [{ name: 'tickers', run: async ({ db }) => ({ rows: await buildTickers(db) }) }],
   tables: [
     {
-      name: 'tickers', from: 't_tickers', orderBy: 'ticker, cik', rowGroupSize: 100_000,
-      key: ['ticker', 'cik'], notNull: ['ticker', 'cik', 'is_primary'],
+      name: 'tickers',
+      from: 't_tickers',
+      orderBy: 'ticker, cik',
+      rowGroupSize: 100_000,
+      key: ['ticker', 'cik'],
+      notNull: ['ticker', 'cik', 'is_primary'],
       requiredBy: (found) => found.tickers?.files[0]?.rel,
       description: 'Every ticker of every entity (position 1 = primary), for ticker → CIK resolution.',
     },

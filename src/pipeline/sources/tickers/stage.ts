@@ -9,7 +9,9 @@ import { quote } from '../../sql-text.ts'
 
 /** `stage_tickers(cik, name, ticker, exchange, market_rank)`: one row per ticker, rank = position in the file. */
 export async function stageTickers(db: BuildDb, file: SourceFile | undefined) {
-  await db.run(`CREATE TABLE stage_tickers (cik BIGINT, name VARCHAR, ticker VARCHAR, exchange VARCHAR, market_rank INTEGER)`)
+  await db.run(
+    `CREATE TABLE stage_tickers (cik BIGINT, name VARCHAR, ticker VARCHAR, exchange VARCHAR, market_rank INTEGER)`,
+  )
   if (!file) return 0
   try {
     await db.run(`INSERT INTO stage_tickers
@@ -28,6 +30,11 @@ export async function stageTickers(db: BuildDb, file: SourceFile | undefined) {
   const bad = await db.one<{ market_rank: number }>(
     `SELECT market_rank FROM stage_tickers WHERE cik IS NULL OR ticker IS NULL OR ticker = '' ORDER BY market_rank LIMIT 1`,
   )
-  if (bad) throw new BuildError('expected fields cik (a number) and ticker in every row', file.rel, `data[${bad.market_rank - 1}]`)
+  if (bad)
+    throw new BuildError(
+      'expected fields cik (a number) and ticker in every row',
+      file.rel,
+      `data[${bad.market_rank - 1}]`,
+    )
   return db.count('SELECT count(*) AS n FROM stage_tickers')
 }

@@ -49,8 +49,14 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
   filings_by_date: { columns: [...FILING, 'pos'], sortedBy: 'pos (filing_date DESC, acc_key DESC, cik)' },
   filings_by_form: { columns: [...FILING, 'pos'], sortedBy: 'pos (form_type, then as filings_by_date)' },
   filing_days: { columns: ['filing_date', 'first_pos', 'n'], sortedBy: 'filing_date DESC' },
-  filing_form_days: { columns: ['form_type', 'filing_date', 'first_pos', 'n'], sortedBy: 'form_type, filing_date DESC' },
-  form_types: { columns: ['form_type', 'category', 'description', 'filing_count', 'latest_filing_date'], sortedBy: 'form_type' },
+  filing_form_days: {
+    columns: ['form_type', 'filing_date', 'first_pos', 'n'],
+    sortedBy: 'form_type, filing_date DESC',
+  },
+  form_types: {
+    columns: ['form_type', 'category', 'description', 'filing_count', 'latest_filing_date'],
+    sortedBy: 'form_type',
+  },
 }
 
 /**

@@ -26,8 +26,29 @@ export const ACCESSION_LINE = `json_array(cik, form_type, form_category, ticker,
 export type AccessionRecord = FilingRow & { primary_document: string | null; primary_doc_description: string | null }
 
 export function accessionRecord(acc: string, line: string): AccessionRecord {
-  const [cik, form_type, form_category, ticker, filing_date, accepted_at, entity_name, primary_document, primary_doc_description] = JSON.parse(line)
-  return { acc, cik, form_type, form_category, ticker, filing_date, accepted_at, entity_name, primary_document, primary_doc_description }
+  const [
+    cik,
+    form_type,
+    form_category,
+    ticker,
+    filing_date,
+    accepted_at,
+    entity_name,
+    primary_document,
+    primary_doc_description,
+  ] = JSON.parse(line)
+  return {
+    acc,
+    cik,
+    form_type,
+    form_category,
+    ticker,
+    filing_date,
+    accepted_at,
+    entity_name,
+    primary_document,
+    primary_doc_description,
+  }
 }
 
 /**
@@ -36,7 +57,8 @@ export function accessionRecord(acc: string, line: string): AccessionRecord {
  * by its first characters and parse only the lines it returns. `acc` is the build's expression for the
  * accession number's integer.
  */
-export const filerLine = (acc: string) => `json_array(filing_date, form_type, ${acc}::VARCHAR, form_category, ticker, accepted_at, entity_name)::VARCHAR`
+export const filerLine = (acc: string) =>
+  `json_array(filing_date, form_type, ${acc}::VARCHAR, form_category, ticker, accepted_at, entity_name)::VARCHAR`
 
 /** `["YYYY-MM-DD","<form type>",…`: the filing date (never null). */
 export const filerLineDate = (line: string) => line.slice(2, 12)

@@ -1,5 +1,16 @@
 import { describe, expect, test } from 'bun:test'
-import { ACCESSION_PATTERN, CIK_PATTERN, formatCik, IDENTIFIER_PATTERN, isCik, isCikLike, normalizeAccession, normalizeTicker, parseCik, TICKER_PATTERN } from '../../src/lib/ids.ts'
+import {
+  ACCESSION_PATTERN,
+  CIK_PATTERN,
+  formatCik,
+  IDENTIFIER_PATTERN,
+  isCik,
+  isCikLike,
+  normalizeAccession,
+  normalizeTicker,
+  parseCik,
+  TICKER_PATTERN,
+} from '../../src/lib/ids.ts'
 
 describe('CIK', () => {
   test.each([
@@ -45,7 +56,14 @@ describe('accession numbers', () => {
   test('the pattern takes both forms only', () => {
     const re = new RegExp(ACCESSION_PATTERN)
     for (const ok of ['0000320193-24-000123', '000032019324000123']) expect(re.test(ok)).toBe(true)
-    for (const bad of ['0000320193-24-00012', '00003201932400012', '0000320193_24_000123', '0000320193-2-4000123', '000032019324000123x', '']) {
+    for (const bad of [
+      '0000320193-24-00012',
+      '00003201932400012',
+      '0000320193_24_000123',
+      '0000320193-2-4000123',
+      '000032019324000123x',
+      '',
+    ]) {
       expect(re.test(bad)).toBe(false)
     }
   })
@@ -100,7 +118,20 @@ describe('isCik', () => {
 describe('path identifiers', () => {
   test('the pattern takes 1 to 64 letters, digits, dots and dashes: any CIK or ticker shape, known or not', () => {
     const re = new RegExp(IDENTIFIER_PATTERN)
-    for (const ok of ['1', '320193', '99999999999999', 'AAPL', 'brk-b', 'BF.B', 'NOSUCHTICKER', 'NOSUCHTICKERATALL12345', '-1', '1e3', 'A'.repeat(64), '9'.repeat(64)]) {
+    for (const ok of [
+      '1',
+      '320193',
+      '99999999999999',
+      'AAPL',
+      'brk-b',
+      'BF.B',
+      'NOSUCHTICKER',
+      'NOSUCHTICKERATALL12345',
+      '-1',
+      '1e3',
+      'A'.repeat(64),
+      '9'.repeat(64),
+    ]) {
       expect({ ok, matches: re.test(ok) }).toEqual({ ok, matches: true })
     }
     for (const bad of ['', 'A B', 'A!', "A'", 'A;B', 'A/B', 'A%2F', 'É', 'A\u0000', ' A', 'A'.repeat(65)]) {

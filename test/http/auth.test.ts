@@ -10,7 +10,8 @@ import { KeyStore } from '../../src/auth/key-store.ts'
 import { generateKey, readKeysFile, writeKeysFile } from '../../src/auth/keys-file.ts'
 import { DEFAULT_PLANS } from '../../src/auth/plans.ts'
 import { memorySink } from '../../src/lib/log.ts'
-import { openTestApi, writeTestKeys, type Reply } from '../helpers/api.ts'
+import { openTestApi, type Reply, writeTestKeys } from '../helpers/api.ts'
+import { operationsOf } from '../helpers/operations.ts'
 
 /** A minute boundary; each test moves the clock to a minute of its own, so budgets start fresh. */
 const START = Date.parse('2026-01-05T10:00:00Z')
@@ -19,12 +20,10 @@ const atMinute = (n: number, seconds = 0) => (clock.t = START + n * 60_000 + sec
 const endOfMinute = () => String(Math.floor(clock.t / 60_000) * 60 + 60)
 
 let api: Awaited<ReturnType<typeof openTestApi>>
-let filing: { cik: string; accessionNumber: string }
 
 beforeAll(async () => {
   api = await openTestApi({ config: { LOG_REQUESTS: true }, now: () => clock.t })
   atMinute(0)
-  filing = (await api.get('/v1/filings?limit=1')).body.data[0]
 })
 afterAll(() => api.close())
 
@@ -79,23 +78,22 @@ describe('401 without a usable key', () => {
 })
 
 describe('X-RateLimit-* on every answer', () => {
-  test.each(['FREE', 'LITE', 'PRO', 'ENTERPRISE'] as const)("a 200 for a %s key carries the plan's per-minute budget", async (plan) => {
-    atMinute(5)
-    const perMinute = DEFAULT_PLANS[plan].perMinute
-    const first = await api.get('/v1/filings?limit=1', { key: api.keys[plan] })
-    expect(first.status).toBe(200)
-    expect(limits(first)).toEqual([String(perMinute), String(perMinute - 1), endOfMinute()])
-    const second = await api.get('/v1/entities?limit=1', { key: api.keys[plan] })
-    expect(limits(second)).toEqual([String(perMinute), String(perMinute - 2), endOfMinute()])
-  })
+  test.each(['FREE', 'LITE', 'PRO', 'ENTERPRISE'] as const)(
+    "a 200 for a %s key carries the plan's per-minute budget",
+    async (plan) => {
+      atMinute(5)
+      const perMinute = DEFAULT_PLANS[plan].perMinute
+      const first = await api.get('/v1/filings?limit=1', { key: api.keys[plan] })
+      expect(first.status).toBe(200)
+      expect(limits(first)).toEqual([String(perMinute), String(perMinute - 1), endOfMinute()])
+      const second = await api.get('/v1/entities?limit=1', { key: api.keys[plan] })
+      expect(limits(second)).toEqual([String(perMinute), String(perMinute - 2), endOfMinute()])
+    },
+  )
 
   test('every /v1 operation answers 200 with the headers', async () => {
     atMinute(6)
-    const paths = [
-      '/v1/filings', '/v1/filings/form-types', `/v1/filings/${filing.accessionNumber}`, `/v1/filings/${filing.cik}/${filing.accessionNumber}`,
-      `/v1/filings/${filing.cik}/${filing.accessionNumber}/documents`, '/v1/entities', '/v1/entities/sic-codes', '/v1/entities/QFD',
-      '/v1/entities/QFD/filings',
-    ]
+    const paths = operationsOf(api.app).map((op) => op.path())
     expect(paths).toHaveLength(api.app.routes.filter((r) => r.path.startsWith('/v1/')).length)
     let remaining = DEFAULT_PLANS.ENTERPRISE.perMinute
     for (const path of paths) {
@@ -109,7 +107,11 @@ describe('X-RateLimit-* on every answer', () => {
   test('operations endpoints outside /v1 need no key and carry no budget', async () => {
     for (const path of ['/health', '/ready', '/metrics', '/openapi/json']) {
       const res = await api.get(path, { key: null })
-      expect({ path, status: res.status, limit: res.headers.get('x-ratelimit-limit') }).toEqual({ path, status: 200, limit: null })
+      expect({ path, status: res.status, limit: res.headers.get('x-ratelimit-limit') }).toEqual({
+        path,
+        status: 200,
+        limit: null,
+      })
     }
   })
 })
@@ -119,7 +121,11 @@ describe('429 past the budget', () => {
     atMinute(10, 15)
     for (let i = 1; i <= 10; i++) {
       const res = await api.get('/v1/filings?limit=1', { key: api.keys.FREE })
-      expect({ i, status: res.status, remaining: res.headers.get('x-ratelimit-remaining') }).toEqual({ i, status: 200, remaining: String(10 - i) })
+      expect({ i, status: res.status, remaining: res.headers.get('x-ratelimit-remaining') }).toEqual({
+        i,
+        status: 200,
+        remaining: String(10 - i),
+      })
     }
     clock.t += 20_000
     const refused = await api.get('/v1/filings?limit=1', { key: api.keys.FREE })
@@ -146,7 +152,13 @@ describe('403 for a revoked key', () => {
     const keys = writeTestKeys(keysFile)
     const log = memorySink()
     const store = new KeyStore(keysFile, { log })
-    const app = createApp({ config: { ...api.config, LOG_REQUESTS: false }, database: api.database, keys: store, log, now: () => clock.t })
+    const app = createApp({
+      config: { ...api.config, LOG_REQUESTS: false },
+      database: api.database,
+      keys: store,
+      log,
+      now: () => clock.t,
+    })
     const get = async (path: string, key?: string) => {
       const res = await app.handle(new Request(`http://localhost${path}`, { headers: key ? { 'x-api-key': key } : {} }))
       const text = await res.text()
@@ -170,7 +182,7 @@ describe('403 for a revoked key', () => {
 })
 
 describe('the request log', () => {
-  test("names the key by its name and never contains a key, whether sent in the header or the query", async () => {
+  test('names the key by its name and never contains a key, whether sent in the header or the query', async () => {
     atMinute(30)
     const unknown = generateKey()
     const byHeader = await api.get('/v1/filings?limit=1', { key: api.keys.LITE })

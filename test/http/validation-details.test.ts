@@ -1,11 +1,10 @@
 import { describe, expect, test } from 'bun:test'
-import { t, type TSchema } from 'elysia'
+import { type TSchema, t } from 'elysia'
 import { QueryInteger } from '../../src/http/query-integer.ts'
 import { expectedText, validationDetails } from '../../src/http/validation-details.ts'
 
 type Schema = TSchema & Record<string, unknown>
 const s = (schema: TSchema) => schema as Schema
-
 
 describe('expectedText', () => {
   test.each([
@@ -42,7 +41,9 @@ describe('expectedText', () => {
   })
 
   test('other unions join their members with "or"', () => {
-    expect(expectedText(s(t.Union([t.Integer({ minimum: 1 }), t.String({ format: 'date' })])))).toBe('an integer of at least 1 or a date as YYYY-MM-DD (a real calendar day)')
+    expect(expectedText(s(t.Union([t.Integer({ minimum: 1 }), t.String({ format: 'date' })])))).toBe(
+      'an integer of at least 1 or a date as YYYY-MM-DD (a real calendar day)',
+    )
   })
 })
 
@@ -59,7 +60,16 @@ const Query = s(
 
 describe('validationDetails', () => {
   test('nothing to say when every value is good', () => {
-    expect(validationDetails(Query, { q: 'apple', cik: '320193', startDate: '2024-02-29', kind: 'company', page: '2', limit: '100' })).toEqual({})
+    expect(
+      validationDetails(Query, {
+        q: 'apple',
+        cik: '320193',
+        startDate: '2024-02-29',
+        kind: 'company',
+        page: '2',
+        limit: '100',
+      }),
+    ).toEqual({})
   })
 
   test('a missing required parameter without a default is named; defaults make page and limit optional', () => {
@@ -67,7 +77,16 @@ describe('validationDetails', () => {
   })
 
   test('one entry per bad value, quoting what came in', () => {
-    expect(validationDetails(Query, { q: 'x', cik: '12345678901', startDate: '2023-13-01', kind: 'robot', page: '0', limit: 'abc' })).toEqual({
+    expect(
+      validationDetails(Query, {
+        q: 'x',
+        cik: '12345678901',
+        startDate: '2023-13-01',
+        kind: 'robot',
+        page: '0',
+        limit: 'abc',
+      }),
+    ).toEqual({
       cik: 'expected a CIK of 1 to 10 digits, got "12345678901"',
       startDate: 'expected a date as YYYY-MM-DD (a real calendar day), got "2023-13-01"',
       kind: 'expected one of "company", "individual", got "robot"',
@@ -82,11 +101,18 @@ describe('validationDetails', () => {
 
   // Value.Convert truncates "1.5" and "1e30" to 1, so the value must be checked as written.
   test.each(['1.5', '1e30', '2.5e3'])('a non-integer page %p is named', (page) => {
-    expect(validationDetails(Query, { q: 'x', page })).toEqual({ page: `expected an integer from 1 to 1000, got ${JSON.stringify(page)}` })
+    expect(validationDetails(Query, { q: 'x', page })).toEqual({
+      page: `expected an integer from 1 to 1000, got ${JSON.stringify(page)}`,
+    })
   })
 
   test('a QueryInteger reads as "an integer from … to …" and names any value that is not decimal digits', () => {
-    const Paged = s(t.Object({ page: QueryInteger({ minimum: 1, maximum: 1000, default: 1 }), limit: QueryInteger({ minimum: 1, maximum: 100, default: 20 }) }))
+    const Paged = s(
+      t.Object({
+        page: QueryInteger({ minimum: 1, maximum: 1000, default: 1 }),
+        limit: QueryInteger({ minimum: 1, maximum: 100, default: 20 }),
+      }),
+    )
     expect(expectedText(s(QueryInteger({ minimum: 1, maximum: 100 })))).toBe('an integer from 1 to 100')
     expect(validationDetails(Paged, { page: '0x1F', limit: '  2' })).toEqual({
       page: 'expected an integer from 1 to 1000, got "0x1F"',
@@ -114,7 +140,9 @@ describe('validationDetails', () => {
     const long = 'é'.repeat(1000)
     const details = validationDetails(Query, { q: 'x', cik: long })
     expect(details.cik).toBe(`expected a CIK of 1 to 10 digits, got ${JSON.stringify(`${'é'.repeat(77)}…`)}`)
-    expect(validationDetails(Query, { q: 'x', cik: 'a'.repeat(80) }).cik).toBe(`expected a CIK of 1 to 10 digits, got "${'a'.repeat(80)}"`)
+    expect(validationDetails(Query, { q: 'x', cik: 'a'.repeat(80) }).cik).toBe(
+      `expected a CIK of 1 to 10 digits, got "${'a'.repeat(80)}"`,
+    )
   })
 
   test('no schema, no details', () => {

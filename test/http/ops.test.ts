@@ -3,6 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { openTestApi } from '../helpers/api.ts'
+import { operationsOf } from '../helpers/operations.ts'
 
 let api: Awaited<ReturnType<typeof openTestApi>>
 
@@ -41,7 +42,12 @@ describe('GET /ready', () => {
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       status: 'ready',
-      snapshot: { id: api.snapshotId, builtAt: expect.any(String), schemaVersion: expect.any(Number), rows: expect.any(Object) },
+      snapshot: {
+        id: api.snapshotId,
+        builtAt: expect.any(String),
+        schemaVersion: expect.any(Number),
+        rows: expect.any(Object),
+      },
     })
     expect(Number.isNaN(Date.parse(res.body.snapshot.builtAt))).toBe(false)
     expect(res.body.snapshot.builtAt).toBe(api.database.snapshot!.builtAt)
@@ -69,13 +75,17 @@ describe('GET /metrics', () => {
     expect((await api.get('/v1/filings?limit=0')).status).toBe(400)
     const text = await scrape()
     expect(sample(text, series)).toBe(before + 3)
-    expect(sample(text, 'secds_http_requests_total{method="GET",route="/v1/filings",status="400"}')).toBeGreaterThanOrEqual(1)
+    expect(
+      sample(text, 'secds_http_requests_total{method="GET",route="/v1/filings",status="400"}'),
+    ).toBeGreaterThanOrEqual(1)
   })
 
   test('has a latency histogram per route whose buckets rise to +Inf, equal to _count', async () => {
     await api.get('/v1/filings?limit=1')
     const text = await scrape()
-    const buckets = text.split('\n').filter((l) => l.startsWith('secds_http_request_duration_seconds_bucket{route="/v1/filings",'))
+    const buckets = text
+      .split('\n')
+      .filter((l) => l.startsWith('secds_http_request_duration_seconds_bucket{route="/v1/filings",'))
     expect(buckets.length).toBeGreaterThan(5)
     expect(buckets.at(-1)).toStartWith('secds_http_request_duration_seconds_bucket{route="/v1/filings",le="+Inf"} ')
     const counts = buckets.map((l) => Number(l.split(' ').at(-1)))
@@ -105,12 +115,30 @@ describe('GET /metrics', () => {
     expect((await api.get('/v1/no-such-thing/12345')).status).toBe(404)
     expect((await api.get('/no-such-thing')).status).toBe(404)
     const text = await scrape()
-    expect(sample(text, 'secds_http_requests_total{method="GET",route="/v1/entities/:identifier",status="200"}')).toBeGreaterThanOrEqual(2)
-    expect(sample(text, 'secds_http_requests_total{method="GET",route="/v1/filings/:accessionNumber",status="200"}')).toBeGreaterThanOrEqual(1)
-    expect(sample(text, 'secds_http_requests_total{method="GET",route="unmatched",status="404"}')).toBeGreaterThanOrEqual(2)
+    expect(
+      sample(text, 'secds_http_requests_total{method="GET",route="/v1/entities/:identifier",status="200"}'),
+    ).toBeGreaterThanOrEqual(2)
+    expect(
+      sample(text, 'secds_http_requests_total{method="GET",route="/v1/filings/:accessionNumber",status="200"}'),
+    ).toBeGreaterThanOrEqual(1)
+    expect(
+      sample(text, 'secds_http_requests_total{method="GET",route="unmatched",status="404"}'),
+    ).toBeGreaterThanOrEqual(2)
     const routes = new Set([...text.matchAll(/route="([^"]*)"/g)].map((m) => m[1]))
-    for (const route of routes) expect(route === 'unmatched' || !/QFD|qfd|no-such-thing|\d{10}-\d{2}-\d{6}|:cik$/.test(route!)).toBe(true)
+    for (const route of routes)
+      expect(route === 'unmatched' || !/QFD|qfd|no-such-thing|\d{10}-\d{2}-\d{6}|:cik$/.test(route!)).toBe(true)
     expect(routes).not.toContain('/v1/filings/:cik')
+  })
+
+  test('every operation is counted under its public pattern (test/helpers/operations.ts)', async () => {
+    const operations = operationsOf(api.app)
+    for (const op of operations)
+      expect({ path: op.path(), status: (await api.get(op.path())).status }).toEqual({ path: op.path(), status: 200 })
+    const text = await scrape()
+    for (const op of operations) {
+      const series = `secds_http_requests_total{method="${op.method}",route="${op.pattern}",status="200"}`
+      expect({ series, counted: (sample(text, series) ?? 0) >= 1 }).toEqual({ series, counted: true })
+    }
   })
 })
 
@@ -128,8 +156,13 @@ describe('the request log (LOG_REQUESTS=true)', () => {
     for (const found of lines) expect(found).toHaveLength(1)
     const [ok, lite, invalid, noKey, health] = lines.map((l) => l[0]!)
     expect(ok).toEqual({
-      time: expect.any(String), method: 'GET', route: '/v1/filings', status: 200,
-      duration_ms: expect.any(Number), request_id: responses[0]!.headers.get('x-request-id'), key: 'test-enterprise',
+      time: expect.any(String),
+      method: 'GET',
+      route: '/v1/filings',
+      status: 200,
+      duration_ms: expect.any(Number),
+      request_id: responses[0]!.headers.get('x-request-id'),
+      key: 'test-enterprise',
     })
     expect(JSON.parse(JSON.stringify(ok))).toEqual(ok)
     expect(ok!.duration_ms as number).toBeGreaterThanOrEqual(0)

@@ -23,7 +23,10 @@ describe('sql tag', () => {
   test('fragments compose: their text is spliced and their values keep their place', () => {
     const where = sql`cik = ${1} AND form_type = ${'8-K'}`
     const q = sql`SELECT ${'a'} AS x FROM filings WHERE ${where} LIMIT ${5}`
-    expect(q).toEqual({ text: 'SELECT ? AS x FROM filings WHERE cik = ? AND form_type = ? LIMIT ?', values: ['a', 1, '8-K', 5] })
+    expect(q).toEqual({
+      text: 'SELECT ? AS x FROM filings WHERE cik = ? AND form_type = ? LIMIT ?',
+      values: ['a', 1, '8-K', 5],
+    })
   })
 
   test('fragments nest to any depth', () => {
@@ -43,7 +46,10 @@ describe('join', () => {
   })
 
   test('skips empty fragments', () => {
-    expect(join([empty, sql`a = ${1}`, empty, sql`b = ${'x'}`, empty])).toEqual({ text: 'a = ? AND b = ?', values: [1, 'x'] })
+    expect(join([empty, sql`a = ${1}`, empty, sql`b = ${'x'}`, empty])).toEqual({
+      text: 'a = ? AND b = ?',
+      values: [1, 'x'],
+    })
   })
 
   test('a join of nothing (or only empties) is TRUE, so WHERE always parses', () => {

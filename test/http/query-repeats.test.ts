@@ -17,9 +17,12 @@ describe('repeatedParameter', () => {
     expect(repeatedParameter(search, all)).toBe(name)
   })
 
-  test.each(['', 'limit=1', 'limit=1&page=2', 'limit=1&&page=2&', '=1&=2', 'Limit=1&limit=2', 'q=a%26b&q2=c'])('%p has no repeat', (search) => {
-    expect(repeatedParameter(search, all)).toBeUndefined()
-  })
+  test.each(['', 'limit=1', 'limit=1&page=2', 'limit=1&&page=2&', '=1&=2', 'Limit=1&limit=2', 'q=a%26b&q2=c'])(
+    '%p has no repeat',
+    (search) => {
+      expect(repeatedParameter(search, all)).toBeUndefined()
+    },
+  )
 
   test('only names that count: an unknown parameter may repeat', () => {
     const declared = (name: string) => ['page', 'limit'].includes(name)

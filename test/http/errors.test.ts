@@ -1,30 +1,30 @@
 /**
  * One error shape from every source (Datasette's test_error_shape): validation, routing, methods,
  * missing resources, auth, an unserved snapshot and an internal failure all answer
- * `{ error: { code, message, details, request_id } }` with the status of the code.
+ * `{ error: { code, message, details, request_id } }` with the status of the code. The sweeps over
+ * operations and parameters read them from the app (test/helpers/operations.ts).
  */
-import { DuckDBInstance } from '@duckdb/node-api'
+
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { DuckDBInstance } from '@duckdb/node-api'
 import { createApp } from '../../src/app.ts'
 import { KeyStore } from '../../src/auth/key-store.ts'
 import { generateKey } from '../../src/auth/keys-file.ts'
 import { loadConfig } from '../../src/config.ts'
 import { Database } from '../../src/db/client.ts'
 import { ERROR_STATUS, type ErrorCode } from '../../src/http/error-codes.ts'
-import { publicParam } from '../../src/http/routes.ts'
 import { memorySink } from '../../src/lib/log.ts'
-import { buildFixtureSnapshot, openTestApi, writeTestKeys, type Reply } from '../helpers/api.ts'
-import { BAD, leaksIn } from '../helpers/bad-inputs.ts'
+import { openTestApi, type Reply, writeTestKeys } from '../helpers/api.ts'
+import { BAD, INVALID, leaksIn } from '../helpers/bad-inputs.ts'
+import { EXAMPLES, operationsOf, rejects } from '../helpers/operations.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 let api: Awaited<ReturnType<typeof openTestApi>>
-let filing: { cik: string; accessionNumber: string }
 
 beforeAll(async () => {
   api = await openTestApi()
-  filing = (await api.get('/v1/filings?limit=1')).body.data[0]
 })
 afterAll(() => api.close())
 
@@ -41,44 +41,45 @@ function expectError(res: Reply, code: ErrorCode) {
 }
 
 describe('invalid parameters answer 400 invalid_parameter naming the parameter', () => {
-  test.each([
-    ['/v1/filings?page=0', 'page'],
-    ['/v1/filings?page=-1', 'page'],
-    ['/v1/filings?page=abc', 'page'],
-    ['/v1/filings?page=1.5', 'page'],
-    ['/v1/filings?limit=0', 'limit'],
-    ['/v1/filings?limit=101', 'limit'],
-    ['/v1/filings?limit=', 'limit'],
-    ['/v1/filings?limit=1.5', 'limit'],
-    ['/v1/filings?startDate=2024-02-30', 'startDate'],
-    ['/v1/filings?endDate=2023-13-01', 'endDate'],
-    ['/v1/filings?startDate=2024/01/02', 'startDate'],
-    ['/v1/entities?entityType=robot', 'entityType'],
-    ["/v1/filings?formTypes=10-K'", 'formTypes'],
-    ['/v1/filings?formTypes=10-K;8-K', 'formTypes'],
-    ['/v1/filings?cik=abc', 'cik'],
-    ['/v1/filings?cik=12345678901', 'cik'],
-    ['/v1/entities?cik=12345678901', 'cik'],
-    ['/v1/entities?q=', 'q'],
-    [`/v1/entities?q=${'a'.repeat(201)}`, 'q'],
-    ['/v1/filings?ticker=A%20B', 'ticker'],
-    ['/v1/entities/sic-codes?limit=0', 'limit'],
-    ['/v1/filings/form-types?page=0', 'page'],
-    ['/v1/filings/123', 'accessionNumber'],
-    ['/v1/filings/0000320193-24-00012X', 'accessionNumber'],
-    ['/v1/filings/12345678901/0000320193-24-000123', 'cik'],
-    ['/v1/filings/320193/0000320193-24-1/documents', 'accessionNumber'],
-    ['/v1/entities/AB!', 'identifier'],
-    [`/v1/entities/${'A'.repeat(65)}/filings`, 'identifier'],
-    ['/v1/filings?page=0x1F', 'page'],
-    ['/v1/entities?limit=%20%202', 'limit'],
-    ['/v1/entities/QFD/filings?startDate=2024-02-30', 'startDate'],
-  ])('%s → %s', async (path, param) => {
-    const res = await api.get(path)
-    expectError(res, 'invalid_parameter')
-    expect(Object.keys(res.body.error.details)).toEqual([param])
-    expect(res.body.error.details[param]).toStartWith('expected')
-    expect(res.body.error.message).toContain(param)
+  test('every parameter of every operation: each value of INVALID its schema refuses is a 400 naming it alone', async () => {
+    const problems: unknown[] = []
+    const unchecked: string[] = []
+    let requests = 0
+    for (const op of operationsOf(api.app)) {
+      for (const p of op.params) {
+        // An empty path segment routes nowhere: a 404 (test/http/parameters.test.ts), not this parameter's 400.
+        const values = INVALID.filter((v) => !(p.in === 'path' && v === '') && rejects(p, v))
+        if (values.length === 0) unchecked.push(`${op.operationId} ${p.name}`)
+        for (const value of values) {
+          const path =
+            p.in === 'path' ? op.path({ [p.name]: encodeURIComponent(value) }) : op.path({}, { [p.name]: value })
+          const res = await api.get(path)
+          requests++
+          const error = res.body?.error
+          const got = {
+            status: res.status,
+            code: error?.code,
+            details: Object.keys(error?.details ?? {}),
+            expected: String(error?.details?.[p.name]).startsWith('expected'),
+            named: String(error?.message).includes(p.name),
+            requestId: error?.request_id === res.headers.get('x-request-id'),
+          }
+          const want = {
+            status: 400,
+            code: 'invalid_parameter',
+            details: [p.name],
+            expected: true,
+            named: true,
+            requestId: true,
+          }
+          if (!Bun.deepEquals(got, want)) problems.push({ path, got })
+        }
+      }
+    }
+    expect(problems.slice(0, 5)).toEqual([])
+    // Each parameter refuses some value of INVALID; one that refused none would go unchecked: add a value.
+    expect(unchecked).toEqual([])
+    expect(requests).toBeGreaterThan(150)
   })
 
   test('several bad parameters: details names each one and the message lists them', async () => {
@@ -94,17 +95,22 @@ describe('invalid parameters answer 400 invalid_parameter naming the parameter',
     expect(Object.keys(res.body.error.details).sort()).toEqual(['endDate', 'startDate'])
   })
 
-  test.each(['/v1/filings?page=1002&limit=100', '/v1/entities?page=100000', '/v1/entities/sic-codes?page=5002&limit=20'])(
-    'paging past MAX_OFFSET: %s → 400 naming page',
-    async (path) => {
-      const res = await api.get(path)
-      expectError(res, 'invalid_parameter')
-      expect(Object.keys(res.body.error.details)).toEqual(['page'])
-    },
-  )
-
-  test('the deepest allowed page is still answered', async () => {
-    expect((await api.get('/v1/filings?page=1001&limit=100')).status).toBe(200)
+  test('paging past MAX_OFFSET is a 400 naming page on every paged operation; the deepest allowed page is answered', async () => {
+    const paged = operationsOf(api.app).filter((op) =>
+      ['page', 'limit'].every((n) => op.queryParams.some((p) => p.name === n)),
+    )
+    expect(paged.length).toBeGreaterThanOrEqual(5)
+    const deepest = api.config.MAX_OFFSET / 100 + 1
+    for (const op of paged) {
+      const past = await api.get(op.path({}, { page: String(deepest + 1), limit: '100' }))
+      expectError(past, 'invalid_parameter')
+      expect({ op: op.operationId, details: Object.keys(past.body.error.details) }).toEqual({
+        op: op.operationId,
+        details: ['page'],
+      })
+      const last = await api.get(op.path({}, { page: String(deepest), limit: '100' }))
+      expect({ op: op.operationId, status: last.status }).toEqual({ op: op.operationId, status: 200 })
+    }
   })
 
   test('a malformed percent-encoding in a query value is a 400 naming the parameter, not a search for the raw text', async () => {
@@ -112,7 +118,10 @@ describe('invalid parameters answer 400 invalid_parameter naming the parameter',
       const res = await api.get(path)
       const name = path.includes('formTypes') ? 'formTypes' : 'q'
       expect({ path, status: res.status, code: res.body.error.code, details: res.body.error.details }).toEqual({
-        path, status: 400, code: 'invalid_parameter', details: { [name]: 'is not valid percent-encoded UTF-8' },
+        path,
+        status: 400,
+        code: 'invalid_parameter',
+        details: { [name]: 'is not valid percent-encoded UTF-8' },
       })
     }
     // valid encodings, a '+' for a space and a literal '%' written as %25 are still fine
@@ -133,22 +142,38 @@ describe('routing, methods, resources and keys', () => {
     ['/v1/no-such-thing', 'not_found'],
     ['/v1/filings/0000320193/0000320193-24-000123/nope', 'not_found'],
     ['/no-such-thing', 'not_found'],
-    ['/v1/entities/9999999999', 'not_found'],
-    ['/v1/entities/ZZZZZZ', 'not_found'],
-    ['/v1/entities/9999999999/filings', 'not_found'],
-    ['/v1/entities/ABCDEFGHIJKL/filings', 'not_found'],
-    ['/v1/entities/12345678901', 'not_found'],
-    ['/v1/filings/0000000000-00-000000', 'not_found'],
-    ['/v1/filings/9999999999/0000000000-00-000000', 'not_found'],
-    ['/v1/filings/9999999999/0000000000-00-000000/documents', 'not_found'],
   ] as const)('GET %s → %s', async (path, code) => {
     expectError(await api.get(path), code)
   })
 
-  test.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s /v1/filings → 405 with an Allow header', async (method) => {
-    const res = await api.get('/v1/filings', { method })
-    expectError(res, 'method_not_allowed')
-    expect(res.headers.get('allow')).toBe('GET, HEAD')
+  test('every path parameter of every operation: a well-formed value that names nothing is a 404 not_found', async () => {
+    let requests = 0
+    for (const op of operationsOf(api.app)) {
+      for (const p of op.pathParams) {
+        for (const value of EXAMPLES[p.name]!.unknown!) {
+          const path = op.path({ [p.name]: value })
+          const res = await api.get(path)
+          expect({ path, status: res.status }).toEqual({ path, status: 404 })
+          expectError(res, 'not_found')
+          requests++
+        }
+      }
+    }
+    expect(requests).toBeGreaterThanOrEqual(10)
+  })
+
+  test('every operation: another method is a 405 with an Allow header', async () => {
+    for (const op of operationsOf(api.app)) {
+      for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+        const res = await api.get(op.path(), { method })
+        expectError(res, 'method_not_allowed')
+        expect({ path: op.path(), method, allow: res.headers.get('allow') }).toEqual({
+          path: op.path(),
+          method,
+          allow: 'GET, HEAD',
+        })
+      }
+    }
   })
 
   test('no key → 401 missing_api_key; an unknown or malformed key → 401 invalid_api_key', async () => {
@@ -163,45 +188,47 @@ describe('X-Request-Id', () => {
     const res = await api.get('/v1/filings?limit=0', { headers: { 'x-request-id': 'proxy-1234.abc:def_9' } })
     expect(res.headers.get('x-request-id')).toBe('proxy-1234.abc:def_9')
     expect(res.body.error.request_id).toBe('proxy-1234.abc:def_9')
-    expect((await api.get('/v1/filings?limit=1', { headers: { 'x-request-id': 'ok-2' } })).headers.get('x-request-id')).toBe('ok-2')
+    expect(
+      (await api.get('/v1/filings?limit=1', { headers: { 'x-request-id': 'ok-2' } })).headers.get('x-request-id'),
+    ).toBe('ok-2')
   })
 
-  test.each([['with spaces', 'a b c'], ['200 characters', 'x'.repeat(200)], ['quotes', 'a"b'], ['empty', '']])(
-    'an insane one (%s) is replaced by a generated id',
-    async (_, incoming) => {
-      const res = await api.get('/v1/no-such-thing', { headers: { 'x-request-id': incoming } })
-      const id = res.headers.get('x-request-id')!
-      expect(id).not.toBe(incoming)
-      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
-      expect(res.body.error.request_id).toBe(id)
-    },
-  )
+  test.each([
+    ['with spaces', 'a b c'],
+    ['200 characters', 'x'.repeat(200)],
+    ['quotes', 'a"b'],
+    ['empty', ''],
+  ])('an insane one (%s) is replaced by a generated id', async (_, incoming) => {
+    const res = await api.get('/v1/no-such-thing', { headers: { 'x-request-id': incoming } })
+    const id = res.headers.get('x-request-id')!
+    expect(id).not.toBe(incoming)
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+    expect(res.body.error.request_id).toBe(id)
+  })
 
   test('every request without an id gets a different one', async () => {
-    const ids = await Promise.all([1, 2, 3].map(async () => (await api.get('/v1/filings?limit=1')).headers.get('x-request-id')))
+    const ids = await Promise.all(
+      [1, 2, 3].map(async () => (await api.get('/v1/filings?limit=1')).headers.get('x-request-id')),
+    )
     expect(new Set(ids).size).toBe(3)
   })
 })
 
 describe('bad input sweep: every operation, every parameter', () => {
   test('answers below 500 and never shows engine text, paths or stacks', async () => {
-    const samples: Record<string, string> = { accessionNumber: filing.accessionNumber, cik: filing.cik, identifier: 'QFD' }
     const problems: string[] = []
     let requests = 0
-    for (const route of api.app.routes.filter((r) => r.path.startsWith('/v1/'))) {
-      const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)
-      const fill = (bad?: { name: string; value: string }) =>
-        route.path.replace(/:(\w+)/g, (_, name: string) => (bad?.name === name ? bad.value : samples[publicParam(route, name)]!))
-      const queryParams = Object.keys((route.hooks?.query as { properties?: object } | undefined)?.properties ?? {})
+    for (const op of operationsOf(api.app)) {
       const paths = [
-        ...pathParams.flatMap((name) => BAD.map((value) => fill({ name, value }))),
-        ...queryParams.flatMap((name) => BAD.map((value) => `${fill()}?${name}=${value}`)),
+        ...op.pathParams.flatMap((p) => BAD.map((value) => op.path({ [p.name]: value }))),
+        ...op.queryParams.flatMap((p) => BAD.map((value) => `${op.path()}?${p.name}=${value}`)),
       ]
       for (const path of paths) {
         const res = await api.get(path)
         requests++
         const leaks = leaksIn(res.text)
-        if (res.status >= 500 || leaks.length) problems.push(`${path.slice(0, 120)} → ${res.status} ${leaks.join(' ')} ${res.text.slice(0, 200)}`)
+        if (res.status >= 500 || leaks.length)
+          problems.push(`${path.slice(0, 120)} → ${res.status} ${leaks.join(' ')} ${res.text.slice(0, 200)}`)
       }
     }
     expect(requests).toBeGreaterThan(300)
@@ -210,18 +237,22 @@ describe('bad input sweep: every operation, every parameter', () => {
 })
 
 describe('snapshot_unavailable: no snapshot built yet', () => {
-  test('a /v1 operation and /ready answer 503 snapshot_unavailable with Retry-After', async () => {
+  test('every /v1 operation and /ready answer 503 snapshot_unavailable with Retry-After', async () => {
     const root = tempDir('errors-empty')
     const datasets = join(root, 'datasets')
     mkdirSync(datasets)
     const keysFile = join(root, 'keys.json')
     const keys = writeTestKeys(keysFile)
-    const config = loadConfig({}, { DATASETS_DIR: datasets, KEYS_FILE: keysFile, LOG_REQUESTS: false, WATCH_SNAPSHOTS: false })
+    const config = loadConfig(
+      {},
+      { DATASETS_DIR: datasets, KEYS_FILE: keysFile, LOG_REQUESTS: false, WATCH_SNAPSHOTS: false },
+    )
     const log = memorySink()
     const database = await Database.open(config, log)
     try {
       const app = createApp({ config, database, keys: new KeyStore(keysFile, { log }), log })
-      for (const path of ['/v1/filings', '/v1/entities/QFD', '/ready']) {
+      // Every operation, at its example path (which no snapshot holds now), and /ready.
+      for (const path of [...operationsOf(app).map((op) => op.path()), '/ready']) {
         const res = await app.handle(new Request(`http://localhost${path}`, { headers: { 'x-api-key': keys.PRO } }))
         const text = await res.text()
         expectError({ status: res.status, headers: res.headers, body: JSON.parse(text), text }, 'snapshot_unavailable')
@@ -240,15 +271,15 @@ describe('internal_error: a failure nobody planned for', () => {
   let broken: Awaited<ReturnType<typeof openTestApi>>
   beforeAll(async () => {
     // A serving database that lost a table: the server attaches it as it is and fails on first use.
-    const root = tempDir('errors-broken')
-    const { datasets, snapshotId } = await buildFixtureSnapshot(root)
-    const file = join(datasets, snapshotId, 'serving.duckdb')
-    const instance = await DuckDBInstance.create(file)
-    const conn = await instance.connect()
-    await conn.run('DROP TABLE sic_codes')
-    conn.closeSync()
-    instance.closeSync()
-    broken = await openTestApi({ root })
+    broken = await openTestApi({
+      prepare: async (dir) => {
+        const instance = await DuckDBInstance.create(join(dir, 'serving.duckdb'))
+        const conn = await instance.connect()
+        await conn.run('DROP TABLE sic_codes')
+        conn.closeSync()
+        instance.closeSync()
+      },
+    })
   })
   afterAll(() => broken.close())
 

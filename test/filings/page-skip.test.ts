@@ -7,9 +7,9 @@
 import { afterAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { skipWithinDay } from '../../src/areas/filings/page-skip.ts'
 import { KeyedFile, KeyedFileWriter } from '../../src/lib/keyed-file.ts'
 import { positionHead } from '../../src/pipeline/sources/submissions/contract/lookup-lines.ts'
-import { skipWithinDay } from '../../src/areas/filings/page-skip.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('page-skip')
@@ -26,7 +26,8 @@ function random(seed: number) {
 type Row = { acc: bigint; cik: number; form: number }
 /** List order on one day: accession number descending, then CIK. */
 const listOrder = (a: Row, b: Row) => (a.acc !== b.acc ? (a.acc > b.acc ? -1 : 1) : a.cik - b.cik)
-const line = (r: Row) => JSON.stringify(['2024-03-05', r.acc.toString().padStart(18, '0'), r.cik, `F${r.form}`, 'Other', null, null, 'A name'])
+const line = (r: Row) =>
+  JSON.stringify(['2024-03-05', r.acc.toString().padStart(18, '0'), r.cik, `F${r.form}`, 'Other', null, null, 'A name'])
 
 /** One day of `forms` forms, written after a few rows of a day before it, as the build lays them out. */
 function day(next: (n: number) => number, forms: number, frameBytes: number, name: string) {
@@ -67,12 +68,22 @@ test('the rows passed are the first rows of the merge, at most the offset, and w
       if (offset < 0) continue
       const { starts, skipped } = skipWithinDay(file, firstDay, offset)
       const passed = firstDay.flatMap(([start], form) =>
-        Array.from({ length: starts[form]! - start }, (_, i) => JSON.parse([...file.range(BigInt(start + i), BigInt(start + i + 1))][0]!) as [string, string, number]))
+        Array.from(
+          { length: starts[form]! - start },
+          (_, i) =>
+            JSON.parse([...file.range(BigInt(start + i), BigInt(start + i + 1))][0]!) as [string, string, number],
+        ),
+      )
       expect(skipped).toBe(passed.length)
       expect(skipped).toBeLessThanOrEqual(offset)
       // The same rows as the merge's first ones (as a set: ties of one accession number pass together or not at all).
       const key = (acc: string | bigint, cik: number) => `${BigInt(acc)}/${cik}`
-      expect(passed.map(([, acc, cik]) => key(acc, cik)).sort()).toEqual(merged.slice(0, skipped).map((r) => key(r.acc, r.cik)).sort())
+      expect(passed.map(([, acc, cik]) => key(acc, cik)).sort()).toEqual(
+        merged
+          .slice(0, skipped)
+          .map((r) => key(r.acc, r.cik))
+          .sort(),
+      )
       // Left to skip one by one: at most about two frames per form (the frame the threshold falls in, and the next head's).
       expect(offset - skipped).toBeLessThanOrEqual(firstDay.length * 2 * linesPerFrame + 2)
       if (skipped > 0) passedSome++

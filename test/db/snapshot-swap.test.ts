@@ -1,25 +1,48 @@
 /**
  * Switching snapshots while serving: a new build is published under load and no request fails; a
  * request that started on the old snapshot finishes on it; the old snapshot's connections close once
- * its last request is done; the watcher follows CURRENT without a signal.
+ * its last request is done; the watcher follows CURRENT without a signal. The app serves its own copy of
+ * the sample snapshot, since these tests publish into its datasets folder (and the build prunes it).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { cpSync } from 'node:fs'
 import { join } from 'node:path'
-import { runBuild } from '../../src/pipeline/index.ts'
+import { listFilings } from '../../src/areas/filings/queries.ts'
 import { queryConfig } from '../../src/config.ts'
 import { sql } from '../../src/db/sql.ts'
 import { silentReporter } from '../../src/lib/progress.ts'
-import { listFilings } from '../../src/areas/filings/queries.ts'
+import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
+import { finalize, newSnapshotId, partialDir, prune, publish } from '../../src/pipeline/snapshot.ts'
 import { openTestApi } from '../helpers/api.ts'
+import { sampleFixture } from '../helpers/fixture.ts'
+import { operationsOf } from '../helpers/operations.ts'
 
 let api: Awaited<ReturnType<typeof openTestApi>>
 let secondMirror = ''
 
 /** Publishes a snapshot built from a different seed, so row counts differ from the first one. */
-async function publishSecondSnapshot(from = secondMirror) {
-  const { snapshotId } = await runBuild({ from, datasets: api.datasets, reporter: silentReporter(), threads: 1 })
+async function publishSecondSnapshot() {
+  const { snapshotId } = await runBuild({
+    from: secondMirror,
+    datasets: api.datasets,
+    reporter: silentReporter(),
+    threads: 1,
+  })
   return snapshotId
+}
+
+/**
+ * Publishes a copy of a snapshot already built, under a new id, the way a build ends (the folder, then
+ * CURRENT, then the prune): a swap in milliseconds where what made the snapshot does not matter.
+ */
+function republish(dir: string) {
+  const id = newSnapshotId(api.datasets)
+  cpSync(dir, partialDir(api.datasets, id), { recursive: true })
+  finalize(api.datasets, id)
+  publish(api.datasets, id)
+  prune(api.datasets)
+  return id
 }
 
 const filingRows = async (db: { one<T>(q: ReturnType<typeof sql>): Promise<T | undefined> }) =>
@@ -33,7 +56,7 @@ const filingRows = async (db: { one<T>(q: ReturnType<typeof sql>): Promise<T | u
 let clock = Date.now()
 
 beforeAll(async () => {
-  api = await openTestApi({ now: () => (clock += 1000) })
+  api = await openTestApi({ copy: true, now: () => (clock += 1000) })
   secondMirror = join(api.root, 'mirror-2')
   await generateSample({ out: secondMirror, scale: 0.00005, seed: 2 })
 })
@@ -61,7 +84,8 @@ describe('snapshot swap', () => {
   })
 
   test('no request is lost while snapshots are swapped under concurrent load', async () => {
-    const paths = ['/v1/filings?limit=50', '/v1/entities?limit=20', '/v1/entities/QFD/filings?limit=5', '/v1/filings/form-types', '/v1/entities/804753']
+    // Every operation at its example path: the cast it names is in every seed's snapshot.
+    const paths = operationsOf(api.app).map((op) => op.path())
     const statuses = new Map<number, number>()
     let running = true
     const worker = async (n: number) => {
@@ -76,9 +100,10 @@ describe('snapshot swap', () => {
     const workers = Array.from({ length: 8 }, (_, n) => worker(n))
     const ids: string[] = []
     try {
+      // A build under load, then two quick swaps of copies of it.
       for (let swap = 0; swap < 3; swap++) {
         await Bun.sleep(100)
-        ids.push(await publishSecondSnapshot())
+        ids.push(swap === 0 ? await publishSecondSnapshot() : republish(join(api.datasets, ids[0]!)))
         await api.database.reload()
       }
       await Bun.sleep(100)
@@ -103,8 +128,8 @@ describe('snapshot swap', () => {
     expect(again.text).toBe(first.text)
     expect((await api.get('/metrics')).text).toMatch(/secds_result_cache_lookups\{outcome="hit"\} [1-9]/)
 
-    // The earlier tests left a seed-2 snapshot served; one from the first seed has other newest 10-Ks.
-    await publishSecondSnapshot(api.mirror)
+    // The earlier tests left a seed-2 snapshot served; the first seed's (the shared fixture) has other newest 10-Ks.
+    republish((await sampleFixture()).dir)
     await api.database.reload()
     const after = await api.get(path)
     const db = api.database.forRequest()
@@ -116,7 +141,7 @@ describe('snapshot swap', () => {
 
   test('the watcher follows CURRENT without a signal', async () => {
     api.database.watch(100)
-    const newId = await publishSecondSnapshot()
+    const newId = republish(join(api.datasets, api.database.snapshot!.id))
     const deadline = Date.now() + 5000
     while (Date.now() < deadline && api.database.snapshot?.id !== newId) await Bun.sleep(25)
     expect(api.database.snapshot?.id).toBe(newId)

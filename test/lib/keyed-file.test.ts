@@ -20,10 +20,13 @@ function written(name: string, lines: [bigint, string][], frameBytes: number) {
 }
 
 const LINES: [bigint, string][] = [
-  [3n, '{"a":1}'], [3n, '{"a":2}'], [3n, '{"a":3}'],
+  [3n, '{"a":1}'],
+  [3n, '{"a":2}'],
+  [3n, '{"a":3}'],
   [30n, '"thirty"'],
   [300n, '["x","é 中文 🙂"]'],
-  [300_000_000_000_000_001n, '"big"'], [300_000_000_000_000_001n, '"big again"'],
+  [300_000_000_000_000_001n, '"big"'],
+  [300_000_000_000_000_001n, '"big again"'],
   [999_999_999_999_999_999n, 'null'],
 ]
 
@@ -36,13 +39,25 @@ test.each([1, 20, 1 << 20])('every key reads back its lines in order (frames of 
   expect(file.get(300_000_000_000_000_001n)).toEqual(['"big"', '"big again"'])
   expect(file.get(999_999_999_999_999_999n)).toEqual(['null'])
   // Below the first key, between keys, a key that is another's prefix (30 and 300), above the last.
-  for (const absent of [0n, 2n, 4n, 31n, 299n, 301n, 300_000_000_000_000_000n, 1_000_000_000_000_000_000n]) expect(file.get(absent)).toEqual([])
-  expect(file.getMany([0n, 3n, 30n, 31n, 300n, 999_999_999_999_999_999n])).toEqual([[], file.get(3n), ['"thirty"'], [], file.get(300n), ['null']])
+  for (const absent of [0n, 2n, 4n, 31n, 299n, 301n, 300_000_000_000_000_000n, 1_000_000_000_000_000_000n])
+    expect(file.get(absent)).toEqual([])
+  expect(file.getMany([0n, 3n, 30n, 31n, 300n, 999_999_999_999_999_999n])).toEqual([
+    [],
+    file.get(3n),
+    ['"thirty"'],
+    [],
+    file.get(300n),
+    ['null'],
+  ])
   file.close()
 })
 
 test("a key's lines run on over several frames, and are read a frame at a time", () => {
-  const many: [bigint, string][] = [[1n, 'a'], ...Array.from({ length: 50 }, (_, i): [bigint, string] => [7n, `line ${i}`]), [9n, 'z']]
+  const many: [bigint, string][] = [
+    [1n, 'a'],
+    ...Array.from({ length: 50 }, (_, i): [bigint, string] => [7n, `line ${i}`]),
+    [9n, 'z'],
+  ]
   const { summary, file } = written('runs', many, 40)
   expect(summary.frames).toBeGreaterThan(10)
   expect(file.get(7n)).toEqual(many.slice(1, 51).map(([, p]) => p))
@@ -115,12 +130,17 @@ test('an index that is not one is refused', async () => {
 test("frame heads: what the writer kept of each frame's first payload, for the frames starting inside a range of keys", async () => {
   // Lines of 11 bytes (`10\t990:p10\n`), frames of 33: three lines to a frame, starting at keys 10, 13, 16, ...
   const positions: [bigint, string][] = Array.from({ length: 40 }, (_, i) => [BigInt(10 + i), `${990 - i}:p${10 + i}`])
-  const writer = new KeyedFileWriter(join(root, 'heads'), { frameBytes: 33, head: (payload) => BigInt(payload.split(':')[0]!) })
+  const writer = new KeyedFileWriter(join(root, 'heads'), {
+    frameBytes: 33,
+    head: (payload) => BigInt(payload.split(':')[0]!),
+  })
   for (const [key, payload] of positions) writer.add(key, payload)
   expect(writer.close().frames).toBe(14)
   const file = KeyedFile.open(join(root, 'heads'))
   expect(file.hasHeads).toBe(true)
-  expect(file.headsWithin(0n, 100n)).toEqual(Array.from({ length: 14 }, (_, i) => [BigInt(10 + 3 * i), BigInt(990 - 3 * i)]))
+  expect(file.headsWithin(0n, 100n)).toEqual(
+    Array.from({ length: 14 }, (_, i) => [BigInt(10 + 3 * i), BigInt(990 - 3 * i)]),
+  )
   // Strictly inside: a frame starting at either end is not listed.
   expect(file.headsWithin(13n, 19n)).toEqual([[16n, 984n]])
   expect(file.headsWithin(14n, 16n)).toEqual([])

@@ -5,8 +5,8 @@
  * result cache off, so that they wait and nothing is answered from the cache.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { queryConfig } from '../../src/config.ts'
 import { listFilings } from '../../src/areas/filings/queries.ts'
+import { queryConfig } from '../../src/config.ts'
 import { openTestApi } from '../helpers/api.ts'
 
 let api: Awaited<ReturnType<typeof openTestApi>>
@@ -22,15 +22,21 @@ test('concurrent lookups and filer pages answer as they do one at a time', async
   expect(latest.length).toBe(100)
   const paths = [
     ...entities.slice(0, 20).map((e) => `/v1/entities/${e.cik}`),
-    ...entities.filter((e) => e.ticker).slice(0, 5).map((e) => `/v1/entities/${e.ticker}`),
+    ...entities
+      .filter((e) => e.ticker)
+      .slice(0, 5)
+      .map((e) => `/v1/entities/${e.ticker}`),
     ...latest.slice(0, 20).map((f) => `/v1/filings/${f.accessionNumber}`),
     ...latest.slice(20, 40).map((f) => `/v1/filings/${f.cik}/${f.accessionNumber}`),
     ...latest.slice(40, 60).map((f) => `/v1/filings/${f.cik}/${f.accessionNumber}/documents`),
     ...entities.slice(0, 15).map((e) => `/v1/filings?cik=${e.cik}&limit=5`),
     ...entities.slice(15, 30).map((e) => `/v1/entities/${e.cik}/filings?limit=3&page=2`),
     // lists by query between them, and unknown ones
-    '/v1/filings?limit=5&page=3', '/v1/entities?limit=4&page=2',
-    '/v1/entities/9999999', '/v1/filings/0000000001-26-000001', `/v1/filings/1/${latest[0]!.accessionNumber}`,
+    '/v1/filings?limit=5&page=3',
+    '/v1/entities?limit=4&page=2',
+    '/v1/entities/9999999',
+    '/v1/filings/0000000001-26-000001',
+    `/v1/filings/1/${latest[0]!.accessionNumber}`,
     `/v1/filings/1/${latest[0]!.accessionNumber}/documents`,
   ]
   const answer = async (path: string) => {

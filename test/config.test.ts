@@ -2,9 +2,9 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { ConfigError, ConfigSchema, loadConfig } from '../../src/config.ts'
+import { ConfigError, ConfigSchema, loadConfig } from '../src/config.ts'
 
-const operating = readFileSync(resolve(import.meta.dir, '../../docs/operating.md'), 'utf8')
+const operating = readFileSync(resolve(import.meta.dir, '../docs/operating.md'), 'utf8')
 
 /** The rows of the configuration table: from its header line to the first line that is not a table row. */
 function configurationRows(page: string): string[] {
@@ -43,7 +43,11 @@ describe('configuration', () => {
   test('docs/operating.md lists every setting with its default, and nothing else', () => {
     const rows = configurationRows(operating)
     const documented = rows.map((row) => row.split('|')[1]!.trim())
-    expect(documented.sort(), 'variables of the configuration table').toEqual(Object.keys(ConfigSchema.properties).map((key) => `\`${key}\``).sort())
+    expect(documented.sort(), 'variables of the configuration table').toEqual(
+      Object.keys(ConfigSchema.properties)
+        .map((key) => `\`${key}\``)
+        .sort(),
+    )
     for (const [key, schema] of Object.entries(ConfigSchema.properties)) {
       const row = rows.find((line) => line.startsWith(`| \`${key}\` |`))
       expect(row, `docs/operating.md row for ${key}`).toBeDefined()

@@ -6,21 +6,34 @@
 import { afterAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { loadConfig } from '../../src/config.ts'
-import { sql } from '../../src/db/sql.ts'
-import { memorySink } from '../../src/lib/log.ts'
-import { startServer } from '../../src/server.ts'
-import { buildFixtureSnapshot, writeTestKeys } from '../helpers/api.ts'
-import { tempDir } from '../helpers/snapshot.ts'
+import { loadConfig } from '../src/config.ts'
+import { sql } from '../src/db/sql.ts'
+import { memorySink } from '../src/lib/log.ts'
+import { startServer } from '../src/server.ts'
+import { writeTestKeys } from './helpers/api.ts'
+import { sampleFixture } from './helpers/fixture.ts'
+import { tempDir } from './helpers/snapshot.ts'
 
 const root = tempDir('shutdown')
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 test('SIGTERM-style stop finishes the requests in flight, then refuses new ones', async () => {
-  const { datasets } = await buildFixtureSnapshot(root)
+  // The server only reads the snapshot: the shared one will do.
+  const { datasets } = await sampleFixture()
   const keysFile = join(root, 'keys.json')
   const keys = writeTestKeys(keysFile)
-  const config = loadConfig({}, { DATASETS_DIR: datasets, KEYS_FILE: keysFile, PORT: 0, HOST: '127.0.0.1', DB_CONNECTIONS: 2, LOG_REQUESTS: false, WATCH_SNAPSHOTS: false })
+  const config = loadConfig(
+    {},
+    {
+      DATASETS_DIR: datasets,
+      KEYS_FILE: keysFile,
+      PORT: 0,
+      HOST: '127.0.0.1',
+      DB_CONNECTIONS: 2,
+      LOG_REQUESTS: false,
+      WATCH_SNAPSHOTS: false,
+    },
+  )
   const server = await startServer(config, { log: memorySink(), print: () => {} })
 
   // Occupy both connections for a while (a slow but finite query each).
@@ -33,7 +46,8 @@ test('SIGTERM-style stop finishes the requests in flight, then refuses new ones'
     }
   })
   const inFlight = Array.from({ length: 6 }, () =>
-    fetch(`${server.url}/v1/filings?limit=5`, { headers: { 'x-api-key': keys.ENTERPRISE } }).then((r) => r.status))
+    fetch(`${server.url}/v1/filings?limit=5`, { headers: { 'x-api-key': keys.ENTERPRISE } }).then((r) => r.status),
+  )
   await Bun.sleep(150)
   expect(server.database.poolStats().waiting).toBeGreaterThan(0)
 
@@ -41,5 +55,10 @@ test('SIGTERM-style stop finishes the requests in flight, then refuses new ones'
   expect(await Promise.all(inFlight)).toEqual([200, 200, 200, 200, 200, 200])
   await Promise.all(blockers)
   await stopped
-  expect(await fetch(`${server.url}/health`).then(() => 'answered', () => 'refused')).toBe('refused')
+  expect(
+    await fetch(`${server.url}/health`).then(
+      () => 'answered',
+      () => 'refused',
+    ),
+  ).toBe('refused')
 }, 60_000)

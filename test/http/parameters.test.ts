@@ -1,11 +1,13 @@
 /**
  * How parameters are read, everywhere: an identifier in the path that names nobody is a 404 whatever its
  * length or shape; an integer is decimal digits (no hex, exponent, sign, spaces or decimal point); a
- * parameter given twice is a 400 naming it.
+ * parameter given twice is a 400 naming it. The sweeps over every operation and parameter read them from
+ * the app (test/helpers/operations.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { integerTextPattern } from '../../src/http/query-integer.ts'
 import { openTestApi, type Reply } from '../helpers/api.ts'
+import { EXAMPLES, operationsOf } from '../helpers/operations.ts'
 
 let api: Awaited<ReturnType<typeof openTestApi>>
 beforeAll(async () => (api = await openTestApi()))
@@ -54,41 +56,65 @@ describe('GET /v1/entities/{identifier}: an identifier that names nobody is a 40
     [`/v1/entities/${'A'.repeat(65)}`, 'A'.repeat(65)],
   ])('%s cannot be an identifier: 400 naming it', async (path, value) => {
     const problem = `${malformed} ${JSON.stringify(value)}`
-    errorOf(await api.get(path), 'invalid_parameter', `Invalid value for identifier: ${problem}.`, { identifier: problem })
+    errorOf(await api.get(path), 'invalid_parameter', `Invalid value for identifier: ${problem}.`, {
+      identifier: problem,
+    })
   })
 
   test('an empty segment matches no operation: 404', async () => {
-    errorOf(await api.get('/v1/entities//filings'), 'not_found', 'No operation at /v1/entities//filings; see /openapi for the list.')
+    errorOf(
+      await api.get('/v1/entities//filings'),
+      'not_found',
+      'No operation at /v1/entities//filings; see /openapi for the list.',
+    )
   })
 
   test('the filings operations keep their 400 for a malformed CIK', async () => {
     const res = await api.get('/v1/filings/12345678901/0000320193-24-000123')
-    expect({ status: res.status, details: Object.keys(res.body.error.details) }).toEqual({ status: 400, details: ['cik'] })
+    expect({ status: res.status, details: Object.keys(res.body.error.details) }).toEqual({
+      status: 400,
+      details: ['cik'],
+    })
   })
 })
 
 describe('integer parameters are decimal digits', () => {
-  const pageProblem = (got: string) => `expected an integer from 1 to 2147483647, got ${JSON.stringify(got)}`
-  const limitProblem = (got: string) => `expected an integer from 1 to 100, got ${JSON.stringify(got)}`
-  test.each([
-    ['/v1/filings?page=0x1F', 'page', pageProblem('0x1F')],
-    ['/v1/filings?page=1e3', 'page', pageProblem('1e3')],
-    ['/v1/filings?page=-1', 'page', pageProblem('-1')],
-    ['/v1/filings?page=99999999999999999999', 'page', pageProblem('99999999999999999999')],
-    ['/v1/filings?limit=0b11', 'limit', limitProblem('0b11')],
-    ['/v1/filings?limit=0o7', 'limit', limitProblem('0o7')],
-    ['/v1/filings?limit=%20%202', 'limit', limitProblem('  2')],
-    ['/v1/filings?limit=2%20', 'limit', limitProblem('2 ')],
-    ['/v1/filings?limit=1.0', 'limit', limitProblem('1.0')],
-    ['/v1/filings?limit=%2B5', 'limit', limitProblem('+5')],
-    // A '+' in a query string is a space.
-    ['/v1/filings?limit=+5', 'limit', limitProblem(' 5')],
-    ['/v1/entities?limit=1e1', 'limit', limitProblem('1e1')],
-    ['/v1/entities/sic-codes?page=0x2', 'page', pageProblem('0x2')],
-    ['/v1/filings/form-types?limit=Infinity', 'limit', limitProblem('Infinity')],
-    ['/v1/entities/QFD/filings?page=1e0', 'page', pageProblem('1e0')],
-  ])('%s → 400 naming %s', async (path, name, problem) => {
-    errorOf(await api.get(path), 'invalid_parameter', `Invalid value for ${name}: ${problem}.`, { [name]: problem })
+  /** Sent as written in the query string; the value the server reads after decoding (a '+' is a space). */
+  const SYNTAXES: [sent: string, read: string][] = [
+    ['0x1F', '0x1F'],
+    ['0x2', '0x2'],
+    ['1e3', '1e3'],
+    ['1e0', '1e0'],
+    ['-1', '-1'],
+    ['99999999999999999999', '99999999999999999999'],
+    ['0b11', '0b11'],
+    ['0o7', '0o7'],
+    ['%20%202', '  2'],
+    ['2%20', '2 '],
+    ['1.0', '1.0'],
+    ['%2B5', '+5'],
+    ['+5', ' 5'],
+    ['Infinity', 'Infinity'],
+  ]
+
+  test('every integer query parameter of every operation refuses other syntaxes with a 400 naming it and its range', async () => {
+    let checked = 0
+    for (const op of operationsOf(api.app)) {
+      for (const p of op.queryParams) {
+        const { minimum, maximum } = p.schema as { minimum?: number; maximum?: number }
+        const integer = (p.schema.anyOf as { type?: string }[] | undefined)?.some((m) => m.type === 'integer')
+        if (!integer) continue
+        for (const [sent, read] of SYNTAXES) {
+          if (sent === '-1' && minimum !== undefined && minimum < 0) continue
+          const problem = `expected an integer from ${minimum} to ${maximum}, got ${JSON.stringify(read)}`
+          const res = await api.get(`${op.path()}?${p.name}=${sent}`)
+          errorOf(res, 'invalid_parameter', `Invalid value for ${p.name}: ${problem}.`, { [p.name]: problem })
+          checked++
+        }
+      }
+    }
+    // page and limit of each paged operation at least
+    expect(checked).toBeGreaterThanOrEqual(10 * SYNTAXES.length)
   })
 
   test('decimal digits are read as written; leading zeros are decimal, not octal', async () => {
@@ -107,12 +133,18 @@ describe('integer parameters are decimal digits', () => {
   test('every integer query parameter of every operation takes decimal digits only', () => {
     const found: string[] = []
     for (const route of api.app.routes) {
-      const properties = (route.hooks?.query as { properties?: Record<string, { anyOf?: Record<string, unknown>[] }> } | undefined)?.properties ?? {}
+      const properties =
+        (route.hooks?.query as { properties?: Record<string, { anyOf?: Record<string, unknown>[] }> } | undefined)
+          ?.properties ?? {}
       for (const [name, schema] of Object.entries(properties)) {
         const integer = schema.anyOf?.find((m) => m.type === 'integer')
         if (!integer) continue
         const text = schema.anyOf?.find((m) => m.type === 'string')
-        expect({ route: route.path, name, pattern: text?.pattern }).toEqual({ route: route.path, name, pattern: integerTextPattern(integer.minimum as number | undefined) })
+        expect({ route: route.path, name, pattern: text?.pattern }).toEqual({
+          route: route.path,
+          name,
+          pattern: integerTextPattern(integer.minimum as number | undefined),
+        })
         found.push(`${route.path} ${name}`)
       }
     }
@@ -122,26 +154,54 @@ describe('integer parameters are decimal digits', () => {
 })
 
 describe('a parameter given more than once is a 400 naming it', () => {
+  test('every query parameter of every operation, twice with its example value', async () => {
+    let checked = 0
+    for (const op of operationsOf(api.app)) {
+      for (const p of op.queryParams) {
+        const value = encodeURIComponent(EXAMPLES[p.name]!.known)
+        errorOf(
+          await api.get(`${op.path()}?${p.name}=${value}&${p.name}=${value}`),
+          'invalid_parameter',
+          `Invalid value for ${p.name}: given more than once.`,
+          {
+            [p.name]: 'given more than once',
+          },
+        )
+        checked++
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(20)
+  })
+
   test.each([
     ['/v1/filings?limit=1&limit=2', 'limit'],
-    ['/v1/filings?limit=1&limit=1', 'limit'],
     ['/v1/filings?page=1&limit=5&page=2', 'page'],
     ['/v1/filings?ticker=AAPL&ticker=MSFT', 'ticker'],
-    ['/v1/filings?formTypes=10-K&formTypes=8-K', 'formTypes'],
-    ['/v1/entities/QFD/filings?formTypes=10-K&formTypes=8-K', 'formTypes'],
     ['/v1/entities?q=inc&q=', 'q'],
     ['/v1/entities/sic-codes?%6Cimit=1&limit=2', 'limit'],
     ['/v1/filings?limit=1&apiKey=a&apiKey=b', 'apiKey'],
     ['/v1/entities/QFD?apiKey=a&apiKey=a', 'apiKey'],
   ])('%s → 400 naming %s', async (path, name) => {
-    errorOf(await api.get(path), 'invalid_parameter', `Invalid value for ${name}: given more than once.`, { [name]: 'given more than once' })
+    errorOf(await api.get(path), 'invalid_parameter', `Invalid value for ${name}: given more than once.`, {
+      [name]: 'given more than once',
+    })
   })
 
   test('two API keys in the query are a 400 before either is checked', async () => {
     const twice = { apiKey: 'given more than once' }
     const message = 'Invalid value for apiKey: given more than once.'
-    errorOf(await api.get(`/v1/filings?apiKey=${api.keys.PRO}&apiKey=${api.keys.PRO}`, { key: null }), 'invalid_parameter', message, twice)
-    errorOf(await api.get(`/v1/filings?apiKey=nope&limit=1&apiKey=${api.keys.PRO}`, { key: null }), 'invalid_parameter', message, twice)
+    errorOf(
+      await api.get(`/v1/filings?apiKey=${api.keys.PRO}&apiKey=${api.keys.PRO}`, { key: null }),
+      'invalid_parameter',
+      message,
+      twice,
+    )
+    errorOf(
+      await api.get(`/v1/filings?apiKey=nope&limit=1&apiKey=${api.keys.PRO}`, { key: null }),
+      'invalid_parameter',
+      message,
+      twice,
+    )
     // One key in the query still works.
     expect((await api.get(`/v1/filings?limit=1&apiKey=${api.keys.PRO}`, { key: null })).status).toBe(200)
   })
@@ -151,7 +211,11 @@ describe('a parameter given more than once is a 400 naming it', () => {
   })
 
   test('parameters an operation does not take are still ignored, once or twice', async () => {
-    for (const path of ['/v1/filings?foo=1&foo=2&limit=1', '/v1/entities/QFD?limit=1&limit=2', '/v1/filings?limit=1&&page=1&']) {
+    for (const path of [
+      '/v1/filings?foo=1&foo=2&limit=1',
+      '/v1/entities/QFD?limit=1&limit=2',
+      '/v1/filings?limit=1&&page=1&',
+    ]) {
       expect({ path, status: (await api.get(path)).status }).toEqual({ path, status: 200 })
     }
   })

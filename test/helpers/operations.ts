@@ -1,0 +1,128 @@
+/**
+ * The app's /v1 operations, read from the app itself (`app.routes`), for the tests that go over every
+ * operation and every parameter (errors, parameters, response schemas, OpenAPI, auth): a new area's routes
+ * are in them without a line of test code. What the routes cannot say is which values exist in the fixture
+ * snapshot; EXAMPLES says it, once per parameter NAME (not per operation), from the generator's fixed cast
+ * (src/sample/cast.ts). test/http/operations.test.ts fails when a parameter has no example, so a route
+ * cannot be skipped silently.
+ */
+
+import type { TSchema } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+import { publicParam, publicPattern, type RouteInfo } from '../../src/http/routes.ts'
+import { CAST, CAST_ACCESSIONS } from '../../src/sample/cast.ts'
+
+type Example = {
+  /** a value the sample snapshot holds: the operation answers 200 with rows */
+  known: string
+  /** for a path parameter: well-formed values that name nothing in the snapshot (404) */
+  unknown?: string[]
+}
+
+/**
+ * One example per parameter name, path and query alike. Path values name the cast's large issuer
+ * (Quillfeather Dynamics, CIK 804753, ticker QFD) and its 10-K, so every combination exists; query values
+ * each keep rows in every list that takes them (a filter that matched nothing would check no row).
+ */
+export const EXAMPLES: Record<string, Example> = {
+  cik: { known: String(CAST.largeIssuer.cik), unknown: ['9999999999', '1'] },
+  accessionNumber: { known: CAST_ACCESSIONS.tenK, unknown: ['0000000000-00-000000', '000000000000000000'] },
+  identifier: { known: 'QFD', unknown: ['ZZZZZZ', '9999999999', '12345678901', 'ABCDEFGHIJKL'] },
+  ticker: { known: 'QFD' },
+  formTypes: { known: '10-K,8-K' },
+  startDate: { known: '2020-01-01' },
+  endDate: { known: '2026-12-31' },
+  entityType: { known: 'company' },
+  q: { known: 'quill' },
+  page: { known: '1' },
+  limit: { known: '5' },
+}
+
+export type Param = {
+  /** the name clients see (OpenAPI, error details) */
+  name: string
+  /** the router's name in the route's path (`/v1/filings/:cik` takes an accession number) */
+  routerName: string
+  in: 'path' | 'query'
+  schema: TSchema
+}
+
+export type Operation = {
+  method: string
+  /** the router's pattern, as in app.routes */
+  route: string
+  /** the pattern with public parameter names: `/v1/filings/:accessionNumber` */
+  pattern: string
+  operationId: string
+  params: Param[]
+  pathParams: Param[]
+  queryParams: Param[]
+  /** the 200 response schema */
+  response: TSchema
+  /** The path with each path parameter's known example, or the value given by public name; `query` appended. */
+  path(values?: Record<string, string>, query?: Record<string, string>): string
+}
+
+type Route = RouteInfo & { hooks?: { query?: unknown; params?: unknown; detail?: unknown; response?: unknown } }
+
+const properties = (schema: unknown) =>
+  (schema as { properties?: Record<string, TSchema> } | undefined)?.properties ?? {}
+
+/** Every /v1 operation of the app, in route order. */
+export function operationsOf(app: { routes: readonly Route[] }): Operation[] {
+  return app.routes
+    .filter((r) => r.path.startsWith('/v1/'))
+    .map((r) => {
+      const routeParams = properties(r.hooks?.params)
+      const pathParams = [...r.path.matchAll(/:(\w+)/g)].map(([, routerName]) => ({
+        name: publicParam(r, routerName!),
+        routerName: routerName!,
+        in: 'path' as const,
+        schema: routeParams[routerName!]!,
+      }))
+      const queryParams = Object.entries(properties(r.hooks?.query)).map(([name, schema]) => ({
+        name,
+        routerName: name,
+        in: 'query' as const,
+        schema,
+      }))
+      const detail = r.hooks?.detail as { operationId?: string } | undefined
+      return {
+        method: r.method,
+        route: r.path,
+        pattern: publicPattern(r),
+        operationId: detail?.operationId ?? `${r.method} ${r.path}`,
+        params: [...pathParams, ...queryParams],
+        pathParams,
+        queryParams,
+        response: (r.hooks?.response as Record<number, TSchema> | undefined)?.[200] as TSchema,
+        path(values = {}, query = {}) {
+          const filled = r.path.replace(/:(\w+)/g, (_, routerName: string) => {
+            const name = publicParam(r, routerName)
+            const value = values[name] ?? EXAMPLES[name]?.known
+            if (value === undefined)
+              throw new Error(
+                `no example value for the path parameter ${name} of ${r.method} ${r.path}: add one to EXAMPLES in test/helpers/operations.ts`,
+              )
+            return value
+          })
+          const search = new URLSearchParams(query).toString()
+          return search ? `${filled}?${search}` : filled
+        },
+      }
+    })
+}
+
+/** Whether the app refuses `text` for a parameter: its schema rejects it, or decoding it fails (an integer out of range). */
+export function rejects(param: Param, text: string): boolean {
+  try {
+    Value.Decode(param.schema, text)
+    return false
+  } catch {
+    return true
+  }
+}
+
+/** The example values of the operation's query parameters, every one at once. */
+export const queryExamples = (op: Operation) =>
+  Object.fromEntries(op.queryParams.map((p) => [p.name, EXAMPLES[p.name]?.known ?? '']))
