@@ -81,3 +81,9 @@ export const manifestEntry = (f: SourceFile) => ({
   ...(f.etag ? { etag: f.etag } : {}),
   ...('files' in f ? { files: (f as SourceFolder).files } : {}),
 })
+
+/** A source that is one file at a fixed place in the mirror: what it found, or undefined. */
+export function singleFile(mirror: string, rel: string): { files: SourceFile[]; summary: string } | undefined {
+  const path = join(mirror, rel)
+  return existsSync(path) ? { files: [fileSource(mirror, path)], summary: rel } : undefined
+}

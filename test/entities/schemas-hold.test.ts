@@ -5,14 +5,11 @@
  * NEVER_WRITTEN means: test/filings/schemas-hold.test.ts.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { Value } from '@sinclair/typebox/value'
 import { listEntities, listSicCodes } from '../../src/areas/entities/queries.ts'
 import { Entity, SicCode } from '../../src/areas/entities/schemas.ts'
-import { loadConfig } from '../../src/config.ts'
-import { Database, type RequestDb } from '../../src/db/client.ts'
-import { memorySink } from '../../src/lib/log.ts'
+import type { Database, RequestDb } from '../../src/db/client.ts'
 import { largerFixture } from '../helpers/fixture.ts'
-import { missingShapes } from '../helpers/shapes.ts'
+import { missingShapes, openDatabase, schemaFailures } from '../helpers/shapes.ts'
 
 const everything = { page: 1, limit: 10_000_000 }
 const config = { archivesUrl: 'https://www.sec.gov/Archives/edgar/data', maxOffset: 0 }
@@ -37,10 +34,7 @@ const NEVER_WRITTEN = {
 
 beforeAll(async () => {
   const { datasets } = await largerFixture()
-  database = await Database.open(
-    loadConfig({}, { DATASETS_DIR: datasets, WATCH_SNAPSHOTS: false, QUERY_TIMEOUT_MS: 60_000 }),
-    memorySink(),
-  )
+  database = await openDatabase(datasets)
   db = database.forRequest()
 }, 120_000)
 afterAll(async () => {
@@ -48,25 +42,17 @@ afterAll(async () => {
   await database?.close()
 })
 
-/** The first rows that fail, with the reason, so a failure names the data that broke it. */
-function failures(schema: Parameters<typeof Value.Check>[0], rows: unknown[]) {
-  return rows
-    .filter((r) => !Value.Check(schema, r))
-    .slice(0, 3)
-    .map((r) => ({ row: r, why: [...Value.Errors(schema, r)].slice(0, 2).map((e) => `${e.path}: ${e.message}`) }))
-}
-
 test('every entity', async () => {
   // Sent as the build rendered them (http/raw-json.ts): only this test checks them against the schema.
   const data = (await listEntities(db, config, everything)).data.map((body) => JSON.parse(body))
   expect(data.length).toBeGreaterThan(900)
-  expect(failures(Entity, data)).toEqual([])
+  expect(schemaFailures(Entity, data)).toEqual([])
   // Among them a ticker without an exchange (exchanges holds a null), the reason for LARGER's seed.
   expect(missingShapes(Entity, data)).toEqual(NEVER_WRITTEN.Entity)
 })
 
 test('every SIC code', async () => {
   const { data } = await listSicCodes(db, config, everything)
-  expect(failures(SicCode, data)).toEqual([])
+  expect(schemaFailures(SicCode, data)).toEqual([])
   expect(missingShapes(SicCode, data)).toEqual(NEVER_WRITTEN.SicCode)
 })

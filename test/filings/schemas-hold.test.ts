@@ -13,16 +13,13 @@
  * unchecked.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { Value } from '@sinclair/typebox/value'
 import { Filing } from '../../src/areas/common/filing-schemas.ts'
 import { getFiling, listFilingDocuments, listFilings, listFormTypes } from '../../src/areas/filings/queries.ts'
 import { FilingDocument, FormType } from '../../src/areas/filings/schemas.ts'
-import { loadConfig } from '../../src/config.ts'
-import { Database, type RequestDb } from '../../src/db/client.ts'
+import type { Database, RequestDb } from '../../src/db/client.ts'
 import { sql } from '../../src/db/sql.ts'
-import { memorySink } from '../../src/lib/log.ts'
 import { largerFixture } from '../helpers/fixture.ts'
-import { missingShapes } from '../helpers/shapes.ts'
+import { missingShapes, openDatabase, schemaFailures } from '../helpers/shapes.ts'
 import { openSnapshot } from '../helpers/snapshot.ts'
 
 const everything = { page: 1, limit: 10_000_000 }
@@ -38,10 +35,7 @@ const NEVER_WRITTEN = { Filing: [], FilingDocument: [], FormType: ['.description
 beforeAll(async () => {
   const { datasets, dir } = await largerFixture()
   snapshotDir = dir
-  database = await Database.open(
-    loadConfig({}, { DATASETS_DIR: datasets, WATCH_SNAPSHOTS: false, QUERY_TIMEOUT_MS: 60_000 }),
-    memorySink(),
-  )
+  database = await openDatabase(datasets)
   db = database.forRequest()
   filings = (await listFilings(db, config, everything)).data
 }, 120_000)
@@ -50,17 +44,9 @@ afterAll(async () => {
   await database?.close()
 })
 
-/** The first rows that fail, with the reason, so a failure names the data that broke it. */
-function failures(schema: Parameters<typeof Value.Check>[0], rows: unknown[]) {
-  return rows
-    .filter((r) => !Value.Check(schema, r))
-    .slice(0, 3)
-    .map((r) => ({ row: r, why: [...Value.Errors(schema, r)].slice(0, 2).map((e) => `${e.path}: ${e.message}`) }))
-}
-
 test('every filing', () => {
   expect(filings.length).toBeGreaterThan(20_000)
-  expect(failures(Filing, filings)).toEqual([])
+  expect(schemaFailures(Filing, filings)).toEqual([])
   expect(missingShapes(Filing, filings)).toEqual(NEVER_WRITTEN.Filing)
 })
 
@@ -129,12 +115,12 @@ test('every document of every filing with a folder listing, and the primary docu
   for (const f of [...withListing, ...without])
     documents.push(...(await listFilingDocuments(db, config, String(f.cik), f.a)))
   expect(documents.length).toBeGreaterThan(withListing.length)
-  expect(failures(FilingDocument, documents)).toEqual([])
+  expect(schemaFailures(FilingDocument, documents)).toEqual([])
   expect(missingShapes(FilingDocument, documents)).toEqual(NEVER_WRITTEN.FilingDocument)
 }, 60_000)
 
 test('every form type', async () => {
   const { data } = await listFormTypes(db, config, everything)
-  expect(failures(FormType, data)).toEqual([])
+  expect(schemaFailures(FormType, data)).toEqual([])
   expect(missingShapes(FormType, data)).toEqual(NEVER_WRITTEN.FormType)
 })

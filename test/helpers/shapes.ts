@@ -5,6 +5,10 @@
  * the schema allows (but the few the generator never writes), so that a smaller snapshot is enough.
  */
 import type { TSchema } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+import { loadConfig } from '../../src/config.ts'
+import { Database } from '../../src/db/client.ts'
+import { memorySink } from '../../src/lib/log.ts'
 
 type Schema = TSchema & {
   anyOf?: Schema[]
@@ -71,3 +75,18 @@ export function missingShapes(schema: TSchema, rows: readonly unknown[]): string
   for (const row of rows) shapesOf(schema as Schema, row, '', seen)
   return [...possibleShapes(schema as Schema)].filter((s) => !seen.has(s)).sort()
 }
+
+/** The first rows that fail a schema, with the reason, so a failure names the data that broke it. */
+export function schemaFailures(schema: TSchema, rows: unknown[]) {
+  return rows
+    .filter((r) => !Value.Check(schema, r))
+    .slice(0, 3)
+    .map((r) => ({ row: r, why: [...Value.Errors(schema, r)].slice(0, 2).map((e) => `${e.path}: ${e.message}`) }))
+}
+
+/** A snapshot's data layer, as the server opens it, for checking every row of a table against its schema. */
+export const openDatabase = (datasets: string) =>
+  Database.open(
+    loadConfig({}, { DATASETS_DIR: datasets, WATCH_SNAPSHOTS: false, QUERY_TIMEOUT_MS: 60_000 }),
+    memorySink(),
+  )

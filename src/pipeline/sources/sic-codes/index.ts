@@ -3,11 +3,10 @@
  * SEC's HTML page of the list and converts it (sic-page.ts). It writes the sic_codes table: the list plus
  * the codes entities use that it lacks, with a sector and the large filers' tickers.
  */
-import { existsSync } from 'node:fs'
 import { rename, stat, utimes } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SIC_CODES } from '../../../reference/sic-codes.ts'
-import { fileSource } from '../../mirror.ts'
+import { singleFile } from '../../mirror.ts'
 import type { SourceDefinition } from '../../source.ts'
 import { parseSicPage, sicRowsToCsv } from './sic-page.ts'
 import { stageSicCodes } from './stage.ts'
@@ -23,10 +22,7 @@ const SIC_PAGE = {
 export const sicCodes: SourceDefinition = {
   name: 'sic-codes',
   reads: 'sic_codes.csv',
-  find(mirror) {
-    const path = join(mirror, SIC_PAGE.mirrorPath)
-    return existsSync(path) ? { files: [fileSource(mirror, path)], summary: SIC_PAGE.mirrorPath } : undefined
-  },
+  find: (mirror) => singleFile(mirror, SIC_PAGE.mirrorPath),
   download: {
     /** The SIC page, then `sic_codes.csv` made from it whenever the page changed or the CSV is absent. */
     async fetch(ctx) {

@@ -7,6 +7,7 @@
 import { isoDay } from '../../../sample/dates.ts'
 import type { Filing } from '../../../sample/filings.ts'
 import type { Profile } from '../../../sample/profile.ts'
+import { FILING_ARRAYS } from './format.ts'
 
 export const RECENT_LIMIT = 1000
 export const PAGE_LIMIT = 2000
@@ -32,23 +33,7 @@ const FREE_TEXT = new Set([5, 9, 13, 14])
 
 export const cikName = (cik: number) => `CIK${String(cik).padStart(10, '0')}`
 
-const COLUMN_KEYS = [
-  'accessionNumber',
-  'filingDate',
-  'reportDate',
-  'acceptanceDateTime',
-  'act',
-  'form',
-  'fileNumber',
-  'filmNumber',
-  'items',
-  'core_type',
-  'size',
-  'isXBRL',
-  'isInlineXBRL',
-  'primaryDocument',
-  'primaryDocDescription',
-] as const
+const COLUMN_KEYS = FILING_ARRAYS
 
 /** The fifteen column arrays, in EDGAR's order, for filings[from, to). */
 export function columnsJson(filings: readonly Filing[], from: number, to: number): string {

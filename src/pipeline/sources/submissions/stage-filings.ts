@@ -9,25 +9,10 @@
  */
 
 import { columnsArg } from '../../sql-text.ts'
+import { FILING_ARRAYS } from './format.ts'
 import type { Chunk } from './ndjson-chunks.ts'
 
-const ARRAYS = [
-  'accessionNumber',
-  'filingDate',
-  'reportDate',
-  'acceptanceDateTime',
-  'act',
-  'form',
-  'fileNumber',
-  'filmNumber',
-  'items',
-  'core_type',
-  'size',
-  'isXBRL',
-  'isInlineXBRL',
-  'primaryDocument',
-  'primaryDocDescription',
-] as const
+const ARRAYS = FILING_ARRAYS
 
 /**
  * Element types of the fast path: DuckDB converts while parsing, ~30% faster than text plus try_cast.

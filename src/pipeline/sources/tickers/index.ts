@@ -3,9 +3,9 @@
  * writes the tickers table (every ticker of every entity: ticker → CIK); the submissions source reads
  * `stage_tickers` for filers whose submissions record lists no ticker.
  */
-import { existsSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileSource } from '../../mirror.ts'
+import { singleFile } from '../../mirror.ts'
 import type { SourceDefinition } from '../../source.ts'
 import { stageTickers } from './stage.ts'
 import { buildTickers } from './table.ts'
@@ -15,10 +15,7 @@ const TICKERS = { urlPath: '/files/company_tickers_exchange.json', mirrorPath: '
 export const tickers: SourceDefinition = {
   name: 'tickers',
   reads: 'company_tickers_exchange.json',
-  find(mirror) {
-    const path = join(mirror, TICKERS.mirrorPath)
-    return existsSync(path) ? { files: [fileSource(mirror, path)], summary: TICKERS.mirrorPath } : undefined
-  },
+  find: (mirror) => singleFile(mirror, TICKERS.mirrorPath),
   download: {
     fetch: async (ctx) => void (await ctx.fetch(TICKERS, true)),
   },
