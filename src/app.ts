@@ -12,11 +12,12 @@ import { auth } from './auth/index.ts'
 import type { KeyStore } from './auth/key-store.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
-import { errorHandler, type RouteInfo } from './http/errors.ts'
+import { errorHandler } from './http/errors.ts'
 import { registerFormats } from './http/formats.ts'
 import { queryEncoding } from './http/query-encoding.ts'
 import { queryRepeats } from './http/query-repeats.ts'
 import { requestId } from './http/request-id.ts'
+import { appRoutes } from './http/routes.ts'
 import { consoleSink, type LogSink } from './lib/log.ts'
 import { docs } from './ops/docs.ts'
 import { Metrics } from './ops/metrics.ts'
@@ -37,19 +38,20 @@ export function createApp({ config, database, keys, log = consoleSink, now }: Ap
   registerFormats()
   const metrics = new Metrics()
   const deps = { config, database }
-  // The error handler reads the final app's routes (to name bad parameters), known only once it is built.
-  let routes: () => readonly RouteInfo[] = () => []
+  // The parts registered first read the final app's routes (to name bad parameters, label logs, find a
+  // route's plan), known only once it is built: one lookup, filled on first use.
+  let app: AnyElysia | undefined
+  const routes = appRoutes(() => app?.routes ?? [])
   const base: AnyElysia = new Elysia()
     .use(requestId)
-    .use(errorHandler(() => routes(), log))
+    .use(errorHandler(routes, log))
     .use(queryEncoding)
-    .use(queryRepeats(() => routes()))
-    .use(observability(metrics, log, config.LOG_REQUESTS, () => routes()))
-    .use(auth({ store: keys, now, routes: () => routes() }))
+    .use(queryRepeats(routes))
+    .use(observability(metrics, log, config.LOG_REQUESTS, routes))
+    .use(auth({ store: keys, now, routes }))
     .use(docs(config, pkg.version))
     .use(opsRoutes(database, metrics))
-  const app = AREAS.reduce((composed, area) => composed.use(area.routes(deps)), base)
-  routes = () => app.routes
+  app = AREAS.reduce((composed, area) => composed.use(area.routes(deps)), base)
   // Every /v1 operation must say which plan and feature it needs, next to itself (src/auth/access.ts).
   const missing = missingAccess(app.routes)
   if (missing.length) throw new Error(`routes without a minimum plan (access() in their detail): ${missing.join(', ')}`)

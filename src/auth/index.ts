@@ -8,7 +8,7 @@
 import { Elysia } from 'elysia'
 import { ApiError } from '../http/errors.ts'
 import { stateOf } from '../http/request-state.ts'
-import { type RouteInfo, routeFinder } from '../http/routes.ts'
+import type { AppRoutes, RouteInfo } from '../http/routes.ts'
 import { accessOf } from './access.ts'
 import type { KeyStore } from './key-store.ts'
 import { noKeyHeaders, RateLimiter, rateLimitHeaders } from './rate-limiter.ts'
@@ -22,7 +22,7 @@ export type AuthOptions = {
   /** The clock, in Unix milliseconds; tests pass their own. */
   now?: () => number
   /** The app's routes, read when a request comes: each /v1 route declares its plan and feature (access.ts). */
-  routes: () => readonly RouteInfo[]
+  routes: AppRoutes
 }
 
 const API_PREFIX = '/v1/'
@@ -99,7 +99,6 @@ function checkAccess(request: Request, route: RouteInfo | undefined, pattern: st
 
 export function auth({ store, now = Date.now, routes }: AuthOptions) {
   const limiter = new RateLimiter(now)
-  const findRoute = routeFinder(routes)
   return (
     new Elysia({ name: 'auth' })
       // onRequest is always app-wide (it takes no `as`) and runs before routing, so unknown /v1/ paths are counted and get headers too.
@@ -108,7 +107,7 @@ export function auth({ store, now = Date.now, routes }: AuthOptions) {
         if (url.pathname.startsWith(API_PREFIX)) Object.assign(set.headers, admit(request, url, store, limiter, now()))
       })
       .onBeforeHandle({ as: 'global' }, ({ request, route }) => {
-        if (route.startsWith(API_PREFIX)) checkAccess(request, findRoute(request.method, route), route, store)
+        if (route.startsWith(API_PREFIX)) checkAccess(request, routes.find(request.method, route), route, store)
       })
   )
 }

@@ -10,7 +10,7 @@ import { QueryTimeout, ServerBusy, SnapshotUnavailable } from '../db/errors.ts'
 import { errorFields, type LogSink } from '../lib/log.ts'
 import { ERROR_STATUS, type ErrorCode } from './error-codes.ts'
 import { stateOf } from './request-state.ts'
-import { publicParam, type RouteInfo, routeFinder } from './routes.ts'
+import { type AppRoutes, publicParam, type RouteInfo } from './routes.ts'
 import { validationDetails } from './validation-details.ts'
 
 export class ApiError extends Error {
@@ -42,8 +42,6 @@ export function errorBody(e: ApiError, requestId: string): ErrorBody {
 
 export type { RouteInfo } from './routes.ts'
 
-type FindRoute = ReturnType<typeof routeFinder>
-
 /** The route's declared schemas, to name every offending parameter (see validation-details.ts). */
 export function routeSchema(route: RouteInfo | undefined, kind: 'query' | 'params') {
   return route?.hooks?.[kind] as (TSchema & Record<string, unknown>) | undefined
@@ -73,13 +71,13 @@ export function toApiError(
   error: unknown,
   request: Request,
   route: string | undefined,
-  findRoute: FindRoute,
+  routes: AppRoutes,
   log: LogSink,
 ): ApiError {
   if (error instanceof ApiError) return error
   // A response that fails its own schema is our bug, not the client's: it falls through to a logged 500.
   if (code === 'VALIDATION' && (error as ValidationError).type !== 'response')
-    return fromValidation(error as ValidationError, request, findRoute(request.method, route))
+    return fromValidation(error as ValidationError, request, routes.find(request.method, route))
   if (code === 'NOT_FOUND') {
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return new ApiError(
@@ -113,12 +111,11 @@ export function toApiError(
 }
 
 /** The global handler; `routes` is read when an error happens, so it sees every route of the final app. */
-export const errorHandler = (routes: () => readonly RouteInfo[], log: LogSink) => {
-  const findRoute = routeFinder(routes)
+export const errorHandler = (routes: AppRoutes, log: LogSink) => {
   return new Elysia({ name: 'errors' }).onError({ as: 'global' }, ({ code, error, request, set, route }) => {
     let e: ApiError
     try {
-      e = toApiError(code, error, request, route, findRoute, log)
+      e = toApiError(code, error, request, route, routes, log)
     } catch (failure) {
       // The handler itself must never throw: that would leave the answer to Elysia's default format.
       log.error({

@@ -12,7 +12,7 @@
  */
 import { Elysia } from 'elysia'
 import { invalidParameter, routeSchema } from './errors.ts'
-import { type RouteInfo, routeFinder } from './routes.ts'
+import type { AppRoutes } from './routes.ts'
 
 const decodedName = (raw: string) => {
   if (!raw.includes('%') && !raw.includes('+')) return raw
@@ -48,9 +48,8 @@ function searchWithPairs(url: string): string | undefined {
 
 const repeated = (name: string) => invalidParameter(name, 'given more than once')
 
-/** `routes` is read per request, as the error handler reads it: the final app's routes and their query schemas. */
-export const queryRepeats = (routes: () => readonly RouteInfo[]) => {
-  const findRoute = routeFinder(routes)
+/** `routes`: the final app's routes and their query schemas, looked up per request as the error handler does. */
+export const queryRepeats = (routes: AppRoutes) => {
   return (
     new Elysia({ name: 'query-repeats' })
       // onRequest is app-wide and runs before routing; registered before auth, it runs before auth's.
@@ -63,7 +62,7 @@ export const queryRepeats = (routes: () => readonly RouteInfo[]) => {
         const search = searchWithPairs(request.url)
         if (search === undefined) return
         const counts = (name: string) => {
-          const declared = routeSchema(findRoute(request.method, route), 'query')?.properties as
+          const declared = routeSchema(routes.find(request.method, route), 'query')?.properties as
             | Record<string, Schema>
             | undefined
           return declared !== undefined && Object.hasOwn(declared, name) && !isList(declared[name])

@@ -41,16 +41,26 @@ export function publicPattern(route: RouteInfo): string {
   return pattern
 }
 
+/** The final app's routes, for the parts registered before them (errors, query checks, logs, auth). */
+export type AppRoutes = {
+  all(): readonly RouteInfo[]
+  /** A route by method and router pattern; HEAD is answered by the GET route. */
+  find(method: string, pattern: string | undefined): RouteInfo | undefined
+}
+
 /**
- * Finds a route by method and router pattern (HEAD is answered by the GET route). Built on first use,
- * when the app is complete; `routes` is read then, so it sees every route of the final app.
+ * One lookup for the whole app. `list` is read on first use, when the app is complete (the parts that
+ * use it are registered before the areas' routes exist).
  */
-export function routeFinder(routes: () => readonly RouteInfo[]) {
+export function appRoutes(list: () => readonly RouteInfo[]): AppRoutes {
   let byKey: Map<string, RouteInfo> | undefined
-  return (method: string, pattern: string | undefined): RouteInfo | undefined => {
-    if (pattern === undefined) return undefined
-    byKey ??= new Map(routes().map((r) => [`${r.method} ${r.path}`, r]))
-    return byKey.get(`${method === 'HEAD' ? 'GET' : method} ${pattern}`)
+  return {
+    all: list,
+    find(method, pattern) {
+      if (pattern === undefined) return undefined
+      byKey ??= new Map(list().map((r) => [`${r.method} ${r.path}`, r]))
+      return byKey.get(`${method === 'HEAD' ? 'GET' : method} ${pattern}`)
+    },
   }
 }
 

@@ -4,17 +4,12 @@
  */
 import { Elysia } from 'elysia'
 import { stateOf } from '../http/request-state.ts'
-import type { RouteInfo } from '../http/routes.ts'
+import type { AppRoutes } from '../http/routes.ts'
 import type { LogSink } from '../lib/log.ts'
 import type { Metrics } from './metrics.ts'
 import { routeLabeler } from './route-label.ts'
 
-export const observability = (
-  metrics: Metrics,
-  log: LogSink,
-  logRequests: boolean,
-  routes: () => readonly RouteInfo[],
-) => {
+export const observability = (metrics: Metrics, log: LogSink, logRequests: boolean, routes: AppRoutes) => {
   const label = routeLabeler(routes)
   return new Elysia({ name: 'observability', seed: metrics }).onAfterResponse(
     { as: 'global' },

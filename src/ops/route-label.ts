@@ -4,15 +4,15 @@
  * pattern its path would have matched, so that its line still says `/v1/filings` rather than `unmatched`.
  * Static segments win over parameters, as in the router.
  */
-import { publicPattern, type RouteInfo, routeFinder } from '../http/routes.ts'
+import { type AppRoutes, publicPattern, type RouteInfo } from '../http/routes.ts'
 
 type Compiled = { route: RouteInfo; regex: RegExp; params: number }
 
-export function routeLabeler(routes: () => readonly RouteInfo[]) {
-  const findRoute = routeFinder(routes)
+export function routeLabeler(routes: AppRoutes) {
   let compiled: Compiled[] | undefined
   const byPath = (method: string, pathname: string): string | undefined => {
-    compiled ??= routes()
+    compiled ??= routes
+      .all()
       .map((route) => ({
         route,
         params: (route.path.match(/:/g) ?? []).length,
@@ -30,7 +30,7 @@ export function routeLabeler(routes: () => readonly RouteInfo[]) {
   }
   /** `route`: the router pattern Elysia matched, if any. */
   return (method: string, route: string | undefined, url: string): string => {
-    const matched = findRoute(method, route)
+    const matched = routes.find(method, route)
     if (matched) return publicPattern(matched)
     return byPath(method, new URL(url).pathname) ?? 'unmatched'
   }

@@ -83,7 +83,7 @@ export type TableSpec = {
 
 /** A lookup file (db/keyed-file.ts): a query yielding (key BIGINT, line VARCHAR) in key order. */
 export type LookupSpec = {
-  /** The file's name in the manifest and for `db.lookup(name)`; its path is `<contract path>`. */
+  /** The file's name in the manifest and for `db.lookup(name)`. */
   name: string
   /** Path in the snapshot without extension, from the source's contract. */
   path: string

@@ -10,6 +10,7 @@ import { generateKey, type KeyRecord, newKeyRecord, writeKeysFile } from '../../
 import { errorHandler } from '../../src/http/errors.ts'
 import { requestId } from '../../src/http/request-id.ts'
 import { stateOf } from '../../src/http/request-state.ts'
+import { appRoutes, type RouteInfo } from '../../src/http/routes.ts'
 import { memorySink } from '../../src/lib/log.ts'
 
 // Test-only routes declare the gates no real route uses yet, next to themselves as real routes do.
@@ -32,11 +33,12 @@ beforeEach(() => {
   keys = { free: made.free.key, lite: made.lite.key, revoked: made.revoked.key }
   clock = { t: START }
   const now = () => clock.t
-  let routes: Parameters<typeof errorHandler>[0] = () => []
-  const built = new Elysia()
+  let built: { routes: RouteInfo[]; handle(request: Request): Promise<Response> } | undefined
+  const routes = appRoutes(() => built?.routes ?? [])
+  built = new Elysia()
     .use(requestId)
-    .use(errorHandler(() => routes(), memorySink()))
-    .use(auth({ store: new KeyStore(path, { now }), now, routes: () => routes() }))
+    .use(errorHandler(routes, memorySink()))
+    .use(auth({ store: new KeyStore(path, { now }), now, routes }))
     .use(
       new Elysia({ prefix: '/v1/filings' })
         .get('/', () => ({ data: [] }), FREE)
@@ -47,8 +49,7 @@ beforeEach(() => {
     .get('/v1/test/whoami', ({ request }) => stateOf(request).key ?? null, FREE)
     .get('/v1/test/open', () => 'open')
     .get('/health', () => 'ok')
-  routes = () => built.routes
-  app = built
+  app = built!
 })
 
 async function get(path: string, headers: Record<string, string> = {}, method = 'GET') {

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { listEntities, listSicCodes } from '../../src/areas/entities/queries.ts'
 import { Entity, SicCode } from '../../src/areas/entities/schemas.ts'
 import type { Database, RequestDb } from '../../src/db/client.ts'
+import { openDatabase } from '../helpers/api.ts'
 import { largerFixture } from '../helpers/fixture.ts'
-import { missingShapes, openDatabase, schemaFailures } from '../helpers/shapes.ts'
+import { missingShapes, schemaFailures } from '../helpers/shapes.ts'
 
 const everything = { page: 1, limit: 10_000_000 }
 const config = { archivesUrl: 'https://www.sec.gov/Archives/edgar/data', maxOffset: 0 }

@@ -18,8 +18,9 @@ import { getFiling, listFilingDocuments, listFilings, listFormTypes } from '../.
 import { FilingDocument, FormType } from '../../src/areas/filings/schemas.ts'
 import type { Database, RequestDb } from '../../src/db/client.ts'
 import { sql } from '../../src/db/sql.ts'
+import { openDatabase } from '../helpers/api.ts'
 import { largerFixture } from '../helpers/fixture.ts'
-import { missingShapes, openDatabase, schemaFailures } from '../helpers/shapes.ts'
+import { missingShapes, schemaFailures } from '../helpers/shapes.ts'
 import { openSnapshot } from '../helpers/snapshot.ts'
 
 const everything = { page: 1, limit: 10_000_000 }

@@ -97,6 +97,13 @@ export async function openTestApi({ config: overrides = {}, now, copy = false, p
   }
 }
 
+/** A snapshot's data layer, as the server opens it, for checking every row of a table against its schema. */
+export const openDatabase = (datasets: string) =>
+  Database.open(
+    loadConfig({}, { DATASETS_DIR: datasets, WATCH_SNAPSHOTS: false, QUERY_TIMEOUT_MS: 60_000 }),
+    memorySink(),
+  )
+
 export type TestApi = Awaited<ReturnType<typeof openTestApi>>
 
 /**

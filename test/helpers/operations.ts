@@ -17,6 +17,11 @@ type Example = {
   known: string
   /** for a path parameter: well-formed values that name nothing in the snapshot (404) */
   unknown?: string[]
+  /**
+   * values the operation must refuse with a 400 naming this parameter, fixed here rather than read from
+   * the schema, so that a schema loosened by mistake fails the tests (test/http/errors.test.ts)
+   */
+  invalid: string[]
 }
 
 /**
@@ -25,17 +30,21 @@ type Example = {
  * each keep rows in every list that takes them (a filter that matched nothing would check no row).
  */
 export const EXAMPLES: Record<string, Example> = {
-  cik: { known: String(CAST.largeIssuer.cik), unknown: ['9999999999', '1'] },
-  accessionNumber: { known: CAST_ACCESSIONS.tenK, unknown: ['0000000000-00-000000', '000000000000000000'] },
-  identifier: { known: 'QFD', unknown: ['ZZZZZZ', '9999999999', '12345678901', 'ABCDEFGHIJKL'] },
-  ticker: { known: 'QFD' },
-  formTypes: { known: '10-K,8-K' },
-  startDate: { known: '2020-01-01' },
-  endDate: { known: '2026-12-31' },
-  entityType: { known: 'company' },
-  q: { known: 'quill' },
-  page: { known: '1' },
-  limit: { known: '5' },
+  cik: { known: String(CAST.largeIssuer.cik), unknown: ['9999999999', '1'], invalid: ['abc', '12345678901'] },
+  accessionNumber: {
+    known: CAST_ACCESSIONS.tenK,
+    unknown: ['0000000000-00-000000', '000000000000000000'],
+    invalid: ['123', '0000320193-24-00012X', '0000320193-24-1'],
+  },
+  identifier: { known: 'QFD', unknown: ['ZZZZZZ', '9999999999', '12345678901', 'ABCDEFGHIJKL'], invalid: ['AB!'] },
+  ticker: { known: 'QFD', invalid: ['A B'] },
+  formTypes: { known: '10-K,8-K', invalid: ["10-K'", '10-K;8-K'] },
+  startDate: { known: '2020-01-01', invalid: ['2024-02-30', '2023-13-01', '2024/01/02'] },
+  endDate: { known: '2026-12-31', invalid: ['2024-02-30', '2023-13-01', '2024/01/02'] },
+  entityType: { known: 'company', invalid: ['robot'] },
+  q: { known: 'quill', invalid: ['', 'a'.repeat(201)] },
+  page: { known: '1', invalid: ['0', '-1', 'abc', '1.5', '0x1F', '1e3'] },
+  limit: { known: '5', invalid: ['0', '101', '', '1.5', '0b11', ' 2'] },
 }
 
 export type Param = {

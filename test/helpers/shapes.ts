@@ -6,9 +6,6 @@
  */
 import type { TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import { loadConfig } from '../../src/config.ts'
-import { Database } from '../../src/db/client.ts'
-import { memorySink } from '../../src/lib/log.ts'
 
 type Schema = TSchema & {
   anyOf?: Schema[]
@@ -83,10 +80,3 @@ export function schemaFailures(schema: TSchema, rows: unknown[]) {
     .slice(0, 3)
     .map((r) => ({ row: r, why: [...Value.Errors(schema, r)].slice(0, 2).map((e) => `${e.path}: ${e.message}`) }))
 }
-
-/** A snapshot's data layer, as the server opens it, for checking every row of a table against its schema. */
-export const openDatabase = (datasets: string) =>
-  Database.open(
-    loadConfig({}, { DATASETS_DIR: datasets, WATCH_SNAPSHOTS: false, QUERY_TIMEOUT_MS: 60_000 }),
-    memorySink(),
-  )

@@ -35,6 +35,7 @@ test('every parameter of every operation has an example value its schema accepts
       if (!example) return [`${op.operationId} ${p.in} ${p.name}: no example in EXAMPLES (test/helpers/operations.ts)`]
       if (rejects(p, example.known))
         return [`${op.operationId} ${p.name}: its schema rejects the example ${JSON.stringify(example.known)}`]
+      if (!example.invalid.length) return [`${op.operationId} ${p.name}: no invalid values in EXAMPLES`]
       if (p.in === 'path' && !example.unknown?.length)
         return [`${op.operationId} ${p.name}: no unknown values (well-formed, naming nothing) in EXAMPLES`]
       const refused = (example.unknown ?? []).filter((v) => rejects(p, v))

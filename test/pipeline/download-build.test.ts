@@ -78,16 +78,20 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true })
 })
 
+/** The whole mirror layout from the fake SEC into the cache, as `secds build --download` fetches it. */
+const downloadAll = () =>
+  downloadMirror({
+    cacheDir: cache,
+    userAgent: 'secds tests admin@example.com',
+    baseUrl: server.baseUrl,
+    now: new Date('2026-11-23T23:00:00Z'),
+    flags: { 'index-quarters': 2, 'document-limit': 100_000 },
+    log: () => {},
+  })
+
 describe('secds build --download', () => {
   test('fetches the mirror layout from the SEC URLs and builds the same snapshot as --from', async () => {
-    const download = await downloadMirror({
-      cacheDir: cache,
-      userAgent: 'secds tests admin@example.com',
-      baseUrl: server.baseUrl,
-      now: new Date('2026-11-23T23:00:00Z'),
-      flags: { 'index-quarters': 2, 'document-limit': 100_000 },
-      log: () => {},
-    })
+    const download = await downloadAll()
     expect(download.dir).toBe(cache)
     // Every file of the mirror layout but the folder listings (fetched only for daily-index filings, below).
     const fetched = (dir: string) =>
@@ -128,14 +132,7 @@ describe('secds build --download', () => {
 
   test('a second download sends conditional requests and transfers nothing new', async () => {
     const before = server.requests.length
-    const again = await downloadMirror({
-      cacheDir: cache,
-      userAgent: 'secds tests admin@example.com',
-      baseUrl: server.baseUrl,
-      now: new Date('2026-11-23T23:00:00Z'),
-      flags: { 'index-quarters': 2, 'document-limit': 100_000 },
-      log: () => {},
-    })
+    const again = await downloadAll()
     expect(again.files.filter((f) => f.status === 'downloaded')).toEqual([])
     const zipRequests = server.requests.slice(before).filter((r) => r.path.endsWith('submissions.zip'))
     expect(zipRequests.map((r) => r.status)).toEqual([304])

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { mapConcurrent, PARALLEL } from '../../download/context.ts'
-import { folderSource, type SourceFolder } from '../../mirror.ts'
+import { folderSource, quarterFiles, type SourceFolder } from '../../mirror.ts'
 import type { SourceDefinition } from '../../source.ts'
 import { type IndexEntry, newestFilings, parseMasterIndex } from '../indexes/master-index.ts'
 import { ACC_KEY } from '../submissions/contract/index.ts'
@@ -17,7 +17,7 @@ import { filingIndexSample } from './sample.ts'
 import { stageFilingIndex } from './stage.ts'
 
 /** A filing folder's listing: `/Archives/edgar/data/<cik without zeros>/<accession without dashes>/index.json`. */
-export const filingListing = (e: Pick<IndexEntry, 'cik' | 'accession'>) => ({
+const filingListing = (e: Pick<IndexEntry, 'cik' | 'accession'>) => ({
   urlPath: `/Archives/edgar/data/${Number(e.cik)}/${e.accession.replace(/-/g, '')}/index.json`,
   mirrorPath: `filing-index/${e.accession}-index.json`,
 })
@@ -47,13 +47,12 @@ export const filingIndex: SourceDefinition = {
       const limit = ctx.flags['document-limit']!
       if (limit <= 0) return
       await ctx.after('indexes')
-      const daily = readdirSync(ctx.dir, { recursive: true, encoding: 'utf8' })
-        .filter((p) => /^daily-index\/\d{4}\/QTR[1-4]\/master\.\d{8}\.idx$/.test(p))
-        .sort()
+      // The daily files the indexes source fetched, in the cache's mirror layout (oldest first).
+      const daily = quarterFiles(ctx.dir, join(ctx.dir, 'daily-index'), /^master\.\d{8}\.idx$/)
       // Newest day first; each day file is whole, so once `limit` filings are found older days cannot add newer ones.
       const entries: IndexEntry[] = []
-      for (const path of daily.reverse()) {
-        entries.push(...parseMasterIndex(await Bun.file(join(ctx.dir, path)).text()))
+      for (const file of daily.reverse()) {
+        entries.push(...parseMasterIndex(await Bun.file(file.path).text()))
         if (new Set(entries.map((e) => e.accession)).size >= limit) break
       }
       await mapConcurrent(newestFilings(entries, limit), PARALLEL, (entry) => ctx.fetch(filingListing(entry), false))

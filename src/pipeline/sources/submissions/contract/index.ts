@@ -2,7 +2,7 @@
  * The submissions source's contract: what the server reads of the tables and lookup files this source
  * writes (src/areas/filings, src/areas/entities and src/areas/common read them; the build writes them).
  * Both sides import this module and its siblings in contract/, never the rest of the source. A test
- * (test/pipeline/contract.test.ts) checks the built serving database against SERVING_TABLES.
+ * (test/pipeline/contracts.test.ts) checks the built serving database against SERVING_TABLES.
  */
 
 /** The entity classes of the API, in the order the serving database codes them (1-based). */
@@ -36,7 +36,6 @@ export const LOOKUPS = {
   /** The names holding each trigram, by trigram (nameGramKey), in CIK order. */
   nameGrams: 'lookup/name-grams',
 } as const
-export type SubmissionsLookup = keyof typeof LOOKUPS
 
 /** Filing columns of the serving copies: the accession number only as `acc_key` (reading a string costs). */
 const FILING = ['acc_key', 'cik', 'form_type', 'form_category', 'filing_date', 'accepted_at', 'entity_name', 'ticker']
