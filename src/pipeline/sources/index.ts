@@ -6,9 +6,10 @@
  */
 import type { SourceDefinition } from '../source.ts'
 import { filingIndex } from './filing-index/index.ts'
+import { form13f } from './form-13f/index.ts'
 import { indexes } from './indexes/index.ts'
 import { sicCodes } from './sic-codes/index.ts'
 import { submissions } from './submissions/index.ts'
 import { tickers } from './tickers/index.ts'
 
-export const SOURCES: readonly SourceDefinition[] = [submissions, tickers, sicCodes, indexes, filingIndex]
+export const SOURCES: readonly SourceDefinition[] = [submissions, tickers, sicCodes, indexes, filingIndex, form13f]

@@ -1,0 +1,81 @@
+/**
+ * The 13F tables the build derives from the staged rows and the sets' information tables: one row per
+ * filing (a filing in a data set and in its own file taken once, the data set's), the information-table
+ * rows of those filings, each filing's value unit, and the holdings that count per manager and quarter
+ * (rules.ts); then the CUSIP map (issuers.ts) and the per-manager aggregates (aggregates.ts).
+ */
+import type { BuildDb } from '../../duck.ts'
+import { buildUnits, createRuleMacros, EFFECTIVE_SQL } from './rules.ts'
+import { STAGED } from './stage.ts'
+
+/** The period view over the sets' INFOTABLE Parquet (period files), with its `data_set` partition column. */
+export const SET_INFOTABLE_VIEW = 'f13_set_infotable'
+
+export async function buildFilings(db: BuildDb) {
+  await createRuleMacros(db)
+  await db.run(`CREATE OR REPLACE TABLE t13_filings_base AS
+    WITH sub AS (
+      SELECT * FROM ${STAGED.SUBMISSION} WHERE accession IS NOT NULL AND cik IS NOT NULL AND period IS NOT NULL
+      QUALIFY row_number() OVER (PARTITION BY accession ORDER BY data_set = 'filing', data_set DESC) = 1
+    ),
+    cover AS (SELECT * FROM ${STAGED.COVERPAGE} QUALIFY row_number() OVER (PARTITION BY accession, data_set) = 1),
+    summ AS (SELECT * FROM ${STAGED.SUMMARYPAGE} QUALIFY row_number() OVER (PARTITION BY accession, data_set) = 1),
+    accepted AS (
+      SELECT f.cik, f.accession_number, any_value(f.accepted_at) AS accepted_at FROM t_filings f
+      WHERE f.form_type LIKE '13F%' GROUP BY ALL
+    )
+    SELECT s.accession, s.cik, s.form, s.filed, s.period, f13_quarter_label(s.period) AS quarter,
+      f13_quarter_end(s.period) AS qend, s.data_set, a.accepted_at,
+      c.manager_name, c.report_type, coalesce(c.is_amendment, s.form LIKE '%/A') AS is_amendment, c.amendment_no,
+      c.amendment_type, c.form13f_file_number, c.crd_number, c.sec_file_number,
+      m.other_included_count, m.table_entry_total, m.table_value_total, m.confidential_omitted,
+      f13_role(s.form, c.report_type, c.is_amendment, c.amendment_type) AS role
+    FROM sub s
+    LEFT JOIN cover c ON c.accession = s.accession AND c.data_set = s.data_set
+    LEFT JOIN summ m ON m.accession = s.accession AND m.data_set = s.data_set
+    LEFT JOIN accepted a ON a.cik = s.cik AND a.accession_number = s.accession`)
+  // The information-table rows of the filings kept (the copy of the same data set).
+  await db.run(`CREATE OR REPLACE TABLE t13_info AS
+    WITH rows AS (
+      SELECT * FROM ${SET_INFOTABLE_VIEW} UNION ALL BY NAME SELECT * FROM ${STAGED.INFOTABLE}
+    )
+    SELECT r.* EXCLUDE (data_set) FROM rows r SEMI JOIN t13_filings_base f ON f.accession = r.accession AND f.data_set = r.data_set`)
+  await db.run(`CREATE OR REPLACE TABLE t13_filings AS
+    WITH eff AS (${EFFECTIVE_SQL}),
+    loaded AS (SELECT accession, count(*) AS rows, count(DISTINCT cusip) AS securities FROM t13_info GROUP BY accession),
+    managers AS (
+      SELECT accession, count(*) FILTER (WHERE type = 'notice') AS notice_managers,
+        count(*) FILTER (WHERE type = 'included') AS included_managers
+      FROM t13_other_managers GROUP BY accession
+    )
+    SELECT b.*, e.effective, e.seq, coalesce(l.rows, 0) AS holdings_loaded, coalesce(l.securities, 0) AS security_count,
+      coalesce(m.notice_managers, 0) AS notice_manager_count, coalesce(m.included_managers, 0) AS other_manager_count
+    FROM t13_filings_base b JOIN eff e USING (accession)
+    LEFT JOIN loaded l USING (accession) LEFT JOIN managers m USING (accession)`)
+  await buildUnits(db)
+  return db.count('SELECT count(*) FROM t13_filings')
+}
+
+/** Other managers of the filings kept: those reporting for the filer ('notice') and those included ('included'). */
+export async function buildOtherManagers(db: BuildDb) {
+  await db.run(`CREATE OR REPLACE TABLE t13_other_managers AS
+    SELECT m.* EXCLUDE (data_set, row_key), m.row_key FROM (
+      SELECT * FROM ${STAGED.OTHERMANAGER} UNION ALL BY NAME SELECT * FROM ${STAGED.OTHERMANAGER2}
+    ) m
+    SEMI JOIN (
+      SELECT accession, data_set FROM ${STAGED.SUBMISSION}
+      QUALIFY row_number() OVER (PARTITION BY accession ORDER BY data_set = 'filing', data_set DESC) = 1
+    ) s ON s.accession = m.accession AND s.data_set = m.data_set`)
+  return db.count('SELECT count(*) FROM t13_other_managers')
+}
+
+/** The positions that count for each manager and quarter, values in dollars. */
+export async function buildHoldings(db: BuildDb) {
+  await db.run(`CREATE OR REPLACE TABLE t13_holdings AS
+    SELECT f.cik, f.quarter, f.qend, f.period, i.accession, i.row_key, i.issuer_name, i.title_of_class, i.cusip, i.figi,
+      f13_value_in_dollars(i.value_reported, u.value_unit) AS value, i.shares, i.share_type, i.put_call,
+      i.investment_discretion, i.other_manager, i.voting_sole, i.voting_shared, i.voting_none
+    FROM t13_info i JOIN t13_filings f USING (accession) JOIN t13_units u USING (accession)
+    WHERE f.effective`)
+  return db.count('SELECT count(*) FROM t13_holdings')
+}

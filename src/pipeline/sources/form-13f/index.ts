@@ -1,0 +1,119 @@
+/**
+ * Form 13F: the SEC's Form 13F data sets (`form-13f-data-sets/<name>_form13f.zip` or its unzipped
+ * folder; sets.ts) for history, and the 13F filings themselves (full submission files) for the days since
+ * the newest set. Both fill the same tables (columns.ts); the rules (units, amendments, notices, quarter
+ * labels) are in rules.ts, the CUSIP map in issuers.ts, the per-manager aggregates in aggregates.ts. It
+ * writes the Institutions area's serving tables (contract.ts).
+ */
+import { mkdirSync } from 'node:fs'
+import type { SourceDefinition, TableSpec } from '../../source.ts'
+import { buildActivity, buildChanges, buildFlows, buildManagers, buildQuarters, buildSectors } from './aggregates.ts'
+import { SERVING_TABLES } from './contract.ts'
+import { INFOTABLE_TABLE, infotablePeriods } from './convert.ts'
+import { buildFilings, buildHoldings, buildOtherManagers } from './derive.ts'
+import { downloadDataSets } from './download.ts'
+import { buildCusipMap } from './issuers.ts'
+import { sampleForm13f } from './sample.ts'
+import { findDataSets } from './sets.ts'
+import { createStagedTables, extractDir, stageDataSets } from './stage.ts'
+import { createSnapshotViews } from './views.ts'
+
+const KEYS: Record<string, string[]> = {
+  inst_managers: ['cik'],
+  inst_filings: ['accession'],
+  inst_quarters: ['cik', 'qend'],
+  inst_holdings: ['cik', 'qend', 'value_rank'],
+  inst_flows: ['cik', 'qend', 'cusip', 'put_call'],
+  inst_changes: ['cik', 'qend'],
+  inst_sectors: ['cik', 'qend', 'level', 'rank'],
+  inst_activity: ['qend', 'list', 'rank'],
+}
+
+const servingTableSpecs: TableSpec[] = Object.entries(SERVING_TABLES).map(([name, t]) => ({
+  name,
+  from: `v13_${name}`,
+  orderBy: t.sortedBy,
+  rowGroupSize: 100_000,
+  key: KEYS[name]!,
+  notNull: KEYS[name]!.filter((k) => k !== 'put_call'),
+  requiredBy: () => undefined,
+  description: `Institutions: ${name.replace('inst_', '')} (13F).`,
+}))
+
+export const form13f: SourceDefinition = {
+  name: 'form-13f',
+  reads: 'form-13f-data-sets/<name>_form13f.zip (or folder)',
+  find(mirror) {
+    const sets = findDataSets(mirror)
+    if (!sets.length) return undefined
+    return { files: sets, summary: `${sets.length} Form 13F data sets` }
+  },
+  download: {
+    flags: [
+      {
+        name: 'form13f-sets',
+        help: 'Form 13F data sets to fetch, newest first (0: every set since 2013)',
+        fallback: 0,
+        min: 0,
+        max: 200,
+      },
+    ],
+    fetch: downloadDataSets,
+  },
+  stage: [
+    {
+      name: 'stage form 13f',
+      async run({ db, found, work }) {
+        mkdirSync(extractDir(work), { recursive: true })
+        await createStagedTables(db)
+        const sets = found['form-13f']?.files.filter((f) => 'set' in f) ?? []
+        // biome-ignore lint/suspicious/noExplicitAny: the files a data-set find made carry their set name
+        return { rows: await stageDataSets(db, sets as any, extractDir(work)) }
+      },
+    },
+  ],
+  periodFiles: infotablePeriods,
+  derive: [
+    {
+      name: 'institution filings',
+      async run({ db }) {
+        await buildOtherManagers(db)
+        return { rows: await buildFilings(db) }
+      },
+    },
+    { name: 'institution holdings', run: async ({ db }) => ({ rows: await buildHoldings(db) }) },
+    { name: 'cusip map', run: async ({ db }) => ({ rows: await buildCusipMap(db) }) },
+    {
+      name: 'institution aggregates',
+      async run({ db }) {
+        await buildQuarters(db)
+        await buildFlows(db)
+        await buildChanges(db)
+        await buildSectors(db)
+        await buildActivity(db)
+        const rows = await buildManagers(db)
+        await createSnapshotViews(db)
+        return { rows }
+      },
+    },
+  ],
+  tables: [
+    {
+      name: INFOTABLE_TABLE,
+      from: infotablePeriods.view,
+      orderBy: 'data_set, accession, row_key',
+      writtenByStep: 'convert form-13f',
+      rowGroupSize: 100_000,
+      key: ['data_set', 'accession', 'row_key'],
+      notNull: ['data_set', 'accession'],
+      requiredBy: () => undefined,
+      description: "Information-table rows of the SEC's Form 13F data sets, as reported (VALUE in its era's unit).",
+    },
+    ...servingTableSpecs,
+  ],
+  serving: ({ parquet }) =>
+    Object.entries(SERVING_TABLES).map(
+      ([name, t]) => `CREATE TABLE s.${name} AS SELECT ${t.columns.join(', ')} FROM ${parquet(name)}`,
+    ),
+  sample: sampleForm13f,
+}

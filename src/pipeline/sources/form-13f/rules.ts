@@ -1,0 +1,86 @@
+/**
+ * The 13F rules, each in one place (docs/institutions.md says why each is so):
+ *
+ * - QUARTER: the quarter label is `YYYYQn` of the period of report (2024-09-30 → `2024Q3`); the quarter's
+ *   end date joins a quarter to the one before it.
+ * - VALUE UNIT: the information table's VALUE was reported in thousands of dollars until the SEC's
+ *   switch to whole dollars for filings made from 2023-01-03 on (the data sets' readme: "Starting on
+ *   January 3, 2023, market value is reported rounded to the nearest dollar. Previously, market value was
+ *   reported in thousands"). The era is the *filing* date's, so a late filing for a 2021 quarter made in
+ *   2023 is in dollars. Some filers kept reporting thousands after the switch: a filing of the dollar era
+ *   is taken as thousands when the median, over its share positions, of its implied price per share
+ *   (VALUE / shares) against the median implied price of the same CUSIP and quarter across every
+ *   dollar-era filing (at least 3 filings) is 1/100 or less (log10 ≤ −2; a thousandfold gap is −3).
+ *   Values are multiplied in `valueInDollars` only, once, from the reported value and the filing's unit.
+ * - AMENDMENTS: for a manager and quarter, the holdings are those of the latest original 13F-HR or
+ *   RESTATEMENT amendment (a restatement replaces what came before it), plus those of every NEW HOLDINGS
+ *   amendment filed after it (they add positions). An amendment without a type is taken as a
+ *   restatement: EDGAR's form asks for the type on every amendment, and a restatement is the whole table.
+ * - NOTICE: a 13F-NT (or a cover page of report type 13F NOTICE REPORT) has no holdings; it names the
+ *   managers that report for the filer.
+ */
+import type { BuildDb } from '../../duck.ts'
+
+/** The first filing date of the whole-dollar era. */
+export const DOLLAR_ERA_START = '2023-01-03'
+/** A dollar-era filing whose prices sit this many powers of ten below its peers' reported thousands. */
+export const KEPT_THOUSANDS_LOG_RATIO = -2
+/** Peers (dollar-era filings with the CUSIP in the quarter) needed for a consensus price. */
+export const CONSENSUS_MIN_FILINGS = 3
+
+export async function createRuleMacros(db: BuildDb) {
+  await db.run(`CREATE OR REPLACE MACRO f13_quarter_label(period) AS
+    strftime(period, '%Y') || 'Q' || quarter(period)::VARCHAR`)
+  await db.run(`CREATE OR REPLACE MACRO f13_quarter_end(period) AS
+    last_day(make_date(year(period), quarter(period) * 3, 1))`)
+  await db.run(`CREATE OR REPLACE MACRO f13_value_in_dollars(reported, unit) AS
+    CASE WHEN unit = 'dollars' THEN reported ELSE reported * 1000 END`)
+  await db.run(`CREATE OR REPLACE MACRO f13_role(form, report_type, is_amendment, amendment_type) AS
+    CASE WHEN form LIKE '13F-NT%' OR coalesce(report_type, '') LIKE '%NOTICE%' THEN 'notice'
+      WHEN NOT (form LIKE '%/A' OR coalesce(is_amendment, false)) THEN 'original'
+      WHEN coalesce(amendment_type, '') LIKE 'NEW HOLDING%' THEN 'new_holdings'
+      ELSE 'restatement' END`)
+}
+
+/**
+ * `t13_units` (accession, value_unit, unit_log_ratio, unit_compared): the unit of each filing's VALUE
+ * column: 'thousands' (before the switch), 'thousands_kept' (detected after it) or 'dollars'.
+ */
+export async function buildUnits(db: BuildDb) {
+  await db.run(`CREATE OR REPLACE TABLE t13_units AS
+    WITH priced AS (
+      SELECT i.accession, f.qend, i.cusip, i.value_reported::DOUBLE / i.shares AS price
+      FROM t13_info i JOIN t13_filings f USING (accession)
+      WHERE f.filed >= DATE '${DOLLAR_ERA_START}' AND i.shares > 0 AND i.value_reported > 0
+        AND i.share_type = 'SH' AND i.put_call IS NULL AND i.cusip IS NOT NULL
+    ),
+    consensus AS (
+      SELECT qend, cusip, median(price) AS price FROM priced GROUP BY qend, cusip
+      HAVING count(DISTINCT accession) >= ${CONSENSUS_MIN_FILINGS}
+    ),
+    ratio AS (
+      SELECT p.accession, median(log10(p.price / c.price)) AS log_ratio, count(*) AS compared
+      FROM priced p JOIN consensus c USING (qend, cusip) GROUP BY p.accession
+    )
+    SELECT f.accession,
+      CASE WHEN f.filed < DATE '${DOLLAR_ERA_START}' THEN 'thousands'
+        WHEN r.log_ratio <= ${KEPT_THOUSANDS_LOG_RATIO} THEN 'thousands_kept'
+        ELSE 'dollars' END AS value_unit,
+      r.log_ratio AS unit_log_ratio, coalesce(r.compared, 0) AS unit_compared
+    FROM t13_filings f LEFT JOIN ratio r USING (accession)`)
+}
+
+/**
+ * `effective` on t13_filings: whether a filing's holdings count for its manager and quarter (the
+ * amendment rule above). Filings are ordered by filing date, acceptance, then accession number.
+ */
+export const EFFECTIVE_SQL = `
+  WITH ordered AS (
+    SELECT accession, cik, qend, role, row_number() OVER (PARTITION BY cik, qend ORDER BY filed, accepted_at NULLS FIRST, accession) AS seq
+    FROM t13_filings_base
+  ),
+  base AS (SELECT cik, qend, max(seq) AS base_seq FROM ordered WHERE role IN ('original', 'restatement') GROUP BY cik, qend)
+  SELECT o.accession, o.seq,
+    (o.role IN ('original', 'restatement') AND o.seq = b.base_seq)
+      OR (o.role = 'new_holdings' AND o.seq > coalesce(b.base_seq, 0)) AS effective
+  FROM ordered o LEFT JOIN base b USING (cik, qend)`

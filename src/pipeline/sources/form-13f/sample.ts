@@ -1,0 +1,137 @@
+/**
+ * The 13F source's part of the sample generator. While the entities stream by it keeps each 13F filer's
+ * 13F filings (a few numbers each); at the end, when every listed company has its ticker, it writes one
+ * data set per window that has ended by the as-of date (`form-13f-data-sets/<name>_form13f.zip`, or the
+ * folder with `--unzipped`), each in the SEC's TSV layout with the world's own accession numbers. A set's
+ * rows are made and written one set at a time, and its TSVs go to disk as they grow, so memory holds
+ * one table's text only while it is zipped.
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
+import { ZipWriter } from '../../../lib/zip.ts'
+import { isoDay } from '../../../sample/dates.ts'
+import { ZIP_LEVEL } from '../../../sample/output.ts'
+import type { SampleEntity, SampleWorld, SampleWriter } from '../../source.ts'
+import { type DataSetRow, READ_TABLES, TABLE_COLUMNS } from './columns.ts'
+import { securityUniverse, Universe } from './sample-books.ts'
+import { filingRows, type SampleManager } from './sample-rows.ts'
+import { dataSetNames, SETS_DIR } from './sets.ts'
+
+const FORMS = new Set(['13F-HR', '13F-HR/A', '13F-NT', '13F-NT/A'])
+/** The quarter end before a day: a 13F's period when the filing names none. */
+function quarterEndBefore(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() - 10)
+  const m = Math.floor(d.getUTCMonth() / 3) * 3
+  return new Date(Date.UTC(d.getUTCFullYear(), m, 0)).toISOString().slice(0, 10)
+}
+
+/** TSV text of a row: the metadata's columns in order, null as empty. */
+const tsvLine = (table: keyof typeof TABLE_COLUMNS, row: DataSetRow) =>
+  `${TABLE_COLUMNS[table].map((c) => row[c] ?? '').join('\t')}\n`
+
+/** Appends text to a file through a buffer. */
+class TextFile {
+  private fd: number
+  private parts: string[] = []
+  private size = 0
+  constructor(readonly path: string) {
+    this.fd = openSync(path, 'w')
+  }
+  write(s: string) {
+    this.parts.push(s)
+    this.size += s.length
+    if (this.size > 1 << 22) this.flush()
+  }
+  flush() {
+    if (this.parts.length) writeSync(this.fd, this.parts.join(''))
+    this.parts = []
+    this.size = 0
+  }
+  close() {
+    this.flush()
+    closeSync(this.fd)
+  }
+}
+
+export function sampleForm13f(world: SampleWorld): SampleWriter {
+  const managers: SampleManager[] = []
+  return {
+    entity(e: SampleEntity) {
+      const filings = e.all.filter((f) => FORMS.has(f.form) && !f.mirrored)
+      if (!filings.length) return
+      const a = e.profile?.addresses.business
+      managers.push({
+        cik: e.cik,
+        name: e.name,
+        street1: a?.street1 ?? null,
+        city: a?.city ?? null,
+        state: a?.stateOrCountry ?? null,
+        zip: a?.zipCode ?? null,
+        filings: filings
+          .map((f) => {
+            const filed = isoDay(f.day)
+            return {
+              accession: f.accessionNumber,
+              form: f.form,
+              filed,
+              period: f.reportDate || quarterEndBefore(filed),
+            }
+          })
+          .sort((x, y) => (x.filed < y.filed ? -1 : x.filed > y.filed ? 1 : x.accession < y.accession ? -1 : 1)),
+      })
+    },
+    async finish() {
+      const universe = new Universe(world.seed, securityUniverse(world.seed, world.tickers.listings))
+      const sets = dataSetNames(isoDay(world.asOf))
+      const dir = join(world.out, SETS_DIR)
+      mkdirSync(dir, { recursive: true })
+      let files = 0
+      let bytes = 0
+      let rows = 0
+      let key = 0
+      for (const set of sets) {
+        const work = join(dir, `${set.name}_form13f${world.unzipped ? '' : '.partial'}`)
+        mkdirSync(work, { recursive: true })
+        const out = Object.fromEntries(
+          READ_TABLES.map((t) => {
+            const f = new TextFile(join(work, `${t}.tsv`))
+            f.write(`${TABLE_COLUMNS[t].join('\t')}\n`)
+            return [t, f]
+          }),
+        ) as Record<(typeof READ_TABLES)[number], TextFile>
+        let any = false
+        for (const m of managers) {
+          for (const f of m.filings) {
+            if (f.filed < set.from || f.filed > set.to) continue
+            any = true
+            const r = filingRows(universe, m, f, () => ++key)
+            for (const t of READ_TABLES) for (const row of r[t]) out[t].write(tsvLine(t, row))
+            rows += r.INFOTABLE.length
+          }
+        }
+        for (const t of READ_TABLES) out[t].close()
+        if (!any) {
+          rmSync(work, { recursive: true, force: true })
+          continue
+        }
+        if (world.unzipped) {
+          for (const t of READ_TABLES) bytes += statSync(join(work, `${t}.tsv`)).size
+          files += READ_TABLES.length
+          continue
+        }
+        // Entries dated from the data (the window's end), never the clock: the archive is the same for a seed.
+        const zipPath = join(dir, `${set.name}_form13f.zip`)
+        const zip = new ZipWriter(`${zipPath}.partial`, ZIP_LEVEL)
+        for (const t of READ_TABLES)
+          zip.add(`${t}.tsv`, readFileSync(join(work, `${t}.tsv`)), new Date(`${set.to}T12:00:00Z`))
+        zip.close()
+        renameSync(`${zipPath}.partial`, zipPath)
+        rmSync(work, { recursive: true, force: true })
+        bytes += statSync(zipPath).size
+        files++
+      }
+      return { files, bytes, rows }
+    },
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The snapshot tables of the 13F source, as views over the derived tables with exactly the serving
+ * tables' columns (contract.ts): the Parquet is written from them and the serving database copies it.
+ */
+import type { BuildDb } from '../../duck.ts'
+import { columnsOf, type SERVING_TABLES } from './contract.ts'
+
+export async function createSnapshotViews(db: BuildDb) {
+  const views: Record<keyof typeof SERVING_TABLES & string, string> = {
+    inst_managers: `SELECT *, upper(name) AS name_upper FROM t13_managers`,
+    inst_filings: `SELECT f.*, coalesce(v.value, 0) AS value, m.managers
+      FROM t13_filings f
+      LEFT JOIN (
+        SELECT i.accession, sum(f13_value_in_dollars(i.value_reported, u.value_unit)) AS value
+        FROM t13_info i JOIN t13_units u USING (accession) GROUP BY i.accession
+      ) v USING (accession)
+      LEFT JOIN (
+        SELECT accession, to_json(list({'type': type, 'sequenceNumber': sequence_number, 'managerCik': manager_cik,
+          'managerName': manager_name, 'form13fFileNumber': form13f_file_number, 'crdNumber': crd_number,
+          'secFileNumber': sec_file_number} ORDER BY type, row_key))::VARCHAR AS managers
+        FROM t13_other_managers GROUP BY accession
+      ) m USING (accession)`,
+    inst_quarters: 'SELECT * FROM t13_quarters',
+    inst_holdings: 'SELECT * FROM t13_positions',
+    inst_flows: `SELECT * REPLACE (nullif(put_call, '') AS put_call) FROM t13_flows_ranked`,
+    inst_changes: 'SELECT * FROM t13_changes',
+    inst_sectors: 'SELECT * FROM t13_sectors',
+    inst_activity: `SELECT * REPLACE (nullif(put_call, '') AS put_call) FROM t13_activity`,
+  }
+  for (const [name, select] of Object.entries(views))
+    await db.run(`CREATE OR REPLACE VIEW v13_${name} AS SELECT ${columnsOf(name)} FROM (${select})`)
+}
