@@ -39,7 +39,7 @@ export async function buildQuarters(db: BuildDb) {
         WHEN coalesce(h.positions, 0) > 0 OR f.holdings_filing_count > 0 AND f.holdings_loaded_count > 0 THEN 'holdings_reported'
         WHEN f.notice_filing_count > 0 THEN 'notice_only' ELSE 'metadata_only' END AS period_status
     FROM filed f LEFT JOIN held h USING (cik, qend)`)
-  return db.count('SELECT count(*) FROM t13_quarters')
+  return db.count('SELECT count(*) AS n FROM t13_quarters')
 }
 
 /**
@@ -90,7 +90,7 @@ export async function buildFlows(db: BuildDb) {
       CASE WHEN change = 'sold_out' THEN row_number() OVER (PARTITION BY cik, qend, change = 'sold_out'
         ORDER BY activity_value DESC, cusip, put_call) END AS sold_out_rank
     FROM t13_flows`)
-  return db.count('SELECT count(*) FROM t13_flows_ranked')
+  return db.count('SELECT count(*) AS n FROM t13_flows_ranked')
 }
 
 /** Per manager and quarter: the changes against the quarter before (the changes operation's metrics). */
@@ -113,7 +113,7 @@ export async function buildChanges(db: BuildDb) {
       coalesce(p.securities, 0) AS prior_securities, f.* EXCLUDE (cik, qend)
     FROM t13_quarters q JOIN f USING (cik, qend)
     LEFT JOIN t13_quarters p ON p.cik = q.cik AND p.qend = last_day(q.qend - INTERVAL 3 MONTH)`)
-  return db.count('SELECT count(*) FROM t13_changes')
+  return db.count('SELECT count(*) AS n FROM t13_changes')
 }
 
 /** Sector and industry breakdowns per manager and quarter (a holding of an unmapped CUSIP: sector null). */
@@ -133,7 +133,7 @@ export async function buildSectors(db: BuildDb) {
       row_number() OVER (PARTITION BY g.cik, g.qend, g.level ORDER BY g.value DESC, g.sector NULLS LAST, g.sic NULLS LAST) AS rank,
       CASE WHEN t.total > 0 THEN round(g.value * 100.0 / t.total, 4) END AS weight_percent
     FROM grouped g JOIN totals t USING (cik, qend)`)
-  return db.count('SELECT count(*) FROM t13_sectors')
+  return db.count('SELECT count(*) AS n FROM t13_sectors')
 }
 
 /**
@@ -165,7 +165,7 @@ export async function buildActivity(db: BuildDb) {
       FROM sec WHERE closed > 0
     )
     SELECT f13_quarter_label(qend) AS quarter, * FROM lists WHERE rank <= ${ACTIVITY_LIST_ROWS}`)
-  return db.count('SELECT count(*) FROM t13_activity')
+  return db.count('SELECT count(*) AS n FROM t13_activity')
 }
 
 /** The managers' directory: each filer of a 13F with its latest filing and that filing's quarter's totals. */
@@ -184,5 +184,5 @@ export async function buildManagers(db: BuildDb) {
     LEFT JOIN t13_quarters q ON q.cik = f.cik AND q.qend = f.qend
     LEFT JOIN t13_quarters q2 ON q2.cik = l.cik
     GROUP BY ALL`)
-  return db.count('SELECT count(*) FROM t13_managers')
+  return db.count('SELECT count(*) AS n FROM t13_managers')
 }

@@ -53,7 +53,7 @@ export async function buildFilings(db: BuildDb) {
     FROM t13_filings_base b JOIN eff e USING (accession)
     LEFT JOIN loaded l USING (accession) LEFT JOIN managers m USING (accession)`)
   await buildUnits(db)
-  return db.count('SELECT count(*) FROM t13_filings')
+  return db.count('SELECT count(*) AS n FROM t13_filings')
 }
 
 /** Other managers of the filings kept: those reporting for the filer ('notice') and those included ('included'). */
@@ -66,7 +66,7 @@ export async function buildOtherManagers(db: BuildDb) {
       SELECT accession, data_set FROM ${STAGED.SUBMISSION}
       QUALIFY row_number() OVER (PARTITION BY accession ORDER BY data_set = 'filing', data_set DESC) = 1
     ) s ON s.accession = m.accession AND s.data_set = m.data_set`)
-  return db.count('SELECT count(*) FROM t13_other_managers')
+  return db.count('SELECT count(*) AS n FROM t13_other_managers')
 }
 
 /** The positions that count for each manager and quarter, values in dollars. */
@@ -77,5 +77,5 @@ export async function buildHoldings(db: BuildDb) {
       i.investment_discretion, i.other_manager, i.voting_sole, i.voting_shared, i.voting_none
     FROM t13_info i JOIN t13_filings f USING (accession) JOIN t13_units u USING (accession)
     WHERE f.effective`)
-  return db.count('SELECT count(*) FROM t13_holdings')
+  return db.count('SELECT count(*) AS n FROM t13_holdings')
 }

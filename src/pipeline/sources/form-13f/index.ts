@@ -6,6 +6,7 @@
  * writes the Institutions area's serving tables (contract.ts).
  */
 import { mkdirSync } from 'node:fs'
+import { filingTextsOfForms } from '../../filing-text/index.ts'
 import type { SourceDefinition, TableSpec } from '../../source.ts'
 import { buildActivity, buildChanges, buildFlows, buildManagers, buildQuarters, buildSectors } from './aggregates.ts'
 import { SERVING_TABLES } from './contract.ts'
@@ -14,8 +15,9 @@ import { buildFilings, buildHoldings, buildOtherManagers } from './derive.ts'
 import { downloadDataSets } from './download.ts'
 import { buildCusipMap } from './issuers.ts'
 import { sampleForm13f } from './sample.ts'
-import { findDataSets } from './sets.ts'
-import { createStagedTables, extractDir, stageDataSets } from './stage.ts'
+import { type DataSetFile, findDataSets } from './sets.ts'
+import { createStagedTables, extractDir, stageDataSets, stageFilingRows } from './stage.ts'
+import { FORMS_13F, readFilingTexts } from './text-filings.ts'
 import { createSnapshotViews } from './views.ts'
 
 const KEYS: Record<string, string[]> = {
@@ -45,8 +47,13 @@ export const form13f: SourceDefinition = {
   reads: 'form-13f-data-sets/<name>_form13f.zip (or folder)',
   find(mirror) {
     const sets = findDataSets(mirror)
-    if (!sets.length) return undefined
-    return { files: sets, summary: `${sets.length} Form 13F data sets` }
+    const texts = filingTextsOfForms(mirror, FORMS_13F)
+    if (!sets.length && !texts) return undefined
+    const summary = [
+      sets.length ? `${sets.length} Form 13F data sets` : '',
+      texts ? `${texts.files.length} 13F filing texts` : '',
+    ].filter(Boolean)
+    return { files: [...sets, ...(texts ? [texts.folder] : [])], summary: summary.join(', ') }
   },
   download: {
     flags: [
@@ -63,12 +70,16 @@ export const form13f: SourceDefinition = {
   stage: [
     {
       name: 'stage form 13f',
-      async run({ db, found, work }) {
+      async run({ db, found, work, mirror }) {
         mkdirSync(extractDir(work), { recursive: true })
         await createStagedTables(db)
-        const sets = found['form-13f']?.files.filter((f) => 'set' in f) ?? []
-        // biome-ignore lint/suspicious/noExplicitAny: the files a data-set find made carry their set name
-        return { rows: await stageDataSets(db, sets as any, extractDir(work)) }
+        const here = found['form-13f']
+        if (!here) return { rows: 0 }
+        const sets = here.files.filter((f): f is DataSetFile => 'set' in f)
+        const rows = await stageDataSets(db, sets, extractDir(work))
+        const texts = filingTextsOfForms(mirror, FORMS_13F)?.files ?? []
+        const read = await readFilingTexts(texts, (batch) => stageFilingRows(db, batch))
+        return { rows, note: `${read} filing texts` }
       },
     },
   ],

@@ -74,5 +74,5 @@ export async function buildCusipMap(db: BuildDb) {
       CASE WHEN confidence >= ${MIN_CONFIDENCE} THEN ticker END AS ticker,
       CASE WHEN confidence >= ${MIN_CONFIDENCE} THEN sic END AS sic
     FROM scored ORDER BY cusip`)
-  return db.count('SELECT count(*) FROM t13_cusips')
+  return db.count('SELECT count(*) AS n FROM t13_cusips')
 }

@@ -18,7 +18,8 @@ export type SampleManager = {
   zip: string | null
   filings: SampleFiling[]
 }
-export type SampleFiling = { accession: string; form: string; filed: string; period: string }
+/** `accepted`: EDGAR's Eastern stamp, `YYYY-MM-DD HH:MM:SS`. */
+export type SampleFiling = { accession: string; form: string; filed: string; period: string; accepted: string }
 
 const SALT_KIND = 0x13f6
 /** Share of managers whose filings include other managers (a parent and its advisers). */

@@ -4,17 +4,30 @@
  * data set per window that has ended by the as-of date (`form-13f-data-sets/<name>_form13f.zip`, or the
  * folder with `--unzipped`), each in the SEC's TSV layout with the world's own accession numbers. A set's
  * rows are made and written one set at a time, and its TSVs go to disk as they grow, so memory holds
- * one table's text only while it is zipped.
+ * one table's text only while it is zipped. The filings after the newest set's window are written as their
+ * own full submission files (`Archives/edgar/data/<cik>/<accession>.txt`), as `--download` fetches them.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
-import { join } from 'node:path'
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
+import { dirname, join } from 'node:path'
 import { ZipWriter } from '../../../lib/zip.ts'
 import { isoDay } from '../../../sample/dates.ts'
 import { ZIP_LEVEL } from '../../../sample/output.ts'
+import { filingTextPath, formatSubmissionText } from '../../filing-text/index.ts'
 import type { SampleEntity, SampleWorld, SampleWriter } from '../../source.ts'
 import { type DataSetRow, READ_TABLES, TABLE_COLUMNS } from './columns.ts'
 import { securityUniverse, Universe } from './sample-books.ts'
 import { filingRows, type SampleManager } from './sample-rows.ts'
+import { coverXml, infoTableXml } from './sample-xml.ts'
 import { dataSetNames, SETS_DIR } from './sets.ts'
 
 const FORMS = new Set(['13F-HR', '13F-HR/A', '13F-NT', '13F-NT/A'])
@@ -25,6 +38,10 @@ function quarterEndBefore(iso: string): string {
   const m = Math.floor(d.getUTCMonth() / 3) * 3
   return new Date(Date.UTC(d.getUTCFullYear(), m, 0)).toISOString().slice(0, 10)
 }
+
+/** EDGAR's acceptance stamp, Eastern time without a zone: `2026-11-17 19:02:11`. */
+const easternStamp = (epochSeconds: number) =>
+  new Date(epochSeconds * 1000).toLocaleString('sv-SE', { timeZone: 'America/New_York', hour12: false })
 
 /** TSV text of a row: the metadata's columns in order, null as empty. */
 const tsvLine = (table: keyof typeof TABLE_COLUMNS, row: DataSetRow) =>
@@ -76,6 +93,7 @@ export function sampleForm13f(world: SampleWorld): SampleWriter {
               form: f.form,
               filed,
               period: f.reportDate || quarterEndBefore(filed),
+              accepted: easternStamp(f.acceptedAt),
             }
           })
           .sort((x, y) => (x.filed < y.filed ? -1 : x.filed > y.filed ? 1 : x.accession < y.accession ? -1 : 1)),
@@ -130,6 +148,40 @@ export function sampleForm13f(world: SampleWorld): SampleWriter {
         rmSync(work, { recursive: true, force: true })
         bytes += statSync(zipPath).size
         files++
+      }
+      // The filings since the newest set: their own full submission files, as EDGAR serves them.
+      const since = sets.at(-1)?.to ?? ''
+      for (const m of managers) {
+        for (const f of m.filings) {
+          if (f.filed <= since) continue
+          const r = filingRows(universe, m, f, () => ++key)
+          const text = formatSubmissionText({
+            accessionNumber: f.accession,
+            form: f.form,
+            filed: f.filed,
+            accepted: f.accepted,
+            period: f.period,
+            parties: [{ role: 'filer', cik: m.cik, name: m.name }],
+            documents: [
+              { type: f.form, filename: 'primary_doc.xml', xml: coverXml(r) },
+              ...(r.INFOTABLE.length || !f.form.startsWith('13F-NT')
+                ? [
+                    {
+                      type: 'INFORMATION TABLE',
+                      filename: 'infotable.xml',
+                      xml: infoTableXml(r.INFOTABLE, m.cik % 2 === 0),
+                    },
+                  ]
+                : []),
+            ],
+          })
+          const path = join(world.out, filingTextPath(m.cik, f.accession))
+          mkdirSync(dirname(path), { recursive: true })
+          writeFileSync(path, text)
+          files++
+          bytes += text.length
+          rows += r.INFOTABLE.length
+        }
       }
       return { files, bytes, rows }
     },

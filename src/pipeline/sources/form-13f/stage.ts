@@ -47,7 +47,7 @@ export async function stageDataSets(db: BuildDb, sets: DataSetFile[], work: stri
       await db.run(`INSERT INTO ${STAGED[table]} ${typedFrom(table, tsvSelect(path, table), set.set)}`)
     }
   }
-  return db.count(`SELECT count(*) FROM ${STAGED.SUBMISSION}`)
+  return db.count(`SELECT count(*) AS n FROM ${STAGED.SUBMISSION}`)
 }
 
 /** Stages filings read from their own files (xml.ts), in batches through the appender. */

@@ -132,7 +132,8 @@ export function filingRows(header: FilingHeader, coverXml: string, tableXml: str
     OTHERMANAGER2: list(node(summary.otherManagers2Info).otherManager2).map((m) => ({
       ACCESSION_NUMBER: acc,
       SEQUENCENUMBER: str(m.sequenceNumber),
-      ...managerRow(node(m.otherManager)),
+      // The included manager's element shares its name with the cover page's list items (read as a list).
+      ...managerRow(list(m.otherManager)[0] ?? {}),
     })),
     INFOTABLE: tableXml ? infoTableRows(acc, tableXml) : [],
   }
