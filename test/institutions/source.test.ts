@@ -1,0 +1,286 @@
+/**
+ * The 13F source (src/pipeline/sources/form-13f): the real 13F filings of ../shared/edgar-samples (skipped
+ * when absent) parsed with values read from the files themselves, then built with the project's build
+ * next to filings written for the rules: the value unit of both eras and of a filer that kept thousands,
+ * a restatement and a new-holdings amendment, a notice, the quarter label.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { silentReporter } from '../../src/lib/progress.ts'
+import { filingTextPath, formatSubmissionText } from '../../src/pipeline/filing-text/index.ts'
+import { runBuild } from '../../src/pipeline/index.ts'
+import { generateSample } from '../../src/pipeline/sample.ts'
+import type { DataSetRow, ReadTable } from '../../src/pipeline/sources/form-13f/columns.ts'
+import { coverXml, infoTableXml } from '../../src/pipeline/sources/form-13f/sample-xml.ts'
+import { dataSetNames, windowOf } from '../../src/pipeline/sources/form-13f/sets.ts'
+import { filingFromText } from '../../src/pipeline/sources/form-13f/text-filings.ts'
+import { filingRows, infoTableRows } from '../../src/pipeline/sources/form-13f/xml.ts'
+import { hasSamples, openSnapshot, SAMPLES, tempDir } from '../helpers/snapshot.ts'
+
+const dir13f = join(SAMPLES, 'filings-xml', '13f')
+const real = (name: string) => readFileSync(join(dir13f, name), 'latin1').replace(/\r\n?/g, '\n')
+/** Every `<tag>` value in a file, whatever its namespace prefix. */
+const valuesOf = (text: string, tag: string) =>
+  [...text.matchAll(new RegExp(`<(?:\\w+:)?${tag}>([^<]*)</(?:\\w+:)?${tag}>`, 'g'))].map((m) => m[1]!.trim())
+const sum = (xs: (string | null | undefined)[]) => xs.reduce((s, x) => s + Number(x), 0)
+
+/** The real filings: accession, filer, period, filing date, the file's name. */
+const REAL = [
+  { file: '0001619124-21-000002.txt', cik: 1619124, quarter: '2020Q4', filed: '2021-02-12', unit: 1000 },
+  { file: '0001140361-23-013281.txt', cik: 1099219, quarter: '2021Q4', filed: '2023-03-23', unit: 1 },
+  { file: '0001894188-23-000007.txt', cik: 1894188, quarter: '2023Q3', filed: '2023-11-14', unit: 1 },
+  { file: '0001951757-25-000093.nc', cik: 1994827, quarter: '2024Q4', filed: '2025-01-22', unit: 1 },
+]
+
+describe.skipIf(!hasSamples)('real 13F filings parsed (../shared/edgar-samples)', () => {
+  for (const r of REAL) {
+    test(`${r.file}: every information-table row, the summary page's count and total`, () => {
+      const text = real(r.file)
+      const rows = filingFromText(text)!
+      const table = text.slice(text.search(/<(\w+:)?informationTable[\s>]/))
+      expect(rows.INFOTABLE.length).toBe(valuesOf(table, 'cusip').length)
+      expect(rows.INFOTABLE.map((x) => x.CUSIP)).toEqual(valuesOf(table, 'cusip'))
+      expect(rows.INFOTABLE.map((x) => x.VALUE)).toEqual(valuesOf(table, 'value'))
+      expect(rows.INFOTABLE.map((x) => x.SSHPRNAMT)).toEqual(valuesOf(table, 'sshPrnamt'))
+      expect(String(rows.INFOTABLE.length)).toBe(valuesOf(text, 'tableEntryTotal')[0]!)
+      expect(sum(rows.INFOTABLE.map((x) => x.VALUE))).toBe(Number(valuesOf(text, 'tableValueTotal')[0]))
+      expect(rows.SUBMISSION[0]!.CIK).toBe(String(r.cik).padStart(10, '0'))
+    })
+  }
+
+  test("MetLife's combination report: the three managers reporting for it, by name and file number", () => {
+    const rows = filingFromText(real('0001140361-23-013281.txt'))!
+    expect(rows.COVERPAGE[0]!.REPORTTYPE).toBe('13F COMBINATION REPORT')
+    expect(rows.OTHERMANAGER.map((m) => [m.CIK, m.FORM13FFILENUMBER, m.NAME])).toEqual([
+      ['0000931588', '028-16107', 'PROVIDA PENSION FUND ADMINISTRATOR'],
+      ['0000728618', '028-00491', 'METROPOLITAN LIFE INSURANCE CO/NY'],
+      ['0001529735', '028-18628', 'MetLife Investment Management, LLC'],
+    ])
+    expect(rows.OTHERMANAGER[2]!.CRDNUMBER).toBe('000142463')
+  })
+
+  test('a standalone information table (prefix-free) and a primary_doc cover page', () => {
+    const xml = readFileSync(join(dir13f, '13F-HR.infotable.xml'), 'utf8')
+    const rows = infoTableRows('0000000000-00-000000', xml)
+    expect(rows.length).toBe(valuesOf(xml, 'cusip').length)
+    expect(rows.filter((r) => r.PUTCALL).map((r) => r.PUTCALL)).toEqual(valuesOf(xml, 'putCall'))
+    const cover = readFileSync(join(dir13f, 'abacus.13F-HR.primary_doc.xml'), 'utf8')
+    const head = { accessionNumber: '0000000000-21-000001', form: '13F-HR', filed: '2021-02-01', cik: 1, period: null }
+    const parsed = filingRows(head, cover, null)!
+    expect(parsed.SUBMISSION[0]!.PERIODOFREPORT).toBe('31-DEC-2020')
+    expect(parsed.COVERPAGE[0]!.FILINGMANAGER_NAME).toBe(valuesOf(cover, 'name')[0]!)
+  })
+})
+
+describe('data set names', () => {
+  test('quarterly names to 2023, the two-month window of 2024, then three-month windows', () => {
+    const names = dataSetNames('2025-03-15').map((s) => s.name)
+    expect(names[0]).toBe('2013q2')
+    expect(names.slice(names.indexOf('2023q4'))).toEqual([
+      '2023q4',
+      '01jan2024-29feb2024',
+      '01mar2024-31may2024',
+      '01jun2024-31aug2024',
+      '01sep2024-30nov2024',
+      '01dec2024-28feb2025',
+    ])
+    expect(windowOf('01dec2024-28feb2025')).toEqual({
+      name: '01dec2024-28feb2025',
+      from: '2024-12-01',
+      to: '2025-02-28',
+    })
+    expect(windowOf('2019q3')).toEqual({ name: '2019q3', from: '2019-07-01', to: '2019-09-30' })
+    expect(windowOf('2019q5')).toBeUndefined()
+  })
+})
+
+/** A filing of the rules' tests: one position per [cusip, shares, value as reported]. */
+function ruleFiling(
+  cik: number,
+  seq: number,
+  form: string,
+  filed: string,
+  period: string,
+  positions: [string, number, number][],
+  amendmentType: string | null = null,
+) {
+  const acc = `${String(cik).padStart(10, '0')}-${filed.slice(2, 4)}-${String(seq).padStart(6, '0')}`
+  const mon = (iso: string) =>
+    `${iso.slice(8, 10)}-${['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'][+iso.slice(5, 7) - 1]}-${iso.slice(0, 4)}`
+  const notice = form.startsWith('13F-NT')
+  const info: DataSetRow[] = positions.map(([cusip, shares, value], i) => ({
+    ACCESSION_NUMBER: acc,
+    INFOTABLE_SK: String(i + 1),
+    NAMEOFISSUER: `ISSUER ${cusip}`,
+    TITLEOFCLASS: 'COM',
+    CUSIP: cusip,
+    VALUE: String(value),
+    SSHPRNAMT: String(shares),
+    SSHPRNAMTTYPE: 'SH',
+    INVESTMENTDISCRETION: 'SOLE',
+    VOTING_AUTH_SOLE: String(shares),
+    VOTING_AUTH_SHARED: '0',
+    VOTING_AUTH_NONE: '0',
+  }))
+  const rows: Record<ReadTable, DataSetRow[]> = {
+    SUBMISSION: [
+      { ACCESSION_NUMBER: acc, SUBMISSIONTYPE: form, CIK: String(cik).padStart(10, '0'), PERIODOFREPORT: mon(period) },
+    ],
+    COVERPAGE: [
+      {
+        ACCESSION_NUMBER: acc,
+        ISAMENDMENT: form.endsWith('/A') ? 'Y' : null,
+        AMENDMENTNO: form.endsWith('/A') ? '1' : null,
+        AMENDMENTTYPE: amendmentType,
+        FILINGMANAGER_NAME: `RULE TEST MANAGER ${cik}`,
+        REPORTTYPE: notice ? '13F NOTICE REPORT' : '13F HOLDINGS REPORT',
+      },
+    ],
+    SUMMARYPAGE: notice
+      ? []
+      : [
+          {
+            OTHERINCLUDEDMANAGERSCOUNT: '0',
+            TABLEENTRYTOTAL: String(info.length),
+            TABLEVALUETOTAL: String(sum(info.map((r) => r.VALUE))),
+          },
+        ],
+    OTHERMANAGER: notice ? [{ NAME: 'REPORTING FOR IT LLC', FORM13FFILENUMBER: '028-11111' }] : [],
+    OTHERMANAGER2: [],
+    INFOTABLE: info,
+  }
+  const text = formatSubmissionText({
+    accessionNumber: acc,
+    form,
+    filed,
+    accepted: `${filed} 16:00:00`,
+    period,
+    parties: [{ role: 'filer', cik, name: `RULE TEST MANAGER ${cik}` }],
+    documents: [
+      { type: form, filename: 'primary_doc.xml', xml: coverXml(rows) },
+      ...(notice
+        ? []
+        : [{ type: 'INFORMATION TABLE', filename: 'infotable.xml', xml: infoTableXml(info, cik % 2 === 0) }]),
+    ],
+  })
+  return { acc, cik, text }
+}
+
+/** Rule filings: four managers of one CUSIP in the dollar era (one kept thousands), amendments, a notice. */
+const RULES = [
+  ruleFiling(9000001, 1, '13F-HR', '2024-05-10', '2024-03-31', [
+    ['11111A101', 1000, 50_000],
+    ['22222B102', 10, 2_000],
+  ]),
+  ruleFiling(9000002, 1, '13F-HR', '2024-05-11', '2024-03-31', [['11111A101', 2000, 100_000]]),
+  ruleFiling(9000003, 1, '13F-HR', '2024-05-12', '2024-03-31', [['11111A101', 4000, 200_000]]),
+  // Kept thousands after the switch: 3,000 shares at $50 reported as 150.
+  ruleFiling(9000004, 1, '13F-HR', '2024-05-13', '2024-03-31', [['11111A101', 3000, 150]]),
+  // Before the switch: thousands.
+  ruleFiling(9000001, 2, '13F-HR', '2022-02-10', '2021-12-31', [['11111A101', 1000, 45]]),
+  // Amendments of 2024Q1 for manager 9000001: a restatement replaces, then new holdings add.
+  ruleFiling(9000001, 3, '13F-HR/A', '2024-05-20', '2024-03-31', [['11111A101', 1200, 60_000]], 'RESTATEMENT'),
+  ruleFiling(9000001, 4, '13F-HR/A', '2024-05-21', '2024-03-31', [['33333C103', 5, 500]], 'NEW HOLDINGS'),
+  ruleFiling(9000002, 2, '13F-NT', '2024-08-10', '2024-06-30', []),
+]
+
+describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and rule filings)', () => {
+  const root = tempDir('institutions-source')
+  let db: Awaited<ReturnType<typeof openSnapshot>>
+  beforeAll(async () => {
+    const mirror = join(root, 'mirror')
+    await generateSample({ out: mirror, scale: 0.00005, seed: 7 })
+    for (const r of REAL) {
+      const target = join(mirror, filingTextPath(r.cik, r.file.slice(0, 20))).replace(/\.txt$/, r.file.slice(20))
+      mkdirSync(dirname(target), { recursive: true })
+      copyFileSync(join(dir13f, r.file), target)
+    }
+    for (const f of RULES) {
+      const target = join(mirror, filingTextPath(f.cik, f.acc))
+      mkdirSync(dirname(target), { recursive: true })
+      writeFileSync(target, f.text)
+    }
+    const { dir } = await runBuild({
+      from: mirror,
+      datasets: join(root, 'datasets'),
+      reporter: silentReporter(),
+      threads: 2,
+    })
+    db = await openSnapshot(dir)
+  })
+  afterAll(() => {
+    db?.close()
+    rmSync(root, { recursive: true, force: true })
+  })
+
+  test('VALUE: thousands before 2023-01-03 (ACTIAM 2020), dollars after (MetLife 2021 filed 2023, LTS One, Acorn)', async () => {
+    for (const r of REAL) {
+      const text = real(r.file)
+      const acc = r.file.slice(0, 20)
+      const [f] = await db.q<{ value: number; quarter: string; holdings_loaded: number }>(
+        'SELECT value::DOUBLE AS value, quarter, holdings_loaded::INTEGER AS holdings_loaded FROM {t:inst_filings} WHERE accession = ?',
+        [acc],
+      )
+      expect(f).toEqual({
+        value: sum(valuesOf(text, 'value')) * r.unit,
+        quarter: r.quarter,
+        holdings_loaded: Number(valuesOf(text, 'tableEntryTotal')[0]),
+      })
+      // The summary page's total in the same unit equals the table's sum.
+      expect(Number(valuesOf(text, 'tableValueTotal')[0]) * r.unit).toBe(f!.value)
+    }
+  })
+
+  test('a dollar-era filer that kept thousands is found by its implied prices and multiplied once', async () => {
+    const rows = await db.q<{ cik: number; value: number }>(
+      `SELECT cik::INTEGER AS cik, value::DOUBLE AS value FROM {t:inst_holdings} WHERE cusip = '11111A101' AND qend = DATE '2024-03-31' ORDER BY cik`,
+    )
+    expect(rows).toEqual([
+      { cik: 9000001, value: 60_000 },
+      { cik: 9000002, value: 100_000 },
+      { cik: 9000003, value: 200_000 },
+      { cik: 9000004, value: 150_000 },
+    ])
+    const [old] = await db.q<{ value: number }>(
+      `SELECT value::DOUBLE AS value FROM {t:inst_holdings} WHERE cik = 9000001 AND qend = DATE '2021-12-31'`,
+    )
+    expect(old!.value).toBe(45_000)
+  })
+
+  test('a restatement replaces the holdings, new holdings add to them; the original no longer counts', async () => {
+    const rows = await db.q<{ cusip: string; shares: number; accession: string }>(
+      `SELECT h.cusip, h.shares::INTEGER AS shares, f.accession FROM {t:inst_holdings} h
+       JOIN {t:inst_filings} f ON f.cik = h.cik AND f.qend = h.qend AND f.effective
+       WHERE h.cik = 9000001 AND h.qend = DATE '2024-03-31' ORDER BY h.cusip, f.accession`,
+    )
+    expect([...new Set(rows.map((r) => `${r.cusip}:${r.shares}`))]).toEqual(['11111A101:1200', '33333C103:5'])
+    const roles = await db.q(
+      `SELECT accession, role, effective FROM {t:inst_filings} WHERE cik = 9000001 AND qend = DATE '2024-03-31' ORDER BY seq`,
+    )
+    expect(roles).toEqual([
+      { accession: '0009000001-24-000001', role: 'original', effective: false },
+      { accession: '0009000001-24-000003', role: 'restatement', effective: true },
+      { accession: '0009000001-24-000004', role: 'new_holdings', effective: true },
+    ])
+  })
+
+  test('a 13F-NT is a notice without holdings, with the manager reporting for it', async () => {
+    const [f] = await db.q(
+      `SELECT quarter, role, holdings_loaded::INTEGER AS holdings_loaded,
+        notice_manager_count::INTEGER AS notice_manager_count, managers FROM {t:inst_filings} WHERE accession = '0009000002-24-000002'`,
+    )
+    expect(f).toEqual({
+      quarter: '2024Q2',
+      role: 'notice',
+      holdings_loaded: 0,
+      notice_manager_count: 1,
+      managers:
+        '[{"type":"notice","sequenceNumber":null,"managerCik":null,"managerName":"REPORTING FOR IT LLC","form13fFileNumber":"028-11111","crdNumber":null,"secFileNumber":null}]',
+    })
+    const [q] = await db.q(
+      `SELECT period_status, positions::INTEGER AS positions FROM {t:inst_quarters} WHERE cik = 9000002 AND qend = DATE '2024-06-30'`,
+    )
+    expect(q).toEqual({ period_status: 'notice_only', positions: 0 })
+  })
+})
