@@ -45,6 +45,40 @@ export const EXAMPLES: Record<string, Example> = {
   q: { known: 'quill', invalid: ['', 'a'.repeat(201)] },
   page: { known: '1', invalid: ['0', '-1', 'abc', '1.5', '0x1F', '1e3'] },
   limit: { known: '5', invalid: ['0', '101', '', '1.5', '0b11', ' 2'] },
+  quarter: { known: '2026Q2', invalid: ['2026Q5', '2026-Q1', 'Q3', '20261', ''] },
+  formType: { known: '13F-HR', invalid: ["13F-HR'", '10-K', ''] },
+  year: { known: '2026', invalid: ['1989', '2101', 'abc', '2026.5', ''] },
+  sort: { known: 'value', invalid: ['price', 'VALUE', ''] },
+  newOnly: { known: 'false', invalid: ['yes', '1', ''] },
+  soldOutOnly: { known: 'false', invalid: ['yes', '1', ''] },
+}
+
+/**
+ * Known values of the operations under a path prefix whose resources are not the large issuer's: under
+ * `/v1/institutions` a CIK is a 13F manager's (the cast's Harrowgate Capital) and an accession number one
+ * of its 13F filings. Unknown and invalid values stay those of EXAMPLES.
+ */
+export const KNOWN_BY_PREFIX: Record<string, Record<string, string>> = {
+  '/v1/institutions': { cik: String(CAST.manager.cik), accessionNumber: '0001699243-26-000003', q: 'harrow' },
+}
+
+/** The known example of a parameter for an operation (its route's prefix may name its own). */
+export function knownOf(op: { route: string }, name: string): string | undefined {
+  for (const [prefix, values] of Object.entries(KNOWN_BY_PREFIX))
+    if (op.route.startsWith(prefix) && values[name] !== undefined) return values[name]
+  return EXAMPLES[name]?.known
+}
+
+/**
+ * A response's rows: the array, its `data`, else for a paged body every array it holds (holdings, filings,
+ * the activity lists); a body without pagination is one row.
+ */
+export function rowsOf(body: unknown): unknown[] {
+  if (Array.isArray(body)) return body
+  const b = (body ?? {}) as Record<string, unknown>
+  if (Array.isArray(b.data)) return b.data
+  if (!('pagination' in b)) return [body]
+  return (Object.values(b).filter(Array.isArray) as unknown[][]).flat()
 }
 
 export type Param = {
@@ -108,7 +142,7 @@ export function operationsOf(app: { routes: readonly Route[] }): Operation[] {
         path(values = {}, query = {}) {
           const filled = r.path.replace(/:(\w+)/g, (_, routerName: string) => {
             const name = publicParam(r, routerName)
-            const value = values[name] ?? EXAMPLES[name]?.known
+            const value = values[name] ?? knownOf({ route: r.path }, name)
             if (value === undefined)
               throw new Error(
                 `no example value for the path parameter ${name} of ${r.method} ${r.path}: add one to EXAMPLES in test/helpers/operations.ts`,
@@ -134,4 +168,4 @@ export function rejects(param: Param, text: string): boolean {
 
 /** The example values of the operation's query parameters, every one at once. */
 export const queryExamples = (op: Operation) =>
-  Object.fromEntries(op.queryParams.map((p) => [p.name, EXAMPLES[p.name]?.known ?? '']))
+  Object.fromEntries(op.queryParams.map((p) => [p.name, knownOf(op, p.name) ?? '']))

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { integerTextPattern } from '../../src/http/query-integer.ts'
 import { openTestApi, type Reply } from '../helpers/api.ts'
-import { EXAMPLES, operationsOf } from '../helpers/operations.ts'
+import { knownOf, operationsOf } from '../helpers/operations.ts'
 
 let api: Awaited<ReturnType<typeof openTestApi>>
 beforeAll(async () => (api = await openTestApi()))
@@ -158,7 +158,7 @@ describe('a parameter given more than once is a 400 naming it', () => {
     let checked = 0
     for (const op of operationsOf(api.app)) {
       for (const p of op.queryParams) {
-        const value = encodeURIComponent(EXAMPLES[p.name]!.known)
+        const value = encodeURIComponent(knownOf(op, p.name)!)
         errorOf(
           await api.get(`${op.path()}?${p.name}=${value}&${p.name}=${value}`),
           'invalid_parameter',

@@ -29,7 +29,9 @@ export async function buildQuarters(db: BuildDb) {
         count(*) FILTER (WHERE is_amendment) AS amendment_filing_count,
         sum(holdings_loaded) AS holdings_loaded_count, sum(notice_manager_count) AS notice_manager_count,
         max(other_manager_count) FILTER (WHERE effective) AS other_manager_count,
-        arg_max(accession, seq) FILTER (WHERE effective) AS accession,
+        -- The filing that holds the quarter's table: the original or restatement that counts (else a new-holdings one).
+        coalesce(arg_max(accession, seq) FILTER (WHERE effective AND role <> 'new_holdings'),
+          arg_max(accession, seq) FILTER (WHERE effective)) AS accession,
         arg_max(accession, seq) AS latest_accession
       FROM t13_filings GROUP BY cik, qend
     )
@@ -178,7 +180,8 @@ export async function buildManagers(db: BuildDb) {
     SELECT l.cik, coalesce(e.name, f.manager_name) AS name, f.form AS latest_form, f.accession AS latest_accession,
       f.filed AS latest_filed, f.period AS latest_period, f.accepted_at AS latest_accepted, l.filing_count,
       coalesce(q.positions, 0) AS latest_positions, coalesce(q.securities, 0) AS latest_securities,
-      coalesce(q.value, 0) AS latest_value, max(q2.qend) AS latest_qend
+      coalesce(q.value, 0) AS latest_value, max(q2.qend) AS latest_qend,
+      coalesce(max(q2.qend) FILTER (WHERE q2.positions > 0), max(q2.qend)) AS latest_holdings_qend
     FROM latest l JOIN t13_filings f USING (accession)
     LEFT JOIN t_entities e ON e.cik = l.cik
     LEFT JOIN t13_quarters q ON q.cik = f.cik AND q.qend = f.qend

@@ -42,13 +42,18 @@ export async function buildFilings(db: BuildDb) {
     SELECT r.* EXCLUDE (data_set) FROM rows r SEMI JOIN t13_filings_base f ON f.accession = r.accession AND f.data_set = r.data_set`)
   await db.run(`CREATE OR REPLACE TABLE t13_filings AS
     WITH eff AS (${EFFECTIVE_SQL}),
-    loaded AS (SELECT accession, count(*) AS rows, count(DISTINCT cusip) AS securities FROM t13_info GROUP BY accession),
+    loaded AS (
+      SELECT accession, count(*) AS rows, count(DISTINCT cusip) AS securities,
+        count(*) FILTER (WHERE other_manager IS NOT NULL) AS manager_links
+      FROM t13_info GROUP BY accession
+    ),
     managers AS (
       SELECT accession, count(*) FILTER (WHERE type = 'notice') AS notice_managers,
         count(*) FILTER (WHERE type = 'included') AS included_managers
       FROM t13_other_managers GROUP BY accession
     )
     SELECT b.*, e.effective, e.seq, coalesce(l.rows, 0) AS holdings_loaded, coalesce(l.securities, 0) AS security_count,
+      coalesce(l.manager_links, 0) AS manager_link_count,
       coalesce(m.notice_managers, 0) AS notice_manager_count, coalesce(m.included_managers, 0) AS other_manager_count
     FROM t13_filings_base b JOIN eff e USING (accession)
     LEFT JOIN loaded l USING (accession) LEFT JOIN managers m USING (accession)`)

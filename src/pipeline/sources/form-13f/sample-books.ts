@@ -75,7 +75,8 @@ export function securityUniverse(seed: number, listings: readonly Listing[]): Se
       issuerName: tableName(l.name),
       titleOfClass: u < 0.6 ? 'COM' : u < 0.85 ? 'COM NEW' : 'CL A',
       basePrice: 5 + Math.round(unit(hash2(seed, l.cik)) * 300 * 100) / 100,
-      weight: Math.max(1, Math.sqrt(l.value / 1e6)),
+      // Larger companies are held by more managers, but not by every one: the weight grows with the log of the value.
+      weight: 1 + Math.log10(1 + l.value / 1e7),
     })
   }
   const outside = Math.max(12, Math.round(out.length / 3))
@@ -86,7 +87,7 @@ export function securityUniverse(seed: number, listings: readonly Listing[]): Se
       issuerName: `${OUTSIDE[h % OUTSIDE.length]} ${OUTSIDE_KIND[(h >>> 8) % OUTSIDE_KIND.length]} ${k + 1}`,
       titleOfClass: 'SHS',
       basePrice: 10 + (h % 9000) / 100,
-      weight: 2,
+      weight: 1.5,
     })
   }
   return out

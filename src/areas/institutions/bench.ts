@@ -1,0 +1,79 @@
+/**
+ * The Institutions operations as `npm run bench` drives them: managers drawn from the snapshot (any
+ * 13F filer, or, in the skewed mix, the largest portfolios first, whose holdings and history are the
+ * heaviest pages), quarters from each manager's own.
+ */
+import type { BenchKeys, BenchOperation, Draws } from '../bench.ts'
+
+export const INSTITUTIONS_BENCH_KEYS: BenchKeys[] = [
+  {
+    name: 'manager',
+    uniform: (t) => `SELECT cik::VARCHAR AS v FROM ${t('inst_managers')} WHERE latest_positions > 0`,
+    popular: (t) =>
+      `SELECT cik::VARCHAR AS v FROM ${t('inst_managers')} WHERE latest_positions > 0 ORDER BY latest_value DESC LIMIT 1000`,
+  },
+  {
+    name: 'manager filing',
+    uniform: (t) => `SELECT cik::VARCHAR || '/' || accession AS v FROM ${t('inst_filings')}`,
+  },
+  {
+    name: 'manager name',
+    uniform: (t) =>
+      `SELECT lower(split_part(name, ' ', 1)) AS v FROM ${t('inst_managers')} WHERE length(split_part(name, ' ', 1)) >= 4`,
+  },
+]
+
+const manager = (d: Draws, make: (cik: string) => string) => {
+  const cik = d.key('manager')
+  return cik === undefined ? undefined : make(cik)
+}
+
+export const INSTITUTIONS_BENCH: BenchOperation[] = [
+  { name: 'institutions', kind: 'list', path: () => '/v1/institutions' },
+  {
+    name: 'institutions by name',
+    kind: 'list',
+    path: (d) => {
+      const q = d.key('manager name')
+      return q === undefined ? undefined : `/v1/institutions?q=${encodeURIComponent(q)}`
+    },
+  },
+  { name: 'institution', kind: 'lookup', path: (d) => manager(d, (c) => `/v1/institutions/${c}`) },
+  { name: 'institution profile', kind: 'lookup', path: (d) => manager(d, (c) => `/v1/institutions/${c}/profile`) },
+  { name: 'institution filings', kind: 'list', path: (d) => manager(d, (c) => `/v1/institutions/${c}/filings`) },
+  {
+    name: 'institution filing',
+    kind: 'lookup',
+    path: (d) => {
+      const k = d.key('manager filing')
+      return k === undefined ? undefined : `/v1/institutions/${k.replace('/', '/filings/')}`
+    },
+  },
+  {
+    name: 'institution filing periods',
+    kind: 'list',
+    path: (d) => manager(d, (c) => `/v1/institutions/${c}/filing-periods`),
+  },
+  {
+    name: 'institution holdings',
+    kind: 'list',
+    path: (d) => manager(d, (c) => `/v1/institutions/${c}/holdings?limit=100`),
+  },
+  {
+    name: 'institution holdings by shares',
+    kind: 'list',
+    path: (d) => manager(d, (c) => `/v1/institutions/${c}/holdings?sort=shares&limit=100`),
+  },
+  {
+    name: 'institution holdings history',
+    kind: 'list',
+    path: (d) => manager(d, (c) => `/v1/institutions/${c}/holdings/history?limit=50`),
+    p50Ms: 5,
+  },
+  { name: 'institution changes', kind: 'lookup', path: (d) => manager(d, (c) => `/v1/institutions/${c}/changes`) },
+  { name: 'institution buys', kind: 'list', path: (d) => manager(d, (c) => `/v1/institutions/${c}/buys`) },
+  { name: 'institution sells', kind: 'list', path: (d) => manager(d, (c) => `/v1/institutions/${c}/sells`) },
+  { name: 'institution sectors', kind: 'list', path: (d) => manager(d, (c) => `/v1/institutions/${c}/sectors`) },
+  { name: 'institution industries', kind: 'list', path: (d) => manager(d, (c) => `/v1/institutions/${c}/industries`) },
+  { name: 'institutions activity', kind: 'list', path: () => '/v1/institutions/activity?limit=50', p50Ms: 5 },
+]

@@ -1,0 +1,118 @@
+/**
+ * Institutions rows into the API's shapes. Queries cast counts and dollar values to DOUBLE (DuckDB hands
+ * BIGINTs to JavaScript as text) and dates to text; these functions only rename and format.
+ */
+import type { Static } from 'elysia'
+import { formatCik } from '../../lib/ids.ts'
+import { quarterLabel } from './quarters.ts'
+import type { Holding, InstitutionFiling, Manager } from './schemas.ts'
+
+/** A filing's index page in the SEC's archive. */
+export const sourceUrl = (archives: string, cik: number, accession: string) =>
+  `${archives}/${cik}/${accession.replaceAll('-', '')}/${accession}-index.htm`
+
+/** A UTC timestamp as DuckDB prints it (`2026-08-13 20:11:30`) → `2026-08-13T20:11:30Z`. */
+export const utc = (ts: string | null) => (ts === null ? null : `${ts.slice(0, 10)}T${ts.slice(11, 19)}Z`)
+
+/** The inst_filings columns a filing DTO needs, as a SELECT list. */
+export const FILING_COLUMNS = `cik::DOUBLE AS cik, qend::VARCHAR AS qend, period::VARCHAR AS period, accession, form,
+  filed::VARCHAR AS filed, accepted_at::VARCHAR AS accepted_at, report_type, is_amendment, amendment_type, role,
+  holdings_loaded::DOUBLE AS holdings_loaded, security_count::DOUBLE AS security_count,
+  manager_link_count::DOUBLE AS manager_link_count, value::DOUBLE AS value,
+  other_manager_count::DOUBLE AS other_manager_count, notice_manager_count::DOUBLE AS notice_manager_count, managers`
+
+export type FilingRecord = {
+  cik: number
+  qend: string
+  period: string
+  accession: string
+  form: string
+  filed: string
+  accepted_at: string | null
+  report_type: string | null
+  is_amendment: boolean
+  amendment_type: string | null
+  role: string
+  holdings_loaded: number
+  security_count: number
+  manager_link_count: number
+  value: number
+  other_manager_count: number
+  notice_manager_count: number
+  managers: string | null
+}
+
+type ManagerOut = Static<typeof Manager>
+const managerOut = (m: ManagerOut & { managerCik: unknown }): ManagerOut => ({
+  ...m,
+  managerCik: m.managerCik === null ? null : formatCik(String(m.managerCik)),
+})
+
+export function toFiling(archives: string, r: FilingRecord): Static<typeof InstitutionFiling> {
+  const managers = (r.managers ? JSON.parse(r.managers) : []) as ManagerOut[]
+  return {
+    form13fId: r.accession,
+    formType: r.form,
+    reportType: r.report_type,
+    accessionNumber: r.accession,
+    filingDate: r.filed,
+    periodOfReport: r.period,
+    quarter: quarterLabel(r.qend),
+    receivedDate: utc(r.accepted_at),
+    sourceUrl: sourceUrl(archives, r.cik, r.accession),
+    isNotice: r.role === 'notice',
+    isAmendment: r.is_amendment,
+    amendmentType: r.amendment_type,
+    hasInformationTable: r.holdings_loaded > 0,
+    holdingsLoadedCount: r.holdings_loaded,
+    securityCount: r.security_count,
+    portfolioValue: r.value,
+    otherManagerCount: r.other_manager_count,
+    noticeManagerCount: r.notice_manager_count,
+    holdingManagerLinkCount: r.manager_link_count,
+    noticeManagers: managers.filter((m) => m.type === 'notice').map(managerOut),
+    otherManagers: managers.filter((m) => m.type === 'included').map(managerOut),
+  }
+}
+
+export const HOLDING_COLUMNS = `ticker, issuer_cik::DOUBLE AS issuer_cik, issuer_name, title_of_class, cusip, put_call,
+  shares::DOUBLE AS shares, share_type, value::DOUBLE AS value, investment_discretion,
+  voting_sole::DOUBLE AS voting_sole, voting_shared::DOUBLE AS voting_shared, voting_none::DOUBLE AS voting_none`
+
+export type HoldingRecord = {
+  qend?: string
+  ticker: string | null
+  issuer_cik: number | null
+  issuer_name: string | null
+  title_of_class: string | null
+  cusip: string | null
+  put_call: string | null
+  shares: number | null
+  share_type: string | null
+  value: number | null
+  investment_discretion: string | null
+  voting_sole: number | null
+  voting_shared: number | null
+  voting_none: number | null
+}
+
+/** Percent with four decimals, null without a total. */
+export const percent = (part: number, total: number) =>
+  total > 0 ? Math.round((part * 100 * 10_000) / total) / 10_000 : null
+
+export const toHolding = (r: HoldingRecord, total: number): Static<typeof Holding> => ({
+  ticker: r.ticker,
+  issuerCik: r.issuer_cik === null ? null : formatCik(r.issuer_cik),
+  issuerName: r.issuer_name,
+  titleOfClass: r.title_of_class,
+  cusip: r.cusip,
+  putCall: r.put_call,
+  shares: r.shares,
+  shareType: r.share_type,
+  value: r.value,
+  weightPercent: r.value === null ? null : percent(r.value, total),
+  investmentDiscretion: r.investment_discretion,
+  votingAuthoritySole: r.voting_sole,
+  votingAuthorityShared: r.voting_shared,
+  votingAuthorityNone: r.voting_none,
+})
