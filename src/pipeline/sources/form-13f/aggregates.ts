@@ -12,9 +12,9 @@ export const ACTIVITY_LIST_ROWS = 100
 
 export async function buildQuarters(db: BuildDb) {
   // Holdings with their issuer (the CUSIP map) and sector: what the holdings, sectors and flows read.
-  await db.run(`CREATE OR REPLACE TABLE t13_positions AS
-    SELECT h.*, c.ticker, c.issuer_cik, c.sic, s.sector, s.industry_title AS industry,
-      row_number() OVER (PARTITION BY h.cik, h.qend ORDER BY h.value DESC NULLS LAST, h.accession, h.row_key) AS value_rank
+  // A view: the holdings table is written from it once, ranked (views.ts); flows and sectors group it.
+  await db.run(`CREATE OR REPLACE VIEW t13_positions AS
+    SELECT h.*, c.ticker, c.issuer_cik, c.sic, s.sector, s.industry_title AS industry
     FROM t13_holdings h LEFT JOIN t13_cusips c USING (cusip)
     LEFT JOIN (SELECT sic_code, sector, industry_title FROM t_sic_codes) s ON s.sic_code = c.sic`)
   await db.run(`CREATE OR REPLACE TABLE t13_quarters AS

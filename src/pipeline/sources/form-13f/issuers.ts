@@ -47,10 +47,15 @@ export async function buildCusipMap(db: BuildDb) {
     )}, ' +', ' ', 'g'))`,
   )
   await db.run(`CREATE OR REPLACE TABLE t13_cusips AS
-    WITH named AS (
-      SELECT cusip, f13_norm_name(issuer_name) AS norm, mode(issuer_name) AS issuer_name,
-        mode(title_of_class) AS title_of_class, count(*) AS n
-      FROM t13_info WHERE cusip IS NOT NULL GROUP BY cusip, norm
+    WITH raw AS (
+      -- Names are normalized once per distinct spelling, not once per row (~150 million at EDGAR's volume).
+      SELECT cusip, issuer_name, mode(title_of_class) AS title_of_class, count(*) AS n
+      FROM t13_info WHERE cusip IS NOT NULL GROUP BY cusip, issuer_name
+    ),
+    named AS (
+      SELECT cusip, f13_norm_name(issuer_name) AS norm, arg_max(issuer_name, n) AS issuer_name,
+        arg_max(title_of_class, n) AS title_of_class, sum(n) AS n
+      FROM raw GROUP BY cusip, norm
     ),
     best AS (
       SELECT cusip, arg_max(norm, n) AS norm, arg_max(issuer_name, n) AS issuer_name,

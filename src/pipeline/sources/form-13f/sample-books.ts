@@ -136,7 +136,7 @@ export function poolSize(seed: number, cik: number, universe: number): number {
   const u1 = unit(hash3(seed, cik, SALT_BOOK))
   const u2 = unit(hash3(seed, cik, SALT_BOOK + 1))
   const normal = Math.sqrt(-2 * Math.log(u1 || 1e-9)) * Math.cos(2 * Math.PI * u2)
-  return Math.min(universe, Math.max(4, Math.round(220 * Math.exp(1.3 * normal))))
+  return Math.min(universe, Math.max(4, Math.round(370 * Math.exp(1.3 * normal))))
 }
 
 /** The manager's positions in quarter `q` (option rows after their stock), in slot order. */

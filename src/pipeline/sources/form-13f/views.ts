@@ -21,7 +21,8 @@ export async function createSnapshotViews(db: BuildDb) {
         FROM t13_other_managers GROUP BY accession
       ) m USING (accession)`,
     inst_quarters: 'SELECT * FROM t13_quarters',
-    inst_holdings: 'SELECT * FROM t13_positions',
+    inst_holdings: `SELECT *, row_number() OVER (PARTITION BY cik, qend
+      ORDER BY value DESC NULLS LAST, accession, row_key) AS value_rank FROM t13_positions`,
     inst_flows: `SELECT * REPLACE (nullif(put_call, '') AS put_call) FROM t13_flows_ranked`,
     inst_changes: 'SELECT * FROM t13_changes',
     inst_sectors: 'SELECT * FROM t13_sectors',
