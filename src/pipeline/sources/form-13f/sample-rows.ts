@@ -44,11 +44,15 @@ function positionsOf(u: Universe, m: SampleManager, f: SampleFiling): Position[]
   if (amendmentTypeOf(u.seed, f) === 'RESTATEMENT')
     // A restatement corrects the table: the first position's shares, the last one dropped.
     return book.slice(0, Math.max(1, book.length - 1)).map((p, i) => (i === 0 ? { ...p, shares: p.shares + 100 } : p))
-  // New holdings: positions of the next quarter's book that this one lacks.
+  // New holdings: one to three securities the book lacks, at the shares of its first position.
   const held = new Set(book.map((p) => p.security.cusip))
-  return bookOf(u, m.cik, q + 1)
-    .filter((p) => !held.has(p.security.cusip) && p.putCall === null)
-    .slice(0, 3)
+  const start = hash3(u.seed, m.cik, q) % u.securities.length
+  const added: Position[] = []
+  for (let k = 0; k < u.securities.length && added.length < 1 + (start % 3); k++) {
+    const security = u.securities[(start + k) % u.securities.length]!
+    if (!held.has(security.cusip)) added.push({ security, shares: 1000 + (start % 5000), putCall: null, slot: -1 })
+  }
+  return added
 }
 
 /** Every table's rows of one filing; INFOTABLE_SK numbers come from `nextKey`. */
