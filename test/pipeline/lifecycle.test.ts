@@ -65,7 +65,14 @@ describe('secds build: publishing', () => {
     expect(manifest.schemaVersion).toBe(5)
     const zip = statSync(join(mirror, 'submissions.zip'))
     // Input files by source, in registry order: the sources' folders under src/pipeline/sources/.
-    expect(Object.keys(manifest.sources)).toEqual(['submissions', 'tickers', 'sic-codes', 'indexes', 'filing-index'])
+    expect(Object.keys(manifest.sources)).toEqual([
+      'submissions',
+      'tickers',
+      'sic-codes',
+      'indexes',
+      'filing-index',
+      'form-13f',
+    ])
     expect(manifest.sources.submissions).toEqual([
       { path: 'submissions.zip', bytes: zip.size, modified: zip.mtime.toISOString() },
     ])
@@ -73,14 +80,25 @@ describe('secds build: publishing', () => {
     expect(manifest.sources['filing-index']).toEqual([
       expect.objectContaining({ path: 'filing-index/', files: expect.any(Number) }),
     ])
-    expect(manifest.periods).toEqual({})
+    // The Form 13F data sets are the only period files: each converted, none reused in a first build.
+    expect(Object.keys(manifest.periods)).toEqual(['form-13f'])
+    expect(Object.values(manifest.periods['form-13f']).every((p) => !(p as { reused: boolean }).reused)).toBe(true)
     expect(Object.keys(manifest.tables).sort()).toEqual([
       'entities',
       'filing_accessions',
       'filing_documents',
       'filings',
       'filings_by_date',
+      'form13f_infotable',
       'form_types',
+      'inst_activity',
+      'inst_changes',
+      'inst_filings',
+      'inst_flows',
+      'inst_holdings',
+      'inst_managers',
+      'inst_quarters',
+      'inst_sectors',
       'sic_codes',
       'tickers',
     ])

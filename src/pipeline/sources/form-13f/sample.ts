@@ -5,7 +5,8 @@
  * folder with `--unzipped`), each in the SEC's TSV layout with the world's own accession numbers. A set's
  * rows are made and written one set at a time, and its TSVs go to disk as they grow, so memory holds
  * one table's text only while it is zipped. The filings after the newest set's window are written as their
- * own full submission files (`Archives/edgar/data/<cik>/<accession>.txt`), as `--download` fetches them.
+ * own full submission files (`Archives/edgar/data/<cik>/<accession>.txt`), as `--download` fetches them,
+ * and the SEC's data-set page (`form-13f-data-sets/index.html`) lists the sets written.
  */
 import {
   closeSync,
@@ -25,6 +26,7 @@ import { ZIP_LEVEL } from '../../../sample/output.ts'
 import { filingTextPath, formatSubmissionText } from '../../filing-text/index.ts'
 import type { SampleEntity, SampleWorld, SampleWriter } from '../../source.ts'
 import { type DataSetRow, READ_TABLES, TABLE_COLUMNS } from './columns.ts'
+import { setsPage } from './download.ts'
 import { securityUniverse, Universe } from './sample-books.ts'
 import { filingRows, type SampleManager } from './sample-rows.ts'
 import { coverXml, infoTableXml } from './sample-xml.ts'
@@ -108,6 +110,7 @@ export function sampleForm13f(world: SampleWorld): SampleWriter {
       let bytes = 0
       let rows = 0
       let key = 0
+      const written: string[] = []
       for (const set of sets) {
         const work = join(dir, `${set.name}_form13f${world.unzipped ? '' : '.partial'}`)
         mkdirSync(work, { recursive: true })
@@ -136,6 +139,7 @@ export function sampleForm13f(world: SampleWorld): SampleWriter {
         if (world.unzipped) {
           for (const t of READ_TABLES) bytes += statSync(join(work, `${t}.tsv`)).size
           files += READ_TABLES.length
+          written.push(set.name)
           continue
         }
         // Entries dated from the data (the window's end), never the clock: the archive is the same for a seed.
@@ -148,7 +152,10 @@ export function sampleForm13f(world: SampleWorld): SampleWriter {
         rmSync(work, { recursive: true, force: true })
         bytes += statSync(zipPath).size
         files++
+        written.push(set.name)
       }
+      writeFileSync(join(dir, 'index.html'), setsPage(written))
+      files++
       // The filings since the newest set: their own full submission files, as EDGAR serves them.
       const since = sets.at(-1)?.to ?? ''
       for (const m of managers) {
