@@ -146,3 +146,15 @@ export function filingRows(u: Universe, m: SampleManager, f: SampleFiling, nextK
   }
   return rows
 }
+
+/** The filing's SIGNATURE row (the data sets have it; the build does not read it). */
+export const signatureRow = (m: SampleManager, f: SampleFiling): DataSetRow => ({
+  ACCESSION_NUMBER: f.accession,
+  NAME: `${['Dana', 'Morgan', 'Avery', 'Jordan'][m.cik % 4]} ${['Whitfield', 'Okafor', 'Lindqvist', 'Marsh'][(m.cik >> 2) % 4]}`,
+  TITLE: ['Chief Compliance Officer', 'Managing Member', 'Chief Financial Officer'][m.cik % 3],
+  PHONE: `${200 + (m.cik % 700)}-555-${String(m.cik % 10000).padStart(4, '0')}`,
+  SIGNATURE: `/s/ ${['Dana', 'Morgan', 'Avery', 'Jordan'][m.cik % 4]} ${['Whitfield', 'Okafor', 'Lindqvist', 'Marsh'][(m.cik >> 2) % 4]}`,
+  CITY: m.city,
+  STATEORCOUNTRY: m.state,
+  SIGNATUREDATE: dataSetDate(f.filed),
+})

@@ -28,10 +28,12 @@ import type { SampleEntity, SampleWorld, SampleWriter } from '../../source.ts'
 import { type DataSetRow, READ_TABLES, TABLE_COLUMNS } from './columns.ts'
 import { setsPage } from './download.ts'
 import { securityUniverse, Universe } from './sample-books.ts'
-import { filingRows, type SampleManager } from './sample-rows.ts'
+import { filingRows, type SampleManager, signatureRow } from './sample-rows.ts'
 import { coverXml, infoTableXml } from './sample-xml.ts'
 import { dataSetNames, SETS_DIR } from './sets.ts'
 
+/** The seven tables of a real data set, in its order. */
+const WRITTEN_TABLES = [...READ_TABLES, 'SIGNATURE'] as const
 const FORMS = new Set(['13F-HR', '13F-HR/A', '13F-NT', '13F-NT/A'])
 /** The quarter end before a day: a 13F's period when the filing names none. */
 function quarterEndBefore(iso: string): string {
@@ -115,12 +117,12 @@ export function sampleForm13f(world: SampleWorld): SampleWriter {
         const work = join(dir, `${set.name}_form13f${world.unzipped ? '' : '.partial'}`)
         mkdirSync(work, { recursive: true })
         const out = Object.fromEntries(
-          READ_TABLES.map((t) => {
+          WRITTEN_TABLES.map((t) => {
             const f = new TextFile(join(work, `${t}.tsv`))
             f.write(`${TABLE_COLUMNS[t].join('\t')}\n`)
             return [t, f]
           }),
-        ) as Record<(typeof READ_TABLES)[number], TextFile>
+        ) as Record<(typeof WRITTEN_TABLES)[number], TextFile>
         let any = false
         for (const m of managers) {
           for (const f of m.filings) {
@@ -128,24 +130,25 @@ export function sampleForm13f(world: SampleWorld): SampleWriter {
             any = true
             const r = filingRows(universe, m, f, () => ++key)
             for (const t of READ_TABLES) for (const row of r[t]) out[t].write(tsvLine(t, row))
+            out.SIGNATURE.write(tsvLine('SIGNATURE', signatureRow(m, f)))
             rows += r.INFOTABLE.length
           }
         }
-        for (const t of READ_TABLES) out[t].close()
+        for (const t of WRITTEN_TABLES) out[t].close()
         if (!any) {
           rmSync(work, { recursive: true, force: true })
           continue
         }
         if (world.unzipped) {
-          for (const t of READ_TABLES) bytes += statSync(join(work, `${t}.tsv`)).size
-          files += READ_TABLES.length
+          for (const t of WRITTEN_TABLES) bytes += statSync(join(work, `${t}.tsv`)).size
+          files += WRITTEN_TABLES.length
           written.push(set.name)
           continue
         }
         // Entries dated from the data (the window's end), never the clock: the archive is the same for a seed.
         const zipPath = join(dir, `${set.name}_form13f.zip`)
         const zip = new ZipWriter(`${zipPath}.partial`, ZIP_LEVEL)
-        for (const t of READ_TABLES)
+        for (const t of WRITTEN_TABLES)
           zip.add(`${t}.tsv`, readFileSync(join(work, `${t}.tsv`)), new Date(`${set.to}T12:00:00Z`))
         zip.close()
         renameSync(`${zipPath}.partial`, zipPath)
