@@ -95,6 +95,15 @@ describe('data set names', () => {
   })
 })
 
+/** Issuer names of the CUSIP-map rule filings, by filer and CUSIP (others are `ISSUER <cusip>`). */
+const NAMES: Record<string, string> = {
+  '9000005 44444D104': 'QUILLFEATHER DYNAMICS CORP',
+  '9000006 44444D104': 'Quillfeather Dynamics Corporation',
+  '9000005 55555E105': 'QUILLFEATHER DYNAMICS CORP',
+  '9000006 55555E105': 'HARBOR LIGHT TRUST',
+  '9000007 55555E105': 'BLUE MESA FUND',
+}
+
 /** A filing of the rules' tests: one position per [cusip, shares, value as reported]. */
 function ruleFiling(
   cik: number,
@@ -112,7 +121,7 @@ function ruleFiling(
   const info: DataSetRow[] = positions.map(([cusip, shares, value], i) => ({
     ACCESSION_NUMBER: acc,
     INFOTABLE_SK: String(i + 1),
-    NAMEOFISSUER: `ISSUER ${cusip}`,
+    NAMEOFISSUER: NAMES[`${cik} ${cusip}`] ?? `ISSUER ${cusip}`,
     TITLEOFCLASS: 'COM',
     CUSIP: cusip,
     VALUE: String(value),
@@ -183,6 +192,16 @@ const RULES = [
   ruleFiling(9000001, 3, '13F-HR/A', '2024-05-20', '2024-03-31', [['11111A101', 1200, 60_000]], 'RESTATEMENT'),
   ruleFiling(9000001, 4, '13F-HR/A', '2024-05-21', '2024-03-31', [['33333C103', 5, 500]], 'NEW HOLDINGS'),
   ruleFiling(9000002, 2, '13F-NT', '2024-08-10', '2024-06-30', []),
+  // CUSIP map: the cast's large issuer under its own name in two spellings; a CUSIP whose filers disagree.
+  ruleFiling(9000005, 1, '13F-HR', '2024-05-14', '2024-03-31', [
+    ['44444D104', 10, 1000],
+    ['55555E105', 10, 1000],
+  ]),
+  ruleFiling(9000006, 1, '13F-HR', '2024-05-14', '2024-03-31', [
+    ['44444D104', 10, 1000],
+    ['55555E105', 10, 1000],
+  ]),
+  ruleFiling(9000007, 1, '13F-HR', '2024-05-14', '2024-03-31', [['55555E105', 10, 1000]]),
 ]
 
 describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and rule filings)', () => {
@@ -262,6 +281,33 @@ describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and 
       { accession: '0009000001-24-000001', role: 'original', effective: false },
       { accession: '0009000001-24-000003', role: 'restatement', effective: true },
       { accession: '0009000001-24-000004', role: 'new_holdings', effective: true },
+    ])
+  })
+
+  test('CUSIP map: a name the filers agree on maps to its one listed entity; a disputed CUSIP maps to nothing', async () => {
+    const rows = await db.q(
+      `SELECT cusip, issuer_name, confidence, issuer_cik::INTEGER AS issuer_cik, ticker, sic
+       FROM {t:form13f_cusips} WHERE cusip IN ('44444D104', '55555E105', '11111A101') ORDER BY cusip`,
+    )
+    expect(rows).toEqual([
+      { cusip: '11111A101', issuer_name: 'ISSUER 11111A101', confidence: 0, issuer_cik: null, ticker: null, sic: null },
+      {
+        cusip: '44444D104',
+        issuer_name: 'QUILLFEATHER DYNAMICS CORP',
+        confidence: 1,
+        issuer_cik: 804753,
+        ticker: 'QFD',
+        sic: 3674,
+      },
+      // One row of three gives the listed company's name: 1/3 × 1 is below the 0.75 threshold.
+      {
+        cusip: '55555E105',
+        issuer_name: 'QUILLFEATHER DYNAMICS CORP',
+        confidence: 0.3333,
+        issuer_cik: null,
+        ticker: null,
+        sic: null,
+      },
     ])
   })
 

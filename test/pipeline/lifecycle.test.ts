@@ -89,6 +89,7 @@ describe('secds build: publishing', () => {
       'filing_documents',
       'filings',
       'filings_by_date',
+      'form13f_cusips',
       'form13f_infotable',
       'form_types',
       'inst_activity',

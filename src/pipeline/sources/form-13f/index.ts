@@ -120,6 +120,16 @@ export const form13f: SourceDefinition = {
       requiredBy: () => undefined,
       description: "Information-table rows of the SEC's Form 13F data sets, as reported (VALUE in its era's unit).",
     },
+    {
+      name: 'form13f_cusips',
+      from: 't13_cusips',
+      orderBy: 'cusip',
+      rowGroupSize: 100_000,
+      key: ['cusip'],
+      notNull: ['cusip', 'confidence'],
+      requiredBy: () => undefined,
+      description: 'CUSIP → issuer (ticker, CIK, SIC) as the build derived it, with its confidence (issuers.ts).',
+    },
     ...servingTableSpecs,
   ],
   serving: ({ parquet }) =>
