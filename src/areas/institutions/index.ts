@@ -3,11 +3,13 @@
  * them): the 13F managers' directory, a manager, its filings and periods, holdings and their history,
  * quarter-over-quarter changes, buys and sells, sector and industry breakdowns, and the market-wide
  * activity of a quarter. Handlers only delegate (queries.ts); lists go through the snapshot's result
- * cache. Every operation is open to every plan (FREE): the spec marks none.
+ * cache. Lists go out without Elysia's per-row response check (http/raw-json.ts says why; the tests check
+ * every operation's bodies against its schema over HTTP). Every operation is open to every plan (FREE).
  */
 import { Elysia, t } from 'elysia'
 import { access } from '../../auth/access.ts'
 import { queryConfig } from '../../config.ts'
+import { sendJson } from '../../http/raw-json.ts'
 import { errorResponses, PageNumber } from '../../http/schemas.ts'
 import type { Area } from '../area.ts'
 import { type AreaDeps, dbContext } from '../context.ts'
@@ -64,20 +66,29 @@ const institutionsRoutes = ({ config, database }: AreaDeps) => {
   })
   return new Elysia({ prefix: '/v1/institutions', tags: ['Institutions'] })
     .use(dbContext(database))
-    .get('', ({ db, cacheKey, query }) => db.cached(cacheKey, () => listInstitutions(db, settings, query)), {
-      query: t.Composite([ManagerSearch, paged]),
-      response: { 200: InstitutionList, ...errorResponses },
-      detail: doc(
-        'listInstitutions',
-        'List 13F managers',
-        'Every filer of a Form 13F (holdings report or notice), largest latest portfolio first. `q`: a case-insensitive ' +
-          'substring of the name, or the CIK. Portfolio values are whole US dollars.',
-      ),
-    })
+    .get(
+      '',
+      async ({ db, cacheKey, query }) =>
+        sendJson(await db.cached(cacheKey, () => listInstitutions(db, settings, query))),
+      {
+        query: t.Composite([ManagerSearch, paged]),
+        response: { 200: InstitutionList, ...errorResponses },
+        detail: doc(
+          'listInstitutions',
+          'List 13F managers',
+          'Every filer of a Form 13F (holdings report or notice), largest latest portfolio first. `q`: a case-insensitive ' +
+            'substring of the name, or the CIK. Portfolio values are whole US dollars.',
+        ),
+      },
+    )
     .get(
       '/activity',
-      ({ db, cacheKey, query }) =>
-        db.cached(cacheKey, () => getActivity(db, { year: query.year, quarter: query.quarter, limit: query.limit })),
+      async ({ db, cacheKey, query }) =>
+        sendJson(
+          await db.cached(cacheKey, () =>
+            getActivity(db, { year: query.year, quarter: query.quarter, limit: query.limit }),
+          ),
+        ),
       {
         query: t.Object({ year: t.Optional(Year), quarter: QuarterQuery.properties.quarter, limit }),
         response: { 200: Activity, ...errorResponses },
@@ -111,7 +122,8 @@ const institutionsRoutes = ({ config, database }: AreaDeps) => {
     })
     .get(
       '/:cik/filings',
-      ({ db, cacheKey, params, query }) => db.cached(cacheKey, () => listFilings(db, settings, params.cik, query)),
+      async ({ db, cacheKey, params, query }) =>
+        sendJson(await db.cached(cacheKey, () => listFilings(db, settings, params.cik, query))),
       {
         params: CikParams,
         query: t.Composite([FilingsQuery, paged]),
@@ -138,8 +150,8 @@ const institutionsRoutes = ({ config, database }: AreaDeps) => {
     )
     .get(
       '/:cik/filing-periods',
-      ({ db, cacheKey, params, query }) =>
-        db.cached(cacheKey, () => listFilingPeriods(db, settings, params.cik, query.year)),
+      async ({ db, cacheKey, params, query }) =>
+        sendJson(await db.cached(cacheKey, () => listFilingPeriods(db, settings, params.cik, query.year))),
       {
         params: CikParams,
         query: YearQuery,
@@ -153,7 +165,8 @@ const institutionsRoutes = ({ config, database }: AreaDeps) => {
     )
     .get(
       '/:cik/holdings',
-      ({ db, cacheKey, params, query }) => db.cached(cacheKey, () => getHoldings(db, params.cik, query)),
+      async ({ db, cacheKey, params, query }) =>
+        sendJson(await db.cached(cacheKey, () => getHoldings(db, params.cik, query))),
       {
         params: CikParams,
         query: t.Composite([QuarterQuery, SortQuery, t.Object({ limit })]),
@@ -168,8 +181,8 @@ const institutionsRoutes = ({ config, database }: AreaDeps) => {
     )
     .get(
       '/:cik/holdings/history',
-      ({ db, cacheKey, params, query }) =>
-        db.cached(cacheKey, () => getHoldingsHistory(db, params.cik, query, settings.maxOffset)),
+      async ({ db, cacheKey, params, query }) =>
+        sendJson(await db.cached(cacheKey, () => getHoldingsHistory(db, params.cik, query, settings.maxOffset))),
       {
         params: CikParams,
         query: t.Composite([YearQuery, QuarterQuery, SortQuery, paged]),

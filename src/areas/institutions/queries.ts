@@ -104,40 +104,25 @@ type Context = {
   securities: number | null
   value: number | null
   other_manager_count: number | null
-  known: boolean
 }
 
 /**
- * The manager and the quarter `quarter` (default: its latest quarter with holdings, else its latest);
- * 404 for an unknown manager or a quarter it filed nothing for.
+ * The manager and the quarter `quarter` (default: its latest quarter with holdings, else its latest), in
+ * one read of the quarter rows (they carry the manager's name and the quarter's filing); 404 for an
+ * unknown manager or a quarter it filed nothing for.
  */
-async function contextOf(db: Db, cikText: string, quarter: string | undefined, year?: number) {
+async function contextOf(db: Db, cikText: string, quarter: string | undefined) {
   const cik = parseCik(cikText)
-  const qend = quarterParam(quarter, year)
-  const latestOfYear =
-    year === undefined
-      ? sql`NULL`
-      : sql`(SELECT max(qend) FROM inst_quarters WHERE cik = ${cik} AND year(qend) = ${year})`
+  const qend = quarterParam(quarter)
   const c = await db.one<Context>(sql`
-    SELECT m.cik::DOUBLE AS cik, m.name, q.qend::VARCHAR AS qend, q.period::VARCHAR AS period,
-      coalesce(q.accession, q.latest_accession) AS accession, f.form, f.filed::VARCHAR AS filed,
-      f.accepted_at::VARCHAR AS accepted_at, q.filing_count::DOUBLE AS filing_count, q.positions::DOUBLE AS positions,
-      q.securities::DOUBLE AS securities, q.value::DOUBLE AS value, q.other_manager_count::DOUBLE AS other_manager_count,
-      q.cik IS NOT NULL AS known
-    FROM inst_managers m
-    LEFT JOIN inst_quarters q ON q.cik = m.cik
-      AND q.qend = coalesce(${qend ?? null}::DATE, ${latestOfYear}, m.latest_holdings_qend)
-    LEFT JOIN inst_filings f ON f.cik = m.cik AND f.accession = coalesce(q.accession, q.latest_accession)
-    WHERE m.cik = ${cik}`)
-  if (!c) throw unknownManager(cik)
-  if (!c.known)
-    throw new ApiError(
-      'not_found',
-      qend
-        ? `CIK ${formatCik(cik)} filed no 13F for ${quarterLabel(qend)}.`
-        : `CIK ${formatCik(cik)} filed no 13F for the quarters asked for.`,
-    )
-  return c as Context & { qend: string; period: string }
+    SELECT cik::DOUBLE AS cik, name, qend::VARCHAR AS qend, period::VARCHAR AS period,
+      coalesce(accession, latest_accession) AS accession, form, filed::VARCHAR AS filed,
+      accepted_at::VARCHAR AS accepted_at, filing_count::DOUBLE AS filing_count, positions::DOUBLE AS positions,
+      securities::DOUBLE AS securities, value::DOUBLE AS value, other_manager_count::DOUBLE AS other_manager_count
+    FROM inst_quarters WHERE cik = ${cik} AND ${qend ? sql`qend = ${qend}::DATE` : sql`is_default`}`)
+  if (c) return c as Context & { qend: string; period: string }
+  await managerName(db, cik)
+  throw new ApiError('not_found', `CIK ${formatCik(cik)} filed no 13F for ${quarterLabel(qend!)}.`)
 }
 
 const periodRef = (c: Context & { qend: string; period: string }) => ({
@@ -169,8 +154,9 @@ export async function getProfile(db: Db, config: QueryConfig, cikText: string, q
   }
 }
 
+/** The manager's name, from its first quarter row (sorted by CIK); 404 when it filed no 13F. */
 async function managerName(db: Db, cik: number) {
-  const m = await db.one<{ name: string | null }>(sql`SELECT name FROM inst_managers WHERE cik = ${cik}`)
+  const m = await db.one<{ name: string | null }>(sql`SELECT name FROM inst_quarters WHERE cik = ${cik} LIMIT 1`)
   if (!m) throw unknownManager(cik)
   return m.name
 }
@@ -224,11 +210,10 @@ type QuarterRecord = {
 
 export async function listFilingPeriods(db: Db, config: QueryConfig, cikText: string, year?: number) {
   const cik = parseCik(cikText)
-  const name = await managerName(db, cik)
   const inYear = year === undefined ? empty : sql`year(qend) = ${year}`
   const [quarters, filings] = await Promise.all([
-    db.all<QuarterRecord>(sql`
-      SELECT qend::VARCHAR AS qend, period::VARCHAR AS period, period_status, filing_count::DOUBLE AS filing_count,
+    db.all<QuarterRecord & { name: string | null }>(sql`
+      SELECT name, qend::VARCHAR AS qend, period::VARCHAR AS period, period_status, filing_count::DOUBLE AS filing_count,
         holdings_filing_count::DOUBLE AS holdings_filing_count, notice_filing_count::DOUBLE AS notice_filing_count,
         amendment_filing_count::DOUBLE AS amendment_filing_count, holdings_loaded_count::DOUBLE AS holdings_loaded_count,
         notice_manager_count::DOUBLE AS notice_manager_count, other_manager_count::DOUBLE AS other_manager_count
@@ -236,6 +221,7 @@ export async function listFilingPeriods(db: Db, config: QueryConfig, cikText: st
     db.all<FilingRecord>(sql`SELECT ${{ text: FILING_COLUMNS, values: [] }} FROM inst_filings
       WHERE ${join([sql`cik = ${cik}`, inYear])} ORDER BY qend DESC, seq DESC`),
   ])
+  const name = quarters.length ? quarters[0]!.name : await managerName(db, cik)
   return {
     cik: formatCik(cik),
     name,
@@ -290,7 +276,6 @@ export async function getHoldingsHistory(
 ) {
   checkOffset(f, maxOffset)
   const cik = parseCik(cikText)
-  const name = await managerName(db, cik)
   const qend = quarterParam(f.quarter, f.year)
   const sort = (f.sort ?? 'value') as Sort
   const where = join([
@@ -300,6 +285,7 @@ export async function getHoldingsHistory(
     f.year !== undefined ? sql`year(qend) = ${f.year}` : empty,
   ])
   const quarters = await db.all<{
+    name: string | null
     qend: string
     period: string
     accession: string | null
@@ -308,11 +294,11 @@ export async function getHoldingsHistory(
     securities: number
     value: number
   }>(sql`
-    SELECT q.qend::VARCHAR AS qend, q.period::VARCHAR AS period, q.accession, f.filed::VARCHAR AS filed,
-      q.positions::DOUBLE AS positions, q.securities::DOUBLE AS securities, q.value::DOUBLE AS value
-    FROM (SELECT * FROM inst_quarters WHERE ${where}) q
-    LEFT JOIN inst_filings f ON f.cik = q.cik AND f.accession = q.accession
-    ORDER BY q.qend DESC LIMIT ${HISTORY_PERIODS + 1} OFFSET ${(f.page - 1) * HISTORY_PERIODS}`)
+    SELECT name, qend::VARCHAR AS qend, period::VARCHAR AS period, accession, filed::VARCHAR AS filed,
+      positions::DOUBLE AS positions, securities::DOUBLE AS securities, value::DOUBLE AS value
+    FROM inst_quarters WHERE ${where}
+    ORDER BY qend DESC LIMIT ${HISTORY_PERIODS + 1} OFFSET ${(f.page - 1) * HISTORY_PERIODS}`)
+  const name = quarters.length ? quarters[0]!.name : await managerName(db, cik)
   if (!quarters.length && (qend || f.page === 1))
     throw new ApiError('not_found', `CIK ${formatCik(cik)} reported no holdings for the quarters asked for.`)
   const shown = quarters.slice(0, HISTORY_PERIODS)

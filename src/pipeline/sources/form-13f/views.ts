@@ -20,7 +20,11 @@ export async function createSnapshotViews(db: BuildDb) {
           'secFileNumber': sec_file_number} ORDER BY type, row_key))::VARCHAR AS managers
         FROM t13_other_managers GROUP BY accession
       ) m USING (accession)`,
-    inst_quarters: 'SELECT * FROM t13_quarters',
+    // Each quarter row carries what an operation on it starts from (the manager's name, the quarter's filing,
+    // whether it is the manager's default quarter), so that start is one indexed read.
+    inst_quarters: `SELECT q.*, m.name, f.form, f.filed, f.accepted_at, q.qend = m.latest_holdings_qend AS is_default
+      FROM t13_quarters q JOIN t13_managers m USING (cik)
+      LEFT JOIN t13_filings f ON f.accession = coalesce(q.accession, q.latest_accession)`,
     inst_holdings: `SELECT *, row_number() OVER (PARTITION BY cik, qend
       ORDER BY value DESC NULLS LAST, accession, row_key) AS value_rank FROM t13_positions`,
     inst_flows: `SELECT * REPLACE (nullif(put_call, '') AS put_call) FROM t13_flows_ranked`,
