@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { silentReporter } from '../../src/lib/progress.ts'
+import { ZipWriter } from '../../src/lib/zip.ts'
 import { filingTextPath, formatSubmissionText } from '../../src/pipeline/filing-text/index.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
-import type { DataSetRow, ReadTable } from '../../src/pipeline/sources/form-13f/columns.ts'
+import { type DataSetRow, type ReadTable, TABLE_COLUMNS } from '../../src/pipeline/sources/form-13f/columns.ts'
 import { coverXml, infoTableXml } from '../../src/pipeline/sources/form-13f/sample-xml.ts'
 import { dataSetNames, windowOf } from '../../src/pipeline/sources/form-13f/sets.ts'
 import { filingFromText } from '../../src/pipeline/sources/form-13f/text-filings.ts'
@@ -173,7 +174,7 @@ function ruleFiling(
         : [{ type: 'INFORMATION TABLE', filename: 'infotable.xml', xml: infoTableXml(info, cik % 2 === 0) }]),
     ],
   })
-  return { acc, cik, text }
+  return { acc, cik, text, rows }
 }
 
 /** Rule filings: four managers of one CUSIP in the dollar era (one kept thousands), amendments, a notice. */
@@ -220,6 +221,21 @@ describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and 
       mkdirSync(dirname(target), { recursive: true })
       writeFileSync(target, f.text)
     }
+    // Manager 9000003's filing is also in a data set, with another value: the data set's copy is the one kept.
+    const inSet = RULES[2]!.rows
+    const tsv = (table: keyof typeof TABLE_COLUMNS, rows: DataSetRow[]) =>
+      `${TABLE_COLUMNS[table].join('\t')}\n${rows.map((r) => `${TABLE_COLUMNS[table].map((c) => r[c] ?? '').join('\t')}\n`).join('')}`
+    const zip = new ZipWriter(join(mirror, 'form-13f-data-sets', '2024q2_form13f.zip'))
+    zip.add('SUBMISSION.tsv', tsv('SUBMISSION', [{ ...inSet.SUBMISSION[0], FILING_DATE: '12-MAY-2024' }]))
+    for (const table of ['COVERPAGE', 'SUMMARYPAGE'] as const) zip.add(`${table}.tsv`, tsv(table, inSet[table]))
+    zip.add(
+      'INFOTABLE.tsv',
+      tsv(
+        'INFOTABLE',
+        inSet.INFOTABLE.map((r) => ({ ...r, VALUE: '200001' })),
+      ),
+    )
+    zip.close()
     const { dir } = await runBuild({
       from: mirror,
       datasets: join(root, 'datasets'),
@@ -258,13 +274,22 @@ describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and 
     expect(rows).toEqual([
       { cik: 9000001, value: 60_000 },
       { cik: 9000002, value: 100_000 },
-      { cik: 9000003, value: 200_000 },
+      { cik: 9000003, value: 200_001 },
       { cik: 9000004, value: 150_000 },
     ])
     const [old] = await db.q<{ value: number }>(
       `SELECT value::DOUBLE AS value FROM {t:inst_holdings} WHERE cik = 9000001 AND qend = DATE '2021-12-31'`,
     )
     expect(old!.value).toBe(45_000)
+  })
+
+  test('a filing in a data set and in its own file is taken once, from the data set', async () => {
+    const rows = await db.q(
+      `SELECT accession, data_set, holdings_loaded::INTEGER AS n FROM {t:inst_filings} f
+       JOIN (SELECT accession, data_set FROM {t:form13f_infotable} GROUP BY ALL) s USING (accession)
+       WHERE f.cik = 9000003`,
+    )
+    expect(rows).toEqual([{ accession: '0009000003-24-000001', data_set: '2024q2', n: 1 }])
   })
 
   test('a restatement replaces the holdings, new holdings add to them; the original no longer counts', async () => {
