@@ -405,7 +405,6 @@ export async function getChanges(db: Db, cikText: string, quarter?: string) {
 }
 
 type FlowRecord = {
-  rank: number
   ticker: string | null
   issuer_cik: number | null
   cusip: string
@@ -432,22 +431,29 @@ export async function getFlows(
   checkOffset(f, config.maxOffset)
   const c = await contextOf(db, cikText, f.quarter)
   if (!c.positions) throw noHoldings(c.cik, c.qend)
-  const rank = kind === 'buy' ? (f.only ? 'new_rank' : 'buy_rank') : f.only ? 'sold_out_rank' : 'sell_rank'
-  const rankColumn = { text: rank, values: [] }
+  const which =
+    kind === 'buy'
+      ? f.only
+        ? sql`change = 'new'`
+        : sql`net_shares > 0`
+      : f.only
+        ? sql`change = 'sold_out'`
+        : sql`net_shares < 0`
+  // Stored by activity value, largest first, within the manager and quarter: read in that order, no sort.
   const rows = await db.all<FlowRecord>(sql`
-    SELECT ${rankColumn}::DOUBLE AS rank, ticker, issuer_cik::DOUBLE AS issuer_cik, cusip, issuer_name, title_of_class,
+    SELECT ticker, issuer_cik::DOUBLE AS issuer_cik, cusip, issuer_name, title_of_class,
       put_call, current_shares::DOUBLE AS current_shares, prior_shares::DOUBLE AS prior_shares,
       net_shares::DOUBLE AS net_shares, current_value::DOUBLE AS current_value, prior_value::DOUBLE AS prior_value,
       net_value::DOUBLE AS net_value, activity_value::DOUBLE AS activity_value
-    FROM inst_flows WHERE cik = ${c.cik} AND qend = ${c.qend}::DATE AND ${rankColumn} IS NOT NULL
-    ORDER BY ${rankColumn} LIMIT ${f.limit + 1} OFFSET ${offsetOf(f)}`)
+    FROM inst_flows WHERE cik = ${c.cik} AND qend = ${c.qend}::DATE AND ${which}
+    LIMIT ${f.limit + 1} OFFSET ${offsetOf(f)}`)
   return {
     cik: formatCik(c.cik),
     name: c.name,
     period: flowPeriod(c.qend),
     activityType: kind,
-    securities: rows.slice(0, f.limit).map((r) => ({
-      rank: r.rank,
+    securities: rows.slice(0, f.limit).map((r, i) => ({
+      rank: offsetOf(f) + i + 1,
       ticker: r.ticker,
       issuerCik: r.issuer_cik === null ? null : formatCik(r.issuer_cik),
       cusip: r.cusip,

@@ -17,10 +17,18 @@ export async function buildQuarters(db: BuildDb) {
     SELECT h.*, c.ticker, c.issuer_cik, c.sic, s.sector, s.industry_title AS industry
     FROM t13_holdings h LEFT JOIN t13_cusips c USING (cusip)
     LEFT JOIN (SELECT sic_code, sector, industry_title FROM t_sic_codes) s ON s.sic_code = c.sic`)
+  // Each manager's securities per quarter, in one pass over the positions (a chain of views at EDGAR's
+  // volume): the quarters' totals, both sides of the flows and the breakdowns all read this table.
+  await db.run(`CREATE OR REPLACE TABLE t13_securities AS
+    SELECT cik, qend, cusip, coalesce(put_call, '') AS put_call, count(*) AS positions,
+      any_value(issuer_name) AS issuer_name, any_value(title_of_class) AS title_of_class, any_value(ticker) AS ticker,
+      any_value(issuer_cik) AS issuer_cik, any_value(sic) AS sic, any_value(sector) AS sector,
+      any_value(industry) AS industry, sum(shares) AS shares, sum(value) AS value
+    FROM t13_positions GROUP BY cik, qend, cusip, coalesce(put_call, '')`)
   await db.run(`CREATE OR REPLACE TABLE t13_quarters AS
     WITH held AS (
-      SELECT cik, qend, count(*) AS positions, count(DISTINCT cusip) AS securities, coalesce(sum(value), 0) AS value
-      FROM t13_holdings GROUP BY cik, qend
+      SELECT cik, qend, sum(positions) AS positions, count(DISTINCT cusip) AS securities, coalesce(sum(value), 0) AS value
+      FROM t13_securities GROUP BY cik, qend
     ),
     filed AS (
       SELECT cik, qend, any_value(quarter) AS quarter, max(period) AS period, count(*) AS filing_count,
@@ -48,15 +56,15 @@ export async function buildQuarters(db: BuildDb) {
  * Flows: per manager, quarter with holdings, and security held in it or in the calendar quarter before:
  * current and prior shares and values, and what the change is. A sold-out security appears in the
  * quarter it left the table. Activity value is the shares traded at the quarter's implied price (the
- * prior quarter's for a sale out of the whole position).
+ * prior quarter's for a sale out of the whole position). The table is stored by manager, quarter and
+ * activity value, largest first, so a list of buys or sells is its rows in stored order: the rank is the
+ * position, and no ranking sort is needed beyond the one that writes the table.
  */
 export async function buildFlows(db: BuildDb) {
   await db.run(`CREATE OR REPLACE TABLE t13_flows AS
     WITH sec AS (
-      SELECT cik, qend, cusip, coalesce(put_call, '') AS put_call, any_value(issuer_name) AS issuer_name,
-        any_value(title_of_class) AS title_of_class, any_value(ticker) AS ticker, any_value(issuer_cik) AS issuer_cik,
-        sum(shares) AS shares, sum(value) AS value
-      FROM t13_positions WHERE cusip IS NOT NULL GROUP BY cik, qend, cusip, coalesce(put_call, '')
+      SELECT cik, qend, cusip, put_call, issuer_name, title_of_class, ticker, issuer_cik, shares, value
+      FROM t13_securities WHERE cusip IS NOT NULL
     ),
     reported AS (SELECT cik, qend FROM t13_quarters WHERE positions > 0),
     cur AS (SELECT s.* FROM sec s SEMI JOIN reported USING (cik, qend)),
@@ -81,18 +89,7 @@ export async function buildFlows(db: BuildDb) {
         WHEN j.current_shares > 0 AND j.current_value IS NOT NULL THEN j.current_value::DOUBLE / j.current_shares
         WHEN j.prior_shares > 0 THEN j.prior_value::DOUBLE / j.prior_shares ELSE 0 END)::BIGINT AS activity_value
     FROM joined j SEMI JOIN reported r ON r.cik = j.cik AND r.qend = j.qend`)
-  await db.run(`CREATE OR REPLACE TABLE t13_flows_ranked AS
-    SELECT *,
-      CASE WHEN net_shares > 0 THEN row_number() OVER (PARTITION BY cik, qend, net_shares > 0
-        ORDER BY activity_value DESC, cusip, put_call) END AS buy_rank,
-      CASE WHEN net_shares < 0 THEN row_number() OVER (PARTITION BY cik, qend, net_shares < 0
-        ORDER BY activity_value DESC, cusip, put_call) END AS sell_rank,
-      CASE WHEN change = 'new' THEN row_number() OVER (PARTITION BY cik, qend, change = 'new'
-        ORDER BY activity_value DESC, cusip, put_call) END AS new_rank,
-      CASE WHEN change = 'sold_out' THEN row_number() OVER (PARTITION BY cik, qend, change = 'sold_out'
-        ORDER BY activity_value DESC, cusip, put_call) END AS sold_out_rank
-    FROM t13_flows`)
-  return db.count('SELECT count(*) AS n FROM t13_flows_ranked')
+  return db.count('SELECT count(*) AS n FROM t13_flows')
 }
 
 /** Per manager and quarter: the changes against the quarter before (the changes operation's metrics). */
@@ -121,15 +118,15 @@ export async function buildChanges(db: BuildDb) {
 /** Sector and industry breakdowns per manager and quarter (a holding of an unmapped CUSIP: sector null). */
 export async function buildSectors(db: BuildDb) {
   await db.run(`CREATE OR REPLACE TABLE t13_sectors AS
-    WITH totals AS (SELECT cik, qend, sum(value) AS total FROM t13_positions GROUP BY cik, qend),
+    WITH totals AS (SELECT cik, qend, sum(value) AS total FROM t13_securities GROUP BY cik, qend),
     grouped AS (
       SELECT cik, qend, 'sector' AS level, sector, NULL::VARCHAR AS industry, NULL::INTEGER AS sic,
-        count(*) AS positions, count(DISTINCT cusip) AS securities, coalesce(sum(value), 0) AS value
-      FROM t13_positions GROUP BY cik, qend, sector
+        sum(positions) AS positions, count(DISTINCT cusip) AS securities, coalesce(sum(value), 0) AS value
+      FROM t13_securities GROUP BY cik, qend, sector
       UNION ALL
-      SELECT cik, qend, 'industry', any_value(sector), any_value(industry), sic, count(*), count(DISTINCT cusip),
+      SELECT cik, qend, 'industry', any_value(sector), any_value(industry), sic, sum(positions), count(DISTINCT cusip),
         coalesce(sum(value), 0)
-      FROM t13_positions GROUP BY cik, qend, sic
+      FROM t13_securities GROUP BY cik, qend, sic
     )
     SELECT g.*, f13_quarter_label(g.qend) AS quarter,
       row_number() OVER (PARTITION BY g.cik, g.qend, g.level ORDER BY g.value DESC, g.sector NULLS LAST, g.sic NULLS LAST) AS rank,

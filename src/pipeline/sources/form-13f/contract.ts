@@ -115,12 +115,9 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'net_value',
       'activity_value',
       'change',
-      'buy_rank',
-      'sell_rank',
-      'new_rank',
-      'sold_out_rank',
     ],
-    sortedBy: 'cik, qend, buy_rank, sell_rank',
+    // A list of buys or sells is read in this order: the rank is the row's position (no ORDER BY).
+    sortedBy: 'cik, qend, activity_value DESC, cusip, put_call',
   },
   inst_changes: {
     columns: [

@@ -27,7 +27,7 @@ export async function createSnapshotViews(db: BuildDb) {
       LEFT JOIN t13_filings f ON f.accession = coalesce(q.accession, q.latest_accession)`,
     inst_holdings: `SELECT *, row_number() OVER (PARTITION BY cik, qend
       ORDER BY value DESC NULLS LAST, accession, row_key) AS value_rank FROM t13_positions`,
-    inst_flows: `SELECT * REPLACE (nullif(put_call, '') AS put_call) FROM t13_flows_ranked`,
+    inst_flows: `SELECT * REPLACE (nullif(put_call, '') AS put_call) FROM t13_flows`,
     inst_changes: 'SELECT * FROM t13_changes',
     inst_sectors: 'SELECT * FROM t13_sectors',
     inst_activity: `SELECT * REPLACE (nullif(put_call, '') AS put_call) FROM t13_activity`,
