@@ -13,6 +13,10 @@ export const INSTITUTIONS_BENCH_KEYS: BenchKeys[] = [
       `SELECT cik::VARCHAR AS v FROM ${t('inst_managers')} WHERE latest_positions > 0 ORDER BY latest_value DESC LIMIT 1000`,
   },
   {
+    name: 'largest manager',
+    uniform: (t) => `SELECT cik::VARCHAR AS v FROM ${t('inst_managers')} ORDER BY latest_positions DESC, cik LIMIT 1`,
+  },
+  {
     name: 'manager filing',
     uniform: (t) => `SELECT cik::VARCHAR || '/' || accession AS v FROM ${t('inst_filings')}`,
   },
@@ -68,6 +72,23 @@ export const INSTITUTIONS_BENCH: BenchOperation[] = [
     name: 'institution holdings history',
     kind: 'list',
     path: (d) => manager(d, (c) => `/v1/institutions/${c}/holdings/history?limit=50`),
+    p50Ms: 5,
+  },
+  {
+    name: 'largest manager holdings',
+    kind: 'list',
+    path: (d) => {
+      const cik = d.key('largest manager')
+      return cik === undefined ? undefined : `/v1/institutions/${cik}/holdings?sort=shares&limit=100`
+    },
+  },
+  {
+    name: 'largest manager holdings history',
+    kind: 'list',
+    path: (d) => {
+      const cik = d.key('largest manager')
+      return cik === undefined ? undefined : `/v1/institutions/${cik}/holdings/history?limit=100`
+    },
     p50Ms: 5,
   },
   { name: 'institution changes', kind: 'lookup', path: (d) => manager(d, (c) => `/v1/institutions/${c}/changes`) },
