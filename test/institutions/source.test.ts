@@ -103,6 +103,7 @@ const NAMES: Record<string, string> = {
   '9000005 55555E105': 'QUILLFEATHER DYNAMICS CORP',
   '9000006 55555E105': 'HARBOR LIGHT TRUST',
   '9000007 55555E105': 'BLUE MESA FUND',
+  '9000008 55555E105': 'Quillfeather Dynamics Corp.',
 }
 
 /** A filing of the rules' tests: one position per [cusip, shares, value as reported]. */
@@ -203,6 +204,7 @@ const RULES = [
     ['55555E105', 10, 1000],
   ]),
   ruleFiling(9000007, 1, '13F-HR', '2024-05-14', '2024-03-31', [['55555E105', 10, 1000]]),
+  ruleFiling(9000008, 1, '13F-HR', '2024-05-14', '2024-03-31', [['55555E105', 10, 1000]]),
 ]
 
 describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and rule filings)', () => {
@@ -283,6 +285,19 @@ describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and 
     expect(old!.value).toBe(45_000)
   })
 
+  test('a filing no index or submissions record dates is received when its own file says (Eastern → UTC)', async () => {
+    const rows = await db.q(
+      `SELECT accession, accepted_at::VARCHAR AS accepted FROM {t:inst_filings}
+       WHERE accession IN ('0009000001-24-000001', '0001619124-21-000002') ORDER BY accession`,
+    )
+    // ACTIAM's header: <ACCEPTANCE-DATETIME>20210212100642, winter time (UTC−5); the rule filing 16:00 in May (UTC−4).
+    expect(real('0001619124-21-000002.txt')).toContain('<ACCEPTANCE-DATETIME>20210212100642')
+    expect(rows).toEqual([
+      { accession: '0001619124-21-000002', accepted: '2021-02-12 15:06:42' },
+      { accession: '0009000001-24-000001', accepted: '2024-05-10 20:00:00' },
+    ])
+  })
+
   test('a filing in a data set and in its own file is taken once, from the data set', async () => {
     const rows = await db.q(
       `SELECT accession, data_set, holdings_loaded::INTEGER AS n FROM {t:inst_filings} f
@@ -324,11 +339,11 @@ describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and 
         ticker: 'QFD',
         sic: 3674,
       },
-      // One row of three gives the listed company's name: 1/3 × 1 is below the 0.75 threshold.
+      // Two rows of four give the listed company's name (in two spellings): 2/4 × 1 is below the 0.75 threshold.
       {
         cusip: '55555E105',
         issuer_name: 'QUILLFEATHER DYNAMICS CORP',
-        confidence: 0.3333,
+        confidence: 0.5,
         issuer_cik: null,
         ticker: null,
         sic: null,

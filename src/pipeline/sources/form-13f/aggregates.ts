@@ -14,14 +14,16 @@ export async function buildQuarters(db: BuildDb) {
   // Holdings with their issuer (the CUSIP map) and sector: what the holdings, sectors and flows read.
   // A view: the holdings table is written from it once, ranked (views.ts); flows and sectors group it.
   await db.run(`CREATE OR REPLACE VIEW t13_positions AS
-    SELECT h.*, c.ticker, c.issuer_cik, c.sic, s.sector, s.industry_title AS industry
+    SELECT h.*, c.issuer_name AS mapped_name, c.title_of_class AS mapped_title, c.ticker, c.issuer_cik, c.sic,
+      s.sector, s.industry_title AS industry
     FROM t13_holdings h LEFT JOIN t13_cusips c USING (cusip)
     LEFT JOIN (SELECT sic_code, sector, industry_title FROM t_sic_codes) s ON s.sic_code = c.sic`)
   // Each manager's securities per quarter, in one pass over the positions (a chain of views at EDGAR's
   // volume): the quarters' totals, both sides of the flows and the breakdowns all read this table.
   await db.run(`CREATE OR REPLACE TABLE t13_securities AS
     SELECT cik, qend, cusip, coalesce(put_call, '') AS put_call, count(*) AS positions,
-      any_value(issuer_name) AS issuer_name, any_value(title_of_class) AS title_of_class, any_value(ticker) AS ticker,
+      -- The CUSIP's name and class as the map gives them (a filer's own spellings differ row to row).
+      any_value(mapped_name) AS issuer_name, any_value(mapped_title) AS title_of_class, any_value(ticker) AS ticker,
       any_value(issuer_cik) AS issuer_cik, any_value(sic) AS sic, any_value(sector) AS sector,
       any_value(industry) AS industry, sum(shares) AS shares, sum(value) AS value
     FROM t13_positions GROUP BY cik, qend, cusip, coalesce(put_call, '')`)

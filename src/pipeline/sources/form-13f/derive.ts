@@ -6,7 +6,7 @@
  */
 import type { BuildDb } from '../../duck.ts'
 import { buildUnits, createRuleMacros, EFFECTIVE_SQL } from './rules.ts'
-import { STAGED } from './stage.ts'
+import { STAGED, TEXT_ACCEPTED } from './stage.ts'
 
 /** The period view over the sets' INFOTABLE Parquet (period files), with its `data_set` partition column. */
 export const SET_INFOTABLE_VIEW = 'f13_set_infotable'
@@ -23,9 +23,15 @@ export async function buildFilings(db: BuildDb) {
     accepted AS (
       SELECT f.cik, f.accession_number, any_value(f.accepted_at) AS accepted_at FROM t_filings f
       WHERE f.form_type LIKE '13F%' GROUP BY ALL
+    ),
+    -- A filing's own file says when it was accepted, in Eastern time: for the filings only an index lists.
+    text_accepted AS (
+      SELECT accession, any_value(try_strptime(accepted, '%Y-%m-%d %H:%M:%S')
+        AT TIME ZONE 'America/New_York' AT TIME ZONE 'UTC') AS accepted_at
+      FROM ${TEXT_ACCEPTED} GROUP BY accession
     )
     SELECT s.accession, s.cik, s.form, s.filed, s.period, f13_quarter_label(s.period) AS quarter,
-      f13_quarter_end(s.period) AS qend, s.data_set, a.accepted_at,
+      f13_quarter_end(s.period) AS qend, s.data_set, coalesce(a.accepted_at, ta.accepted_at) AS accepted_at,
       c.manager_name, c.report_type, coalesce(c.is_amendment, s.form LIKE '%/A') AS is_amendment, c.amendment_no,
       c.amendment_type, c.form13f_file_number, c.crd_number, c.sec_file_number,
       m.other_included_count, m.table_entry_total, m.table_value_total, m.confidential_omitted,
@@ -33,7 +39,8 @@ export async function buildFilings(db: BuildDb) {
     FROM sub s
     LEFT JOIN cover c ON c.accession = s.accession AND c.data_set = s.data_set
     LEFT JOIN summ m ON m.accession = s.accession AND m.data_set = s.data_set
-    LEFT JOIN accepted a ON a.cik = s.cik AND a.accession_number = s.accession`)
+    LEFT JOIN accepted a ON a.cik = s.cik AND a.accession_number = s.accession
+    LEFT JOIN text_accepted ta ON ta.accession = s.accession`)
   // The information-table rows of the filings kept (the copy of the same data set). A view: at EDGAR's
   // volume these are ~150 million rows, which the steps below read in one pass each, never copied.
   await db.run(`CREATE OR REPLACE VIEW t13_info AS

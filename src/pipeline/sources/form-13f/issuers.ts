@@ -49,17 +49,19 @@ export async function buildCusipMap(db: BuildDb) {
   await db.run(`CREATE OR REPLACE TABLE t13_cusips AS
     WITH raw AS (
       -- Names are normalized once per distinct spelling, not once per row (~150 million at EDGAR's volume).
-      SELECT cusip, issuer_name, mode(title_of_class) AS title_of_class, count(*) AS n
-      FROM t13_info WHERE cusip IS NOT NULL GROUP BY cusip, issuer_name
+      SELECT cusip, issuer_name, title_of_class, count(*) AS n
+      FROM t13_info WHERE cusip IS NOT NULL GROUP BY cusip, issuer_name, title_of_class
     ),
+    -- Ties are broken by the text itself, so that the same rows always give the same map.
     named AS (
-      SELECT cusip, f13_norm_name(issuer_name) AS norm, arg_max(issuer_name, n) AS issuer_name,
-        arg_max(title_of_class, n) AS title_of_class, sum(n) AS n
+      SELECT cusip, f13_norm_name(issuer_name) AS norm, sum(n) AS n,
+        first(issuer_name ORDER BY n DESC, issuer_name) AS issuer_name,
+        first(title_of_class ORDER BY n DESC, title_of_class) AS title_of_class
       FROM raw GROUP BY cusip, norm
     ),
     best AS (
-      SELECT cusip, arg_max(norm, n) AS norm, arg_max(issuer_name, n) AS issuer_name,
-        arg_max(title_of_class, n) AS title_of_class, max(n)::DOUBLE / sum(n) AS name_share
+      SELECT cusip, first(norm ORDER BY n DESC, norm) AS norm, first(issuer_name ORDER BY n DESC, norm) AS issuer_name,
+        first(title_of_class ORDER BY n DESC, norm) AS title_of_class, max(n)::DOUBLE / sum(n) AS name_share
       FROM named GROUP BY cusip
     ),
     entity_names AS (

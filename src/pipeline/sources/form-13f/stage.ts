@@ -33,6 +33,7 @@ export const typedFrom = (table: ReadTable, from: string, dataSet: string) =>
   `SELECT ${TYPED_SELECT[table]}, ${quote(dataSet)} AS data_set FROM ${from} t`
 
 export async function createStagedTables(db: BuildDb) {
+  await db.run(`CREATE OR REPLACE TABLE ${TEXT_ACCEPTED} (accession VARCHAR, accepted VARCHAR)`)
   for (const table of READ_TABLES)
     await db.run(`CREATE OR REPLACE TABLE ${STAGED[table]} AS ${typedFrom(table, noRows(table), '')}`)
 }
@@ -50,8 +51,19 @@ export async function stageDataSets(db: BuildDb, sets: DataSetFile[], work: stri
   return db.count(`SELECT count(*) AS n FROM ${STAGED.SUBMISSION}`)
 }
 
+/** Acceptance times of the filings read from their own files: the data sets have none. */
+export const TEXT_ACCEPTED = 'f13_text_accepted'
+
 /** Stages filings read from their own files (xml.ts), in batches through the appender. */
-export async function stageFilingRows(db: BuildDb, filings: FilingRows[]) {
+export async function stageFilingRows(db: BuildDb, filings: (FilingRows & { accepted?: string | null })[]) {
+  await appendTable(
+    db,
+    'f13_raw_accepted',
+    { accession: 'VARCHAR', accepted: 'VARCHAR' },
+    filings.map((f) => [f.SUBMISSION[0]?.ACCESSION_NUMBER ?? null, f.accepted ?? null]),
+  )
+  await db.run(`INSERT INTO ${TEXT_ACCEPTED} SELECT * FROM f13_raw_accepted`)
+  await db.run('DROP TABLE f13_raw_accepted')
   for (const table of READ_TABLES) {
     const rows: DataSetRow[] = filings.flatMap((f) => f[table])
     if (!rows.length) continue

@@ -13,8 +13,11 @@ export const FORMS_13F: ReadonlySet<string> = new Set(['13F-HR', '13F-HR/A', '13
 
 const rootIs = (xml: string, element: string) => new RegExp(`<(\\w+:)?${element}[\\s>]`).test(xml.slice(0, 2000))
 
+/** A filing's rows, and its acceptance time as the header gives it (Eastern, `YYYY-MM-DD HH:MM:SS`). */
+export type TextFiling = FilingRows & { accepted: string | null }
+
 /** One filing's data-set rows from its submission text, or null when it is not a 13F with a cover page. */
-export function filingFromText(raw: string, fileCik?: number): FilingRows | null {
+export function filingFromText(raw: string, fileCik?: number): TextFiling | null {
   const s = parseSubmissionText(raw)
   if (!FORMS_13F.has(s.form) || !s.filed) return null
   const cover = s.documents.find((d) => d.xml && rootIs(d.xml, 'edgarSubmission'))?.xml
@@ -22,16 +25,14 @@ export function filingFromText(raw: string, fileCik?: number): FilingRows | null
   const table = s.documents.find((d) => d.xml && rootIs(d.xml, 'informationTable'))?.xml ?? null
   const cik = s.parties.find((p) => p.role === 'filer')?.cik ?? fileCik
   if (!cik) return null
-  return filingRows(
-    { accessionNumber: s.accessionNumber, form: s.form, filed: s.filed, cik, period: s.period },
-    cover,
-    table,
-  )
+  const header = { accessionNumber: s.accessionNumber, form: s.form, filed: s.filed, cik, period: s.period }
+  const rows = filingRows(header, cover, table)
+  return rows && { ...rows, accepted: s.accepted }
 }
 
 /** Reads the files in batches (each batch's rows staged before the next is read: memory holds one batch). */
-export async function readFilingTexts(files: FilingTextFile[], stage: (batch: FilingRows[]) => Promise<void>) {
-  let batch: FilingRows[] = []
+export async function readFilingTexts(files: FilingTextFile[], stage: (batch: TextFiling[]) => Promise<void>) {
+  let batch: TextFiling[] = []
   let read = 0
   for (const f of files) {
     const rows = filingFromText(readFileSync(f.path, 'latin1'), f.cik)
