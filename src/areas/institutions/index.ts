@@ -13,21 +13,12 @@ import { sendJson } from '../../http/raw-json.ts'
 import { errorResponses, PageNumber } from '../../http/schemas.ts'
 import type { Area } from '../area.ts'
 import { type AreaDeps, dbContext } from '../context.ts'
+import { getActivity } from './activity.ts'
 import { INSTITUTIONS_BENCH, INSTITUTIONS_BENCH_KEYS } from './bench.ts'
-import {
-  getActivity,
-  getBreakdown,
-  getChanges,
-  getFiling,
-  getFlows,
-  getHoldings,
-  getHoldingsHistory,
-  getInstitution,
-  getProfile,
-  listFilingPeriods,
-  listFilings,
-  listInstitutions,
-} from './queries.ts'
+import { getFiling, listFilingPeriods, listFilings } from './filings.ts'
+import { getBreakdown, getChanges, getFlows } from './flows.ts'
+import { getHoldings, getHoldingsHistory } from './holdings.ts'
+import { getInstitution, getProfile, listInstitutions } from './managers.ts'
 import {
   Activity,
   Breakdown,

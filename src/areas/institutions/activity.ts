@@ -1,0 +1,82 @@
+/** The market-wide activity of a quarter: every manager's changes added up per security (inst_activity). */
+import type { Db } from '../../db/client.ts'
+import { empty, sql } from '../../db/sql.ts'
+import { ApiError } from '../../http/errors.ts'
+import { priorQuarterEnd, quarterLabel, quarterParam } from './quarters.ts'
+
+/** Days after a quarter's end by which its 13F filings are due: a quarter is complete once they have passed. */
+const FILING_DEADLINE_DAYS = 45
+const DEADLINE = { text: `INTERVAL ${FILING_DEADLINE_DAYS} DAY`, values: [] }
+
+type ActivityRecord = {
+  list: string
+  ticker: string | null
+  cusip: string
+  issuer_name: string | null
+  title_of_class: string | null
+  put_call: string | null
+  filer_count: number
+  prior_filer_count: number
+  current_shares: number
+  prior_shares: number
+  net_shares: number
+  current_value: number
+  prior_value: number
+  net_value: number
+}
+
+/** Market-wide activity of a quarter (default: the latest complete one, whose filing deadline has passed). */
+export async function getActivity(db: Db, f: { year?: number; quarter?: string; limit: number }) {
+  const asked = quarterParam(f.quarter, f.year)
+  const qend =
+    asked ??
+    (await db.memo(`institutions-activity-default-${f.year ?? ''}`, async () => {
+      const r = await db.one<{ qend: string | null }>(sql`
+        SELECT coalesce(
+          max(qend) FILTER (WHERE qend + ${DEADLINE} <= (SELECT max(latest_filed) FROM inst_managers)),
+          max(qend))::VARCHAR AS qend
+        FROM inst_activity ${f.year === undefined ? empty : sql`WHERE year(qend) = ${f.year}`}`)
+      return r?.qend ?? null
+    }))
+  if (!qend) throw new ApiError('not_found', `No 13F activity${f.year ? ` in ${f.year}` : ''}.`)
+  const rows = await db.all<ActivityRecord>(sql`
+    SELECT list, ticker, cusip, issuer_name, title_of_class, put_call, filer_count::DOUBLE AS filer_count,
+      prior_filer_count::DOUBLE AS prior_filer_count, current_shares::DOUBLE AS current_shares,
+      prior_shares::DOUBLE AS prior_shares, net_shares::DOUBLE AS net_shares, current_value::DOUBLE AS current_value,
+      prior_value::DOUBLE AS prior_value, net_value::DOUBLE AS net_value
+    FROM inst_activity WHERE qend = ${qend}::DATE AND rank <= ${f.limit} ORDER BY list, rank`)
+  if (!rows.length) throw new ApiError('not_found', `No 13F activity for ${quarterLabel(qend)}.`)
+  const listOf = (name: string) =>
+    rows
+      .filter((r) => r.list === name)
+      .map(({ list: _, ...r }) => ({
+        ticker: r.ticker,
+        cusip: r.cusip,
+        issuerName: r.issuer_name,
+        titleOfClass: r.title_of_class,
+        putCall: r.put_call,
+        filerCount: r.filer_count,
+        priorFilerCount: r.prior_filer_count,
+        currentShares: r.current_shares,
+        priorShares: r.prior_shares,
+        netShares: r.net_shares,
+        currentValue: r.current_value,
+        priorValue: r.prior_value,
+        netValue: r.net_value,
+      }))
+  const prior = priorQuarterEnd(qend)
+  return {
+    period: {
+      currentQuarter: quarterLabel(qend),
+      currentPeriodEnd: qend,
+      previousQuarter: quarterLabel(prior),
+      previousPeriodEnd: prior,
+    },
+    mostBought: listOf('mostBought'),
+    mostSold: listOf('mostSold'),
+    newPositions: listOf('newPositions'),
+    closedPositions: listOf('closedPositions'),
+    pagination: { limit: f.limit },
+    filters: { year: f.year ?? null, quarter: quarterLabel(qend), limit: f.limit },
+  }
+}

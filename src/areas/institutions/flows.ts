@@ -1,0 +1,180 @@
+/**
+ * A manager's quarter against the calendar quarter before (inst_changes), its buys and sells (inst_flows,
+ * stored largest activity first: a list is read in stored order and its rank is the position), and its
+ * sector and industry breakdowns (inst_sectors).
+ */
+import type { QueryConfig } from '../../config.ts'
+import type { Db } from '../../db/client.ts'
+import { sql } from '../../db/sql.ts'
+import { checkOffset, offsetOf } from '../../http/pagination.ts'
+import type { PageQuery } from '../../http/schemas.ts'
+import { formatCik } from '../../lib/ids.ts'
+import { contextOf, flowPeriod, noHoldings, periodRef } from './manager-context.ts'
+import { quarterLabel } from './quarters.ts'
+import { percent } from './rows.ts'
+
+export async function getChanges(db: Db, cikText: string, quarter?: string) {
+  const c = await contextOf(db, cikText, quarter)
+  const r = await db.one<Record<string, number>>(sql`
+    SELECT current_aum::DOUBLE AS current_aum, prior_aum::DOUBLE AS prior_aum,
+      current_positions::DOUBLE AS current_positions, prior_positions::DOUBLE AS prior_positions,
+      current_securities::DOUBLE AS current_securities, prior_securities::DOUBLE AS prior_securities,
+      addition_count::DOUBLE AS addition_count, addition_value::DOUBLE AS addition_value,
+      disposal_count::DOUBLE AS disposal_count, disposal_value::DOUBLE AS disposal_value,
+      increased_count::DOUBLE AS increased_count, increased_value::DOUBLE AS increased_value,
+      decreased_count::DOUBLE AS decreased_count, decreased_value::DOUBLE AS decreased_value,
+      unchanged_count::DOUBLE AS unchanged_count, unchanged_value::DOUBLE AS unchanged_value,
+      buy_value::DOUBLE AS buy_value, sell_value::DOUBLE AS sell_value
+    FROM inst_changes WHERE cik = ${c.cik} AND qend = ${c.qend}::DATE`)
+  if (!r) throw noHoldings(c.cik, c.qend)
+  const aumChange = r.current_aum! - r.prior_aum!
+  const net = r.buy_value! - r.sell_value!
+  const rate = (n: number, d: number) => (d > 0 ? Math.round((n * 100 * 10_000) / d) / 10_000 : null)
+  return {
+    cik: formatCik(c.cik),
+    name: c.name,
+    period: { ...flowPeriod(c.qend), accessionNumber: c.accession, filingDate: c.filed },
+    metrics: {
+      currentAum: r.current_aum!,
+      priorAum: r.prior_aum!,
+      aumChange,
+      aumChangePercent: rate(aumChange, r.prior_aum!),
+      reportedValueReturnPercent: rate(aumChange - net, r.prior_aum!),
+      currentPositionCount: r.current_positions!,
+      priorPositionCount: r.prior_positions!,
+      positionCountChange: r.current_positions! - r.prior_positions!,
+      currentSecurityCount: r.current_securities!,
+      priorSecurityCount: r.prior_securities!,
+      securityCountChange: r.current_securities! - r.prior_securities!,
+      additionCount: r.addition_count!,
+      additionValue: r.addition_value!,
+      disposalCount: r.disposal_count!,
+      disposalValue: r.disposal_value!,
+      increasedCount: r.increased_count!,
+      increasedValue: r.increased_value!,
+      decreasedCount: r.decreased_count!,
+      decreasedValue: r.decreased_value!,
+      unchangedCount: r.unchanged_count!,
+      unchangedValue: r.unchanged_value!,
+      buyValue: r.buy_value!,
+      sellValue: r.sell_value!,
+      netActivityValue: net,
+      grossActivityValue: r.buy_value! + r.sell_value!,
+      additionRatePercent: rate(r.addition_count!, r.prior_securities!),
+      disposalRatePercent: rate(r.disposal_count!, r.prior_securities!),
+      turnoverPercent: rate(Math.min(r.buy_value!, r.sell_value!), (r.current_aum! + r.prior_aum!) / 2),
+    },
+    filters: { cik: formatCik(c.cik), quarter: quarterLabel(c.qend) },
+  }
+}
+
+type FlowRecord = {
+  ticker: string | null
+  issuer_cik: number | null
+  cusip: string
+  issuer_name: string | null
+  title_of_class: string | null
+  put_call: string | null
+  current_shares: number
+  prior_shares: number
+  net_shares: number
+  current_value: number
+  prior_value: number
+  net_value: number
+  activity_value: number
+}
+
+/** Buys (every rise, or only new positions) or sells (every fall, or only positions sold out), largest first. */
+export async function getFlows(
+  db: Db,
+  config: QueryConfig,
+  cikText: string,
+  kind: 'buy' | 'sell',
+  f: { quarter?: string; only: boolean } & PageQuery,
+) {
+  checkOffset(f, config.maxOffset)
+  const c = await contextOf(db, cikText, f.quarter)
+  if (!c.positions) throw noHoldings(c.cik, c.qend)
+  const which =
+    kind === 'buy'
+      ? f.only
+        ? sql`change = 'new'`
+        : sql`net_shares > 0`
+      : f.only
+        ? sql`change = 'sold_out'`
+        : sql`net_shares < 0`
+  // Stored by activity value, largest first, within the manager and quarter: read in that order, no sort.
+  const rows = await db.all<FlowRecord>(sql`
+    SELECT ticker, issuer_cik::DOUBLE AS issuer_cik, cusip, issuer_name, title_of_class,
+      put_call, current_shares::DOUBLE AS current_shares, prior_shares::DOUBLE AS prior_shares,
+      net_shares::DOUBLE AS net_shares, current_value::DOUBLE AS current_value, prior_value::DOUBLE AS prior_value,
+      net_value::DOUBLE AS net_value, activity_value::DOUBLE AS activity_value
+    FROM inst_flows WHERE cik = ${c.cik} AND qend = ${c.qend}::DATE AND ${which}
+    LIMIT ${f.limit + 1} OFFSET ${offsetOf(f)}`)
+  return {
+    cik: formatCik(c.cik),
+    name: c.name,
+    period: flowPeriod(c.qend),
+    activityType: kind,
+    securities: rows.slice(0, f.limit).map((r, i) => ({
+      rank: offsetOf(f) + i + 1,
+      ticker: r.ticker,
+      issuerCik: r.issuer_cik === null ? null : formatCik(r.issuer_cik),
+      cusip: r.cusip,
+      issuerName: r.issuer_name,
+      titleOfClass: r.title_of_class,
+      putCall: r.put_call,
+      currentShares: r.current_shares,
+      priorShares: r.prior_shares,
+      netShares: r.net_shares,
+      currentValue: r.current_value,
+      priorValue: r.prior_value,
+      netValue: r.net_value,
+      activityValue: r.activity_value,
+    })),
+    pagination: { page: f.page, limit: f.limit, hasMoreData: rows.length > f.limit },
+    filters: {
+      cik: formatCik(c.cik),
+      quarter: quarterLabel(c.qend),
+      ...(kind === 'buy' ? { newOnly: f.only } : { soldOutOnly: f.only }),
+    },
+  }
+}
+
+export async function getBreakdown(db: Db, cikText: string, level: 'sector' | 'industry', quarter?: string) {
+  const c = await contextOf(db, cikText, quarter)
+  if (!c.positions) throw noHoldings(c.cik, c.qend)
+  const rows = await db.all<{
+    rank: number
+    sector: string | null
+    industry: string | null
+    sic: number | null
+    positions: number
+    securities: number
+    value: number
+  }>(sql`
+    SELECT rank::DOUBLE AS rank, sector, industry, sic, positions::DOUBLE AS positions,
+      securities::DOUBLE AS securities, value::DOUBLE AS value
+    FROM inst_sectors WHERE cik = ${c.cik} AND qend = ${c.qend}::DATE AND level = ${level} ORDER BY rank`)
+  const total = c.value ?? 0
+  return {
+    cik: formatCik(c.cik),
+    name: c.name,
+    period: periodRef(c),
+    classificationLevel: level,
+    totalPositionCount: c.positions,
+    totalSecurityCount: c.securities ?? 0,
+    totalPortfolioValue: total,
+    breakdown: rows.map((r) => ({
+      rank: r.rank,
+      sector: r.sector,
+      industry: level === 'industry' ? r.industry : null,
+      sicCode: level === 'industry' ? r.sic : null,
+      positionCount: r.positions,
+      securityCount: r.securities,
+      value: r.value,
+      portfolioWeightPercent: percent(r.value, total),
+    })),
+    filters: { cik: formatCik(c.cik), quarter: quarterLabel(c.qend) },
+  }
+}
