@@ -188,8 +188,12 @@ const RULES = [
   ruleFiling(9000003, 1, '13F-HR', '2024-05-12', '2024-03-31', [['11111A101', 4000, 200_000]]),
   // Kept thousands after the switch: 3,000 shares at $50 reported as 150.
   ruleFiling(9000004, 1, '13F-HR', '2024-05-13', '2024-03-31', [['11111A101', 3000, 150]]),
-  // Before the switch: thousands.
+  // Before the switch: thousands ($45, $90 and $180 thousand)...
   ruleFiling(9000001, 2, '13F-HR', '2022-02-10', '2021-12-31', [['11111A101', 1000, 45]]),
+  ruleFiling(9000002, 3, '13F-HR', '2022-02-11', '2021-12-31', [['11111A101', 2000, 90]]),
+  ruleFiling(9000003, 2, '13F-HR', '2022-02-11', '2021-12-31', [['11111A101', 4000, 180]]),
+  // ...and a filer that reported whole dollars before the switch: 3,000 shares at $45.
+  ruleFiling(9000004, 2, '13F-HR', '2022-02-14', '2021-12-31', [['11111A101', 3000, 135_000]]),
   // Amendments of 2024Q1 for manager 9000001: a restatement replaces, then new holdings add.
   ruleFiling(9000001, 3, '13F-HR/A', '2024-05-20', '2024-03-31', [['11111A101', 1200, 60_000]], 'RESTATEMENT'),
   ruleFiling(9000001, 4, '13F-HR/A', '2024-05-21', '2024-03-31', [['33333C103', 5, 500]], 'NEW HOLDINGS'),
@@ -269,7 +273,7 @@ describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and 
     }
   })
 
-  test('a dollar-era filer that kept thousands is found by its implied prices and multiplied once', async () => {
+  test('a filer in the other era’s unit (thousands kept after the switch, dollars before it) is found by its prices; values multiplied once', async () => {
     const rows = await db.q<{ cik: number; value: number }>(
       `SELECT cik::INTEGER AS cik, value::DOUBLE AS value FROM {t:inst_holdings} WHERE cusip = '11111A101' AND qend = DATE '2024-03-31' ORDER BY cik`,
     )
@@ -279,10 +283,15 @@ describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and 
       { cik: 9000003, value: 200_001 },
       { cik: 9000004, value: 150_000 },
     ])
-    const [old] = await db.q<{ value: number }>(
-      `SELECT value::DOUBLE AS value FROM {t:inst_holdings} WHERE cik = 9000001 AND qend = DATE '2021-12-31'`,
+    const before = await db.q(
+      `SELECT cik::INTEGER AS cik, value::DOUBLE AS value FROM {t:inst_holdings} WHERE qend = DATE '2021-12-31' AND cusip = '11111A101' ORDER BY cik`,
     )
-    expect(old!.value).toBe(45_000)
+    expect(before).toEqual([
+      { cik: 9000001, value: 45_000 },
+      { cik: 9000002, value: 90_000 },
+      { cik: 9000003, value: 180_000 },
+      { cik: 9000004, value: 135_000 },
+    ])
   })
 
   test('a filing no index or submissions record dates is received when its own file says (Eastern → UTC)', async () => {

@@ -7,11 +7,13 @@
  *   switch to whole dollars for filings made from 2023-01-03 on (the data sets' readme: "Starting on
  *   January 3, 2023, market value is reported rounded to the nearest dollar. Previously, market value was
  *   reported in thousands"). The era is the *filing* date's, so a late filing for a 2021 quarter made in
- *   2023 is in dollars. Some filers kept reporting thousands after the switch: a filing of the dollar era
- *   is taken as thousands when the median, over its share positions, of its implied price per share
- *   (VALUE / shares) against the median implied price of the same CUSIP and quarter across every
- *   dollar-era filing (at least 3 filings) is 1/100 or less (log10 ≤ −2; a thousandfold gap is −3).
- *   Values are multiplied in `valueInDollars` only, once, from the reported value and the filing's unit.
+ *   2023 is in dollars. Some filers kept reporting thousands after the switch (and a few reported dollars
+ *   before it). They are found by their prices: each share position's implied price per share in dollars
+ *   (VALUE / shares, × 1000 in the thousands era) against the median of the same CUSIP and quarter over
+ *   every filing that holds it (at least 3 filings). A dollar-era filing whose median log10 ratio is −2
+ *   or less (a thousandfold gap is −3) is in thousands ('thousands_kept'); a thousands-era filing whose
+ *   ratio is +2 or more is in dollars ('dollars_early'). Values are multiplied in
+ *   `f13_value_in_dollars` only, once, from the value as reported and the filing's unit.
  * - AMENDMENTS: for a manager and quarter, the holdings are those of the latest original 13F-HR or
  *   RESTATEMENT amendment (a restatement replaces what came before it), plus those of every NEW HOLDINGS
  *   amendment filed after it (they add positions). An amendment without a type is taken as a
@@ -23,9 +25,9 @@ import type { BuildDb } from '../../duck.ts'
 
 /** The first filing date of the whole-dollar era. */
 export const DOLLAR_ERA_START = '2023-01-03'
-/** A dollar-era filing whose prices sit this many powers of ten below its peers' reported thousands. */
-export const KEPT_THOUSANDS_LOG_RATIO = -2
-/** Peers (dollar-era filings with the CUSIP in the quarter) needed for a consensus price. */
+/** A filing whose prices sit this many powers of ten off its peers' is in the other unit (a factor 1000 is 3). */
+export const UNIT_LOG_RATIO = 2
+/** Filings holding the CUSIP in the quarter needed for a consensus price. */
 export const CONSENSUS_MIN_FILINGS = 3
 
 export async function createRuleMacros(db: BuildDb) {
@@ -34,7 +36,7 @@ export async function createRuleMacros(db: BuildDb) {
   await db.run(`CREATE OR REPLACE MACRO f13_quarter_end(period) AS
     last_day(make_date(year(period), quarter(period) * 3, 1))`)
   await db.run(`CREATE OR REPLACE MACRO f13_value_in_dollars(reported, unit) AS
-    CASE WHEN unit = 'dollars' THEN reported ELSE reported * 1000 END`)
+    CASE WHEN unit IN ('dollars', 'dollars_early') THEN reported ELSE reported * 1000 END`)
   await db.run(`CREATE OR REPLACE MACRO f13_role(form, report_type, is_amendment, amendment_type) AS
     CASE WHEN form LIKE '13F-NT%' OR coalesce(report_type, '') LIKE '%NOTICE%' THEN 'notice'
       WHEN NOT (form LIKE '%/A' OR coalesce(is_amendment, false)) THEN 'original'
@@ -44,15 +46,16 @@ export async function createRuleMacros(db: BuildDb) {
 
 /**
  * `t13_units` (accession, value_unit, unit_log_ratio, unit_compared): the unit of each filing's VALUE
- * column: 'thousands' (before the switch), 'thousands_kept' (detected after it) or 'dollars'.
+ * column: 'thousands' or 'dollars' as its era says, or 'thousands_kept' and 'dollars_early' where its
+ * prices say otherwise.
  */
 export async function buildUnits(db: BuildDb) {
   await db.run(`CREATE OR REPLACE TABLE t13_units AS
     WITH priced AS (
-      SELECT i.accession, f.qend, i.cusip, i.value_reported::DOUBLE / i.shares AS price
+      SELECT i.accession, f.qend, i.cusip,
+        i.value_reported::DOUBLE * CASE WHEN f.filed < DATE '${DOLLAR_ERA_START}' THEN 1000 ELSE 1 END / i.shares AS price
       FROM t13_info i JOIN t13_filings f USING (accession)
-      WHERE f.filed >= DATE '${DOLLAR_ERA_START}' AND i.shares > 0 AND i.value_reported > 0
-        AND i.share_type = 'SH' AND i.put_call IS NULL AND i.cusip IS NOT NULL
+      WHERE i.shares > 0 AND i.value_reported > 0 AND i.share_type = 'SH' AND i.put_call IS NULL AND i.cusip IS NOT NULL
     ),
     consensus AS (
       SELECT qend, cusip, median(price) AS price FROM priced GROUP BY qend, cusip
@@ -63,9 +66,10 @@ export async function buildUnits(db: BuildDb) {
       FROM priced p JOIN consensus c USING (qend, cusip) GROUP BY p.accession
     )
     SELECT f.accession,
-      CASE WHEN f.filed < DATE '${DOLLAR_ERA_START}' THEN 'thousands'
-        WHEN r.log_ratio <= ${KEPT_THOUSANDS_LOG_RATIO} THEN 'thousands_kept'
-        ELSE 'dollars' END AS value_unit,
+      CASE WHEN f.filed < DATE '${DOLLAR_ERA_START}'
+        THEN CASE WHEN r.log_ratio >= ${UNIT_LOG_RATIO} THEN 'dollars_early' ELSE 'thousands' END
+        ELSE CASE WHEN r.log_ratio <= -${UNIT_LOG_RATIO} THEN 'thousands_kept' ELSE 'dollars' END
+      END AS value_unit,
       r.log_ratio AS unit_log_ratio, coalesce(r.compared, 0) AS unit_compared
     FROM t13_filings f LEFT JOIN ratio r USING (accession)`)
 }
