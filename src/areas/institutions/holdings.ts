@@ -72,14 +72,20 @@ export async function getHoldingsHistory(
     throw new ApiError('not_found', `CIK ${formatCik(cik)} reported no holdings for the quarters asked for.`)
   const shown = quarters.slice(0, HISTORY_PERIODS)
   const ends = shown.map((q) => q.qend)
-  const holdings = ends.length
-    ? await db.all<HoldingRecord>(sql`
-      SELECT qend::VARCHAR AS qend, ${{ text: HOLDING_COLUMNS, values: [] }} FROM (
-        SELECT *, row_number() OVER (PARTITION BY qend ORDER BY ${holdingsOrder(sort)}) AS pick
-        FROM inst_holdings WHERE cik = ${cik} AND qend BETWEEN ${ends.at(-1)!}::DATE AND ${ends[0]!}::DATE
-          ${sort === 'shares' ? empty : sql`AND value_rank <= ${f.limit}`}
-      ) WHERE pick <= ${f.limit} ORDER BY qend DESC, pick`)
-    : []
+  const window = sql`cik = ${cik} AND qend BETWEEN ${ends.at(-1)!}::DATE AND ${ends[0]!}::DATE`
+  const columns = { text: HOLDING_COLUMNS, values: [] }
+  // By value (or weight) the build's rank picks each quarter's first rows; by shares each quarter is ranked here.
+  const holdings = !ends.length
+    ? []
+    : sort === 'shares'
+      ? await db.all<HoldingRecord>(sql`
+        SELECT qend::VARCHAR AS qend, ${columns} FROM (
+          SELECT *, row_number() OVER (PARTITION BY qend ORDER BY ${holdingsOrder(sort)}) AS pick
+          FROM inst_holdings WHERE ${window}
+        ) WHERE pick <= ${f.limit} ORDER BY qend DESC, pick`)
+      : await db.all<HoldingRecord>(sql`
+        SELECT qend::VARCHAR AS qend, ${columns} FROM inst_holdings
+        WHERE ${window} AND value_rank <= ${f.limit} ORDER BY qend DESC, value_rank`)
   return {
     cik: formatCik(cik),
     name,
