@@ -213,12 +213,37 @@ export class ZipWriter {
     // Tiny or incompressible entries are stored, as zip tools do.
     const stored = compressed.length >= data.length
     const body = stored ? data : compressed
+    this.entry(name, { crc: crc32(data), csize: body.length, usize: data.length, method: stored ? 0 : 8 }, modified)
+    this.write(body)
+  }
+
+  /**
+   * An entry of raw deflate data already in a file (compressed by a stream, so that an entry larger than
+   * memory is never held whole), copied in chunks. `crc` and `size` are the uncompressed data's.
+   */
+  addDeflated(name: string, deflatedPath: string, meta: { crc: number; size: number }, modified = new Date()) {
+    const fd = openSync(deflatedPath, 'r')
+    try {
+      const csize = fstatSync(fd).size
+      this.entry(name, { crc: meta.crc >>> 0, csize, usize: meta.size, method: 8 }, modified)
+      const chunk = Buffer.allocUnsafe(4 << 20)
+      for (let pos = 0; pos < csize; ) {
+        const n = readSync(fd, chunk, 0, chunk.length, pos)
+        if (n === 0) throw new ZipError(`${deflatedPath}: shorter than its size`)
+        this.write(chunk.subarray(0, n))
+        pos += n
+      }
+    } finally {
+      closeSync(fd)
+    }
+  }
+
+  /** An entry's local header and its central directory record; its data follows. */
+  private entry(name: string, e: { crc: number; csize: number; usize: number; method: number }, modified: Date) {
     const nameBytes = Buffer.from(name)
     const { time, date } = dosDateTime(modified)
-    const method = stored ? 0 : 8
-    const crc = crc32(data)
-    if (body.length >= MAX32 || data.length >= MAX32)
-      throw new ZipError(`${name}: entries of 4 GiB or more are not supported`)
+    const { crc, method } = e
+    if (e.csize >= MAX32 || e.usize >= MAX32) throw new ZipError(`${name}: entries of 4 GiB or more are not supported`)
     const h = Buffer.alloc(30)
     h.writeUInt32LE(SIG_LOCAL, 0)
     h.writeUInt16LE(20, 4)
@@ -227,13 +252,12 @@ export class ZipWriter {
     h.writeUInt16LE(time, 10)
     h.writeUInt16LE(date, 12)
     h.writeUInt32LE(crc, 14)
-    h.writeUInt32LE(body.length, 18)
-    h.writeUInt32LE(data.length, 22)
+    h.writeUInt32LE(e.csize, 18)
+    h.writeUInt32LE(e.usize, 22)
     h.writeUInt16LE(nameBytes.length, 26)
-    this.addCentral(nameBytes, { crc, csize: body.length, usize: data.length, offset: this.offset, time, date, method })
+    this.addCentral(nameBytes, { crc, csize: e.csize, usize: e.usize, offset: this.offset, time, date, method })
     this.write(h)
     this.write(nameBytes)
-    this.write(body)
   }
 
   close() {

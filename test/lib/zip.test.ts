@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { crc32, deflateRawSync } from 'node:zlib'
 import { ZipError, ZipReader, ZipWriter } from '../../src/lib/zip.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'secds-zip-'))
@@ -29,6 +30,34 @@ describe('ZipWriter and ZipReader', () => {
       ['dir/ünïcødé.txt', 'héllo wörld'],
     ])
     r.close()
+  })
+
+  test('an entry deflated elsewhere (addDeflated) reads back like one added whole, CRC-checked', () => {
+    const path = join(dir, 'deflated.zip')
+    const text = Array.from({ length: 20_000 }, (_, i) => `row ${i}\tvalue ${i * 7}`).join('\n')
+    const data = Buffer.from(text)
+    const deflated = join(dir, 'table.deflate')
+    writeFileSync(deflated, deflateRawSync(data, { level: 1 }))
+    const w = new ZipWriter(path)
+    w.add('before.txt', 'first')
+    w.addDeflated('TABLE.tsv', deflated, { crc: crc32(data), size: data.length })
+    w.add('after.txt', 'last')
+    w.close()
+    const r = ZipReader.open(path)
+    expect([...r.iterate()].map(([e, d]) => [e.name, e.size, d.toString()])).toEqual([
+      ['before.txt', 5, 'first'],
+      ['TABLE.tsv', data.length, text],
+      ['after.txt', 4, 'last'],
+    ])
+    r.close()
+    // A wrong CRC is caught on reading.
+    const bad = join(dir, 'bad.zip')
+    const w2 = new ZipWriter(bad)
+    w2.addDeflated('TABLE.tsv', deflated, { crc: crc32(data) ^ 1, size: data.length })
+    w2.close()
+    const r2 = ZipReader.open(bad)
+    expect(() => r2.read(r2.entries[0]!)).toThrow(ZipError)
+    r2.close()
   })
 
   test('more than 65,535 entries use ZIP64 end records', () => {

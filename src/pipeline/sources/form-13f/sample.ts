@@ -3,16 +3,17 @@
  * 13F filings (a few numbers each); at the end, when every listed company has its ticker, it writes one
  * data set per window that has ended by the as-of date (`form-13f-data-sets/<name>_form13f.zip`, or the
  * folder with `--unzipped`), each in the SEC's TSV layout with the world's own accession numbers. A set's
- * rows are made and written one set at a time, and its TSVs go to disk as they grow, so memory holds
- * one table's text only while it is zipped. The filings after the newest set's window are written as their
- * own full submission files (`Archives/edgar/data/<cik>/<accession>.txt`), as `--download` fetches them,
- * and the SEC's data-set page (`form-13f-data-sets/index.html`) lists the sets written.
+ * rows are made and written one set at a time, its TSVs go to disk as they grow and are deflated into the
+ * zip by a stream, so memory holds no table whole. The filings after the newest set's window are written
+ * as their own full submission files (`Archives/edgar/data/<cik>/<accession>.txt`), as `--download`
+ * fetches them, and the SEC's data-set page (`form-13f-data-sets/index.html`) lists the sets written.
  */
 import {
   closeSync,
+  createReadStream,
+  createWriteStream,
   mkdirSync,
   openSync,
-  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -20,6 +21,9 @@ import {
   writeSync,
 } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { crc32, createDeflateRaw } from 'node:zlib'
 import { ZipWriter } from '../../../lib/zip.ts'
 import { isoDay } from '../../../sample/dates.ts'
 import { ZIP_LEVEL } from '../../../sample/output.ts'
@@ -46,6 +50,21 @@ function quarterEndBefore(iso: string): string {
 /** EDGAR's acceptance stamp, Eastern time without a zone: `2026-11-17 19:02:11`. */
 const easternStamp = (epochSeconds: number) =>
   new Date(epochSeconds * 1000).toLocaleString('sv-SE', { timeZone: 'America/New_York', hour12: false })
+
+/** A file deflated (raw, as a ZIP entry holds it) into `dest` by a stream; the CRC and size of its content. */
+async function deflateFile(src: string, dest: string, level: number) {
+  let crc = 0
+  let size = 0
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      crc = crc32(chunk, crc)
+      size += chunk.length
+      done(null, chunk)
+    },
+  })
+  await pipeline(createReadStream(src), measure, createDeflateRaw({ level }), createWriteStream(dest))
+  return { crc, size }
+}
 
 /** TSV text of a row: the metadata's columns in order, null as empty. */
 const tsvLine = (table: keyof typeof TABLE_COLUMNS, row: DataSetRow) =>
@@ -148,8 +167,12 @@ export function sampleForm13f(world: SampleWorld): SampleWriter {
         // Entries dated from the data (the window's end), never the clock: the archive is the same for a seed.
         const zipPath = join(dir, `${set.name}_form13f.zip`)
         const zip = new ZipWriter(`${zipPath}.partial`, ZIP_LEVEL)
-        for (const t of WRITTEN_TABLES)
-          zip.add(`${t}.tsv`, readFileSync(join(work, `${t}.tsv`)), new Date(`${set.to}T12:00:00Z`))
+        for (const t of WRITTEN_TABLES) {
+          // Deflated by a stream into a scratch file: a quarter's INFOTABLE (~400 MB at full scale) is never in memory.
+          const tsv = join(work, `${t}.tsv`)
+          const meta = await deflateFile(tsv, `${tsv}.deflate`, ZIP_LEVEL)
+          zip.addDeflated(`${t}.tsv`, `${tsv}.deflate`, meta, new Date(`${set.to}T12:00:00Z`))
+        }
         zip.close()
         renameSync(`${zipPath}.partial`, zipPath)
         rmSync(work, { recursive: true, force: true })
