@@ -38,7 +38,9 @@ const servingTableSpecs: TableSpec[] = Object.entries(SERVING_TABLES).map(([name
   rowGroupSize: 100_000,
   key: KEYS[name]!,
   notNull: KEYS[name]!.filter((k) => k !== 'put_call'),
-  requiredBy: () => undefined,
+  // Any 13F filing found gives a manager, a filing and a quarter; holdings may all be notices.
+  requiredBy: (found) =>
+    ['inst_managers', 'inst_filings', 'inst_quarters'].includes(name) ? found['form-13f']?.files[0]?.rel : undefined,
   description: `Institutions: ${name.replace('inst_', '')} (13F).`,
 }))
 
