@@ -9,11 +9,13 @@
  *   reported in thousands"). The era is the *filing* date's, so a late filing for a 2021 quarter made in
  *   2023 is in dollars. Some filers kept reporting thousands after the switch (and a few reported dollars
  *   before it). They are found by their prices: each share position's implied price per share in dollars
- *   (VALUE / shares, × 1000 in the thousands era) against the median of the same CUSIP and quarter over
- *   every filing that holds it (at least 3 filings). A dollar-era filing whose median log10 ratio is −2
- *   or less (a thousandfold gap is −3) is in thousands ('thousands_kept'); a thousands-era filing whose
- *   ratio is +2 or more is in dollars ('dollars_early'). Values are multiplied in
- *   `f13_value_in_dollars` only, once, from the value as reported and the filing's unit.
+ *   (VALUE / shares, × 1000 in the thousands era), as a power of ten (its decade, log10 rounded), against
+ *   the decade most positions in the same CUSIP and quarter give (at least 3 positions). A dollar-era
+ *   filing most of whose compared positions sit 2 or more decades below it (a thousandfold gap is 3) is in
+ *   thousands ('thousands_kept'); a thousands-era filing most of whose positions sit 2 or more above it is
+ *   in dollars ('dollars_early'). Decades and counts, not medians: every step is a plain aggregate, which
+ *   DuckDB spills to disk over EDGAR's ~150 million rows. Values are multiplied in `f13_value_in_dollars`
+ *   only, once, from the value as reported and the filing's unit.
  * - AMENDMENTS: for a manager and quarter, the holdings are those of the latest original 13F-HR or
  *   RESTATEMENT amendment (a restatement replaces what came before it), plus those of every NEW HOLDINGS
  *   amendment filed after it (they add positions). An amendment without a type is taken as a
@@ -25,10 +27,10 @@ import type { BuildDb } from '../../duck.ts'
 
 /** The first filing date of the whole-dollar era. */
 export const DOLLAR_ERA_START = '2023-01-03'
-/** A filing whose prices sit this many powers of ten off its peers' is in the other unit (a factor 1000 is 3). */
-export const UNIT_LOG_RATIO = 2
-/** Filings holding the CUSIP in the quarter needed for a consensus price. */
-export const CONSENSUS_MIN_FILINGS = 3
+/** A position whose price sits this many decades off its peers' is in the other unit (a factor 1000 is 3). */
+export const UNIT_DECADES = 2
+/** Positions in the CUSIP and quarter needed for a consensus decade. */
+export const CONSENSUS_MIN_POSITIONS = 3
 
 export async function createRuleMacros(db: BuildDb) {
   await db.run(`CREATE OR REPLACE MACRO f13_quarter_label(period) AS
@@ -45,33 +47,38 @@ export async function createRuleMacros(db: BuildDb) {
 }
 
 /**
- * `t13_units` (accession, value_unit, unit_log_ratio, unit_compared): the unit of each filing's VALUE
+ * `t13_units` (accession, value_unit, unit_compared, unit_below, unit_above): the unit of each filing's VALUE
  * column: 'thousands' or 'dollars' as its era says, or 'thousands_kept' and 'dollars_early' where its
  * prices say otherwise.
  */
 export async function buildUnits(db: BuildDb) {
   await db.run(`CREATE OR REPLACE TABLE t13_units AS
     WITH priced AS (
-      SELECT i.accession, f.qend, i.cusip,
-        i.value_reported::DOUBLE * CASE WHEN f.filed < DATE '${DOLLAR_ERA_START}' THEN 1000 ELSE 1 END / i.shares AS price
+      SELECT i.accession, f.qend, i.cusip, round(log10(
+        i.value_reported::DOUBLE * CASE WHEN f.filed < DATE '${DOLLAR_ERA_START}' THEN 1000 ELSE 1 END / i.shares
+      ))::INTEGER AS decade
       FROM t13_info i JOIN t13_filings f USING (accession)
       WHERE i.shares > 0 AND i.value_reported > 0 AND i.share_type = 'SH' AND i.put_call IS NULL AND i.cusip IS NOT NULL
     ),
+    decades AS (SELECT qend, cusip, decade, count(*) AS n FROM priced GROUP BY ALL),
     consensus AS (
-      SELECT qend, cusip, median(price) AS price FROM priced GROUP BY qend, cusip
-      HAVING count(DISTINCT accession) >= ${CONSENSUS_MIN_FILINGS}
+      -- The decade most positions give; a tie goes to the lower one, so the same rows give the same unit.
+      SELECT qend, cusip, arg_max(decade, n * 1000 - decade) AS decade FROM decades
+      GROUP BY qend, cusip HAVING sum(n) >= ${CONSENSUS_MIN_POSITIONS}
     ),
-    ratio AS (
-      SELECT p.accession, median(log10(p.price / c.price)) AS log_ratio, count(*) AS compared
+    votes AS (
+      SELECT p.accession, count(*) AS compared,
+        count(*) FILTER (WHERE p.decade - c.decade <= -${UNIT_DECADES}) AS below,
+        count(*) FILTER (WHERE p.decade - c.decade >= ${UNIT_DECADES}) AS above
       FROM priced p JOIN consensus c USING (qend, cusip) GROUP BY p.accession
     )
     SELECT f.accession,
       CASE WHEN f.filed < DATE '${DOLLAR_ERA_START}'
-        THEN CASE WHEN r.log_ratio >= ${UNIT_LOG_RATIO} THEN 'dollars_early' ELSE 'thousands' END
-        ELSE CASE WHEN r.log_ratio <= -${UNIT_LOG_RATIO} THEN 'thousands_kept' ELSE 'dollars' END
+        THEN CASE WHEN v.above * 2 > v.compared THEN 'dollars_early' ELSE 'thousands' END
+        ELSE CASE WHEN v.below * 2 > v.compared THEN 'thousands_kept' ELSE 'dollars' END
       END AS value_unit,
-      r.log_ratio AS unit_log_ratio, coalesce(r.compared, 0) AS unit_compared
-    FROM t13_filings f LEFT JOIN ratio r USING (accession)`)
+      coalesce(v.compared, 0) AS unit_compared, coalesce(v.below, 0) AS unit_below, coalesce(v.above, 0) AS unit_above
+    FROM t13_filings f LEFT JOIN votes v USING (accession)`)
 }
 
 /**
