@@ -14,6 +14,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Quarter, quarterOf } from '../../download/quarters.ts'
+import { downloadFilingTexts, filingTextsOfForms } from '../../filing-text/index.ts'
 import { fileSource, folderSource, type SourceFile } from '../../mirror.ts'
 import type { FoundMap, SourceDefinition } from '../../source.ts'
 import { columnsDdl } from '../../sql-text.ts'
@@ -23,11 +24,18 @@ import { FIRST_QUARTER } from './quarters.ts'
 import { RECORD_COLUMNS } from './records.ts'
 import { insiderSample } from './sample.ts'
 import { insiderServing } from './serving.ts'
+import { OWNERSHIP_FORMS, stageFilingTexts } from './text-files.ts'
 
 /** `2024q3_form345.zip` or the unzipped `2024q3_form345/` (the SEC's names). */
 const QUARTER_NAME = /^(\d{4}q[1-4])_form345(\.zip)?$/
 
 const quarterName = (q: Quarter) => `${q.year}q${q.qtr}`
+
+/** `quarter=2024q3` → `2024-09-30`, the quarter's last day. */
+function quarterEnd(period: string): string {
+  const [year, qtr] = [+period.slice(8, 12), +period.slice(13)]
+  return new Date(Date.UTC(year, qtr * 3, 0)).toISOString().slice(0, 10)
+}
 
 /** Every quarter from 2006q1 to the last one ended before `now`. */
 export function publishedQuarters(now: Date): Quarter[] {
@@ -75,9 +83,14 @@ export const insiderTransactions: SourceDefinition = {
   reads: `${DATASETS_DIR}/YYYYqN_form345.zip`,
   find(mirror) {
     const quarters = findQuarters(mirror)
-    if (!quarters.length) return undefined
+    const texts = filingTextsOfForms(mirror, OWNERSHIP_FORMS)
+    if (!quarters.length && !texts) return undefined
     const names = quarters.map((q) => periodOf(q).slice(8))
-    return { files: quarters, summary: `insider data sets ${names[0]}..${names.at(-1)} (${quarters.length})` }
+    const parts = [
+      ...(quarters.length ? [`insider data sets ${names[0]}..${names.at(-1)} (${quarters.length})`] : []),
+      ...(texts ? [`${texts.files.length} ownership filing texts`] : []),
+    ]
+    return { files: [...quarters, ...(texts ? [texts.folder] : [])], summary: parts.join(', ') }
   },
   download: {
     async fetch(ctx) {
@@ -89,14 +102,25 @@ export const insiderTransactions: SourceDefinition = {
           false,
         )
       }
+      // The filings since the newest set the cache holds, from the daily indexes.
+      const newest = findQuarters(ctx.dir).at(-1)
+      await downloadFilingTexts(ctx, { forms: OWNERSHIP_FORMS, since: newest ? quarterEnd(periodOf(newest)) : null })
     },
   },
   stage: [
     {
       name: 'stage insider text files',
-      async run({ db }) {
+      async run({ db, mirror, found, work }) {
         await db.run(`CREATE TABLE stage_insider_texts (${RECORDS_DDL})`)
-        return undefined
+        if (!found['insider-transactions']) return undefined
+        const texts = filingTextsOfForms(mirror, OWNERSHIP_FORMS)
+        if (!texts) return undefined
+        const r = await stageFilingTexts(db, mirror, texts.files, work)
+        return {
+          files: r.files,
+          rows: r.rows,
+          note: r.skipped ? `${r.skipped} without an ownership document, skipped` : undefined,
+        }
       },
     },
   ],

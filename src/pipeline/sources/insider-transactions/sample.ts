@@ -9,18 +9,20 @@
  * file per quarter and table as issuers stream by (buffered, flushed past 1 MB), and each quarter is
  * zipped from its files at the end.
  */
-import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { ZipWriter } from '../../../lib/zip.ts'
-import { dayOfYmd, quarterOf, yearOf } from '../../../sample/dates.ts'
+import { dayOfYmd, isoDay, quarterOf, yearOf } from '../../../sample/dates.ts'
 import type { Filing } from '../../../sample/filings.ts'
 import { traitsOf } from '../../../sample/population.ts'
 import { nameFor } from '../../../sample/profile.ts'
+import { filingTextPath, formatSubmissionText } from '../../filing-text/index.ts'
 import type { SampleEntity, SampleWorld, SampleWriter } from '../../source.ts'
 import { DATASETS_DIR } from './dataset.ts'
 import { FIRST_QUARTER } from './quarters.ts'
 import { type OwnershipDoc, ownerDocs } from './sample-docs.ts'
 import { docLines, headerLine, type Keys, TABLE_NAMES, type TableName } from './sample-tsv.ts'
+import { ownershipXml } from './sample-xml.ts'
 
 /** The SEC publishes a quarter's set some weeks after it ends: a quarter counts once this many days have passed. */
 const PUBLICATION_LAG_DAYS = 30
@@ -135,7 +137,33 @@ export function insiderSample(world: SampleWorld): SampleWriter {
   }
 }
 
-/** The filings after the newest quarterly set, as full submission text files (after the filing-text module lands). */
-async function writeTextFiles(_world: SampleWorld, _docs: OwnershipDoc[]) {
-  return { files: 0, bytes: 0 }
+/** The filings after the newest quarterly set, as full submission text files under the issuer's CIK. */
+async function writeTextFiles(world: SampleWorld, docs: OwnershipDoc[]) {
+  let bytes = 0
+  for (const doc of docs) {
+    const f = doc.filing
+    const text = formatSubmissionText({
+      accessionNumber: doc.accessionNumber,
+      form: doc.form,
+      filed: isoDay(f.day),
+      accepted: f.acceptanceDateTime.slice(0, 19).replace('T', ' '),
+      period: isoDay(doc.periodDay),
+      parties: [
+        { role: 'reporting-owner', cik: doc.owner.cik, name: doc.owner.name },
+        { role: 'issuer', cik: doc.issuer.cik, name: doc.issuer.name },
+      ],
+      documents: [
+        {
+          type: doc.form,
+          filename: `wk-form${doc.form.replace('/A', 'a')}_${f.acceptedAt}.xml`,
+          xml: ownershipXml(doc),
+        },
+      ],
+    })
+    const path = join(world.out, filingTextPath(doc.issuer.cik, doc.accessionNumber))
+    mkdirSync(dirname(path), { recursive: true })
+    writeFileSync(path, text)
+    bytes += Buffer.byteLength(text)
+  }
+  return { files: docs.length, bytes }
 }
