@@ -137,6 +137,8 @@ const STATISTICS_COLUMNS = [
   'sell_value',
   'latest_transaction_date',
   'latest_accepted',
+  'latest_buy_date',
+  'latest_sell_date',
 ]
 
 export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {

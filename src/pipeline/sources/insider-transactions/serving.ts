@@ -79,7 +79,9 @@ export function insiderServing({ parquet }: BuildContext): string[] {
       trades AS (SELECT person_cik AS cik, count(*) AS transaction_count,
                    max(transaction_date) FILTER (transaction_date <= accepted_at::DATE OR accepted_at IS NULL) AS latest_transaction_date
                  FROM s.insider_person_feed GROUP BY ALL)
-      SELECT p.cik, p.name, lower(concat_ws(' ', p.name, lpad(p.cik::VARCHAR, 10, '0'))) AS name_lower,
+      -- q matches the name, the 10-digit CIK, and the latest issuer's name and ticker (whose insider it is)
+      SELECT p.cik, p.name,
+        lower(concat_ws(' ', p.name, lpad(p.cik::VARCHAR, 10, '0'), p.latest_issuer_name, p.latest_issuer_ticker)) AS name_lower,
         p.is_director, p.is_officer, p.is_ten_percent_owner, p.latest_officer_title, p.latest_issuer_cik,
         p.latest_issuer_ticker, p.latest_issuer_name, p.latest_acc_key, p.latest_accepted, t.latest_transaction_date,
         p.filing_count, coalesce(t.transaction_count, 0) AS transaction_count, p.issuer_count,
@@ -120,7 +122,10 @@ export function insiderServing({ parquet }: BuildContext): string[] {
         coalesce(sum(shares) FILTER (${buy}), 0) AS buy_shares, coalesce(sum(shares) FILTER (${sell}), 0) AS sell_shares,
         coalesce(sum(value) FILTER (${buy}), 0) AS buy_value, coalesce(sum(value) FILTER (${sell}), 0) AS sell_value,
         max(transaction_date) FILTER (transaction_date <= accepted_at::DATE OR accepted_at IS NULL) AS latest_transaction_date,
-        max(accepted_at) AS latest_accepted
+        max(accepted_at) AS latest_accepted,
+        -- the daily leaders' default dates: the latest day ranking any buyer, any seller
+        (SELECT max(activity_date) FROM s.insider_daily_leaders WHERE activity_type = 'top_buyers') AS latest_buy_date,
+        (SELECT max(activity_date) FROM s.insider_daily_leaders WHERE activity_type = 'top_sellers') AS latest_sell_date
       FROM s.insider_feed`,
   ]
 }
