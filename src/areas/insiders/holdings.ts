@@ -113,7 +113,10 @@ function group(archives: string, rows: PositionRow[], keyOf: (p: PositionRow) =>
   for (const p of rows) {
     const k = keyOf(p)
     let g = groups.get(k)
-    if (!g) groups.set(k, (g = { first: p, latest: p, totals: zero(), types: new Map() }))
+    if (!g) {
+      g = { first: p, latest: p, totals: zero(), types: new Map() }
+      groups.set(k, g)
+    }
     add(g.totals, p)
     const title = p.security_title ?? ''
     if (!g.types.has(title)) g.types.set(title, zero())

@@ -79,7 +79,7 @@ export const TransactionFilters = t.Object({
   ),
   // 64-bit: the largest double below 2^63, since the text is read into a double (2^63 - 1 itself rounds up to 2^63).
   minValue: t.Optional(
-    QueryInteger({ minimum: 0, maximum: 9_223_372_036_854_774_784, description: 'Minimum value in USD (64-bit)' }),
+    QueryInteger({ minimum: 0, maximum: 2 ** 63 - 1024, description: 'Minimum value in USD (64-bit)' }),
   ),
   acceptedFrom: t.Optional(DateParam('Filings accepted on or after')),
   transactionFrom: t.Optional(DateParam('Transactions dated on or after')),
