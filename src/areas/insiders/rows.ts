@@ -51,14 +51,18 @@ export function toTransaction(archives: string, r: FeedRow) {
     filingUrl: filingUrl(archives, r.issuer_cik, r.acc),
     accepted: stamp(r.accepted_at),
     issuer: issuerOf(r),
-    reporter: {
-      cik: cik10(r.reporter_cik ?? 0),
-      name: r.reporter_name,
-      director: r.is_director ?? false,
-      officer: r.is_officer ?? false,
-      tenPercentOwner: r.is_ten_percent_owner ?? false,
-      officerTitle: r.officer_title,
-    },
+    // null when the data set's quarter lacks its REPORTINGOWNER table
+    reporter:
+      r.reporter_cik === null
+        ? null
+        : {
+            cik: cik10(r.reporter_cik),
+            name: r.reporter_name,
+            director: r.is_director ?? false,
+            officer: r.is_officer ?? false,
+            tenPercentOwner: r.is_ten_percent_owner ?? false,
+            officerTitle: r.officer_title,
+          },
     securityType: r.security_title,
     transactionDate: r.transaction_date,
     deemedExecutionDate: r.deemed_execution_date,

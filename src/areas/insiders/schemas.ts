@@ -36,7 +36,7 @@ export const Transaction = t.Object(
     filingUrl: t.String({ format: 'uri' }),
     accepted: Stamp('When EDGAR accepted the filing'),
     issuer: Issuer,
-    reporter: Reporter,
+    reporter: Nullable(Reporter),
     securityType: Str('Title of the security'),
     transactionDate: Day('Transaction date'),
     deemedExecutionDate: Day('Deemed execution date'),
