@@ -7,7 +7,7 @@
  * - The issuer is the filing's issuer (never the reporting owner); its ticker is the entity's primary
  *   ticker in the snapshot, else the symbol the filing gives.
  * - `accepted` is the filing's acceptance time from the filings table (submissions), else the text
- *   file's header; EDGAR writes it in Eastern time.
+ *   file's header (even when the data set's rows were taken); EDGAR writes it in Eastern time.
  * - The reporter of a transaction is the filing's first reporting owner by CIK (both paths number
  *   owners so): a filing with several owners gives each transaction once. Positions and person feeds
  *   credit every owner.
@@ -43,11 +43,16 @@ export async function buildInsiderTables(db: BuildDb) {
     WITH f AS (SELECT * FROM t_insider_records WHERE record = 'filing' AND issuer_cik IS NOT NULL),
     listed AS (SELECT accession_number, max(accepted_at) AS accepted_at FROM t_filings
                WHERE accession_number IN (SELECT accession_number FROM f) GROUP BY ALL),
+    -- a text file's header knows the time even when the data set's rows were taken for its filing
+    texts AS (SELECT accession_number, max(accepted_at) AS accepted_at FROM stage_insider_texts
+              WHERE record = 'filing' GROUP BY ALL),
     ent AS (SELECT cik, name, tickers[1] AS ticker FROM t_entities)
     SELECT f.accession_number, f.issuer_cik, coalesce(ent.name, f.issuer_name) AS issuer_name,
       coalesce(ent.ticker, f.issuer_ticker) AS issuer_ticker, f.form_type, f.filing_date, f.period_of_report,
-      coalesce(l.accepted_at, f.accepted_at) AS accepted_at, coalesce(f.no_securities_owned, false) AS no_securities_owned
-    FROM f LEFT JOIN listed l USING (accession_number) LEFT JOIN ent ON ent.cik = f.issuer_cik`)
+      coalesce(l.accepted_at, f.accepted_at, x.accepted_at) AS accepted_at,
+      coalesce(f.no_securities_owned, false) AS no_securities_owned
+    FROM f LEFT JOIN listed l USING (accession_number) LEFT JOIN texts x USING (accession_number)
+    LEFT JOIN ent ON ent.cik = f.issuer_cik`)
   await db.runLarge(`CREATE OR REPLACE TABLE t_insider_owners AS
     SELECT accession_number, owner_cik, owner_name, coalesce(is_director, false) AS is_director,
       coalesce(is_officer, false) AS is_officer, coalesce(is_ten_percent_owner, false) AS is_ten_percent_owner,
