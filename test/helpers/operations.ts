@@ -45,7 +45,7 @@ export const EXAMPLES: Record<string, Example> = {
   q: { known: 'quill', invalid: ['', 'a'.repeat(201)] },
   page: { known: '1', invalid: ['0', '-1', 'abc', '1.5', '0x1F', '1e3'] },
   limit: { known: '5', invalid: ['0', '101', '', '1.5', '0b11', ' 2'] },
-  // Insiders: the cast's insider of the large issuer, and the day of insider B's buy and sale (Form 4 and 4/A of 2026-09).
+  // Insiders: the cast's insider of the large issuer, and a transaction date with both buys and sales (seed 1).
   reporterCik: { known: String(CAST.insiderA.cik), unknown: ['9999999999', '1'], invalid: ['abc', '12345678901'] },
   acquiredDisposed: { known: 'A', invalid: ['X', 'AD', ''] },
   transactionCode: { known: 'm', invalid: ['PP', '1', ''] },
@@ -57,7 +57,7 @@ export const EXAMPLES: Record<string, Example> = {
   transactionTo: { known: '2026-12-31', invalid: ['2024-02-30', 'today'] },
   from: { known: '2006-01-01', invalid: ['2024-02-30', '2024/01/02'] },
   end: { known: '2026-12-31', invalid: ['2024-02-30', '2023-13-01'] },
-  date: { known: '2026-09-01', invalid: ['2024-02-30', '20240102', 'latest'] },
+  date: { known: '2025-09-12', invalid: ['2024-02-30', '20240102', 'latest'] },
   includeDerivative: { known: 'true', invalid: ['yes', ''] },
   includeNonDerivative: { known: 'true', invalid: ['no', ''] },
   activeSince: { known: '2006-01-01', invalid: ['2024-02-30', '2024/01/02'] },

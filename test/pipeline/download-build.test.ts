@@ -60,6 +60,14 @@ function serveMirror() {
       }
     }
   }
+  for (const name of readdirSync(join(mirror, 'insider-transactions-data-sets')))
+    server.put(
+      `/files/structureddata/data/insider-transactions-data-sets/${name}`,
+      readFileSync(join(mirror, 'insider-transactions-data-sets', name)),
+    )
+  const texts = join(mirror, 'Archives/edgar/data')
+  for (const file of readdirSync(texts, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.txt')))
+    server.put(`/Archives/edgar/data/${file}`, readFileSync(join(texts, file)))
   for (const name of readdirSync(join(mirror, 'filing-index'))) {
     const listing = readFileSync(join(mirror, 'filing-index', name))
     server.put(`${JSON.parse(listing.toString()).directory.name}/index.json`, listing)

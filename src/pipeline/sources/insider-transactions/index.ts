@@ -93,8 +93,19 @@ export const insiderTransactions: SourceDefinition = {
     return { files: [...quarters, ...(texts ? [texts.folder] : [])], summary: parts.join(', ') }
   },
   download: {
+    flags: [
+      {
+        name: 'insider-quarters',
+        help: 'newest insider data-set quarters to fetch (0: no insider files at all)',
+        fallback: 200,
+        min: 0,
+        max: 200,
+      },
+    ],
     async fetch(ctx) {
-      for (const q of publishedQuarters(ctx.now)) {
+      const count = ctx.flags['insider-quarters']!
+      if (count <= 0) return
+      for (const q of publishedQuarters(ctx.now).slice(-count)) {
         const name = `${quarterName(q)}_form345.zip`
         // Not required: the newest quarter appears weeks after it ends.
         await ctx.fetch(

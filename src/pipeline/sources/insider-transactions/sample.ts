@@ -18,6 +18,7 @@ import { traitsOf } from '../../../sample/population.ts'
 import { nameFor } from '../../../sample/profile.ts'
 import { filingTextPath, formatSubmissionText } from '../../filing-text/index.ts'
 import type { SampleEntity, SampleWorld, SampleWriter } from '../../source.ts'
+import { indexSpans } from '../indexes/sample.ts'
 import { DATASETS_DIR } from './dataset.ts'
 import { FIRST_QUARTER } from './quarters.ts'
 import { type OwnershipDoc, ownerDocs } from './sample-docs.ts'
@@ -75,6 +76,7 @@ export function issuerDocs(world: SampleWorld, e: SampleEntity): OwnershipDoc[] 
 export function insiderSample(world: SampleWorld): SampleWriter {
   const scratch = join(world.out, '.insider-scratch')
   const textFrom = textFilesFrom(world.asOf)
+  const dailyDays = new Set(indexSpans(world.asOf, world.lastDay).flatMap((s) => (s.daily ? [s.from] : [])))
   const keys: Keys = { NONDERIV_TRANS: 0, DERIV_TRANS: 0, NONDERIV_HOLDING: 0, DERIV_HOLDING: 0 }
   const buffers = new Map<string, string>()
   const quarters = new Set<string>()
@@ -95,7 +97,8 @@ export function insiderSample(world: SampleWorld): SampleWriter {
         // The SEC's sets begin with 2006q1; older electronic filings are in no set.
         if (doc.filing.day < FIRST_SET_DAY) continue
         if (doc.filing.day >= textFrom) {
-          textDocs.push(doc)
+          // As a nightly download finds them: the filings the mirror's daily indexes list.
+          if (dailyDays.has(doc.filing.day)) textDocs.push(doc)
           continue
         }
         const q = quarterKey(doc.filing.day)
@@ -137,7 +140,7 @@ export function insiderSample(world: SampleWorld): SampleWriter {
   }
 }
 
-/** The filings after the newest quarterly set, as full submission text files under the issuer's CIK. */
+/** The filings after the newest quarterly set that the daily indexes list, as full submission text files. */
 async function writeTextFiles(world: SampleWorld, docs: OwnershipDoc[]) {
   let bytes = 0
   for (const doc of docs) {
@@ -160,7 +163,9 @@ async function writeTextFiles(world: SampleWorld, docs: OwnershipDoc[]) {
         },
       ],
     })
-    const path = join(world.out, filingTextPath(doc.issuer.cik, doc.accessionNumber))
+    // Under the CIK a download takes it from: the first of the filing's daily-index lines, sorted by CIK as text.
+    const cik = String(doc.issuer.cik) < String(doc.owner.cik) ? doc.issuer.cik : doc.owner.cik
+    const path = join(world.out, filingTextPath(cik, doc.accessionNumber))
     mkdirSync(dirname(path), { recursive: true })
     writeFileSync(path, text)
     bytes += Buffer.byteLength(text)
