@@ -267,6 +267,14 @@ describe('the daily leaders', () => {
   })
 })
 
+test('every sample ownership filing joins its submissions record: none lacks an acceptance time', async () => {
+  const [row] = await ctx.snap.q<Tx>(
+    `SELECT count(*)::INTEGER AS n, count(accepted_at)::INTEGER AS accepted FROM {t:insider_filings}`,
+  )
+  expect(row!.n).toBeGreaterThan(0)
+  expect(row!.accepted).toBe(row!.n)
+})
+
 describe('directories and statistics', () => {
   test('companies: q on name, ticker or CIK; the counts of QFD', async () => {
     for (const q of ['quill', 'QFD', '0000804753']) {
