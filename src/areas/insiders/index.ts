@@ -2,12 +2,14 @@
  * Insiders routes (SPEC 4.4, RESPONSES §4): the transaction feeds, the directories, the statistics, the
  * daily leaders, owners and the lifetime figures of an issuer, and a person's filings and holdings (beyond
  * the spec, as the reference has them). Handlers only delegate (queries.ts, holdings.ts); lists go
- * through the snapshot's result cache. Daily leaders, buy-sell ratio, net shares and net value need LITE
+ * through the snapshot's result cache. The feeds go out without Elysia's per-row check (http/raw-json.ts:
+ * their rows are the build's lines; test/http/response-schemas.test.ts checks them against the schema). Daily leaders, buy-sell ratio, net shares and net value need LITE
  * and SEC_API_ENDPOINTS as SPEC 4.4 marks them (net value alike: the same kind of data); the rest is FREE.
  */
 import { Elysia, t } from 'elysia'
 import { access } from '../../auth/access.ts'
 import { queryConfig } from '../../config.ts'
+import { sendJson } from '../../http/raw-json.ts'
 import { errorResponses, pageQuery, QueryInteger } from '../../http/schemas.ts'
 import { parseCik } from '../../lib/ids.ts'
 import type { Area } from '../area.ts'
@@ -76,7 +78,8 @@ const insidersRoutes = ({ config, database }: AreaDeps) => {
     .use(dbContext(database))
     .get(
       '/transactions',
-      ({ db, cacheKey, query }) => db.cached(cacheKey, () => listTransactions(db, settings, query)),
+      async ({ db, cacheKey, query }) =>
+        sendJson(await db.cached(cacheKey, () => listTransactions(db, settings, query))),
       {
         query: feedQuery,
         response: { 200: TransactionList, ...errorResponses },
@@ -107,7 +110,8 @@ const insidersRoutes = ({ config, database }: AreaDeps) => {
     })
     .get(
       '/activity/buying',
-      ({ db, cacheKey, query }) => db.cached(cacheKey, () => listActivity(db, settings, 'A', query)),
+      async ({ db, cacheKey, query }) =>
+        sendJson(await db.cached(cacheKey, () => listActivity(db, settings, 'A', query))),
       {
         query: t.Composite([ActivityQuery, feedLimit(max)]),
         response: { 200: TransactionList, ...errorResponses },
@@ -120,7 +124,8 @@ const insidersRoutes = ({ config, database }: AreaDeps) => {
     )
     .get(
       '/activity/selling',
-      ({ db, cacheKey, query }) => db.cached(cacheKey, () => listActivity(db, settings, 'D', query)),
+      async ({ db, cacheKey, query }) =>
+        sendJson(await db.cached(cacheKey, () => listActivity(db, settings, 'D', query))),
       {
         query: t.Composite([ActivityQuery, feedLimit(max)]),
         response: { 200: TransactionList, ...errorResponses },
@@ -164,8 +169,10 @@ const insidersRoutes = ({ config, database }: AreaDeps) => {
     })
     .get(
       '/person/:reporterCik/transactions',
-      ({ db, cacheKey, params, query }) =>
-        db.cached(cacheKey, () => listPersonTransactions(db, settings, query, parseCik(params.reporterCik))),
+      async ({ db, cacheKey, params, query }) =>
+        sendJson(
+          await db.cached(cacheKey, () => listPersonTransactions(db, settings, query, parseCik(params.reporterCik))),
+        ),
       {
         params: PersonParams,
         query: feedQuery,
@@ -219,8 +226,8 @@ const insidersRoutes = ({ config, database }: AreaDeps) => {
     )
     .get(
       '/:ticker/transactions',
-      ({ db, cacheKey, params, query }) =>
-        db.cached(cacheKey, () => listTransactions(db, settings, query, params.ticker)),
+      async ({ db, cacheKey, params, query }) =>
+        sendJson(await db.cached(cacheKey, () => listTransactions(db, settings, query, params.ticker))),
       {
         params: TickerParams,
         query: feedQuery,

@@ -11,15 +11,8 @@ import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { cikForTicker } from '../common/identifiers.ts'
-import { cik10, type FeedRow, filingUrl, issuerOf, stamp, toTransaction } from './rows.ts'
+import { cik10, filingUrl, issuerOf, stamp, type TransactionLine, toTransaction } from './rows.ts'
 import type { TransactionFilters } from './schemas.ts'
-
-const FEED_SELECT = sql`acc_key::VARCHAR AS acc, issuer_cik::DOUBLE AS issuer_cik, issuer_ticker, issuer_name,
-  reporter_cik::DOUBLE AS reporter_cik, reporter_name, is_director, is_officer, is_ten_percent_owner, officer_title,
-  security_title, transaction_date::VARCHAR AS transaction_date, deemed_execution_date::VARCHAR AS deemed_execution_date,
-  transaction_code, type, shares, price_per_share, value, acquired_disposed, shares_owned_following, direct_indirect,
-  nature_of_ownership, derivative, underlying_title, underlying_shares, exercise_price,
-  exercise_date::VARCHAR AS exercise_date, expiration_date::VARCHAR AS expiration_date, accepted_at::VARCHAR AS accepted_at`
 
 const ROLE_COLUMN = {
   director: 'is_director',
@@ -62,17 +55,49 @@ function feedWhere(scope: Scope, f: TransactionFilters & { from?: string; end?: 
 
 const tableSql = (scope: Scope): Sql => ({ text: scope.table, values: [] })
 
+type FeedRow = {
+  pos: number
+  owner_name?: string | null
+  officer_title?: string | null
+  is_director?: boolean
+  is_officer?: boolean
+  is_ten_percent_owner?: boolean
+}
+
+/**
+ * A page of a feed: the positions of the first rows that pass the filters, in stored (feed) order, then
+ * their transactions from the lookup file. The person feed names the person as reporter.
+ */
 async function feed(
   db: Db,
   config: QueryConfig,
   scope: Scope,
   f: TransactionFilters & { from?: string; end?: string; limit: number },
 ) {
+  const person = scope.table === 'insider_person_feed'
   const rows = await db.all<FeedRow>(
-    sql`SELECT ${FEED_SELECT} FROM ${tableSql(scope)} WHERE ${feedWhere(scope, f)} LIMIT ${f.limit + 1}`,
+    person
+      ? sql`SELECT pos::DOUBLE AS pos, owner_name, officer_title, is_director, is_officer, is_ten_percent_owner
+          FROM ${tableSql(scope)} WHERE ${feedWhere(scope, f)} LIMIT ${f.limit + 1}`
+      : sql`SELECT pos::DOUBLE AS pos FROM ${tableSql(scope)} WHERE ${feedWhere(scope, f)} LIMIT ${f.limit + 1}`,
   )
+  const page = rows.slice(0, f.limit)
+  const lines = db.lookup('insiderTransactions').getMany(page.map((r) => BigInt(r.pos)))
   return {
-    transactions: rows.slice(0, f.limit).map((r) => toTransaction(config.archivesUrl, r)),
+    transactions: page.map((r, i) => {
+      const t = JSON.parse(lines[i]![0]!) as TransactionLine
+      const reporter = person
+        ? {
+            cik: cik10(scope.cik),
+            name: r.owner_name ?? null,
+            director: r.is_director ?? false,
+            officer: r.is_officer ?? false,
+            tenPercentOwner: r.is_ten_percent_owner ?? false,
+            officerTitle: r.officer_title ?? null,
+          }
+        : t.reporter
+      return toTransaction(config.archivesUrl, t, reporter)
+    }),
     pagination: { limit: f.limit, hasMoreData: rows.length > f.limit },
   }
 }

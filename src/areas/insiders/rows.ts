@@ -15,71 +15,25 @@ export const filingUrl = (archives: string, issuerCik: number, accKey: string) =
 export type IssuerRow = { issuer_cik: number; issuer_ticker: string | null; issuer_name: string | null }
 export const issuerOf = (r: IssuerRow) => ({ cik: cik10(r.issuer_cik), ticker: r.issuer_ticker, name: r.issuer_name })
 
-/** What a feed query selects (FEED_SELECT) for each transaction. */
-export type FeedRow = IssuerRow & {
-  acc: string
-  reporter_cik: number | null
-  reporter_name: string | null
-  is_director: boolean | null
-  is_officer: boolean | null
-  is_ten_percent_owner: boolean | null
-  officer_title: string | null
-  security_title: string | null
-  transaction_date: string | null
-  deemed_execution_date: string | null
-  transaction_code: string | null
-  type: 'buy' | 'sell' | null
-  shares: number | null
-  price_per_share: number | null
-  value: number | null
-  acquired_disposed: 'A' | 'D' | null
-  shares_owned_following: number | null
-  direct_indirect: string | null
-  nature_of_ownership: string | null
-  derivative: boolean
-  underlying_title: string | null
-  underlying_shares: number | null
-  exercise_price: number | null
-  exercise_date: string | null
-  expiration_date: string | null
-  accepted_at: string | null
+/** A transaction's line of the lookup file (contract TRANSACTION_LINE): the DTO but its filingUrl. */
+export type TransactionLine = {
+  accessionNumber: string
+  accepted: string | null
+  issuer: { cik: string; ticker: string | null; name: string | null }
+  reporter: Record<string, unknown> | null
+  [field: string]: unknown
 }
 
-export function toTransaction(archives: string, r: FeedRow) {
+/** The DTO in the reference's field order: the filing, its URL, the parties, then the row as stored. */
+export function toTransaction(archives: string, t: TransactionLine, reporter: unknown) {
+  const { accessionNumber, accepted, issuer, reporter: _, ...row } = t
+  const acc = accessionNumber.replaceAll('-', '')
   return {
-    accessionNumber: accessionOf(r.acc),
-    filingUrl: filingUrl(archives, r.issuer_cik, r.acc),
-    accepted: stamp(r.accepted_at),
-    issuer: issuerOf(r),
-    // null when the data set's quarter lacks its REPORTINGOWNER table
-    reporter:
-      r.reporter_cik === null
-        ? null
-        : {
-            cik: cik10(r.reporter_cik),
-            name: r.reporter_name,
-            director: r.is_director ?? false,
-            officer: r.is_officer ?? false,
-            tenPercentOwner: r.is_ten_percent_owner ?? false,
-            officerTitle: r.officer_title,
-          },
-    securityType: r.security_title,
-    transactionDate: r.transaction_date,
-    deemedExecutionDate: r.deemed_execution_date,
-    transactionCode: r.transaction_code,
-    type: r.type,
-    shares: r.shares,
-    pricePerShare: r.price_per_share,
-    value: r.value,
-    acquiredDisposed: r.acquired_disposed === 'A' || r.acquired_disposed === 'D' ? r.acquired_disposed : null,
-    sharesOwnedFollowingTransaction: r.shares_owned_following,
-    directOrIndirectOwnership: r.direct_indirect,
-    natureOfOwnership: r.nature_of_ownership,
-    derivative: r.derivative,
-    underlyingSecurityTitle: r.underlying_title,
-    underlyingSecurityShares: r.underlying_shares,
-    exercisePrice: r.exercise_price,
-    exerciseDate: r.exercise_date,
-    expirationDate: r.expiration_date,
+    accessionNumber,
+    filingUrl: `${archives}/${Number(issuer.cik)}/${acc}/${accessionNumber}-index.htm`,
+    accepted,
+    issuer,
+    reporter,
+    ...row,
   }
 }

@@ -5,7 +5,7 @@
  *   are what every rebuild reuses unchanged (period files), so a filing's rows do not depend on whether
  *   its text file is still in the mirror; a filing in two quarters (a re-issued set) from the newest.
  * - The issuer is the filing's issuer (never the reporting owner); its ticker is the entity's primary
- *   ticker in the snapshot, else the symbol the filing gives.
+ *   ticker in the snapshot, else the symbol the filing gives (SYMBOL_SQL: `NONE` is no symbol).
  * - `accepted` is the filing's acceptance time from the filings table (submissions), else the text
  *   file's header (even when the data set's rows were taken); EDGAR writes it in Eastern time.
  * - The reporter of a transaction is the filing's first reporting owner by CIK (both paths number
@@ -21,6 +21,13 @@ import type { BuildDb } from '../../duck.ts'
  */
 export const TYPE_SQL = `CASE WHEN transaction_code = 'P' THEN 'buy' WHEN transaction_code = 'S' THEN 'sell'
   WHEN acquired_disposed = 'A' THEN 'buy' WHEN acquired_disposed = 'D' THEN 'sell' END`
+
+/**
+ * The filing's trading symbol, where the issuer has no ticker of its own: filers of unlisted issuers write
+ * `NONE`, `N/A` or `NA` (or nothing) there, which is no ticker.
+ */
+export const SYMBOL_SQL = `CASE WHEN upper(trim(f.issuer_ticker)) IN ('', 'NONE', 'N/A', 'NA', '-') THEN NULL
+  ELSE upper(trim(f.issuer_ticker)) END`
 
 /** All records, each filing from one path only (see above). */
 async function chooseRecords(db: BuildDb) {
@@ -48,7 +55,7 @@ export async function buildInsiderTables(db: BuildDb) {
               WHERE record = 'filing' GROUP BY ALL),
     ent AS (SELECT cik, name, tickers[1] AS ticker FROM t_entities)
     SELECT f.accession_number, f.issuer_cik, coalesce(ent.name, f.issuer_name) AS issuer_name,
-      coalesce(ent.ticker, f.issuer_ticker) AS issuer_ticker, f.form_type, f.filing_date, f.period_of_report,
+      coalesce(ent.ticker, ${SYMBOL_SQL}) AS issuer_ticker, f.form_type, f.filing_date, f.period_of_report,
       coalesce(l.accepted_at, f.accepted_at, x.accepted_at) AS accepted_at,
       coalesce(f.no_securities_owned, false) AS no_securities_owned
     FROM f LEFT JOIN listed l USING (accession_number) LEFT JOIN texts x USING (accession_number)

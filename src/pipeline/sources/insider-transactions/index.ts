@@ -23,7 +23,7 @@ import { buildInsiderTables } from './derive.ts'
 import { FIRST_QUARTER } from './quarters.ts'
 import { RECORD_COLUMNS } from './records.ts'
 import { insiderSample } from './sample.ts'
-import { insiderServing } from './serving.ts'
+import { insiderLookups, insiderServing } from './serving.ts'
 import { OWNERSHIP_FORMS, stageFilingTexts } from './text-files.ts'
 
 /** `2024q3_form345.zip` or the unzipped `2024q3_form345/` (the SEC's names). */
@@ -209,5 +209,6 @@ export const insiderTransactions: SourceDefinition = {
     },
   ],
   serving: insiderServing,
+  lookups: insiderLookups,
   sample: insiderSample,
 }

@@ -9,14 +9,19 @@
  * - positions (each owner's latest reported balance per security) by issuer and by owner;
  * - the statistics over everything covered, in one row.
  */
-import type { BuildContext } from '../../source.ts'
+import type { BuildContext, LookupSpec } from '../../source.ts'
 import { ACC_KEY } from '../submissions/contract/index.ts'
-import { FEED_COLUMNS, FEED_ORDER } from './contract.ts'
+import { FEED_FILTER_COLUMNS, FEED_ORDER, LOOKUPS, TRANSACTION_LINE } from './contract.ts'
 
-const FEED = FEED_COLUMNS.join(', ')
+const FILTERS = FEED_FILTER_COLUMNS.join(', ')
 
 /** A transaction counts towards "latest" only when dated on or before its filing (filers mistype years). */
 const SANE_DATE = `transaction_date <= filing_date`
+
+/** The transactions with their feed position (the same numbering in the tables and the lookup file). */
+const positioned = (parquet: BuildContext['parquet']) =>
+  `(SELECT *, ${ACC_KEY} AS acc_key, row_number() OVER (ORDER BY ${FEED_ORDER.replaceAll('acc_key', ACC_KEY)}) - 1 AS pos
+    FROM ${parquet('insider_transactions')})`
 
 export function insiderServing({ parquet }: BuildContext): string[] {
   const tx = `(SELECT *, ${ACC_KEY} AS acc_key FROM ${parquet('insider_transactions')})`
@@ -25,21 +30,16 @@ export function insiderServing({ parquet }: BuildContext): string[] {
   const positions = `(SELECT *, ${ACC_KEY} AS acc_key FROM ${parquet('insider_positions')})`
   const buy = `type = 'buy'`
   const sell = `type = 'sell'`
+  const personRole = new Set(['is_director', 'is_officer', 'is_ten_percent_owner', 'is_other'])
   return [
-    `CREATE TABLE s.insider_feed AS SELECT ${FEED} FROM ${tx} ORDER BY ${FEED_ORDER}`,
-    `CREATE TABLE s.insider_issuer_feed AS SELECT ${FEED} FROM s.insider_feed ORDER BY issuer_cik, ${FEED_ORDER}`,
+    `CREATE TABLE s.insider_feed AS SELECT pos, ${FILTERS} FROM ${positioned(parquet)} ORDER BY pos`,
+    `CREATE TABLE s.insider_issuer_feed AS SELECT pos, ${FILTERS} FROM s.insider_feed ORDER BY issuer_cik, pos`,
+    // A row per reporting owner of the filing, filtered by the person's own relationship.
     `CREATE TABLE s.insider_person_feed AS
-      SELECT o.owner_cik AS person_cik, ${FEED_COLUMNS.map((c) =>
-        c === 'reporter_cik'
-          ? 'o.owner_cik AS reporter_cik'
-          : c === 'reporter_name'
-            ? 'o.owner_name AS reporter_name'
-            : ['is_director', 'is_officer', 'is_ten_percent_owner', 'is_other', 'officer_title'].includes(c)
-              ? `o.${c}`
-              : `f.${c}`,
-      ).join(', ')}
-      FROM s.insider_feed f JOIN ${owners} o USING (acc_key)
-      ORDER BY person_cik, ${FEED_ORDER}`,
+      SELECT o.owner_cik AS person_cik, f.pos, ${FEED_FILTER_COLUMNS.map((c) => (personRole.has(c) ? `o.${c}` : `f.${c}`)).join(', ')},
+        o.owner_name, o.officer_title
+      FROM ${positioned(parquet)} f JOIN ${owners} o ON o.acc_key = f.acc_key
+      ORDER BY person_cik, f.pos`,
     `CREATE TABLE s.insider_companies AS
       WITH latest AS (SELECT issuer_cik, arg_max(acc_key, (accepted_at, acc_key)) AS latest_acc_key,
                         max(accepted_at) AS latest_accepted, count(*) AS filing_count,
@@ -95,7 +95,7 @@ export function insiderServing({ parquet }: BuildContext): string[] {
                      coalesce(sum(shares) FILTER (${buy}), 0) AS buy_shares, coalesce(sum(shares) FILTER (${sell}), 0) AS sell_shares,
                      count(*) FILTER (${buy}) AS buy_count, count(*) FILTER (${sell}) AS sell_count,
                      count(*) AS transaction_count, count(DISTINCT acc_key) AS filing_count, max(accepted_at) AS latest_accepted
-                   FROM s.insider_feed WHERE transaction_date IS NOT NULL GROUP BY ALL),
+                   FROM ${tx} WHERE transaction_date IS NOT NULL GROUP BY ALL),
       ranked AS (
         SELECT *, 'top_buyers' AS activity_type,
           row_number() OVER (PARTITION BY activity_date ORDER BY buy_value DESC, buy_shares DESC, issuer_cik) AS rank
@@ -108,7 +108,7 @@ export function insiderServing({ parquet }: BuildContext): string[] {
         sell_value, buy_shares, sell_shares, buy_count, sell_count, transaction_count, filing_count, latest_accepted
       FROM ranked ORDER BY activity_date, activity_type, rank`,
     `CREATE TABLE s.insider_days AS SELECT transaction_date AS activity_date, count(*) AS transaction_count
-      FROM s.insider_feed WHERE transaction_date IS NOT NULL GROUP BY ALL ORDER BY activity_date`,
+      FROM ${tx} WHERE transaction_date IS NOT NULL GROUP BY ALL ORDER BY activity_date`,
     `CREATE TABLE s.insider_positions_by_issuer AS SELECT ${positionColumns} FROM ${positions}
       ORDER BY issuer_cik, owner_cik, security_title`,
     `CREATE TABLE s.insider_positions_by_owner AS SELECT ${positionColumns} FROM s.insider_positions_by_issuer
@@ -126,7 +126,7 @@ export function insiderServing({ parquet }: BuildContext): string[] {
         -- the daily leaders' default dates: the latest day ranking any buyer, any seller
         (SELECT max(activity_date) FROM s.insider_daily_leaders WHERE activity_type = 'top_buyers') AS latest_buy_date,
         (SELECT max(activity_date) FROM s.insider_daily_leaders WHERE activity_type = 'top_sellers') AS latest_sell_date
-      FROM s.insider_feed`,
+      FROM ${tx}`,
   ]
 }
 
@@ -134,3 +134,13 @@ const positionColumns = `issuer_cik, issuer_ticker, issuer_name, owner_cik, owne
   is_ten_percent_owner, officer_title, security_title, derivative, direct_indirect, nature_of_ownership, shares,
   underlying_title, underlying_shares, exercise_price, exercise_date, expiration_date, position_date, accepted_at,
   acc_key, form_type, record`
+
+/** Every transaction's DTO by feed position: what each feed page reads after its positions. */
+export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => [
+  {
+    name: 'insiderTransactions',
+    path: LOOKUPS.insiderTransactions,
+    rowsOf: parquet('insider_transactions'),
+    sql: `SELECT pos::BIGINT, ${TRANSACTION_LINE} FROM ${positioned(parquet)} ORDER BY pos`,
+  },
+]
