@@ -141,7 +141,7 @@ describe('secds build: publishing', () => {
       entities: manifest.tables.entities.rows,
       grams: expect.any(Number),
     })
-    // The lookup files hold a line per entity, filing and listed document, and the manifest says how big they are.
+    // The lookup files hold a line per entity, filing, listed document and insider transaction, and the manifest says how big they are.
     expect(
       Object.fromEntries(Object.entries<{ lines: number }>(manifest.lookups).map(([name, l]) => [name, l.lines])),
     ).toEqual({
@@ -151,6 +151,7 @@ describe('secds build: publishing', () => {
       filerFilings: filings,
       formPositions: filings,
       nameGrams: Number(counts!.grams),
+      insiderTransactions: manifest.tables.insider_transactions.rows,
     })
     for (const l of Object.values<{ path: string; bytes: number }>(manifest.lookups)) {
       expect(statSync(join(result.dir, `${l.path}.blocks`)).size).toBe(l.bytes)
