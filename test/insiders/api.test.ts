@@ -293,6 +293,24 @@ describe('directories and statistics', () => {
     ])
   })
 
+  test('persons: q through the trigram index and by scan give the same persons, in directory order', async () => {
+    const people = await ctx.snap.q<Tx>(`SELECT o.owner_cik::INTEGER AS cik,
+        arg_max(o.owner_name, (f.accepted_at, f.accession_number)) AS name,
+        arg_max(f.issuer_name, (f.accepted_at, f.accession_number)) AS issuer, max(f.accepted_at) AS latest
+      FROM {t:insider_owners} o JOIN {t:insider_filings} f USING (accession_number) GROUP BY ALL`)
+    for (const q of ['quill', 'QUILLFEATHER', 'vantreece', 'zzzq']) {
+      const expected = people
+        .filter((p) => `${p.name} ${pad(p.cik)} ${p.issuer}`.toLowerCase().includes(q.toLowerCase()))
+        .sort((a, b) => (a.latest < b.latest ? 1 : a.latest > b.latest ? -1 : a.cik - b.cik))
+        .map((p) => pad(p.cik))
+      const res = await ctx.api.get(`/v1/insiders/persons?q=${q}&limit=100`)
+      expect([q, res.body.data.map((p: Tx) => p.cik)]).toEqual([q, expected])
+    }
+    // two letters: the index cannot answer, a scan does
+    const two = await ctx.api.get('/v1/insiders/persons?q=qf&limit=100')
+    expect(two.body.data.map((p: Tx) => p.cik).sort()).toEqual([pad(B), pad(A)].sort())
+  })
+
   test('statistics count every filing, transaction, issuer and person covered', async () => {
     const [s] = await ctx.snap.q<Tx>(`SELECT
         (SELECT count(*) FROM {t:insider_filings})::INTEGER AS filings,

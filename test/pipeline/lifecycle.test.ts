@@ -152,6 +152,7 @@ describe('secds build: publishing', () => {
       formPositions: filings,
       nameGrams: Number(counts!.grams),
       insiderTransactions: manifest.tables.insider_transactions.rows,
+      insiderPersonGrams: expect.any(Number),
     })
     for (const l of Object.values<{ path: string; bytes: number }>(manifest.lookups)) {
       expect(statSync(join(result.dir, `${l.path}.blocks`)).size).toBe(l.bytes)

@@ -6,11 +6,12 @@
  */
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { empty, join, type Sql, sql } from '../../db/sql.ts'
+import { empty, join, list, type Sql, sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { cikForTicker } from '../common/identifiers.ts'
+import { personPageByGram } from './person-search.ts'
 import { cik10, filingUrl, issuerOf, stamp, type TransactionLine, toTransaction } from './rows.ts'
 import type { TransactionFilters } from './schemas.ts'
 
@@ -259,13 +260,28 @@ export async function listPersons(db: Db, config: QueryConfig, f: { q?: string }
   checkOffset(f, config.maxOffset)
   const q = f.q?.trim().toLowerCase() || null
   const off = offsetOf(f)
-  const rows = await db.all<PersonRow>(
-    q
-      ? sql`SELECT ${PERSON_SELECT} FROM insider_persons WHERE contains(name_lower, ${q}) LIMIT ${f.limit + 1} OFFSET ${off}`
-      : sql`SELECT ${PERSON_SELECT} FROM insider_persons WHERE position >= ${off} AND position < ${off + f.limit + 1}`,
-  )
+  const window = { offset: off, take: f.limit + 1 }
+  const ciks = q ? await personPageByGram(db, q, window) : undefined
+  const rows =
+    ciks !== undefined
+      ? await personsByCik(db, ciks)
+      : await db.all<PersonRow>(
+          q
+            ? sql`SELECT ${PERSON_SELECT} FROM insider_persons WHERE contains(name_lower, ${q}) LIMIT ${f.limit + 1} OFFSET ${off}`
+            : sql`SELECT ${PERSON_SELECT} FROM insider_persons WHERE position >= ${off} AND position < ${off + f.limit + 1}`,
+        )
   const page = toPage(rows, f)
   return { data: page.data.map((r) => toPerson(config.archivesUrl, r)), pagination: page.pagination, filters: { q } }
+}
+
+/** The persons of `ciks`, in that order (one query on the CIK-sorted copy). */
+async function personsByCik(db: Db, ciks: number[]): Promise<PersonRow[]> {
+  if (!ciks.length) return []
+  const rows = await db.all<PersonRow>(
+    sql`SELECT ${PERSON_SELECT} FROM insider_persons_by_cik WHERE cik IN (${list(ciks)})`,
+  )
+  const byCik = new Map(rows.map((r) => [r.cik, r]))
+  return ciks.flatMap((c) => byCik.get(c) ?? [])
 }
 
 async function getPersonRow(db: Db, cik: number) {

@@ -64,7 +64,12 @@ export const TRANSACTION_LINE = `json_object(
 export const LOOKUPS = {
   /** Each transaction's DTO (without filingUrl, which the server adds), by feed position (the manifest's name). */
   insiderTransactions: 'lookup/insider-transactions',
+  /** The persons holding each trigram of their search text (PERSON_GRAM_LINE), by trigram, in directory order. */
+  insiderPersonGrams: 'lookup/insider-person-grams',
 } as const
+
+/** A person's line under each trigram of its search text: directory position, CIK, search text. */
+export const PERSON_GRAM_LINE = `json_array(position, cik, name_lower)::VARCHAR`
 
 /** Lifetime and latest figures of an issuer (companies directory, buy-sell-ratio, net-shares, net-value). */
 const ISSUER_FIGURES = [
@@ -178,6 +183,7 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
   },
   insider_persons: { columns: PERSON_COLUMNS, sortedBy: 'position (latest_accepted DESC, cik)' },
   insider_persons_by_cik: { columns: PERSON_COLUMNS, sortedBy: 'cik' },
+  insider_person_gram_counts: { columns: ['gram', 'n'], sortedBy: 'gram' },
   insider_daily_leaders: { columns: LEADER_COLUMNS, sortedBy: 'activity_date, activity_type, rank' },
   insider_days: { columns: ['activity_date', 'transaction_count'], sortedBy: 'activity_date' },
   insider_positions_by_issuer: { columns: POSITION_COLUMNS, sortedBy: 'issuer_cik, owner_cik, security_title' },
