@@ -38,7 +38,9 @@ async function chooseRecords(db: BuildDb) {
   await db.run(`CREATE OR REPLACE TABLE t_insider_chosen AS
     SELECT accession_number, path, quarter FROM v_insider_all WHERE record = 'filing'
     QUALIFY row_number() OVER (PARTITION BY accession_number ORDER BY path, quarter DESC NULLS LAST) = 1`)
-  await db.runLarge(`CREATE OR REPLACE TABLE t_insider_records AS
+  // A view, not a copy: the tables below each read the records they need from the Parquet (at full scale
+  // about 30 million records of 35 columns, which a copy would hold in the build's memory or spill).
+  await db.run(`CREATE OR REPLACE VIEW t_insider_records AS
     SELECT r.* EXCLUDE (path, quarter) FROM v_insider_all r
     JOIN t_insider_chosen c ON c.accession_number = r.accession_number AND c.path = r.path
       AND c.quarter IS NOT DISTINCT FROM r.quarter`)
