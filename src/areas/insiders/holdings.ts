@@ -7,7 +7,9 @@
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { join, sql } from '../../db/sql.ts'
-import { getPerson, issuerCikOf, notFound } from './queries.ts'
+import { accessionOf } from '../common/filing.ts'
+import { getPerson } from './directories.ts'
+import { issuerCikOf, notFound } from './queries.ts'
 import { cik10, filingUrl, issuerOf, stamp } from './rows.ts'
 
 export const METHODOLOGY =
@@ -134,7 +136,7 @@ function group(archives: string, rows: PositionRow[], keyOf: (p: PositionRow) =>
       latestFields: {
         latestPositionDate: g.latest.position_date,
         latestAccepted: stamp(g.latest.accepted_at),
-        latestAccessionNumber: accession(g.latest.acc),
+        latestAccessionNumber: accessionOf(g.latest.acc),
         latestFilingUrl: filingUrl(archives, g.latest.issuer_cik, g.latest.acc),
       },
       securityTypes: [...g.types]
@@ -142,11 +144,6 @@ function group(archives: string, rows: PositionRow[], keyOf: (p: PositionRow) =>
         .map(([title, t]) => ({ securityType: title || null, ...t })),
     }))
     .sort((a, b) => b.totals.totalShares - a.totals.totalShares || keyOf(a.first) - keyOf(b.first))
-}
-
-const accession = (acc: string) => {
-  const d = acc.padStart(18, '0')
-  return `${d.slice(0, 10)}-${d.slice(10, 12)}-${d.slice(12)}`
 }
 
 export async function listOwners(
@@ -214,7 +211,7 @@ export async function listHoldings(db: Db, config: QueryConfig, cik: number, onl
         latestAccepted: stamp(p.accepted_at),
         latestSourceForm: form,
         latestSourceKind: `${form}_${p.record === 'holding' ? 'REPORTED_HOLDING' : 'REPORTED_BALANCE'}`,
-        latestAccessionNumber: accession(p.acc),
+        latestAccessionNumber: accessionOf(p.acc),
         latestFilingUrl: filingUrl(config.archivesUrl, p.issuer_cik, p.acc),
       }
     }),

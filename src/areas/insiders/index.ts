@@ -15,20 +15,10 @@ import { parseCik } from '../../lib/ids.ts'
 import type { Area } from '../area.ts'
 import { type AreaDeps, dbContext } from '../context.ts'
 import { INSIDERS_BENCH, INSIDERS_BENCH_KEYS } from './bench.ts'
+import { getPerson, listCompanies, listPersons } from './directories.ts'
+import { listActivity, listPersonTransactions, listTransactions } from './feeds.ts'
+import { buySellRatio, dailyLeaders, getStatistics, netShares, netValue } from './figures.ts'
 import { holdingsSummary, listHoldings, listOwners } from './holdings.ts'
-import {
-  buySellRatio,
-  dailyLeaders,
-  getPerson,
-  getStatistics,
-  listActivity,
-  listCompanies,
-  listPersons,
-  listPersonTransactions,
-  listTransactions,
-  netShares,
-  netValue,
-} from './queries.ts'
 import {
   ActivityQuery,
   BuySellRatio,
