@@ -24,6 +24,7 @@ const FORM345 = join(SAMPLES, 'filings-xml/form345')
 const AAR = '0001127602-25-001055'
 /** The accession number given to the 374Water document, which the sample has as a bare XML file. */
 const WATER = '0002064133-25-000001'
+const MISTYPED = '0009999991-25-000001'
 
 let root = ''
 let database: Database
@@ -113,6 +114,22 @@ describe.skipIf(!hasSamples)('insiders over real files', () => {
         ],
       }),
     )
+    // The same document again under another owner, its first transaction mistyped into 2205.
+    const mistyped = readFileSync(join(FORM345, 'form4_374water_2025-04-30.xml'), 'utf8')
+      .replace('<rptOwnerCik>0002064133</rptOwnerCik>', '<rptOwnerCik>0009999991</rptOwnerCik>')
+      .replace('<value>2025-04-30</value>', '<value>2205-04-30</value>')
+    writeFileSync(
+      join(mirror, `Archives/edgar/data/933972/${MISTYPED}.txt`),
+      formatSubmissionText({
+        accessionNumber: MISTYPED,
+        form: '4',
+        filed: '2025-05-03',
+        accepted: '2025-05-03 09:00:00',
+        period: '2025-04-30',
+        parties: [{ role: 'issuer', cik: 933972, name: '374Water Inc.' }],
+        documents: [{ type: '4', filename: 'form4.xml', xml: mistyped }],
+      }),
+    )
     const built = await runBuild({
       from: mirror,
       datasets: join(root, 'datasets'),
@@ -193,6 +210,16 @@ describe.skipIf(!hasSamples)('insiders over real files', () => {
         expirationDate: '2035-04-29',
       },
     ])
+  })
+
+  test("a transaction dated after its filing is served, but is nobody's latest date", async () => {
+    const feed = await get('/v1/insiders/person/9999991/transactions')
+    expect(feed.body.transactions.map((t: any) => t.transactionDate)).toEqual(['2205-04-30', '2025-04-30'])
+    const stats = await get('/v1/insiders/statistics')
+    expect(stats.body.latestTransactionDate < '2026-01-01').toBe(true)
+    const leaders = await get('/v1/insiders/activity/daily/top-buyers')
+    expect(leaders.body.activityDate < '2026-01-01').toBe(true)
+    expect((await get('/v1/insiders/activity/daily/top-buyers?date=2205-04-30')).status).toBe(200)
   })
 
   test('a filing in a quarterly set and as a text file is taken once, from the set; its time from the text header', async () => {

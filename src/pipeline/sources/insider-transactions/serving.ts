@@ -15,8 +15,11 @@ import { FEED_FILTER_COLUMNS, FEED_ORDER, LOOKUPS, PERSON_GRAM_LINE, TRANSACTION
 
 const FILTERS = FEED_FILTER_COLUMNS.join(', ')
 
-/** A transaction counts towards "latest" only when dated on or before its filing (filers mistype years). */
-const SANE_DATE = `transaction_date <= filing_date`
+/**
+ * A transaction counts towards "latest" (and the leaders' default day) only when dated on or before its
+ * filing's acceptance (or filing date): filers mistype years, and a 2204 sale is no one's latest.
+ */
+const SANE_DATE = `transaction_date <= coalesce(accepted_at::DATE, filing_date)`
 
 /** The transactions with their feed position (the same numbering in the tables and the lookup file). */
 const positioned = (parquet: BuildContext['parquet']) =>
@@ -122,11 +125,11 @@ export function insiderServing({ parquet }: BuildContext): string[] {
         count(*) FILTER (derivative) AS derivative_count,
         coalesce(sum(shares) FILTER (${buy}), 0) AS buy_shares, coalesce(sum(shares) FILTER (${sell}), 0) AS sell_shares,
         coalesce(sum(value) FILTER (${buy}), 0) AS buy_value, coalesce(sum(value) FILTER (${sell}), 0) AS sell_value,
-        max(transaction_date) FILTER (transaction_date <= accepted_at::DATE OR accepted_at IS NULL) AS latest_transaction_date,
+        max(transaction_date) FILTER (${SANE_DATE}) AS latest_transaction_date,
         max(accepted_at) AS latest_accepted,
-        -- the daily leaders' default dates: the latest day ranking any buyer, any seller
-        (SELECT max(activity_date) FROM s.insider_daily_leaders WHERE activity_type = 'top_buyers') AS latest_buy_date,
-        (SELECT max(activity_date) FROM s.insider_daily_leaders WHERE activity_type = 'top_sellers') AS latest_sell_date
+        -- the daily leaders' default dates: the latest (sane) day with a buy, with a sale
+        max(transaction_date) FILTER (${SANE_DATE} AND ${buy}) AS latest_buy_date,
+        max(transaction_date) FILTER (${SANE_DATE} AND ${sell}) AS latest_sell_date
       FROM ${tx}`,
   ]
 }
