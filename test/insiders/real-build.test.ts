@@ -269,3 +269,32 @@ describe.skipIf(!hasSamples)('insiders over real files', () => {
     })
   })
 })
+
+describe.skipIf(!hasSamples)('text files alone', () => {
+  test('a mirror whose only insider file is a pre-XML text Form 4 builds, with no insider rows', async () => {
+    const dir = tempDir('insider-text-only')
+    try {
+      const mirror = join(dir, 'mirror')
+      await generateSample({ out: mirror, scale: 0.00005, seed: 3 })
+      rmSync(join(mirror, 'insider-transactions-data-sets'), { recursive: true, force: true })
+      rmSync(join(mirror, 'Archives'), { recursive: true, force: true })
+      mkdirSync(join(mirror, 'Archives/edgar/data/911787'), { recursive: true })
+      copyFileSync(
+        join(FORM345, '0001094891-00-000193.txt'),
+        join(mirror, 'Archives/edgar/data/911787/0001094891-00-000193.txt'),
+      )
+      const built = await runBuild({
+        from: mirror,
+        datasets: join(dir, 'datasets'),
+        reporter: silentReporter(),
+        threads: 2,
+      })
+      expect(built.manifest.tables.insider_filings!.rows).toBe(0)
+      expect(built.manifest.sources['insider-transactions']).toEqual([
+        expect.objectContaining({ path: 'Archives/edgar/data/', files: 1 }),
+      ])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -74,7 +74,9 @@ function findQuarters(mirror: string): SourceFile[] {
 }
 
 const periodOf = (file: SourceFile) => `quarter=${QUARTER_NAME.exec(file.rel.replace(/\/$/, '').split('/').pop()!)![1]}`
-const requiredBy = (found: FoundMap) => found['insider-transactions']?.files[0]?.rel
+/** A quarterly set makes empty insider tables an error; text files alone may all lack an ownership document. */
+const requiredBy = (found: FoundMap) =>
+  found['insider-transactions']?.files.find((f) => QUARTER_NAME.test(f.rel.replace(/\/$/, '').split('/').pop()!))?.rel
 
 const RECORDS_DDL = columnsDdl(RECORD_COLUMNS)
 
