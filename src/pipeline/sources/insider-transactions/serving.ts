@@ -2,9 +2,11 @@
  * The insider tables of the serving database, each sorted on the key its operations filter by, and the
  * aggregates the build computes so that no request does (docs/insiders.md):
  *
- * - three copies of the transaction feed: every issuer (feed order), by issuer, and by person (a row per
- *   reporting owner of the filing, each as its own reporter);
- * - the directories with their counts and latest filing: companies (issuers) and persons (owners);
+ * - three copies of the transaction feed's filter columns with each row's feed position: every issuer
+ *   (feed order), by issuer, and by person (a row per reporting owner of the filing, with the person's own
+ *   relationship); the transactions themselves are lines of a lookup file by position (insiderLookups);
+ * - the directories with their counts and latest filing: companies (issuers) and persons (owners), and
+ *   the persons' search trigrams;
  * - each transaction date's issuers ranked by buy value and by sell value;
  * - positions (each owner's latest reported balance per security) by issuer and by owner;
  * - the statistics over everything covered, in one row.
