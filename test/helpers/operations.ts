@@ -37,7 +37,7 @@ export const EXAMPLES: Record<string, Example> = {
     invalid: ['123', '0000320193-24-00012X', '0000320193-24-1'],
   },
   identifier: { known: 'QFD', unknown: ['ZZZZZZ', '9999999999', '12345678901', 'ABCDEFGHIJKL'], invalid: ['AB!'] },
-  ticker: { known: 'QFD', invalid: ['A B'] },
+  ticker: { known: 'QFD', unknown: ['ZZZZZZ', '9999999999'], invalid: ['A B'] },
   formTypes: { known: '10-K,8-K', invalid: ["10-K'", '10-K;8-K'] },
   startDate: { known: '2020-01-01', invalid: ['2024-02-30', '2023-13-01', '2024/01/02'] },
   endDate: { known: '2026-12-31', invalid: ['2024-02-30', '2023-13-01', '2024/01/02'] },
@@ -45,6 +45,22 @@ export const EXAMPLES: Record<string, Example> = {
   q: { known: 'quill', invalid: ['', 'a'.repeat(201)] },
   page: { known: '1', invalid: ['0', '-1', 'abc', '1.5', '0x1F', '1e3'] },
   limit: { known: '5', invalid: ['0', '101', '', '1.5', '0b11', ' 2'] },
+  // Insiders: the cast's insider of the large issuer, and a transaction date with both buys and sales (seed 1).
+  reporterCik: { known: String(CAST.insiderA.cik), unknown: ['9999999999', '1'], invalid: ['abc', '12345678901'] },
+  acquiredDisposed: { known: 'A', invalid: ['X', 'AD', ''] },
+  transactionCode: { known: 'm', invalid: ['PP', '1', ''] },
+  derivative: { known: 'false', invalid: ['yes', '1', ''] },
+  insiderRole: { known: 'officer', invalid: ['ceo', ''] },
+  minValue: { known: '0', invalid: ['-1', '9223372036854775808', '1e3', 'abc', '99999999999999999999'] },
+  acceptedFrom: { known: '2006-01-01', invalid: ['2024-02-30', '2024/01/02'] },
+  transactionFrom: { known: '2006-01-01', invalid: ['2024-02-30', '2023-13-01'] },
+  transactionTo: { known: '2026-12-31', invalid: ['2024-02-30', 'today'] },
+  from: { known: '2006-01-01', invalid: ['2024-02-30', '2024/01/02'] },
+  end: { known: '2026-12-31', invalid: ['2024-02-30', '2023-13-01'] },
+  date: { known: '2025-09-12', invalid: ['2024-02-30', '20240102', 'latest'] },
+  includeDerivative: { known: 'true', invalid: ['yes', ''] },
+  includeNonDerivative: { known: 'true', invalid: ['no', ''] },
+  activeSince: { known: '2006-01-01', invalid: ['2024-02-30', '2024/01/02'] },
 }
 
 export type Param = {

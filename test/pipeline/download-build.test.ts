@@ -60,6 +60,14 @@ function serveMirror() {
       }
     }
   }
+  for (const name of readdirSync(join(mirror, 'insider-transactions-data-sets')))
+    server.put(
+      `/files/structureddata/data/insider-transactions-data-sets/${name}`,
+      readFileSync(join(mirror, 'insider-transactions-data-sets', name)),
+    )
+  const texts = join(mirror, 'Archives/edgar/data')
+  for (const file of readdirSync(texts, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.txt')))
+    server.put(`/Archives/edgar/data/${file}`, readFileSync(join(texts, file)))
   for (const name of readdirSync(join(mirror, 'filing-index'))) {
     const listing = readFileSync(join(mirror, 'filing-index', name))
     server.put(`${JSON.parse(listing.toString()).directory.name}/index.json`, listing)
@@ -113,6 +121,9 @@ describe('secds build --download', () => {
       form_types: 'form_type, category, filing_count',
       sic_codes: 'sic_code, office, industry_title, sector, large_size_tickers',
       tickers: 'ticker, cik, exchange, position',
+      // the quarterly insider sets and the text files of the daily-index days, fetched, give the same rows
+      insider_filings: 'accession_number, issuer_cik, issuer_ticker, form_type, filing_date, accepted_at',
+      insider_transactions: 'accession_number, row_seq, reporter_cik, transaction_code, shares, price_per_share, value',
     }
     for (const [table, cols] of Object.entries(digests)) {
       const sql = `SELECT '${table}' AS t, count(*)::INTEGER AS n, sum(hash(${cols}))::VARCHAR AS h FROM {t:${table}}`

@@ -65,7 +65,14 @@ describe('secds build: publishing', () => {
     expect(manifest.schemaVersion).toBe(5)
     const zip = statSync(join(mirror, 'submissions.zip'))
     // Input files by source, in registry order: the sources' folders under src/pipeline/sources/.
-    expect(Object.keys(manifest.sources)).toEqual(['submissions', 'tickers', 'sic-codes', 'indexes', 'filing-index'])
+    expect(Object.keys(manifest.sources)).toEqual([
+      'submissions',
+      'tickers',
+      'sic-codes',
+      'indexes',
+      'filing-index',
+      'insider-transactions',
+    ])
     expect(manifest.sources.submissions).toEqual([
       { path: 'submissions.zip', bytes: zip.size, modified: zip.mtime.toISOString() },
     ])
@@ -73,7 +80,16 @@ describe('secds build: publishing', () => {
     expect(manifest.sources['filing-index']).toEqual([
       expect.objectContaining({ path: 'filing-index/', files: expect.any(Number) }),
     ])
-    expect(manifest.periods).toEqual({})
+    // The one period-file source: each quarterly insider set converted (a first build reuses none).
+    expect(Object.keys(manifest.periods)).toEqual(['insider-transactions'])
+    for (const [path, p] of Object.entries(manifest.periods['insider-transactions']) as [string, any][]) {
+      const quarter = /(\d{4}q[1-4])_form345\.zip$/.exec(path)![1]
+      expect(p).toMatchObject({
+        period: `quarter=${quarter}`,
+        reused: false,
+        outputs: [`insider_records/quarter=${quarter}/part-0.parquet`],
+      })
+    }
     expect(Object.keys(manifest.tables).sort()).toEqual([
       'entities',
       'filing_accessions',
@@ -81,6 +97,11 @@ describe('secds build: publishing', () => {
       'filings',
       'filings_by_date',
       'form_types',
+      'insider_filings',
+      'insider_owners',
+      'insider_positions',
+      'insider_records',
+      'insider_transactions',
       'sic_codes',
       'tickers',
     ])
@@ -120,7 +141,7 @@ describe('secds build: publishing', () => {
       entities: manifest.tables.entities.rows,
       grams: expect.any(Number),
     })
-    // The lookup files hold a line per entity, filing and listed document, and the manifest says how big they are.
+    // The lookup files hold a line per entity, filing, listed document and insider transaction, and the manifest says how big they are.
     expect(
       Object.fromEntries(Object.entries<{ lines: number }>(manifest.lookups).map(([name, l]) => [name, l.lines])),
     ).toEqual({
@@ -130,6 +151,8 @@ describe('secds build: publishing', () => {
       filerFilings: filings,
       formPositions: filings,
       nameGrams: Number(counts!.grams),
+      insiderTransactions: manifest.tables.insider_transactions.rows,
+      insiderPersonGrams: expect.any(Number),
     })
     for (const l of Object.values<{ path: string; bytes: number }>(manifest.lookups)) {
       expect(statSync(join(result.dir, `${l.path}.blocks`)).size).toBe(l.bytes)
