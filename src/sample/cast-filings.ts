@@ -262,9 +262,10 @@ export function castEntities(): CastEntity[] {
     const own = specs.map((s) => make(key, s))
     const listed =
       key === 'largeIssuer'
-        ? [...INSIDER_A.map((s) => make('insiderA', s)), ...INSIDER_B.map((s) => make('insiderB', s))].map(
-            asIssuerListing,
-          )
+        ? [
+            ...INSIDER_A.map((s) => asIssuerListing(make('insiderA', s), CAST.insiderA.cik)),
+            ...INSIDER_B.map((s) => asIssuerListing(make('insiderB', s), CAST.insiderB.cik)),
+          ]
         : []
     return { key, cik: CAST[key].cik, name: CAST[key].name, own, listed }
   })

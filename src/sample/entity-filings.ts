@@ -38,7 +38,7 @@ export function insiderListings(pop: Population, issuer: number): Filing[] {
   const out: Filing[] = []
   for (let k = pop.insiderStart[issuer]!; k < pop.insiderStart[issuer + 1]!; k++) {
     const j = pop.insiders[k]!
-    for (const f of ownFilings(pop, j, traitsOf(pop, j), '', OWNERSHIP_FORMS)) out.push(asIssuerListing(f))
+    for (const f of ownFilings(pop, j, traitsOf(pop, j), '', OWNERSHIP_FORMS)) out.push(asIssuerListing(f, pop.cik[j]))
   }
   return out
 }

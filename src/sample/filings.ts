@@ -51,6 +51,8 @@ export type Filing = {
   primaryDocDescription: string
   /** Listed under this entity because another filer's submission names it (the issuer side of a Form 4). */
   mirrored: boolean
+  /** On an issuer's listing of an insider's Form 3, 4 or 5: the insider's CIK (the insider data sets name it). */
+  reporterCik?: number
 }
 
 export type FilerContext = {
@@ -210,8 +212,9 @@ function complete(ctx: FilerContext, d: Draft, accession: string, style: DocStyl
 }
 
 /** The same filing as listed under the issuer: EDGAR leaves act, file and film number empty there. */
-export const asIssuerListing = (f: Filing): Filing => ({
+export const asIssuerListing = (f: Filing, reporterCik?: number): Filing => ({
   ...f,
+  reporterCik,
   act: '',
   fileNumber: '',
   filmNumber: '',

@@ -37,7 +37,7 @@ export const EXAMPLES: Record<string, Example> = {
     invalid: ['123', '0000320193-24-00012X', '0000320193-24-1'],
   },
   identifier: { known: 'QFD', unknown: ['ZZZZZZ', '9999999999', '12345678901', 'ABCDEFGHIJKL'], invalid: ['AB!'] },
-  ticker: { known: 'QFD', invalid: ['A B'] },
+  ticker: { known: 'QFD', unknown: ['ZZZZZZ', '9999999999'], invalid: ['A B'] },
   formTypes: { known: '10-K,8-K', invalid: ["10-K'", '10-K;8-K'] },
   startDate: { known: '2020-01-01', invalid: ['2024-02-30', '2023-13-01', '2024/01/02'] },
   endDate: { known: '2026-12-31', invalid: ['2024-02-30', '2023-13-01', '2024/01/02'] },
@@ -45,6 +45,23 @@ export const EXAMPLES: Record<string, Example> = {
   q: { known: 'quill', invalid: ['', 'a'.repeat(201)] },
   page: { known: '1', invalid: ['0', '-1', 'abc', '1.5', '0x1F', '1e3'] },
   limit: { known: '5', invalid: ['0', '101', '', '1.5', '0b11', ' 2'] },
+  // Insiders: the cast's insider of the large issuer, and a transaction date with both buys and sales (seed 1).
+  reporterCik: { known: String(CAST.insiderA.cik), unknown: ['9999999999', '1'], invalid: ['abc', '12345678901'] },
+  acquiredDisposed: { known: 'A', invalid: ['X', 'AD', ''] },
+  transactionCode: { known: 'm', invalid: ['PP', '1', ''] },
+  derivative: { known: 'false', invalid: ['yes', '1', ''] },
+  insiderRole: { known: 'officer', invalid: ['ceo', ''] },
+  minValue: { known: '0', invalid: ['-1', '9223372036854775808', '1e3', 'abc', '99999999999999999999'] },
+  acceptedFrom: { known: '2006-01-01', invalid: ['2024-02-30', '2024/01/02'] },
+  transactionFrom: { known: '2006-01-01', invalid: ['2024-02-30', '2023-13-01'] },
+  transactionTo: { known: '2026-12-31', invalid: ['2024-02-30', 'today'] },
+  from: { known: '2006-01-01', invalid: ['2024-02-30', '2024/01/02'] },
+  end: { known: '2026-12-31', invalid: ['2024-02-30', '2023-13-01'] },
+  date: { known: '2025-09-12', invalid: ['2024-02-30', '20240102', 'latest'] },
+  includeDerivative: { known: 'true', invalid: ['yes', ''] },
+  includeNonDerivative: { known: 'true', invalid: ['no', ''] },
+  activeSince: { known: '2006-01-01', invalid: ['2024-02-30', '2024/01/02'] },
+  // Institutions: the quarter labels, years, sorts and flags of the 13F operations.
   quarter: { known: '2026Q2', invalid: ['2026Q5', '2026-Q1', 'Q3', '20261', ''] },
   formType: { known: '13F-HR', invalid: ["13F-HR'", '10-K', ''] },
   year: { known: '2026', invalid: ['1989', '2101', 'abc', '2026.5', ''] },
@@ -69,16 +86,21 @@ export function knownOf(op: { route: string }, name: string): string | undefined
   return EXAMPLES[name]?.known
 }
 
+/** The array fields that hold a response's rows, by the names the reference uses. */
+const ROW_FIELDS = ['data', 'transactions', 'owners', 'holdings', 'issuers']
+
 /**
- * A response's rows: the array, its `data`, else for a paged body every array it holds (holdings, filings,
- * the activity lists); a body without pagination is one row.
+ * A list response's rows: the array itself, its named rows field, else for a paged body every array it
+ * holds (an institution's filings, buys and sells, the activity lists); undefined for a body that is not
+ * a list (one filing, a breakdown).
  */
-export function rowsOf(body: unknown): unknown[] {
+export function rowsOf(body: unknown): unknown[] | undefined {
   if (Array.isArray(body)) return body
   const b = (body ?? {}) as Record<string, unknown>
-  if (Array.isArray(b.data)) return b.data
-  if (!('pagination' in b)) return [body]
-  return (Object.values(b).filter(Array.isArray) as unknown[][]).flat()
+  const named = ROW_FIELDS.map((k) => b[k]).find(Array.isArray) as unknown[] | undefined
+  if (named) return named
+  if ('pagination' in b) return (Object.values(b).filter(Array.isArray) as unknown[][]).flat()
+  return undefined
 }
 
 export type Param = {

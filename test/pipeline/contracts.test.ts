@@ -17,6 +17,7 @@ import type { BuildContext } from '../../src/pipeline/source.ts'
 import * as filingIndex from '../../src/pipeline/sources/filing-index/contract.ts'
 import * as form13f from '../../src/pipeline/sources/form-13f/contract.ts'
 import { SOURCES } from '../../src/pipeline/sources/index.ts'
+import * as insiderTransactions from '../../src/pipeline/sources/insider-transactions/contract.ts'
 import * as sicCodes from '../../src/pipeline/sources/sic-codes/contract.ts'
 import * as submissions from '../../src/pipeline/sources/submissions/contract/index.ts'
 import * as tickers from '../../src/pipeline/sources/tickers/contract.ts'
@@ -31,6 +32,7 @@ const CONTRACTS: Record<string, Contract> = {
   tickers,
   'sic-codes': sicCodes,
   'filing-index': filingIndex,
+  'insider-transactions': insiderTransactions,
   'form-13f': form13f,
 }
 

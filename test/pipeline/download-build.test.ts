@@ -62,15 +62,20 @@ function serveMirror() {
       }
     }
   }
-  // The Form 13F data sets, the SEC's page listing them, and the filings' own text files.
+  for (const name of readdirSync(join(mirror, 'insider-transactions-data-sets')))
+    server.put(
+      `/files/structureddata/data/insider-transactions-data-sets/${name}`,
+      readFileSync(join(mirror, 'insider-transactions-data-sets', name)),
+    )
+  const texts = join(mirror, 'Archives/edgar/data')
+  for (const file of readdirSync(texts, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.txt')))
+    server.put(`/Archives/edgar/data/${file}`, readFileSync(join(texts, file)))
+  // The Form 13F data sets, the SEC's page listing them, (the filings' own text files are served above).
   for (const name of readdirSync(join(mirror, SETS_DIR)))
     server.put(
       name === 'index.html' ? SETS_PAGE.urlPath : `${SETS_URL_PATH}/${name}`,
       readFileSync(join(mirror, SETS_DIR, name)),
     )
-  for (const rel of readdirSync(join(mirror, 'Archives'), { recursive: true, encoding: 'utf8' }))
-    if (statSync(join(mirror, 'Archives', rel)).isFile())
-      server.put(`/Archives/${rel}`, readFileSync(join(mirror, 'Archives', rel)))
   for (const name of readdirSync(join(mirror, 'filing-index'))) {
     const listing = readFileSync(join(mirror, 'filing-index', name))
     server.put(`${JSON.parse(listing.toString()).directory.name}/index.json`, listing)
@@ -124,6 +129,9 @@ describe('secds build --download', () => {
       form_types: 'form_type, category, filing_count',
       sic_codes: 'sic_code, office, industry_title, sector, large_size_tickers',
       tickers: 'ticker, cik, exchange, position',
+      // the quarterly insider sets and the text files of the daily-index days, fetched, give the same rows
+      insider_filings: 'accession_number, issuer_cik, issuer_ticker, form_type, filing_date, accepted_at',
+      insider_transactions: 'accession_number, row_seq, reporter_cik, transaction_code, shares, price_per_share, value',
     }
     for (const [table, cols] of Object.entries(digests)) {
       const sql = `SELECT '${table}' AS t, count(*)::INTEGER AS n, sum(hash(${cols}))::VARCHAR AS h FROM {t:${table}}`

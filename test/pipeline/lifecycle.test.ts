@@ -71,6 +71,7 @@ describe('secds build: publishing', () => {
       'sic-codes',
       'indexes',
       'filing-index',
+      'insider-transactions',
       'form-13f',
     ])
     expect(manifest.sources.submissions).toEqual([
@@ -80,8 +81,17 @@ describe('secds build: publishing', () => {
     expect(manifest.sources['filing-index']).toEqual([
       expect.objectContaining({ path: 'filing-index/', files: expect.any(Number) }),
     ])
-    // The Form 13F data sets are the only period files: each converted, none reused in a first build.
-    expect(Object.keys(manifest.periods)).toEqual(['form-13f'])
+    // The period-file sources: each quarterly insider set converted (a first build reuses none).
+    expect(Object.keys(manifest.periods)).toEqual(['insider-transactions', 'form-13f'])
+    for (const [path, p] of Object.entries(manifest.periods['insider-transactions']) as [string, any][]) {
+      const quarter = /(\d{4}q[1-4])_form345\.zip$/.exec(path)![1]
+      expect(p).toMatchObject({
+        period: `quarter=${quarter}`,
+        reused: false,
+        outputs: [`insider_records/quarter=${quarter}/part-0.parquet`],
+      })
+    }
+    // And each Form 13F data set.
     expect(Object.values(manifest.periods['form-13f']).every((p) => !(p as { reused: boolean }).reused)).toBe(true)
     expect(Object.keys(manifest.tables).sort()).toEqual([
       'entities',
@@ -92,6 +102,11 @@ describe('secds build: publishing', () => {
       'form13f_cusips',
       'form13f_infotable',
       'form_types',
+      'insider_filings',
+      'insider_owners',
+      'insider_positions',
+      'insider_records',
+      'insider_transactions',
       'inst_activity',
       'inst_changes',
       'inst_filings',
@@ -139,7 +154,7 @@ describe('secds build: publishing', () => {
       entities: manifest.tables.entities.rows,
       grams: expect.any(Number),
     })
-    // The lookup files hold a line per entity, filing and listed document, and the manifest says how big they are.
+    // The lookup files hold a line per entity, filing, listed document and insider transaction, and the manifest says how big they are.
     expect(
       Object.fromEntries(Object.entries<{ lines: number }>(manifest.lookups).map(([name, l]) => [name, l.lines])),
     ).toEqual({
@@ -149,6 +164,8 @@ describe('secds build: publishing', () => {
       filerFilings: filings,
       formPositions: filings,
       nameGrams: Number(counts!.grams),
+      insiderTransactions: manifest.tables.insider_transactions.rows,
+      insiderPersonGrams: expect.any(Number),
     })
     for (const l of Object.values<{ path: string; bytes: number }>(manifest.lookups)) {
       expect(statSync(join(result.dir, `${l.path}.blocks`)).size).toBe(l.bytes)

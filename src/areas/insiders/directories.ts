@@ -1,0 +1,150 @@
+/** The companies and persons directories, and one person. */
+import type { QueryConfig } from '../../config.ts'
+import type { Db } from '../../db/client.ts'
+import { list, sql } from '../../db/sql.ts'
+import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
+import type { PageQuery } from '../../http/schemas.ts'
+import { accessionOf } from '../common/filing.ts'
+import { personPageByGram } from './person-search.ts'
+import { notFound } from './queries.ts'
+import { cik10, filingUrl, issuerOf, stamp } from './rows.ts'
+
+export type CompanyRow = {
+  issuer_cik: number
+  ticker: string | null
+  name: string | null
+  filing_count: number
+  transaction_count: number
+  reporter_count: number
+  buy_count: number
+  sell_count: number
+  buy_shares: number
+  sell_shares: number
+  buy_value: number
+  sell_value: number
+  latest_acc: string | null
+  latest_accepted: string | null
+  latest_transaction_date: string | null
+}
+
+export const COMPANY_SELECT = sql`issuer_cik::DOUBLE AS issuer_cik, ticker, name, filing_count::DOUBLE AS filing_count,
+  transaction_count::DOUBLE AS transaction_count, reporter_count::DOUBLE AS reporter_count, buy_count::DOUBLE AS buy_count,
+  sell_count::DOUBLE AS sell_count, buy_shares, sell_shares, buy_value, sell_value, latest_acc_key::VARCHAR AS latest_acc,
+  latest_accepted::VARCHAR AS latest_accepted, latest_transaction_date::VARCHAR AS latest_transaction_date`
+
+export const latestOf = (
+  archives: string,
+  cik: number,
+  r: { latest_acc: string | null; latest_accepted: string | null },
+) => ({
+  latestAccessionNumber: r.latest_acc ? accessionOf(r.latest_acc) : null,
+  latestFilingUrl: r.latest_acc ? filingUrl(archives, cik, r.latest_acc) : null,
+  latestAccepted: stamp(r.latest_accepted),
+})
+const toCompany = (archives: string, r: CompanyRow) => ({
+  cik: cik10(r.issuer_cik),
+  ticker: r.ticker,
+  name: r.name,
+  ...latestOf(archives, r.issuer_cik, r),
+  latestTransactionDate: r.latest_transaction_date,
+  filingCount: r.filing_count,
+  transactionCount: r.transaction_count,
+  reporterCount: r.reporter_count,
+})
+
+export async function listCompanies(db: Db, config: QueryConfig, f: { q?: string } & PageQuery) {
+  checkOffset(f, config.maxOffset)
+  const q = f.q?.trim().toLowerCase() || null
+  const off = offsetOf(f)
+  const rows = await db.all<CompanyRow>(
+    q
+      ? sql`SELECT ${COMPANY_SELECT} FROM insider_companies WHERE contains(search_text, ${q}) ORDER BY position
+            LIMIT ${f.limit + 1} OFFSET ${off}`
+      : sql`SELECT ${COMPANY_SELECT} FROM insider_companies WHERE position >= ${off} AND position < ${off + f.limit + 1}`,
+  )
+  const page = toPage(rows, f)
+  return { data: page.data.map((r) => toCompany(config.archivesUrl, r)), pagination: page.pagination, filters: { q } }
+}
+
+type PersonRow = {
+  cik: number
+  name: string | null
+  is_director: boolean
+  is_officer: boolean
+  is_ten_percent_owner: boolean
+  latest_officer_title: string | null
+  latest_issuer_cik: number | null
+  latest_issuer_ticker: string | null
+  latest_issuer_name: string | null
+  latest_acc: string | null
+  latest_accepted: string | null
+  latest_transaction_date: string | null
+  filing_count: number
+  transaction_count: number
+  issuer_count: number
+}
+
+const PERSON_SELECT = sql`cik::DOUBLE AS cik, name, is_director, is_officer, is_ten_percent_owner, latest_officer_title,
+  latest_issuer_cik::DOUBLE AS latest_issuer_cik, latest_issuer_ticker, latest_issuer_name, latest_acc_key::VARCHAR AS latest_acc,
+  latest_accepted::VARCHAR AS latest_accepted, latest_transaction_date::VARCHAR AS latest_transaction_date,
+  filing_count::DOUBLE AS filing_count, transaction_count::DOUBLE AS transaction_count, issuer_count::DOUBLE AS issuer_count`
+
+const toPerson = (archives: string, r: PersonRow) => ({
+  cik: cik10(r.cik),
+  name: r.name,
+  director: r.is_director,
+  officer: r.is_officer,
+  tenPercentOwner: r.is_ten_percent_owner,
+  latestOfficerTitle: r.latest_officer_title,
+  latestIssuer:
+    r.latest_issuer_cik === null
+      ? null
+      : issuerOf({
+          issuer_cik: r.latest_issuer_cik,
+          issuer_ticker: r.latest_issuer_ticker,
+          issuer_name: r.latest_issuer_name,
+        }),
+  ...latestOf(archives, r.latest_issuer_cik ?? r.cik, r),
+  latestTransactionDate: r.latest_transaction_date,
+  filingCount: r.filing_count,
+  transactionCount: r.transaction_count,
+  issuerCount: r.issuer_count,
+})
+
+export async function listPersons(db: Db, config: QueryConfig, f: { q?: string } & PageQuery) {
+  checkOffset(f, config.maxOffset)
+  const q = f.q?.trim().toLowerCase() || null
+  const off = offsetOf(f)
+  const window = { offset: off, take: f.limit + 1 }
+  const ciks = q ? await personPageByGram(db, q, window) : undefined
+  const rows =
+    ciks !== undefined
+      ? await personsByCik(db, ciks)
+      : await db.all<PersonRow>(
+          q
+            ? sql`SELECT ${PERSON_SELECT} FROM insider_persons WHERE contains(name_lower, ${q}) LIMIT ${f.limit + 1} OFFSET ${off}`
+            : sql`SELECT ${PERSON_SELECT} FROM insider_persons WHERE position >= ${off} AND position < ${off + f.limit + 1}`,
+        )
+  const page = toPage(rows, f)
+  return { data: page.data.map((r) => toPerson(config.archivesUrl, r)), pagination: page.pagination, filters: { q } }
+}
+
+/** The persons of `ciks`, in that order (one query on the CIK-sorted copy). */
+async function personsByCik(db: Db, ciks: number[]): Promise<PersonRow[]> {
+  if (!ciks.length) return []
+  const rows = await db.all<PersonRow>(
+    sql`SELECT ${PERSON_SELECT} FROM insider_persons_by_cik WHERE cik IN (${list(ciks)})`,
+  )
+  const byCik = new Map(rows.map((r) => [r.cik, r]))
+  return ciks.flatMap((c) => byCik.get(c) ?? [])
+}
+
+export async function getPersonRow(db: Db, cik: number) {
+  const row = await db.one<PersonRow>(sql`SELECT ${PERSON_SELECT} FROM insider_persons_by_cik WHERE cik = ${cik}`)
+  if (!row) throw notFound(`No insider filings name the reporting owner CIK ${cik10(cik)}.`)
+  return row
+}
+
+export async function getPerson(db: Db, config: QueryConfig, cik: number) {
+  return toPerson(config.archivesUrl, await getPersonRow(db, cik))
+}

@@ -1,0 +1,140 @@
+/**
+ * The build's aggregates as the API gives them: statistics, the daily leaders, and an issuer's lifetime
+ * counts, shares and values.
+ */
+import type { QueryConfig } from '../../config.ts'
+import type { Db } from '../../db/client.ts'
+import { sql } from '../../db/sql.ts'
+import { COMPANY_SELECT, type CompanyRow, latestOf } from './directories.ts'
+import { issuerCikOf, notFound } from './queries.ts'
+import { issuerOf, stamp } from './rows.ts'
+
+export async function getStatistics(db: Db) {
+  const r = await db.one<Record<string, number | string | null>>(sql`SELECT company_count::DOUBLE AS company_count,
+    person_count::DOUBLE AS person_count, filing_count::DOUBLE AS filing_count, transaction_count::DOUBLE AS transaction_count,
+    buy_count::DOUBLE AS buy_count, sell_count::DOUBLE AS sell_count, derivative_count::DOUBLE AS derivative_count,
+    buy_shares, sell_shares, buy_value, sell_value, latest_transaction_date::VARCHAR AS latest_transaction_date,
+    latest_accepted::VARCHAR AS latest_accepted FROM insider_statistics`)
+  const n = (k: string) => Number(r?.[k] ?? 0)
+  return {
+    companyCount: n('company_count'),
+    personCount: n('person_count'),
+    filingCount: n('filing_count'),
+    transactionCount: n('transaction_count'),
+    buyTransactionCount: n('buy_count'),
+    sellTransactionCount: n('sell_count'),
+    directionalTransactionCount: n('buy_count') + n('sell_count'),
+    derivativeTransactionCount: n('derivative_count'),
+    buySellRatio: ratio(n('buy_count'), n('sell_count')),
+    buyShares: n('buy_shares'),
+    sellShares: n('sell_shares'),
+    netShares: n('buy_shares') - n('sell_shares'),
+    buyValue: n('buy_value'),
+    sellValue: n('sell_value'),
+    netValue: n('buy_value') - n('sell_value'),
+    latestTransactionDate: (r?.latest_transaction_date as string | null) ?? null,
+    latestAccepted: stamp((r?.latest_accepted as string | null) ?? null),
+  }
+}
+
+/** buy / sell counts, null without sells (RESPONSES §4); rounded to 4 places. */
+const ratio = (buy: number, sell: number) => (sell === 0 ? null : Math.round((buy / sell) * 10_000) / 10_000)
+
+export async function dailyLeaders(db: Db, type: 'top_buyers' | 'top_sellers', f: { date?: string; limit: number }) {
+  // Default: the latest transaction date that ranks anyone of this side (a day of only buys has no sellers).
+  const latest =
+    type === 'top_buyers'
+      ? sql`SELECT latest_buy_date::VARCHAR AS d FROM insider_statistics`
+      : sql`SELECT latest_sell_date::VARCHAR AS d FROM insider_statistics`
+  const date = f.date ?? (await db.one<{ d: string | null }>(latest))?.d ?? null
+  const day =
+    date && (await db.one<{ n: number }>(sql`SELECT 1 AS n FROM insider_days WHERE activity_date = ${date}::DATE`))
+  if (!date || !day) throw notFound(`No insider transactions are dated ${date ?? '(no data)'}.`)
+  const rows =
+    await db.all<IssuerRowFigures>(sql`SELECT rank::DOUBLE AS rank, issuer_cik::DOUBLE AS issuer_cik, issuer_ticker,
+    issuer_name, buy_value, sell_value, buy_shares, sell_shares, buy_count::DOUBLE AS buy_count, sell_count::DOUBLE AS sell_count,
+    transaction_count::DOUBLE AS transaction_count, filing_count::DOUBLE AS filing_count, latest_accepted::VARCHAR AS latest_accepted
+    FROM insider_daily_leaders WHERE activity_date = ${date}::DATE AND activity_type = ${type} AND rank <= ${f.limit}`)
+  return {
+    activityDate: date,
+    activityType: type,
+    data: rows.map((r) => ({
+      rank: r.rank,
+      issuer: issuerOf(r),
+      buyValue: r.buy_value,
+      sellValue: r.sell_value,
+      netValue: r.buy_value - r.sell_value,
+      buyShares: r.buy_shares,
+      sellShares: r.sell_shares,
+      buyTransactionCount: r.buy_count,
+      sellTransactionCount: r.sell_count,
+      transactionCount: r.transaction_count,
+      filingCount: r.filing_count,
+      latestAccepted: stamp(r.latest_accepted),
+    })),
+    filters: { activityDate: date, activityType: type, limit: f.limit },
+  }
+}
+
+type IssuerRowFigures = {
+  rank: number
+  issuer_cik: number
+  issuer_ticker: string | null
+  issuer_name: string | null
+  buy_value: number
+  sell_value: number
+  buy_shares: number
+  sell_shares: number
+  buy_count: number
+  sell_count: number
+  transaction_count: number
+  filing_count: number
+  latest_accepted: string | null
+}
+
+/** An issuer's lifetime figures; 404 when it has no insider data. */
+export async function issuerFigures(db: Db, config: QueryConfig, ticker: string) {
+  const cik = await issuerCikOf(db, ticker)
+  const r = await db.one<CompanyRow>(sql`SELECT ${COMPANY_SELECT} FROM insider_companies WHERE issuer_cik = ${cik}`)
+  if (!r) throw notFound('Insider transaction snapshot was not found for the ticker.')
+  const latest = { latestTransactionDate: r.latest_transaction_date, ...latestOf(config.archivesUrl, r.issuer_cik, r) }
+  const issuer = issuerOf({ issuer_cik: r.issuer_cik, issuer_ticker: r.ticker, issuer_name: r.name })
+  return { r, issuer, latest }
+}
+
+export async function buySellRatio(db: Db, config: QueryConfig, ticker: string) {
+  const { r, issuer, latest } = await issuerFigures(db, config, ticker)
+  return {
+    issuer,
+    buyTransactionCount: r.buy_count,
+    sellTransactionCount: r.sell_count,
+    directionalTransactionCount: r.buy_count + r.sell_count,
+    transactionCount: r.transaction_count,
+    buySellRatio: ratio(r.buy_count, r.sell_count),
+    ...latest,
+  }
+}
+
+export async function netShares(db: Db, config: QueryConfig, ticker: string) {
+  const { r, issuer, latest } = await issuerFigures(db, config, ticker)
+  return {
+    issuer,
+    buyShares: r.buy_shares,
+    sellShares: r.sell_shares,
+    netShares: r.buy_shares - r.sell_shares,
+    transactionCount: r.transaction_count,
+    ...latest,
+  }
+}
+
+export async function netValue(db: Db, config: QueryConfig, ticker: string) {
+  const { r, issuer, latest } = await issuerFigures(db, config, ticker)
+  return {
+    issuer,
+    buyValue: r.buy_value,
+    sellValue: r.sell_value,
+    netValue: r.buy_value - r.sell_value,
+    transactionCount: r.transaction_count,
+    ...latest,
+  }
+}

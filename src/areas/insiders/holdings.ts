@@ -1,0 +1,237 @@
+/**
+ * Owners of an issuer and holdings of a person, from the build's positions (each owner's latest reported
+ * balance of each security: title, derivative or not, direct or indirect, nature). Only the request's
+ * filters (derivative or not, active since) are applied here, over one issuer's or one person's
+ * positions, then summed per owner (or issuer) and per security title.
+ */
+import type { QueryConfig } from '../../config.ts'
+import type { Db } from '../../db/client.ts'
+import { join, sql } from '../../db/sql.ts'
+import { accessionOf } from '../common/filing.ts'
+import { getPerson } from './directories.ts'
+import { issuerCikOf, notFound } from './queries.ts'
+import { cik10, filingUrl, issuerOf, stamp } from './rows.ts'
+
+export const METHODOLOGY =
+  'Totals are heuristic sums of the latest balances reporting owners gave in their Forms 3, 4 and 5 (shares owned ' +
+  'following each transaction, and holdings), per security title and ownership form. They are not SEC-certified ' +
+  'beneficial ownership: the same shares can be counted twice (joint filers, trusts, indirect holdings reported by ' +
+  'several owners) or missed (positions never reported again, share classes, derivatives not converted).'
+
+type PositionRow = {
+  issuer_cik: number
+  issuer_ticker: string | null
+  issuer_name: string | null
+  owner_cik: number
+  owner_name: string | null
+  is_director: boolean
+  is_officer: boolean
+  is_ten_percent_owner: boolean
+  officer_title: string | null
+  security_title: string | null
+  derivative: boolean
+  direct_indirect: string | null
+  nature_of_ownership: string | null
+  shares: number
+  underlying_title: string | null
+  underlying_shares: number | null
+  exercise_price: number | null
+  exercise_date: string | null
+  expiration_date: string | null
+  position_date: string | null
+  accepted_at: string | null
+  acc: string
+  form_type: string | null
+  record: string
+}
+
+const POSITION_SELECT = sql`issuer_cik::DOUBLE AS issuer_cik, issuer_ticker, issuer_name, owner_cik::DOUBLE AS owner_cik,
+  owner_name, is_director, is_officer, is_ten_percent_owner, officer_title, security_title, derivative, direct_indirect,
+  nature_of_ownership, shares, underlying_title, underlying_shares, exercise_price, exercise_date::VARCHAR AS exercise_date,
+  expiration_date::VARCHAR AS expiration_date, position_date::VARCHAR AS position_date, accepted_at::VARCHAR AS accepted_at,
+  acc_key::VARCHAR AS acc, form_type, record`
+
+export type HoldingQuery = {
+  includeDerivative?: string
+  includeNonDerivative?: string
+  activeSince?: string
+}
+
+/** The filters as applied: derivative rows off and non-derivative on by default; active since five years ago. */
+export function holdingFilters(q: HoldingQuery, now: Date) {
+  const five = new Date(now)
+  five.setUTCFullYear(five.getUTCFullYear() - 5)
+  return {
+    includeDerivative: q.includeDerivative === 'true',
+    includeNonDerivative: q.includeNonDerivative !== 'false',
+    activeSince: q.activeSince ?? five.toISOString().slice(0, 10),
+  }
+}
+type Filters = ReturnType<typeof holdingFilters>
+
+const kinds = (f: Filters) =>
+  f.includeDerivative && f.includeNonDerivative
+    ? sql`TRUE`
+    : f.includeDerivative
+      ? sql`derivative`
+      : f.includeNonDerivative
+        ? sql`NOT derivative`
+        : sql`FALSE`
+
+type Totals = {
+  totalShares: number
+  directShares: number
+  indirectShares: number
+  unspecifiedOwnershipShares: number
+  nonDerivativeShares: number
+  derivativeShares: number
+  positionCount: number
+}
+const zero = (): Totals => ({
+  totalShares: 0,
+  directShares: 0,
+  indirectShares: 0,
+  unspecifiedOwnershipShares: 0,
+  nonDerivativeShares: 0,
+  derivativeShares: 0,
+  positionCount: 0,
+})
+function add(t: Totals, p: PositionRow) {
+  t.totalShares += p.shares
+  if (p.direct_indirect === 'D') t.directShares += p.shares
+  else if (p.direct_indirect === 'I') t.indirectShares += p.shares
+  else t.unspecifiedOwnershipShares += p.shares
+  if (p.derivative) t.derivativeShares += p.shares
+  else t.nonDerivativeShares += p.shares
+  t.positionCount++
+}
+
+/** Positions grouped by `keyOf`, each group with its totals, its security types and its latest position. */
+function group(archives: string, rows: PositionRow[], keyOf: (p: PositionRow) => number) {
+  const groups = new Map<
+    number,
+    { first: PositionRow; latest: PositionRow; totals: Totals; types: Map<string, Totals> }
+  >()
+  for (const p of rows) {
+    const k = keyOf(p)
+    let g = groups.get(k)
+    if (!g) {
+      g = { first: p, latest: p, totals: zero(), types: new Map() }
+      groups.set(k, g)
+    }
+    add(g.totals, p)
+    const title = p.security_title ?? ''
+    if (!g.types.has(title)) g.types.set(title, zero())
+    add(g.types.get(title)!, p)
+    if (
+      (p.position_date ?? '') > (g.latest.position_date ?? '') ||
+      ((p.position_date ?? '') === (g.latest.position_date ?? '') &&
+        (p.accepted_at ?? '') > (g.latest.accepted_at ?? ''))
+    )
+      g.latest = p
+  }
+  return [...groups.values()]
+    .map((g) => ({
+      ...g,
+      latestFields: {
+        latestPositionDate: g.latest.position_date,
+        latestAccepted: stamp(g.latest.accepted_at),
+        latestAccessionNumber: accessionOf(g.latest.acc),
+        latestFilingUrl: filingUrl(archives, g.latest.issuer_cik, g.latest.acc),
+      },
+      securityTypes: [...g.types]
+        .sort((a, b) => b[1].totalShares - a[1].totalShares || (a[0] < b[0] ? -1 : 1))
+        .map(([title, t]) => ({ securityType: title || null, ...t })),
+    }))
+    .sort((a, b) => b.totals.totalShares - a.totals.totalShares || keyOf(a.first) - keyOf(b.first))
+}
+
+export async function listOwners(
+  db: Db,
+  config: QueryConfig,
+  ticker: string,
+  q: HoldingQuery & { limit: number },
+  now: Date,
+) {
+  const cik = await issuerCikOf(db, ticker)
+  const issuerRow = await db.one<{ ticker: string | null; name: string | null }>(
+    sql`SELECT ticker, name FROM insider_companies WHERE issuer_cik = ${cik}`,
+  )
+  if (!issuerRow) throw notFound('Insider transaction snapshot was not found for the ticker.')
+  const f = holdingFilters(q, now)
+  const rows = await db.all<PositionRow>(sql`SELECT ${POSITION_SELECT} FROM insider_positions_by_issuer
+    WHERE ${join([sql`issuer_cik = ${cik}`, kinds(f), sql`position_date >= ${f.activeSince}::DATE`])}`)
+  const owners = group(config.archivesUrl, rows, (p) => p.owner_cik)
+    .slice(0, q.limit)
+    .map((g, i) => ({
+      rank: i + 1,
+      reporterCik: cik10(g.latest.owner_cik),
+      reporterName: g.latest.owner_name,
+      director: g.latest.is_director,
+      officer: g.latest.is_officer,
+      tenPercentOwner: g.latest.is_ten_percent_owner,
+      officerTitle: g.latest.officer_title,
+      ...g.totals,
+      ...g.latestFields,
+      securityTypes: g.securityTypes,
+    }))
+  return {
+    issuer: issuerOf({ issuer_cik: cik, issuer_ticker: issuerRow.ticker, issuer_name: issuerRow.name }),
+    filters: { ...f, limit: q.limit },
+    methodology: METHODOLOGY,
+    owners,
+  }
+}
+
+async function personPositions(db: Db, config: QueryConfig, cik: number) {
+  await getPerson(db, config, cik)
+  return db.all<PositionRow>(sql`SELECT ${POSITION_SELECT} FROM insider_positions_by_owner WHERE owner_cik = ${cik}`)
+}
+
+/** Every position of a person (`ownership`: only those with shares left). */
+export async function listHoldings(db: Db, config: QueryConfig, cik: number, onlyHeld: boolean) {
+  const rows = (await personPositions(db, config, cik)).filter((p) => !onlyHeld || p.shares > 0)
+  return {
+    cik: cik10(cik),
+    holdings: rows.map((p) => {
+      const form = `FORM${(p.form_type ?? '4').replace('/A', '')}`
+      return {
+        issuer: issuerOf(p),
+        securityType: p.security_title,
+        currentShares: p.shares,
+        directOrIndirectOwnership: p.direct_indirect,
+        natureOfOwnership: p.nature_of_ownership,
+        derivative: p.derivative,
+        underlyingSecurityTitle: p.underlying_title,
+        underlyingSecurityShares: p.underlying_shares,
+        exercisePrice: p.exercise_price,
+        exerciseDate: p.exercise_date,
+        expirationDate: p.expiration_date,
+        latestPositionDate: p.position_date,
+        latestAccepted: stamp(p.accepted_at),
+        latestSourceForm: form,
+        latestSourceKind: `${form}_${p.record === 'holding' ? 'REPORTED_HOLDING' : 'REPORTED_BALANCE'}`,
+        latestAccessionNumber: accessionOf(p.acc),
+        latestFilingUrl: filingUrl(config.archivesUrl, p.issuer_cik, p.acc),
+      }
+    }),
+  }
+}
+
+export async function holdingsSummary(db: Db, config: QueryConfig, cik: number, q: HoldingQuery, now: Date) {
+  const f = holdingFilters(q, now)
+  const rows = (await personPositions(db, config, cik)).filter(
+    (p) => (p.derivative ? f.includeDerivative : f.includeNonDerivative) && (p.position_date ?? '') >= f.activeSince,
+  )
+  return {
+    cik: cik10(cik),
+    filters: f,
+    methodology: METHODOLOGY,
+    issuers: group(config.archivesUrl, rows, (p) => p.issuer_cik).map((g) => ({
+      issuer: issuerOf(g.latest),
+      ...g.totals,
+      ...g.latestFields,
+      securityTypes: g.securityTypes,
+    })),
+  }
+}

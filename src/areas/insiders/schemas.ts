@@ -1,0 +1,354 @@
+/**
+ * Insiders area shapes (SPEC 2.5 and 4.4, RESPONSES §4). Wire names are camelCase and match the
+ * reference exactly; a value the filing does not give is null.
+ */
+import { t } from 'elysia'
+import { Cik, CikOut, DateParam, Nullable, OutInteger, Pagination, QueryInteger, Ticker } from '../../http/schemas.ts'
+
+const Str = (description: string) => Nullable(t.String({ description }))
+const Num = (description: string) => Nullable(t.Number({ description }))
+const Day = (description: string) => Nullable(t.String({ format: 'date', description }))
+const Stamp = (description: string) =>
+  Nullable(t.String({ description: `${description}; Eastern time, without a zone designator (2024-09-30T16:07:30)` }))
+const Bool = (description: string) => t.Boolean({ description })
+const Count = (description: string) => OutInteger({ description })
+
+export const Issuer = t.Object(
+  { cik: CikOut, ticker: Str('Primary ticker'), name: Str('Issuer name') },
+  { title: 'InsiderIssuer' },
+)
+
+export const Reporter = t.Object(
+  {
+    cik: CikOut,
+    name: Str('Reporting owner name'),
+    director: Bool('Reported as a director'),
+    officer: Bool('Reported as an officer'),
+    tenPercentOwner: Bool('Reported as a 10% owner'),
+    officerTitle: Str('Officer title as reported'),
+  },
+  { title: 'InsiderReporter' },
+)
+
+export const Transaction = t.Object(
+  {
+    accessionNumber: t.String(),
+    filingUrl: t.String({ format: 'uri' }),
+    accepted: Stamp('When EDGAR accepted the filing'),
+    issuer: Issuer,
+    reporter: Nullable(Reporter),
+    securityType: Str('Title of the security'),
+    transactionDate: Day('Transaction date'),
+    deemedExecutionDate: Day('Deemed execution date'),
+    transactionCode: Str('Single-letter transaction code (P, S, A, M, F, G, ...)'),
+    type: Nullable(t.Union([t.Literal('buy'), t.Literal('sell')], { description: 'P buy, S sell, else by A/D' })),
+    shares: Num('Shares in the transaction'),
+    pricePerShare: Num('USD per share'),
+    value: Num('shares × pricePerShare, USD'),
+    acquiredDisposed: Nullable(t.Union([t.Literal('A'), t.Literal('D')])),
+    sharesOwnedFollowingTransaction: Num('Shares owned after the transaction'),
+    directOrIndirectOwnership: Str('D or I'),
+    natureOfOwnership: Str('Nature of indirect ownership'),
+    derivative: t.Boolean(),
+    underlyingSecurityTitle: Str('Underlying security of a derivative'),
+    underlyingSecurityShares: Num('Underlying shares'),
+    exercisePrice: Num('Conversion or exercise price'),
+    exerciseDate: Day('Date exercisable'),
+    expirationDate: Day('Expiration date'),
+  },
+  { title: 'InsiderTransaction' },
+)
+
+/** A query value from a fixed list, as a pattern (a union of literals loses its description in the OpenAPI document). */
+const OneOf = (values: string[], description: string) =>
+  t.String({ pattern: `^(${values.join('|')})$`, expected: values.join(', '), description })
+const QueryBool = (description: string) => OneOf(['true', 'false'], description)
+
+export const TransactionFilters = t.Object({
+  acquiredDisposed: t.Optional(OneOf(['A', 'D'], 'A (acquired) or D (disposed)')),
+  transactionCode: t.Optional(
+    t.String({
+      pattern: '^[A-Za-z]$',
+      expected: 'a one-letter transaction code such as P or S',
+      description: 'Transaction code, case-insensitive',
+    }),
+  ),
+  derivative: t.Optional(QueryBool('false: derivative rows are excluded; true: only derivative rows')),
+  insiderRole: t.Optional(
+    OneOf(['director', 'officer', 'tenPercentOwner', 'other'], "The reporter's reported role (its relationship box)"),
+  ),
+  // 64-bit: the largest double below 2^63, since the text is read into a double (2^63 - 1 itself rounds up to 2^63).
+  minValue: t.Optional(
+    QueryInteger({ minimum: 0, maximum: 2 ** 63 - 1024, description: 'Minimum value in USD (64-bit)' }),
+  ),
+  acceptedFrom: t.Optional(DateParam('Filings accepted on or after')),
+  transactionFrom: t.Optional(DateParam('Transactions dated on or after')),
+  transactionTo: t.Optional(DateParam('Transactions dated on or before')),
+})
+export type TransactionFilters = typeof TransactionFilters.static
+
+export const feedLimit = (max: number) =>
+  t.Object({ limit: QueryInteger({ minimum: 1, maximum: max, default: Math.min(50, max), description: 'Rows' }) })
+
+export const TransactionList = t.Object(
+  {
+    transactions: t.Array(Transaction),
+    pagination: t.Object({ limit: OutInteger(), hasMoreData: t.Boolean() }),
+    filters: t.Record(t.String(), t.Unknown()),
+  },
+  { title: 'InsiderTransactionList' },
+)
+
+export const ActivityQuery = t.Object({
+  from: t.Optional(DateParam('Transactions on or after')),
+  end: t.Optional(DateParam('Transactions on or before')),
+})
+
+export const Company = t.Object(
+  {
+    cik: CikOut,
+    ticker: Str('Primary ticker'),
+    name: Str('Issuer name'),
+    latestAccessionNumber: Str('Latest ownership filing'),
+    latestFilingUrl: Str('Its index page'),
+    latestAccepted: Stamp('Its acceptance'),
+    latestTransactionDate: Day('Latest transaction date'),
+    filingCount: Count('Ownership filings'),
+    transactionCount: Count('Transactions'),
+    reporterCount: Count('Distinct reporting owners'),
+  },
+  { title: 'InsiderCompany' },
+)
+
+export const Person = t.Object(
+  {
+    cik: CikOut,
+    name: Str('Reporting owner name'),
+    director: Bool('Any filing says director'),
+    officer: Bool('Any filing says officer'),
+    tenPercentOwner: Bool('Any filing says 10% owner'),
+    latestOfficerTitle: Str('Latest officer title'),
+    latestIssuer: Nullable(Issuer),
+    latestAccessionNumber: Str('Latest ownership filing'),
+    latestFilingUrl: Str('Its index page'),
+    latestAccepted: Stamp('Its acceptance'),
+    latestTransactionDate: Day('Latest transaction date'),
+    filingCount: Count('Ownership filings'),
+    transactionCount: Count('Transactions'),
+    issuerCount: Count('Distinct issuers'),
+  },
+  { title: 'InsiderPerson' },
+)
+
+export const DirectoryQuery = t.Object({
+  q: t.Optional(
+    t.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive substring of name, ticker or CIK' }),
+  ),
+})
+
+export const CompanyList = t.Object(
+  { data: t.Array(Company), pagination: Pagination, filters: t.Object({ q: Nullable(t.String()) }) },
+  { title: 'InsiderCompaniesResponse' },
+)
+export const PersonList = t.Object(
+  { data: t.Array(Person), pagination: Pagination, filters: t.Object({ q: Nullable(t.String()) }) },
+  { title: 'InsiderPersonsResponse' },
+)
+
+export const Statistics = t.Object(
+  {
+    companyCount: Count(''),
+    personCount: Count(''),
+    filingCount: Count(''),
+    transactionCount: Count(''),
+    buyTransactionCount: Count(''),
+    sellTransactionCount: Count(''),
+    directionalTransactionCount: Count('buy + sell'),
+    derivativeTransactionCount: Count(''),
+    buySellRatio: Num('buy / sell counts; null without sells'),
+    buyShares: t.Number(),
+    sellShares: t.Number(),
+    netShares: t.Number(),
+    buyValue: t.Number(),
+    sellValue: t.Number(),
+    netValue: t.Number(),
+    latestTransactionDate: Day(''),
+    latestAccepted: Stamp(''),
+  },
+  { title: 'InsiderStatisticsResponse' },
+)
+
+export const DailyQuery = t.Object({
+  date: t.Optional(DateParam('Transaction date; default the latest covered')),
+})
+
+export const Leader = t.Object(
+  {
+    rank: Count('1 = largest'),
+    issuer: Issuer,
+    buyValue: t.Number(),
+    sellValue: t.Number(),
+    netValue: t.Number(),
+    buyShares: t.Number(),
+    sellShares: t.Number(),
+    buyTransactionCount: Count(''),
+    sellTransactionCount: Count(''),
+    transactionCount: Count(''),
+    filingCount: Count(''),
+    latestAccepted: Stamp(''),
+  },
+  { title: 'InsiderDailyLeader' },
+)
+
+export const DailyActivity = t.Object(
+  {
+    activityDate: t.String({ format: 'date' }),
+    activityType: t.Union([t.Literal('top_buyers'), t.Literal('top_sellers')]),
+    data: t.Array(Leader),
+    filters: t.Object({ activityDate: t.String(), activityType: t.String(), limit: OutInteger() }),
+  },
+  { title: 'InsiderDailyActivityResponse' },
+)
+
+const Shares = {
+  totalShares: t.Number(),
+  directShares: t.Number(),
+  indirectShares: t.Number(),
+  unspecifiedOwnershipShares: t.Number(),
+  nonDerivativeShares: t.Number(),
+  derivativeShares: t.Number(),
+  positionCount: Count('Positions summed'),
+}
+
+export const SecurityTypeTotal = t.Object(
+  { securityType: Str('Security title'), ...Shares },
+  { title: 'InsiderSecurityType' },
+)
+
+const Latest = {
+  latestPositionDate: Day('Date of the latest reported balance'),
+  latestAccepted: Stamp('Its filing'),
+  latestAccessionNumber: Str('Its accession number'),
+  latestFilingUrl: Str('Its index page'),
+}
+
+export const Owner = t.Object(
+  {
+    rank: Count('1 = most shares'),
+    reporterCik: CikOut,
+    reporterName: Str(''),
+    director: t.Boolean(),
+    officer: t.Boolean(),
+    tenPercentOwner: t.Boolean(),
+    officerTitle: Str(''),
+    ...Shares,
+    ...Latest,
+    securityTypes: t.Array(SecurityTypeTotal),
+  },
+  { title: 'InsiderOwner' },
+)
+
+export const OwnersQuery = t.Object({
+  includeDerivative: t.Optional(QueryBool('Sum derivative positions (default false)')),
+  includeNonDerivative: t.Optional(QueryBool('Sum non-derivative positions (default true)')),
+  activeSince: t.Optional(DateParam('Positions updated on or after; default five years before the request')),
+})
+
+const HoldingFilters = t.Object({
+  includeDerivative: t.Boolean(),
+  includeNonDerivative: t.Boolean(),
+  activeSince: t.String({ format: 'date' }),
+})
+
+export const OwnersResponse = t.Object(
+  {
+    issuer: Issuer,
+    filters: t.Object({ ...HoldingFilters.properties, limit: OutInteger() }),
+    methodology: t.String(),
+    owners: t.Array(Owner),
+  },
+  { title: 'InsiderOwnersResponse' },
+)
+
+const LatestFiling = {
+  latestTransactionDate: Day(''),
+  latestAccepted: Stamp(''),
+  latestAccessionNumber: Str(''),
+  latestFilingUrl: Str(''),
+}
+
+export const BuySellRatio = t.Object(
+  {
+    issuer: Issuer,
+    buyTransactionCount: Count(''),
+    sellTransactionCount: Count(''),
+    directionalTransactionCount: Count(''),
+    transactionCount: Count(''),
+    buySellRatio: Num('buy / sell counts; null without sells'),
+    ...LatestFiling,
+  },
+  { title: 'InsiderBuySellRatioResponse' },
+)
+export const NetShares = t.Object(
+  {
+    issuer: Issuer,
+    buyShares: t.Number(),
+    sellShares: t.Number(),
+    netShares: t.Number(),
+    transactionCount: Count(''),
+    ...LatestFiling,
+  },
+  { title: 'InsiderNetSharesResponse' },
+)
+export const NetValue = t.Object(
+  {
+    issuer: Issuer,
+    buyValue: t.Number(),
+    sellValue: t.Number(),
+    netValue: t.Number(),
+    transactionCount: Count(''),
+    ...LatestFiling,
+  },
+  { title: 'InsiderNetValueResponse' },
+)
+
+export const Holding = t.Object(
+  {
+    issuer: Issuer,
+    securityType: Str(''),
+    currentShares: t.Number(),
+    directOrIndirectOwnership: Str(''),
+    natureOfOwnership: Str(''),
+    derivative: t.Boolean(),
+    underlyingSecurityTitle: Str(''),
+    underlyingSecurityShares: Num(''),
+    exercisePrice: Num(''),
+    exerciseDate: Day(''),
+    expirationDate: Day(''),
+    latestPositionDate: Day(''),
+    latestAccepted: Stamp(''),
+    latestSourceForm: Str('FORM3, FORM4 or FORM5'),
+    latestSourceKind: Str('FORM4_REPORTED_BALANCE (after a transaction) or FORM3_REPORTED_HOLDING (a holding row)'),
+    latestAccessionNumber: Str(''),
+    latestFilingUrl: Str(''),
+  },
+  { title: 'InsiderHolding' },
+)
+
+export const Holdings = t.Object({ cik: CikOut, holdings: t.Array(Holding) }, { title: 'InsiderHoldingsResponse' })
+
+export const IssuerSummary = t.Object({
+  issuer: Issuer,
+  ...Shares,
+  ...Latest,
+  securityTypes: t.Array(SecurityTypeTotal),
+})
+
+export const HoldingsSummary = t.Object(
+  { cik: CikOut, filters: HoldingFilters, methodology: t.String(), issuers: t.Array(IssuerSummary) },
+  { title: 'InsiderHoldingsSummaryResponse' },
+)
+
+export const TickerParams = t.Object({ ticker: Ticker })
+export const PersonParams = t.Object({ reporterCik: Cik })
+export { Cik }

@@ -1,0 +1,195 @@
+/**
+ * The insider-transactions source's contract: the serving tables the Insiders area (src/areas/insiders)
+ * reads, their columns in stored order and how each is sorted. Both the build (serving.ts) and the area
+ * import it; test/pipeline/contracts.test.ts checks the built database against it.
+ */
+
+/**
+ * What the feed tables hold besides `pos`: the columns the filters read. The transaction itself is a
+ * line of the `transactions` lookup file at its `pos` (TRANSACTION_LINE): a page reads narrow rows, then
+ * its lines. Reading every column of a page of 51 rows from DuckDB took 8.8 ms (scale 0.01, one thread,
+ * string columns decompressed a vector at a time); the positions alone 0.8 ms.
+ */
+export const FEED_FILTER_COLUMNS = [
+  'issuer_cik',
+  'acquired_disposed',
+  'transaction_code',
+  'derivative',
+  'is_director',
+  'is_officer',
+  'is_ten_percent_owner',
+  'is_other',
+  'value',
+  'accepted_at',
+  'transaction_date',
+] as const
+
+/** The feed's order (unique: the accession number and the filing's row order end it); `pos` numbers it from 0. */
+export const FEED_ORDER = 'accepted_at DESC NULLS LAST, transaction_date DESC NULLS LAST, acc_key DESC, row_seq'
+
+/** The person feed's reporter: the person's own owner record of the filing. */
+export const PERSON_COLUMNS_OF_FEED = ['owner_name', 'officer_title'] as const
+
+/**
+ * A transaction's line in the lookup file: its DTO (SPEC 2.5) as JSON, without `filingUrl` (the server's
+ * archive address makes it from `issuer.cik` and `accessionNumber`). `reporter` is the filing's reporter;
+ * the person feed puts the person in its place.
+ */
+export const TRANSACTION_LINE = `json_object(
+  'accessionNumber', accession_number,
+  'accepted', strftime(accepted_at, '%Y-%m-%dT%H:%M:%S'),
+  'issuer', json_object('cik', lpad(issuer_cik::VARCHAR, 10, '0'), 'ticker', issuer_ticker, 'name', issuer_name),
+  'reporter', CASE WHEN reporter_cik IS NOT NULL THEN json_object('cik', lpad(reporter_cik::VARCHAR, 10, '0'),
+    'name', reporter_name, 'director', is_director, 'officer', is_officer, 'tenPercentOwner', is_ten_percent_owner,
+    'officerTitle', officer_title) END,
+  'securityType', security_title,
+  'transactionDate', transaction_date::VARCHAR,
+  'deemedExecutionDate', deemed_execution_date::VARCHAR,
+  'transactionCode', transaction_code,
+  'type', type,
+  'shares', shares,
+  'pricePerShare', price_per_share,
+  'value', value,
+  'acquiredDisposed', CASE WHEN acquired_disposed IN ('A', 'D') THEN acquired_disposed END,
+  'sharesOwnedFollowingTransaction', shares_owned_following,
+  'directOrIndirectOwnership', direct_indirect,
+  'natureOfOwnership', nature_of_ownership,
+  'derivative', derivative,
+  'underlyingSecurityTitle', underlying_title,
+  'underlyingSecurityShares', underlying_shares,
+  'exercisePrice', exercise_price,
+  'exerciseDate', exercise_date::VARCHAR,
+  'expirationDate', expiration_date::VARCHAR)::VARCHAR`
+
+export const LOOKUPS = {
+  /** Each transaction's DTO (without filingUrl, which the server adds), by feed position (the manifest's name). */
+  insiderTransactions: 'lookup/insider-transactions',
+  /** The persons holding each trigram of their search text (PERSON_GRAM_LINE), by trigram, in directory order. */
+  insiderPersonGrams: 'lookup/insider-person-grams',
+} as const
+
+/** A person's line under each trigram of its search text: directory position, CIK, search text. */
+export const PERSON_GRAM_LINE = `json_array(position, cik, name_lower)::VARCHAR`
+
+/** Lifetime and latest figures of an issuer (companies directory, buy-sell-ratio, net-shares, net-value). */
+const ISSUER_FIGURES = [
+  'filing_count',
+  'transaction_count',
+  'reporter_count',
+  'buy_count',
+  'sell_count',
+  'buy_shares',
+  'sell_shares',
+  'buy_value',
+  'sell_value',
+  'latest_acc_key',
+  'latest_accepted',
+  'latest_transaction_date',
+]
+
+const PERSON_COLUMNS = [
+  'cik',
+  'name',
+  'name_lower',
+  'is_director',
+  'is_officer',
+  'is_ten_percent_owner',
+  'latest_officer_title',
+  'latest_issuer_cik',
+  'latest_issuer_ticker',
+  'latest_issuer_name',
+  'latest_acc_key',
+  'latest_accepted',
+  'latest_transaction_date',
+  'filing_count',
+  'transaction_count',
+  'issuer_count',
+  'position',
+]
+
+const POSITION_COLUMNS = [
+  'issuer_cik',
+  'issuer_ticker',
+  'issuer_name',
+  'owner_cik',
+  'owner_name',
+  'is_director',
+  'is_officer',
+  'is_ten_percent_owner',
+  'officer_title',
+  'security_title',
+  'derivative',
+  'direct_indirect',
+  'nature_of_ownership',
+  'shares',
+  'underlying_title',
+  'underlying_shares',
+  'exercise_price',
+  'exercise_date',
+  'expiration_date',
+  'position_date',
+  'accepted_at',
+  'acc_key',
+  'form_type',
+  'record',
+]
+
+const LEADER_COLUMNS = [
+  'activity_date',
+  'activity_type',
+  'rank',
+  'issuer_cik',
+  'issuer_ticker',
+  'issuer_name',
+  'buy_value',
+  'sell_value',
+  'buy_shares',
+  'sell_shares',
+  'buy_count',
+  'sell_count',
+  'transaction_count',
+  'filing_count',
+  'latest_accepted',
+]
+
+const STATISTICS_COLUMNS = [
+  'company_count',
+  'person_count',
+  'filing_count',
+  'transaction_count',
+  'buy_count',
+  'sell_count',
+  'derivative_count',
+  'buy_shares',
+  'sell_shares',
+  'buy_value',
+  'sell_value',
+  'latest_transaction_date',
+  'latest_accepted',
+  'latest_buy_date',
+  'latest_sell_date',
+]
+
+export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
+  insider_feed: { columns: ['pos', ...FEED_FILTER_COLUMNS], sortedBy: `pos (${FEED_ORDER})` },
+  insider_issuer_feed: { columns: ['pos', ...FEED_FILTER_COLUMNS], sortedBy: 'issuer_cik, pos' },
+  insider_person_feed: {
+    columns: ['person_cik', 'pos', ...FEED_FILTER_COLUMNS, ...PERSON_COLUMNS_OF_FEED],
+    sortedBy: 'person_cik, pos',
+  },
+  insider_companies: {
+    columns: ['issuer_cik', 'ticker', 'name', 'search_text', ...ISSUER_FIGURES, 'position'],
+    sortedBy: 'position (latest_accepted DESC, issuer_cik)',
+  },
+  insider_persons: { columns: PERSON_COLUMNS, sortedBy: 'position (latest_accepted DESC, cik)' },
+  insider_persons_by_cik: { columns: PERSON_COLUMNS, sortedBy: 'cik' },
+  insider_person_gram_counts: { columns: ['gram', 'n'], sortedBy: 'gram' },
+  insider_daily_leaders: { columns: LEADER_COLUMNS, sortedBy: 'activity_date, activity_type, rank' },
+  insider_days: { columns: ['activity_date', 'transaction_count'], sortedBy: 'activity_date' },
+  insider_positions_by_issuer: { columns: POSITION_COLUMNS, sortedBy: 'issuer_cik, owner_cik, security_title' },
+  insider_positions_by_owner: { columns: POSITION_COLUMNS, sortedBy: 'owner_cik, issuer_cik, security_title' },
+  insider_statistics: { columns: STATISTICS_COLUMNS, sortedBy: '(one row)' },
+}
+
+/** `activity_type` values of insider_daily_leaders, as the API names them. */
+export const ACTIVITY_TYPES = ['top_buyers', 'top_sellers'] as const

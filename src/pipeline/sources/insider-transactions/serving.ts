@@ -1,0 +1,166 @@
+/**
+ * The insider tables of the serving database, each sorted on the key its operations filter by, and the
+ * aggregates the build computes so that no request does (docs/insiders.md):
+ *
+ * - three copies of the transaction feed's filter columns with each row's feed position: every issuer
+ *   (feed order), by issuer, and by person (a row per reporting owner of the filing, with the person's own
+ *   relationship); the transactions themselves are lines of a lookup file by position (insiderLookups);
+ * - the directories with their counts and latest filing: companies (issuers) and persons (owners), and
+ *   the persons' search trigrams;
+ * - each transaction date's issuers ranked by buy value and by sell value;
+ * - positions (each owner's latest reported balance per security) by issuer and by owner;
+ * - the statistics over everything covered, in one row.
+ */
+import type { BuildContext, LookupSpec } from '../../source.ts'
+import { ACC_KEY, nameGramSql } from '../submissions/contract/index.ts'
+import { FEED_FILTER_COLUMNS, FEED_ORDER, LOOKUPS, PERSON_GRAM_LINE, TRANSACTION_LINE } from './contract.ts'
+
+const FILTERS = FEED_FILTER_COLUMNS.join(', ')
+
+/**
+ * A transaction counts towards "latest" (and the leaders' default day) only when dated on or before its
+ * filing's acceptance (or filing date): filers mistype years, and a 2204 sale is no one's latest.
+ */
+const SANE_DATE = `transaction_date <= coalesce(accepted_at::DATE, filing_date)`
+
+/** The transactions with their feed position (the same numbering in the tables and the lookup file). */
+const positioned = (parquet: BuildContext['parquet']) =>
+  `(SELECT *, ${ACC_KEY} AS acc_key, row_number() OVER (ORDER BY ${FEED_ORDER.replaceAll('acc_key', ACC_KEY)}) - 1 AS pos
+    FROM ${parquet('insider_transactions')})`
+
+export function insiderServing({ parquet }: BuildContext): string[] {
+  const tx = `(SELECT *, ${ACC_KEY} AS acc_key FROM ${parquet('insider_transactions')})`
+  const owners = `(SELECT *, ${ACC_KEY} AS acc_key FROM ${parquet('insider_owners')})`
+  const filings = `(SELECT *, ${ACC_KEY} AS acc_key FROM ${parquet('insider_filings')})`
+  const positions = `(SELECT *, ${ACC_KEY} AS acc_key FROM ${parquet('insider_positions')})`
+  const buy = `type = 'buy'`
+  const sell = `type = 'sell'`
+  const personRole = new Set(['is_director', 'is_officer', 'is_ten_percent_owner', 'is_other'])
+  return [
+    `CREATE TABLE s.insider_feed AS SELECT pos, ${FILTERS} FROM ${positioned(parquet)} ORDER BY pos`,
+    `CREATE TABLE s.insider_issuer_feed AS SELECT pos, ${FILTERS} FROM s.insider_feed ORDER BY issuer_cik, pos`,
+    // A row per reporting owner of the filing, filtered by the person's own relationship.
+    `CREATE TABLE s.insider_person_feed AS
+      SELECT o.owner_cik AS person_cik, f.pos, ${FEED_FILTER_COLUMNS.map((c) => (personRole.has(c) ? `o.${c}` : `f.${c}`)).join(', ')},
+        o.owner_name, o.officer_title
+      FROM ${positioned(parquet)} f JOIN ${owners} o ON o.acc_key = f.acc_key
+      ORDER BY person_cik, f.pos`,
+    `CREATE TABLE s.insider_companies AS
+      WITH latest AS (SELECT issuer_cik, arg_max(acc_key, (accepted_at, acc_key)) AS latest_acc_key,
+                        max(accepted_at) AS latest_accepted, count(*) AS filing_count,
+                        arg_max(issuer_ticker, (accepted_at, acc_key)) AS ticker, arg_max(issuer_name, (accepted_at, acc_key)) AS name
+                      FROM ${filings} GROUP BY issuer_cik),
+      reporters AS (SELECT f.issuer_cik, count(DISTINCT o.owner_cik) AS reporter_count
+                    FROM ${filings} f JOIN ${owners} o USING (acc_key) GROUP BY ALL),
+      figures AS (SELECT issuer_cik, count(*) AS transaction_count, count(*) FILTER (${buy}) AS buy_count,
+                    count(*) FILTER (${sell}) AS sell_count, coalesce(sum(shares) FILTER (${buy}), 0) AS buy_shares,
+                    coalesce(sum(shares) FILTER (${sell}), 0) AS sell_shares, coalesce(sum(value) FILTER (${buy}), 0) AS buy_value,
+                    coalesce(sum(value) FILTER (${sell}), 0) AS sell_value,
+                    max(transaction_date) FILTER (${SANE_DATE}) AS latest_transaction_date
+                  FROM ${tx} GROUP BY issuer_cik)
+      SELECT l.issuer_cik, l.ticker, l.name,
+        lower(concat_ws(' ', l.name, l.ticker, lpad(l.issuer_cik::VARCHAR, 10, '0'))) AS search_text,
+        l.filing_count, coalesce(x.transaction_count, 0) AS transaction_count, coalesce(r.reporter_count, 0) AS reporter_count,
+        coalesce(x.buy_count, 0) AS buy_count, coalesce(x.sell_count, 0) AS sell_count,
+        coalesce(x.buy_shares, 0) AS buy_shares, coalesce(x.sell_shares, 0) AS sell_shares,
+        coalesce(x.buy_value, 0) AS buy_value, coalesce(x.sell_value, 0) AS sell_value,
+        l.latest_acc_key, l.latest_accepted, x.latest_transaction_date,
+        row_number() OVER (ORDER BY l.latest_accepted DESC NULLS LAST, l.issuer_cik) - 1 AS position
+      FROM latest l LEFT JOIN figures x USING (issuer_cik) LEFT JOIN reporters r USING (issuer_cik)
+      ORDER BY position`,
+    `CREATE TABLE s.insider_persons AS
+      WITH filed AS (SELECT o.owner_cik AS cik, o.owner_name, o.is_director, o.is_officer, o.is_ten_percent_owner,
+                       o.officer_title, f.issuer_cik, f.issuer_ticker, f.issuer_name, f.acc_key, f.accepted_at
+                     FROM ${owners} o JOIN ${filings} f USING (acc_key)),
+      people AS (SELECT cik, arg_max(owner_name, (accepted_at, acc_key)) AS name, bool_or(is_director) AS is_director,
+                   bool_or(is_officer) AS is_officer, bool_or(is_ten_percent_owner) AS is_ten_percent_owner,
+                   arg_max(officer_title, (accepted_at, acc_key)) FILTER (officer_title IS NOT NULL) AS latest_officer_title,
+                   arg_max(issuer_cik, (accepted_at, acc_key)) AS latest_issuer_cik,
+                   arg_max(issuer_ticker, (accepted_at, acc_key)) AS latest_issuer_ticker,
+                   arg_max(issuer_name, (accepted_at, acc_key)) AS latest_issuer_name,
+                   arg_max(acc_key, (accepted_at, acc_key)) AS latest_acc_key, max(accepted_at) AS latest_accepted,
+                   count(*) AS filing_count, count(DISTINCT issuer_cik) AS issuer_count
+                 FROM filed GROUP BY cik),
+      trades AS (SELECT person_cik AS cik, count(*) AS transaction_count,
+                   max(transaction_date) FILTER (transaction_date <= accepted_at::DATE OR accepted_at IS NULL) AS latest_transaction_date
+                 FROM s.insider_person_feed GROUP BY ALL)
+      -- q matches the name, the 10-digit CIK, and the latest issuer's name and ticker (whose insider it is)
+      SELECT p.cik, p.name,
+        lower(concat_ws(' ', p.name, lpad(p.cik::VARCHAR, 10, '0'), p.latest_issuer_name, p.latest_issuer_ticker)) AS name_lower,
+        p.is_director, p.is_officer, p.is_ten_percent_owner, p.latest_officer_title, p.latest_issuer_cik,
+        p.latest_issuer_ticker, p.latest_issuer_name, p.latest_acc_key, p.latest_accepted, t.latest_transaction_date,
+        p.filing_count, coalesce(t.transaction_count, 0) AS transaction_count, p.issuer_count,
+        row_number() OVER (ORDER BY p.latest_accepted DESC NULLS LAST, p.cik) - 1 AS position
+      FROM people p LEFT JOIN trades t USING (cik) ORDER BY position`,
+    `CREATE TABLE s.insider_persons_by_cik AS SELECT * FROM s.insider_persons ORDER BY cik`,
+    `CREATE TABLE s.insider_person_gram_counts AS SELECT gram, count(*) AS n FROM (${PERSON_GRAMS}) GROUP BY gram ORDER BY gram`,
+    `CREATE TABLE s.insider_daily_leaders AS
+      WITH day AS (SELECT transaction_date AS activity_date, issuer_cik, any_value(issuer_ticker) AS issuer_ticker,
+                     any_value(issuer_name) AS issuer_name,
+                     coalesce(sum(value) FILTER (${buy}), 0) AS buy_value, coalesce(sum(value) FILTER (${sell}), 0) AS sell_value,
+                     coalesce(sum(shares) FILTER (${buy}), 0) AS buy_shares, coalesce(sum(shares) FILTER (${sell}), 0) AS sell_shares,
+                     count(*) FILTER (${buy}) AS buy_count, count(*) FILTER (${sell}) AS sell_count,
+                     count(*) AS transaction_count, count(DISTINCT acc_key) AS filing_count, max(accepted_at) AS latest_accepted
+                   FROM ${tx} WHERE transaction_date IS NOT NULL GROUP BY ALL),
+      ranked AS (
+        SELECT *, 'top_buyers' AS activity_type,
+          row_number() OVER (PARTITION BY activity_date ORDER BY buy_value DESC, buy_shares DESC, issuer_cik) AS rank
+        FROM day WHERE buy_value > 0 OR buy_count > 0
+        UNION ALL
+        SELECT *, 'top_sellers' AS activity_type,
+          row_number() OVER (PARTITION BY activity_date ORDER BY sell_value DESC, sell_shares DESC, issuer_cik) AS rank
+        FROM day WHERE sell_value > 0 OR sell_count > 0)
+      SELECT activity_date, activity_type, rank::INTEGER AS rank, issuer_cik, issuer_ticker, issuer_name, buy_value,
+        sell_value, buy_shares, sell_shares, buy_count, sell_count, transaction_count, filing_count, latest_accepted
+      FROM ranked ORDER BY activity_date, activity_type, rank`,
+    `CREATE TABLE s.insider_days AS SELECT transaction_date AS activity_date, count(*) AS transaction_count
+      FROM ${tx} WHERE transaction_date IS NOT NULL GROUP BY ALL ORDER BY activity_date`,
+    `CREATE TABLE s.insider_positions_by_issuer AS SELECT ${positionColumns} FROM ${positions}
+      ORDER BY issuer_cik, owner_cik, security_title`,
+    `CREATE TABLE s.insider_positions_by_owner AS SELECT ${positionColumns} FROM s.insider_positions_by_issuer
+      ORDER BY owner_cik, issuer_cik, security_title`,
+    `CREATE TABLE s.insider_statistics AS
+      SELECT (SELECT count(*) FROM s.insider_companies) AS company_count,
+        (SELECT count(*) FROM s.insider_persons) AS person_count,
+        (SELECT count(*) FROM ${filings}) AS filing_count,
+        count(*) AS transaction_count, count(*) FILTER (${buy}) AS buy_count, count(*) FILTER (${sell}) AS sell_count,
+        count(*) FILTER (derivative) AS derivative_count,
+        coalesce(sum(shares) FILTER (${buy}), 0) AS buy_shares, coalesce(sum(shares) FILTER (${sell}), 0) AS sell_shares,
+        coalesce(sum(value) FILTER (${buy}), 0) AS buy_value, coalesce(sum(value) FILTER (${sell}), 0) AS sell_value,
+        max(transaction_date) FILTER (${SANE_DATE}) AS latest_transaction_date,
+        max(accepted_at) AS latest_accepted,
+        -- the daily leaders' default dates: the latest (sane) day with a buy, with a sale
+        max(transaction_date) FILTER (${SANE_DATE} AND ${buy}) AS latest_buy_date,
+        max(transaction_date) FILTER (${SANE_DATE} AND ${sell}) AS latest_sell_date
+      FROM ${tx}`,
+  ]
+}
+
+const positionColumns = `issuer_cik, issuer_ticker, issuer_name, owner_cik, owner_name, is_director, is_officer,
+  is_ten_percent_owner, officer_title, security_title, derivative, direct_indirect, nature_of_ownership, shares,
+  underlying_title, underlying_shares, exercise_price, exercise_date, expiration_date, position_date, accepted_at,
+  acc_key, form_type, record`
+
+/**
+ * Each person under every trigram of its search text (name, CIK, latest issuer), once: `q` on the
+ * persons directory reads the lines of its rarest trigram (src/areas/insiders/person-search.ts) instead of
+ * every person's text (a substring no one has took 21 ms over 300,000 texts on one thread).
+ */
+const PERSON_GRAMS = `SELECT DISTINCT ${nameGramSql('i')} AS gram, position, cik, name_lower
+  FROM (SELECT position, cik, name_lower, unnest(range(1, length(name_lower) - 1)) AS i FROM s.insider_persons)`
+
+/** Every transaction's DTO by feed position: what each feed page reads after its positions. */
+export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => [
+  {
+    name: 'insiderPersonGrams',
+    path: LOOKUPS.insiderPersonGrams,
+    rowsOf: `(${PERSON_GRAMS})`,
+    sql: `SELECT gram, ${PERSON_GRAM_LINE} FROM (${PERSON_GRAMS}) ORDER BY gram, position`,
+  },
+  {
+    name: 'insiderTransactions',
+    path: LOOKUPS.insiderTransactions,
+    rowsOf: parquet('insider_transactions'),
+    sql: `SELECT pos::BIGINT, ${TRANSACTION_LINE} FROM ${positioned(parquet)} ORDER BY pos`,
+  },
+]
