@@ -28,9 +28,13 @@ export async function buildQuarters(db: BuildDb) {
       any_value(industry) AS industry, sum(shares) AS shares, sum(value) AS value
     FROM t13_positions GROUP BY cik, qend, cusip, coalesce(put_call, '')`)
   await db.run(`CREATE OR REPLACE TABLE t13_quarters AS
-    WITH held AS (
-      SELECT cik, qend, sum(positions) AS positions, count(DISTINCT cusip) AS securities, coalesce(sum(value), 0) AS value
-      FROM t13_securities GROUP BY cik, qend
+    WITH by_cusip AS (
+      -- Distinct CUSIPs counted as groups, not by count(DISTINCT): plain aggregates spill to disk.
+      SELECT cik, qend, cusip, sum(positions) AS positions, sum(value) AS value FROM t13_securities GROUP BY ALL
+    ),
+    held AS (
+      SELECT cik, qend, sum(positions) AS positions, count(cusip) AS securities, coalesce(sum(value), 0) AS value
+      FROM by_cusip GROUP BY cik, qend
     ),
     filed AS (
       SELECT cik, qend, any_value(quarter) AS quarter, max(period) AS period, count(*) AS filing_count,
@@ -121,14 +125,20 @@ export async function buildChanges(db: BuildDb) {
 export async function buildSectors(db: BuildDb) {
   await db.run(`CREATE OR REPLACE TABLE t13_sectors AS
     WITH totals AS (SELECT cik, qend, sum(value) AS total FROM t13_securities GROUP BY cik, qend),
+    -- A CUSIP has one issuer, so one sector and SIC code: per CUSIP first, then counted as rows.
+    by_cusip AS (
+      SELECT cik, qend, cusip, any_value(sector) AS sector, any_value(industry) AS industry, any_value(sic) AS sic,
+        sum(positions) AS positions, sum(value) AS value
+      FROM t13_securities GROUP BY cik, qend, cusip
+    ),
     grouped AS (
       SELECT cik, qend, 'sector' AS level, sector, NULL::VARCHAR AS industry, NULL::INTEGER AS sic,
-        sum(positions) AS positions, count(DISTINCT cusip) AS securities, coalesce(sum(value), 0) AS value
-      FROM t13_securities GROUP BY cik, qend, sector
+        sum(positions) AS positions, count(cusip) AS securities, coalesce(sum(value), 0) AS value
+      FROM by_cusip GROUP BY cik, qend, sector
       UNION ALL
-      SELECT cik, qend, 'industry', any_value(sector), any_value(industry), sic, sum(positions), count(DISTINCT cusip),
+      SELECT cik, qend, 'industry', any_value(sector), any_value(industry), sic, sum(positions), count(cusip),
         coalesce(sum(value), 0)
-      FROM t13_securities GROUP BY cik, qend, sic
+      FROM by_cusip GROUP BY cik, qend, sic
     )
     SELECT g.*, f13_quarter_label(g.qend) AS quarter,
       row_number() OVER (PARTITION BY g.cik, g.qend, g.level ORDER BY g.value DESC, g.sector NULLS LAST, g.sic NULLS LAST) AS rank,

@@ -50,10 +50,14 @@ export async function buildFilings(db: BuildDb) {
     SELECT r.* EXCLUDE (data_set) FROM rows r SEMI JOIN t13_filings_base f ON f.accession = r.accession AND f.data_set = r.data_set`)
   await db.run(`CREATE OR REPLACE TABLE t13_filings AS
     WITH eff AS (${EFFECTIVE_SQL}),
+    per_cusip AS (
+      SELECT accession, cusip, count(*) AS rows, count(*) FILTER (WHERE other_manager IS NOT NULL) AS manager_links
+      FROM t13_info GROUP BY accession, cusip
+    ),
     loaded AS (
-      SELECT accession, count(*) AS rows, count(DISTINCT cusip) AS securities,
-        count(*) FILTER (WHERE other_manager IS NOT NULL) AS manager_links
-      FROM t13_info GROUP BY accession
+      -- Distinct CUSIPs counted as groups (plain aggregates spill to disk; count(DISTINCT) would hold them).
+      SELECT accession, sum(rows) AS rows, count(cusip) AS securities, sum(manager_links) AS manager_links
+      FROM per_cusip GROUP BY accession
     ),
     managers AS (
       SELECT accession, count(*) FILTER (WHERE type = 'notice') AS notice_managers,
