@@ -15,6 +15,7 @@ import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
 import type { BuildContext } from '../../src/pipeline/source.ts'
 import * as filingIndex from '../../src/pipeline/sources/filing-index/contract.ts'
+import * as financialStatements from '../../src/pipeline/sources/financial-statements/contract.ts'
 import { SOURCES } from '../../src/pipeline/sources/index.ts'
 import * as sicCodes from '../../src/pipeline/sources/sic-codes/contract.ts'
 import * as submissions from '../../src/pipeline/sources/submissions/contract/index.ts'
@@ -25,7 +26,13 @@ type ServingTables = Record<string, { columns: string[]; sortedBy: string }>
 type Contract = { SERVING_TABLES?: ServingTables; LOOKUPS?: Record<string, string> }
 
 /** Each source's contract, by source (folder) name. */
-const CONTRACTS: Record<string, Contract> = { submissions, tickers, 'sic-codes': sicCodes, 'filing-index': filingIndex }
+const CONTRACTS: Record<string, Contract> = {
+  submissions,
+  tickers,
+  'sic-codes': sicCodes,
+  'filing-index': filingIndex,
+  'financial-statements': financialStatements,
+}
 
 const SOURCES_DIR = resolve(import.meta.dir, '../../src/pipeline/sources')
 
