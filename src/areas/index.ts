@@ -6,5 +6,6 @@
 import type { Area } from './area.ts'
 import { entities } from './entities/index.ts'
 import { filings } from './filings/index.ts'
+import { financials } from './financials/index.ts'
 
-export const AREAS: readonly Area[] = [filings, entities]
+export const AREAS: readonly Area[] = [filings, entities, financials]

@@ -16,7 +16,7 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
   fin_filings: { columns: [...FILING, 'ticker', 'end_date'], sortedBy: 'acc_key' },
   /** 10-K, 10-Q and their amendments per filer, newest accepted first: the company lookup. */
   fin_company_filings: {
-    columns: ['cik', 'acc_key', 'form', 'fy', 'fp', 'period', 'filed', 'accepted'],
+    columns: ['cik', 'acc_key', 'form', 'fy', 'fp', 'period', 'end_date', 'filed', 'accepted'],
     sortedBy: 'cik, accepted DESC, acc_key DESC',
   },
   /** The filer as its newest FSDS filing names it, with its primary ticker. */

@@ -449,7 +449,7 @@ export function financialStatementsSample(world: SampleWorld): SampleWriter {
             'D',
             'D',
             'Restructuring and Other Operating Charges',
-            'Charges for restructuring and "other" operating items, as the company defines them.',
+            `Charges for restructuring and "other" operating items, as ${e.name} defines them.`,
           ])
         filings++
       }

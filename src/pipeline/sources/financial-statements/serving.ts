@@ -51,7 +51,7 @@ export function servingStatements(ctx: BuildContext): string[] {
       LEFT JOIN (SELECT cik, ticker FROM s.tickers WHERE is_primary) t ON t.cik = s.cik
       ORDER BY s.acc_key`,
     `CREATE TABLE s.fin_company_filings AS
-      SELECT cik, acc_key, form, fy, fp, period, filed, accepted FROM s.fin_filings
+      SELECT cik, acc_key, form, fy, fp, period, end_date, filed, accepted FROM s.fin_filings
       WHERE form IN ${LOOKUP_FORMS} ORDER BY cik, accepted DESC, acc_key DESC`,
     `CREATE TABLE s.fin_issuers AS
       SELECT cik, arg_max(ticker, accepted) AS ticker, arg_max(name, accepted) AS name, arg_max(sic, accepted) AS sic,

@@ -1,0 +1,108 @@
+/**
+ * The company lookup and the concept search (SPEC 4.3). The lookup reads `fin_issuers` and
+ * `fin_company_filings`, both sorted by CIK; a ticker resolves through the tickers table like everywhere
+ * else (common/identifiers.ts), so "the latest 10-K of AAPL" is `?ticker=AAPL&limit=…`.
+ */
+import type { Db } from '../../db/client.ts'
+import { empty, join, sql } from '../../db/sql.ts'
+import { invalidParameter } from '../../http/errors.ts'
+import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
+import { formatCik, normalizeTicker, parseCik } from '../../lib/ids.ts'
+import { cikForTicker } from '../common/identifiers.ts'
+import { accepted, isoOfYmd } from './format.ts'
+import type { CompanySearchQuery, ConceptQuery } from './schemas.ts'
+
+type IssuerRow = { cik: number; ticker: string | null; name: string; sic: number | null; countryinc: string | null }
+type FilingRow = {
+  acc_key: string
+  form: string
+  fy: number | null
+  fp: string | null
+  end_date: number | null
+  filed: number
+  accepted: string | null
+}
+
+export async function searchCompanies(db: Db, q: CompanySearchQuery, maxOffset: number) {
+  checkOffset(q, maxOffset)
+  if (q.cik === undefined && q.ticker === undefined)
+    throw invalidParameter('cik', 'expected a cik or a ticker (one of them is required)')
+  const ticker = q.ticker === undefined ? null : normalizeTicker(q.ticker)
+  const cik = q.cik !== undefined ? parseCik(q.cik) : await cikForTicker(db, ticker!)
+  const filters = { ticker, cik: q.cik !== undefined ? formatCik(parseCik(q.cik)) : null }
+  const none = { issuer: null, filings: [], pagination: { page: q.page, limit: q.limit, hasMoreData: false }, filters }
+  if (cik === undefined) return none
+  const issuer = await db.one<IssuerRow>(
+    sql`SELECT cik::INTEGER AS cik, ticker, name, sic, countryinc FROM fin_issuers WHERE cik = ${cik}`,
+  )
+  if (!issuer) return none
+  const rows = await db.all<FilingRow>(sql`
+    SELECT acc_key::VARCHAR AS acc_key, form, fy, fp, end_date, filed, accepted::VARCHAR AS accepted
+    FROM fin_company_filings WHERE cik = ${cik}
+    ORDER BY accepted DESC, acc_key DESC LIMIT ${q.limit + 1} OFFSET ${offsetOf(q)}`)
+  const page = toPage(rows, q)
+  return {
+    issuer: {
+      cik: formatCik(issuer.cik),
+      ticker: issuer.ticker,
+      name: issuer.name,
+      sic: issuer.sic,
+      countryInc: issuer.countryinc,
+    },
+    filings: page.data.map((r) => ({
+      accessionNumber: accessionOfKey(r.acc_key),
+      form: r.form,
+      fiscalYear: r.fy,
+      fiscalPeriod: r.fp,
+      periodEnd: isoOfYmd(r.end_date),
+      filed: isoOfYmd(r.filed)!,
+      accepted: accepted(r.accepted),
+    })),
+    pagination: page.pagination,
+    filters,
+  }
+}
+
+/** 0000320193-24-000123 from its integer key. */
+export function accessionOfKey(key: string): string {
+  const d = key.padStart(18, '0')
+  return `${d.slice(0, 10)}-${d.slice(10, 12)}-${d.slice(12)}`
+}
+
+type ConceptRow = {
+  tag: string
+  version: string
+  custom: number | null
+  abstract: number | null
+  datatype: string | null
+  iord: string | null
+  crdr: string | null
+  tlabel: string | null
+  doc: string | null
+}
+
+/**
+ * Concepts whose tag or label contains `q` (case-insensitive), then those whose documentation alone
+ * does: documentation matches come only after every tag and label match, so they fill a page only when
+ * the codes and labels give too few. `contains`, not LIKE: a % or _ typed by the client is a character.
+ */
+export async function searchConcepts(db: Db, q: ConceptQuery, maxOffset: number) {
+  checkOffset(q, maxOffset)
+  const text = q.q.trim().toLowerCase()
+  const custom = q.custom === undefined ? null : q.custom === 'true'
+  const filters = { q: q.q, version: q.version ?? null, custom }
+  const where = join([
+    sql`(contains(search_text, ${text}) OR contains(lower(doc), ${text}))`,
+    q.version ? sql`contains(lower(version), ${q.version.toLowerCase()})` : empty,
+    custom === null ? empty : sql`custom = ${custom ? 1 : 0}`,
+  ])
+  const rows = await db.all<ConceptRow>(sql`
+    SELECT tag, version, custom, abstract, datatype, iord, crdr, tlabel, doc FROM fin_concepts WHERE ${where}
+    ORDER BY NOT contains(search_text, ${text}), tag, version LIMIT ${q.limit + 1} OFFSET ${offsetOf(q)}`)
+  const page = toPage(rows, q)
+  return {
+    data: page.data.map((r) => ({ ...r, custom: r.custom === 1, abstract: r.abstract === 1 })),
+    pagination: page.pagination,
+    filters,
+  }
+}
