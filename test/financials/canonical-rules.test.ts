@@ -51,9 +51,9 @@ function quarterFiles() {
       if (m.period === 'instantStart')
         row(adsh, 'NetCashProvidedByUsedInOperatingActivities', 'us-gaap/2025', END, 4, '', '', 1)
       const rules = variant === 0 ? m.rules : m.rules.slice(-1)
-      rules.forEach((r, i) =>
-        row(adsh, r.tag, 'us-gaap/2025', ddate, qtrs, '', '', 1000 * (variant === 0 ? i + 1 : m.rules.length)),
-      )
+      rules.forEach((r, i) => {
+        row(adsh, r.tag, 'us-gaap/2025', ddate, qtrs, '', '', 1000 * (variant === 0 ? i + 1 : m.rules.length))
+      })
       const first = rules[0]!.tag
       row(adsh, first, 'us-gaap/2025', ddate, qtrs, 'ProductOrService=Product;', '', 999_999)
       row(adsh, first, 'us-gaap/2025', ddate, qtrs, 'LegalEntity=Subsidiary;', 'Subsidiary', 888_888)

@@ -404,6 +404,7 @@ export function financialStatementsSample(world: SampleWorld): SampleWriter {
         const version = `us-gaap/${Math.max(2009, filedYear)}`
         const rfile = f.isInlineXBRL ? 'H' : 'X'
         const customTags = new Set<string>()
+        const facts = new Map<string, { row: NumRow; custom: boolean }>()
         for (const s of statements(c, e, filedYear)) {
           s.lines.forEach((l, i) => {
             const v = l.custom ? f.accessionNumber : version
@@ -423,21 +424,28 @@ export function financialStatementsSample(world: SampleWorld): SampleWriter {
             ])
           })
           const customOf = new Set(s.lines.filter((l) => l.custom).map((l) => l.tag))
-          for (const [tag, ddate, qtrs, u, segments, coreg, value, footnote] of s.rows) {
-            const v = customOf.has(tag) ? f.accessionNumber : version
-            files.row(quarter, 'num', [
-              f.accessionNumber,
-              tag,
-              v,
-              ddate,
-              qtrs,
-              u,
-              segments,
-              coreg,
-              value.toFixed(4),
-              footnote,
-            ])
+          for (const r of s.rows) {
+            // A fact is one num row however many statements present it (net income: IS, CF, CI); a footnote sticks.
+            const key = `${r[0]}|${r[1]}|${r[2]}|${r[3]}|${r[4]}|${r[5]}`
+            const seen = facts.get(key)
+            if (!seen || (!seen.row[7] && r[7])) facts.set(key, { row: r, custom: customOf.has(r[0]) })
           }
+        }
+        for (const { row, custom } of facts.values()) {
+          const [tag, ddate, qtrs, u, segments, coreg, value, footnote] = row
+          const v = custom ? f.accessionNumber : version
+          files.row(quarter, 'num', [
+            f.accessionNumber,
+            tag,
+            v,
+            ddate,
+            qtrs,
+            u,
+            segments,
+            coreg,
+            value.toFixed(4),
+            footnote,
+          ])
         }
         for (const tag of customTags)
           files.row(quarter, 'tag', [
