@@ -64,8 +64,6 @@ export function makeDraws(mix: Mix, keys: SnapshotKeys, rnd: Random, today = Dat
         return { startDate: isoDay(start), endDate: isoDay(Math.min(today, start + days * DAY)) }
       },
       deepPage: () => between(rnd, 1, MAX_OFFSET / 100 + 1),
-      fsdsFiling: () => (keys.fsdsFilings.length ? uniform(rnd, keys.fsdsFilings) : undefined),
-      conceptQuery: () => uniform(rnd, CONCEPT_WORDS),
     }
   }
   const popularTicker = keys.popularTickers.length ? zipf(keys.popularTickers) : undefined
@@ -78,8 +76,6 @@ export function makeDraws(mix: Mix, keys: SnapshotKeys, rnd: Random, today = Dat
   const typePages = new Map(types.map((t) => [t.type, zipf(pages(lastPage(t.rows, DEFAULT_LIMIT)))]))
   const sicPage = zipf(pages(sicPages))
   const form = zipf(FORMS)
-  const popularFsdsFiling = keys.popularFsdsFilings.length ? zipf(keys.popularFsdsFilings) : undefined
-  const conceptWord = zipf(CONCEPT_WORDS)
   const deepPage = zipf(pages(MAX_OFFSET / 100 + 1), 0.5) // flatter than 1/r: deep pages are the point of this operation
   return {
     cik: () => uniform(rnd, keys.ciksByFilings),
@@ -98,26 +94,5 @@ export function makeDraws(mix: Mix, keys: SnapshotKeys, rnd: Random, today = Dat
       return { startDate: isoDay(end - between(rnd, 30, 365) * DAY), endDate: isoDay(end) }
     },
     deepPage: () => deepPage(rnd),
-    fsdsFiling: () => popularFsdsFiling?.(rnd),
-    conceptQuery: () => conceptWord(rnd),
   }
 }
-
-/** Words clients look tags up by, most common first (the skewed mix favors the first). */
-const CONCEPT_WORDS = [
-  'revenue',
-  'assets',
-  'cash',
-  'income',
-  'liabilities',
-  'equity',
-  'debt',
-  'tax',
-  'lease',
-  'depreciation',
-  'share',
-  'goodwill',
-  'inventory',
-  'interest',
-  'dividend',
-]

@@ -28,10 +28,6 @@ export type SnapshotKeys = {
   commonWords: string[]
   /** entity count per type, for the type filter's pages */
   entityTypes: { type: string; rows: number }[]
-  /** accession numbers of Financial Statement Data Sets filings (uniform sample); empty without them */
-  fsdsFilings: string[]
-  /** the same, filers with the most FSDS filings first (the skewed mix's popular ones) */
-  popularFsdsFilings: string[]
 }
 
 /**
@@ -85,11 +81,6 @@ export async function readSnapshotKeys(datasets: string, seed = 1): Promise<Snap
         SELECT entity_type AS type, count(*)::INTEGER AS rows FROM ${t('entities')}
         WHERE entity_type IN ('company', 'individual', 'institution') GROUP BY 1 ORDER BY 2 DESC, 1`)
       ).map((r) => ({ type: r.type, rows: Number(r.rows) })),
-      // A snapshot without financial statements has no Parquet in fsds_sub: no draws, those operations are skipped.
-      fsdsFilings: await column(`SELECT adsh AS v FROM ${t('fsds_sub')} ${sample}`).catch(() => []),
-      popularFsdsFilings: await column(`
-        SELECT adsh AS v FROM ${t('fsds_sub')} s JOIN (SELECT cik, count(*) AS n FROM ${t('fsds_sub')} GROUP BY cik) c USING (cik)
-        ORDER BY c.n DESC, s.accepted DESC, adsh LIMIT 3000`).catch(() => []),
     }
   } finally {
     conn.closeSync()

@@ -23,10 +23,6 @@ export type Draws = {
   window(): { startDate: string; endDate: string }
   /** a page of 100 rows, at most offset 100,000 (MAX_OFFSET): pages 1 to 1001 */
   deepPage(): number
-  /** the accession number of a filing of the Financial Statement Data Sets; undefined when the snapshot has none */
-  fsdsFiling?(): string | undefined
-  /** a word to search tags and labels for */
-  conceptQuery?(): string
 }
 
 export type BenchOperation = {
