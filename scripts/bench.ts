@@ -124,7 +124,7 @@ try {
     for (const op of OPERATIONS) {
       const written = writePaths(join(pathsDir, mix), op, draws, rnd, PATHS_PER_FILE[mix])
       if (!written) {
-        say(`${mix} / ${op.name}: skipped (the snapshot has no tickers at this scale)`)
+        say(`${mix} / ${op.name}: skipped (the snapshot lacks the keys it needs at this scale)`)
         continue
       }
       mixedPaths.push(...written.paths.slice(0, 500))
@@ -134,6 +134,8 @@ try {
       operations.push({
         operation: op.name,
         kind: op.kind,
+        ...(op.p50Ms === undefined ? {} : { p50Ms: op.p50Ms }),
+        ...(op.p99MsAt16 === undefined ? {} : { p99MsAt16: op.p99MsAt16 }),
         mix,
         pathsFile: written.file,
         precheck: checked,

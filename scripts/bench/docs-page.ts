@@ -84,7 +84,7 @@ export function loadRunSection(result: BenchResult): string {
     result.targets.pass
       ? `**Targets: PASS.** All ${rows} operation × mix rows are within them` +
         (worst
-          ? `; the closest is ${worst.mix} / ${worst.operation} at ${ms(worst.c16.p99Ms)} c=16 p99 (target ${TARGETS.p99MsAt16} ms).`
+          ? `; the closest is ${worst.mix} / ${worst.operation} at ${ms(worst.c16.p99Ms)} c=16 p99 (target ${worst.p99MsAt16 ?? TARGETS.p99MsAt16} ms).`
           : '.')
       : `**Targets: ${verdict(result.targets)}.** Missed:`,
     ...result.targets.failures.map((f) => `- ${f}`),

@@ -64,8 +64,18 @@ export function makeDraws(mix: Mix, keys: SnapshotKeys, rnd: Random, today = Dat
         return { startDate: isoDay(start), endDate: isoDay(Math.min(today, start + days * DAY)) }
       },
       deepPage: () => between(rnd, 1, MAX_OFFSET / 100 + 1),
+      key: (name) => {
+        const list = keys.areaKeys[name]?.uniform
+        return list?.length ? uniform(rnd, list) : undefined
+      },
     }
   }
+  const popularKeys = new Map(
+    Object.entries(keys.areaKeys).map(([name, k]) => [
+      name,
+      k.popular.length ? zipf(k.popular) : k.uniform.length ? (r: Random) => uniform(r, k.uniform) : undefined,
+    ]),
+  )
   const popularTicker = keys.popularTickers.length ? zipf(keys.popularTickers) : undefined
   const popularFiling = zipf(keys.filings.slice(0, 3000))
   const word = zipf(keys.commonWords.length ? keys.commonWords : ['inc'])
@@ -94,5 +104,6 @@ export function makeDraws(mix: Mix, keys: SnapshotKeys, rnd: Random, today = Dat
       return { startDate: isoDay(end - between(rnd, 30, 365) * DAY), endDate: isoDay(end) }
     },
     deepPage: () => deepPage(rnd),
+    key: (name) => popularKeys.get(name)?.(rnd),
   }
 }

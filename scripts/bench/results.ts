@@ -10,6 +10,9 @@ export type Measurement = WrkResult & { ofElysiaFloor: number; ofDuckdbFloor: nu
 export type OperationResult = {
   operation: string
   kind: 'lookup' | 'list'
+  /** The operation's own targets (BenchOperation.p50Ms / p99MsAt16), when it has them. */
+  p50Ms?: number
+  p99MsAt16?: number
   mix: Mix
   pathsFile: string
   /** a sample of the paths fetched once before the load: any that did not answer 200 */

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
+import { AREAS } from '../../src/areas/index.ts'
 
 export type Filing = { cik: string; accession: string }
 
@@ -28,6 +29,8 @@ export type SnapshotKeys = {
   commonWords: string[]
   /** entity count per type, for the type filter's pages */
   entityTypes: { type: string; rows: number }[]
+  /** the areas' own keys (Area.benchKeys) by name: a uniform sample and, when declared, the popular ones */
+  areaKeys: Record<string, { uniform: string[]; popular: string[] }>
 }
 
 /**
@@ -81,6 +84,15 @@ export async function readSnapshotKeys(datasets: string, seed = 1): Promise<Snap
         SELECT entity_type AS type, count(*)::INTEGER AS rows FROM ${t('entities')}
         WHERE entity_type IN ('company', 'individual', 'institution') GROUP BY 1 ORDER BY 2 DESC, 1`)
       ).map((r) => ({ type: r.type, rows: Number(r.rows) })),
+      areaKeys: Object.fromEntries(
+        await Promise.all(
+          AREAS.flatMap((area) => area.benchKeys ?? []).map(async (k) => {
+            const uniformKeys = await column(`SELECT v::VARCHAR AS v FROM (${k.uniform(t)}) ${sample}`)
+            const popular = k.popular ? await column(`SELECT v::VARCHAR AS v FROM (${k.popular(t)}) LIMIT 3000`) : []
+            return [k.name, { uniform: uniformKeys, popular }] as const
+          }),
+        ),
+      ),
     }
   } finally {
     conn.closeSync()

@@ -5,11 +5,13 @@
  */
 import type { AnyElysia } from 'elysia'
 import type { AreaTag } from '../ops/docs.ts'
-import type { BenchOperation } from './bench.ts'
+import type { BenchKeys, BenchOperation } from './bench.ts'
 import type { AreaDeps } from './context.ts'
 
 export type Area = {
   tag: AreaTag
   routes(deps: AreaDeps): AnyElysia
   bench: readonly BenchOperation[]
+  /** Keys its bench paths draw that the shared draws lack (src/areas/bench.ts). */
+  benchKeys?: readonly BenchKeys[]
 }

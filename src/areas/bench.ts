@@ -23,6 +23,20 @@ export type Draws = {
   window(): { startDate: string; endDate: string }
   /** a page of 100 rows, at most offset 100,000 (MAX_OFFSET): pages 1 to 1001 */
   deepPage(): number
+  /** one of an area's own keys (Area.benchKeys) by name; undefined when the snapshot has none */
+  key(name: string): string | undefined
+}
+
+/**
+ * A kind of key an area's paths need that the shared draws lack (an FSDS accession, a 13F manager):
+ * `uniform` selects a column `v` from the snapshot's tables (`t('table')` is its Parquet), many rows in
+ * any order; `popular`, if given, the keys real traffic asks for most, most asked first (the skewed mix
+ * draws them by a Zipf law; without it the skewed mix draws uniformly too).
+ */
+export type BenchKeys = {
+  name: string
+  uniform: (t: (table: string) => string) => string
+  popular?: (t: (table: string) => string) => string
 }
 
 export type BenchOperation = {
@@ -30,6 +44,10 @@ export type BenchOperation = {
   kind: 'lookup' | 'list'
   /** undefined when the snapshot lacks what the operation needs (no tickers at tiny scales) */
   path: (d: Draws, rnd: Random) => string | undefined
+  /** The operation's own c=1 p50 target in ms, where its issue sets one (else 1 for lookups, 2 for lists). */
+  p50Ms?: number
+  /** The operation's own c=16 p99 target in ms, where its issue sets one (else the common one). */
+  p99MsAt16?: number
 }
 
 /** A CIK as clients send it: usually bare, sometimes zero-padded to 10 digits. */

@@ -1,0 +1,43 @@
+/**
+ * The benchmark's request paths, made over the fixture snapshot exactly as `npm run bench` makes them
+ * (keys read from the snapshot, both mixes' draws, every area's operations), each answer 200 in process:
+ * a bench path that names something missing or sends a bad parameter fails here, not an hour into a run.
+ * The bench itself judges speed; this judges only that it asks valid questions.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { MIXES, makeDraws } from '../../scripts/bench/mixes.ts'
+import { OPERATIONS } from '../../scripts/bench/operations.ts'
+import { seeded } from '../../scripts/bench/random.ts'
+import { readSnapshotKeys, type SnapshotKeys } from '../../scripts/bench/snapshot-keys.ts'
+import { openTestApi, type TestApi } from '../helpers/api.ts'
+
+let api: TestApi
+let keys: SnapshotKeys
+beforeAll(async () => {
+  api = await openTestApi()
+  keys = await readSnapshotKeys(api.datasets)
+})
+afterAll(() => api?.close())
+
+describe('bench paths over the fixture', () => {
+  for (const mix of MIXES) {
+    test(`${mix}: every operation's paths answer 200`, async () => {
+      const rnd = seeded(7)
+      const draws = makeDraws(mix, keys, rnd)
+      const failures: string[] = []
+      let made = 0
+      for (const op of OPERATIONS) {
+        for (let i = 0; i < 5; i++) {
+          const path = op.path(draws, rnd)
+          if (path === undefined) break
+          made++
+          const reply = await api.get(path)
+          if (reply.status !== 200) failures.push(`${op.name}: ${path} → ${reply.status} ${reply.text.slice(0, 200)}`)
+        }
+      }
+      expect(failures).toEqual([])
+      // Most operations can be made at the fixture's scale (only some need keys it may lack).
+      expect(made).toBeGreaterThan(OPERATIONS.length * 5 * 0.6)
+    })
+  }
+})
