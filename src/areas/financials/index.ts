@@ -13,7 +13,7 @@ import type { StatementCode } from '../../pipeline/sources/financial-statements/
 import type { CanonicalStatement } from '../../reference/canonical-metrics.ts'
 import type { Area } from '../area.ts'
 import { type AreaDeps, dbContext } from '../context.ts'
-import { FINANCIALS_BENCH } from './bench.ts'
+import { FINANCIALS_BENCH, FINANCIALS_BENCH_KEYS } from './bench.ts'
 import { searchCompanies, searchConcepts } from './lookup.ts'
 import {
   CompanyFinancialStatement,
@@ -144,4 +144,9 @@ const financialsRoutes = ({ config, database }: AreaDeps) => {
   return app
 }
 
-export const financials: Area = { tag: 'Financials', routes: financialsRoutes, bench: FINANCIALS_BENCH }
+export const financials: Area = {
+  tag: 'Financials',
+  routes: financialsRoutes,
+  bench: FINANCIALS_BENCH,
+  benchKeys: FINANCIALS_BENCH_KEYS,
+}
