@@ -51,7 +51,7 @@ const mirrorOptions = (cacheDir: string, log: string[] = []): MirrorDownloadOpti
   userAgent: USER_AGENT,
   baseUrl: server.baseUrl,
   now: new Date('2024-02-15T12:00:00Z'),
-  flags: { 'document-limit': 4 },
+  flags: { 'document-limit': 4, 'fsds-quarters': 0 },
   backoffBaseMs: 5,
   retries: 2,
   log: (line) => void log.push(line),

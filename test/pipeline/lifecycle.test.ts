@@ -65,7 +65,14 @@ describe('secds build: publishing', () => {
     expect(manifest.schemaVersion).toBe(5)
     const zip = statSync(join(mirror, 'submissions.zip'))
     // Input files by source, in registry order: the sources' folders under src/pipeline/sources/.
-    expect(Object.keys(manifest.sources)).toEqual(['submissions', 'tickers', 'sic-codes', 'indexes', 'filing-index'])
+    expect(Object.keys(manifest.sources)).toEqual([
+      'submissions',
+      'tickers',
+      'sic-codes',
+      'indexes',
+      'filing-index',
+      'financial-statements',
+    ])
     expect(manifest.sources.submissions).toEqual([
       { path: 'submissions.zip', bytes: zip.size, modified: zip.mtime.toISOString() },
     ])
@@ -73,7 +80,11 @@ describe('secds build: publishing', () => {
     expect(manifest.sources['filing-index']).toEqual([
       expect.objectContaining({ path: 'filing-index/', files: expect.any(Number) }),
     ])
-    expect(manifest.periods).toEqual({})
+    // The financial statement quarters are the only period files; each converted (no snapshot before this one).
+    expect(Object.keys(manifest.periods)).toEqual(['financial-statements'])
+    const quarters = Object.values<{ reused: boolean }>(manifest.periods['financial-statements'])
+    expect(quarters.length).toBe(manifest.sources['financial-statements'].length)
+    expect(quarters.every((q) => !q.reused)).toBe(true)
     expect(Object.keys(manifest.tables).sort()).toEqual([
       'entities',
       'filing_accessions',
@@ -81,6 +92,10 @@ describe('secds build: publishing', () => {
       'filings',
       'filings_by_date',
       'form_types',
+      'fsds_num',
+      'fsds_pre',
+      'fsds_sub',
+      'fsds_tag',
       'sic_codes',
       'tickers',
     ])

@@ -39,7 +39,7 @@ function findQuarters(mirror: string): SourceFile[] {
   return [...byQuarter.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, f]) => f)
 }
 
-/** The quarters `--download` fetches: from 2009q1 up to the one before now's (published after it ends), newest `count`. */
+/** The quarters `--download` fetches: from 2009q1 up to the one before now's (published after it ends), the newest `count`. */
 export function downloadQuarters(now: Date, count: number): Quarter[] {
   const last = quarterOf(now)
   const out: Quarter[] = []
@@ -47,7 +47,7 @@ export function downloadQuarters(now: Date, count: number): Quarter[] {
     out.push({ ...q })
     q = q.qtr === 4 ? { year: q.year + 1, qtr: 1 } : { year: q.year, qtr: (q.qtr + 1) as Quarter['qtr'] }
   }
-  return count > 0 ? out.slice(-count) : out
+  return count > 0 ? out.slice(-count) : []
 }
 
 const table = (
@@ -81,14 +81,14 @@ export const financialStatements: SourceDefinition = {
     flags: [
       {
         name: 'fsds-quarters',
-        help: 'Financial Statement Data Sets quarters to fetch, newest first (0: every quarter since 2009q1)',
-        fallback: 0,
+        help: 'Financial Statement Data Sets quarters to fetch, newest first (default: all since 2009q1; 0: none)',
+        fallback: 400,
         min: 0,
         max: 400,
       },
     ],
     async fetch(ctx) {
-      const quarters = downloadQuarters(ctx.now, ctx.flags['fsds-quarters'] ?? 0)
+      const quarters = downloadQuarters(ctx.now, ctx.flags['fsds-quarters'] ?? 400)
       await mapConcurrent(quarters, PARALLEL, (q) =>
         ctx.fetch(
           {
