@@ -5,7 +5,7 @@
  * this test reads it itself (tab-separated, `"` quoting with `""` escapes).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { ZipReader } from '../../src/lib/zip.ts'
@@ -38,6 +38,8 @@ const OLD_PRE = [
 ].join('\n')
 
 let root = ''
+let mirrorDir = ''
+let firstDir = ''
 let snap: Awaited<ReturnType<typeof openSnapshot>>
 const real: Record<string, Record<string, string>[]> = {}
 
@@ -63,6 +65,8 @@ beforeAll(async () => {
     reporter: silentReporter(),
     threads: 2,
   })
+  mirrorDir = mirror
+  firstDir = dir
   snap = await openSnapshot(dir)
   const zip = ZipReader.open(ZIP)
   for (const [entry, data] of zip.iterate((n) => n.endsWith('.txt')))
@@ -162,5 +166,34 @@ describe.skipIf(!hasSamples)('an unzipped quarter in the older num layout, witho
     ])
     const [n] = await snap.q<{ n: string }>(`SELECT count(*) AS n FROM {t:fsds_tag} WHERE quarter = '2020q4'`)
     expect(Number(n!.n)).toBe(0)
+  })
+})
+
+describe.skipIf(!hasSamples)('the next build', () => {
+  test('reuses both unchanged quarters: every table of each, linked from the served snapshot', async () => {
+    const next = await runBuild({
+      from: mirrorDir,
+      datasets: join(root, 'datasets'),
+      reporter: silentReporter(),
+      threads: 2,
+    })
+    const manifest = JSON.parse(readFileSync(join(next.dir, 'manifest.json'), 'utf8'))
+    const periods = manifest.periods['financial-statements']
+    expect(Object.keys(periods).sort()).toEqual([
+      'financial-statement-data-sets/2009q3.zip',
+      'financial-statement-data-sets/2020q4/',
+    ])
+    expect(periods['financial-statement-data-sets/2009q3.zip']).toMatchObject({
+      reused: true,
+      outputs: ['fsds_sub', 'fsds_num', 'fsds_pre', 'fsds_tag'].map((t) => `${t}/quarter=2009q3/part-0.parquet`),
+    })
+    // The partial quarter has no tag.txt, so no tag table output.
+    expect(periods['financial-statement-data-sets/2020q4/']).toMatchObject({
+      reused: true,
+      outputs: ['fsds_sub', 'fsds_num', 'fsds_pre'].map((t) => `${t}/quarter=2020q4/part-0.parquet`),
+    })
+    const first = JSON.parse(readFileSync(join(firstDir, 'manifest.json'), 'utf8'))
+    for (const t of ['fsds_sub', 'fsds_num', 'fsds_pre', 'fsds_tag'])
+      expect([t, manifest.tables[t].rows]).toEqual([t, first.tables[t].rows])
   })
 })

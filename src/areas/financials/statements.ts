@@ -6,7 +6,7 @@
  * folder); FSDS has no role URI, so that rendering's URL stands for it (docs/financials.md).
  */
 import type { Db } from '../../db/client.ts'
-import { sql } from '../../db/sql.ts'
+import { list, sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { accessionKey, normalizeAccession } from '../../lib/ids.ts'
 import type { StatementCode } from '../../pipeline/sources/financial-statements/contract.ts'
@@ -65,7 +65,17 @@ export const filingContext = (adsh: string, f: FilingRow) => ({
   accepted: accepted(f.accepted),
 })
 
-type LineRow = {
+type ConceptMeta = {
+  custom: number | null
+  abstract: number | null
+  datatype: string | null
+  iord: string | null
+  crdr: string | null
+  tlabel: string | null
+  doc: string | null
+}
+
+type LineRow = ConceptMeta & {
   report: number
   line: number
   stmt: string
@@ -82,25 +92,50 @@ type LineRow = {
   coreg: string | null
   value: number | null
   footnote: string | null
-  custom: number | null
-  abstract: number | null
-  datatype: string | null
-  iord: string | null
-  crdr: string | null
-  tlabel: string | null
-  doc: string | null
+}
+
+const NO_META: ConceptMeta = {
+  custom: null,
+  abstract: null,
+  datatype: null,
+  iord: null,
+  crdr: null,
+  tlabel: null,
+  doc: null,
+}
+
+/**
+ * The lines of one filing (one statement, or all), each with its tag's metadata: the rows, then the
+ * concepts they name by `concept_id` (fin_concepts is stored in that order, so the ids find their row
+ * groups). The id list is padded to a power of two, so a handful of statement texts serve every filing.
+ */
+async function linesOf(db: Db, accKey: bigint, stmt: StatementCode | null): Promise<LineRow[]> {
+  const rows = await db.all<Omit<LineRow, keyof ConceptMeta> & { concept_id: number | null }>(
+    stmt === null
+      ? sql`SELECT ${LINE_COLUMNS} FROM fin_statement_rows WHERE acc_key = ${accKey} ORDER BY ${LINE_ORDER}`
+      : sql`SELECT ${LINE_COLUMNS} FROM fin_statement_rows WHERE acc_key = ${accKey} AND stmt = ${stmt} ORDER BY ${LINE_ORDER}`,
+  )
+  const ids = [...new Set(rows.flatMap((r) => (r.concept_id === null ? [] : [r.concept_id])))]
+  const meta = new Map<number, ConceptMeta>()
+  if (ids.length) {
+    const padded = [...ids]
+    while (padded.length & (padded.length - 1)) padded.push(ids[0]!)
+    const concepts = await db.all<ConceptMeta & { concept_id: number }>(
+      sql`SELECT concept_id, custom, abstract, datatype, iord, crdr, tlabel, doc FROM fin_concepts WHERE concept_id IN (${list(padded)})`,
+    )
+    for (const c of concepts) meta.set(c.concept_id, c)
+  }
+  return rows.map(({ concept_id, ...r }) => ({ ...r, ...((concept_id !== null && meta.get(concept_id)) || NO_META) }))
 }
 
 const LINE_COLUMNS = sql`report, line, stmt, inpth, rfile, tag, version, plabel, negating, ddate, qtrs, uom, segments,
-  coreg, value, footnote, custom, abstract, datatype, iord, crdr, tlabel, doc`
+  coreg, value, footnote, concept_id`
 const LINE_ORDER = sql`report, line, ddate DESC, qtrs, uom, segments NULLS FIRST, coreg NULLS FIRST`
 
 /** One as-reported statement: each presented line once per value (a line without one, once, with no value context). */
 export async function asReported(db: Db, accessionNumber: string, stmt: StatementCode) {
   const { adsh, row } = await filingOf(db, accessionNumber)
-  const lines = await db.all<LineRow>(
-    sql`SELECT ${LINE_COLUMNS} FROM fin_statement_rows WHERE acc_key = ${BigInt(row.acc_key)} AND stmt = ${stmt} ORDER BY ${LINE_ORDER}`,
-  )
+  const lines = await linesOf(db, BigInt(row.acc_key), stmt)
   if (!lines.length)
     throw new ApiError(
       'not_found',
@@ -158,9 +193,7 @@ function qnameOf(tag: string, version: string, adsh: string, customPrefix: strin
  */
 export async function xbrlBlock(db: Db, accessionNumber: string, roleUri: string | undefined) {
   const { adsh, row } = await filingOf(db, accessionNumber)
-  const lines = await db.all<LineRow>(
-    sql`SELECT ${LINE_COLUMNS} FROM fin_statement_rows WHERE acc_key = ${BigInt(row.acc_key)} ORDER BY ${LINE_ORDER}`,
-  )
+  const lines = await linesOf(db, BigInt(row.acc_key), null)
   const prefix = (row.ticker ?? row.name.replace(/[^A-Za-z]/g, '').slice(0, 4)).toLowerCase()
   const folder = `https://www.sec.gov/Archives/edgar/data/${row.cik}/${row.acc_key.padStart(18, '0')}`
   type Built = {

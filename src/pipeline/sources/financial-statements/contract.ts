@@ -21,12 +21,24 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
   },
   /** The filer as its newest FSDS filing names it, with its primary ticker. */
   fin_issuers: { columns: ['cik', 'ticker', 'name', 'sic', 'countryinc'], sortedBy: 'cik' },
-  /** Every (tag, version) of tag.txt, once, with its metadata; `rank_text` the lower-case tag and label. */
+  /** Every (tag, version) of tag.txt, once, numbered in that order, with its metadata; `search_text` the lower-case tag and label. */
   fin_concepts: {
-    columns: ['tag', 'version', 'custom', 'abstract', 'datatype', 'iord', 'crdr', 'tlabel', 'doc', 'search_text'],
-    sortedBy: 'tag, version',
+    columns: [
+      'concept_id',
+      'tag',
+      'version',
+      'custom',
+      'abstract',
+      'datatype',
+      'iord',
+      'crdr',
+      'tlabel',
+      'doc',
+      'search_text',
+    ],
+    sortedBy: 'tag, version (= concept_id)',
   },
-  /** Each presented line of each filing with each of its values (none for a line without one) and its tag's metadata. */
+  /** Each presented line of each filing with each of its values (none for a line without one) and its tag's `concept_id`. */
   fin_statement_rows: {
     columns: [
       'acc_key',
@@ -46,13 +58,7 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'coreg',
       'value',
       'footnote',
-      'custom',
-      'abstract',
-      'datatype',
-      'iord',
-      'crdr',
-      'tlabel',
-      'doc',
+      'concept_id',
     ],
     sortedBy: 'acc_key, report, line, ddate DESC, qtrs, uom, segments, coreg',
   },

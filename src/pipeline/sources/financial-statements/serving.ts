@@ -5,8 +5,10 @@
  * - `fin_filings` by `acc_key`: a filing's context (FilingContextDTO) and its own period's end date;
  * - `fin_company_filings` by CIK, newest accepted first, and `fin_issuers` by CIK: the company lookup;
  * - `fin_concepts` by tag: every (tag, version) once, for the concept search;
- * - `fin_statement_rows` by `acc_key`, report, line: presentation lines joined with their values and their
- *   tag's metadata once, here, so the XBRL block and each as-reported statement read one range of rows;
+ * - `fin_statement_rows` by `acc_key`, report, line: presentation lines joined with their values once,
+ *   here, so the XBRL block and each as-reported statement read one range of rows; a line's tag metadata
+ *   is its `concept_id` in `fin_concepts` (numbered in tag order), read by a second query: stored on every
+ *   row, the documentation text of a tag would repeat on each value of each filing that uses it;
  * - `fin_standardized` by `acc_key`: the canonical metrics the rule table picks (standardized.ts).
  *
  * Everything reads the quarters through the views the period conversion made (`t_fsds_*`), which are
@@ -58,13 +60,14 @@ export function servingStatements(ctx: BuildContext): string[] {
              arg_max(countryinc, accepted) AS countryinc
       FROM s.fin_filings GROUP BY cik ORDER BY cik`,
     `CREATE TABLE s.fin_concepts AS
-      SELECT *, lower(tag || ' ' || coalesce(tlabel, '')) AS search_text FROM (${CONCEPTS}) ORDER BY tag, version`,
+      SELECT row_number() OVER (ORDER BY tag, version)::INTEGER AS concept_id, *,
+             lower(tag || ' ' || coalesce(tlabel, '')) AS search_text
+      FROM (${CONCEPTS}) ORDER BY tag, version`,
     `CREATE TABLE s.fin_statement_rows AS
       SELECT p.acc_key, p.report, p.line, CASE p.stmt WHEN 'EQ' THEN 'SE' ELSE p.stmt END AS stmt, p.inpth, p.rfile,
              p.tag, p.version, p.plabel, p.negating,
              n.ddate, n.qtrs, n.uom, nullif(n.segments, '') AS segments, nullif(n.coreg, '') AS coreg,
-             n.value::DOUBLE AS value, n.footnote,
-             c.custom, c.abstract, c.datatype, c.iord, c.crdr, c.tlabel, c.doc
+             n.value::DOUBLE AS value, n.footnote, c.concept_id
       FROM t_fsds_pre p
       LEFT JOIN t_fsds_num n ON n.acc_key = p.acc_key AND n.tag = p.tag AND n.version = p.version
       LEFT JOIN s.fin_concepts c ON c.tag = p.tag AND c.version = p.version
