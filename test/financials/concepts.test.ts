@@ -28,15 +28,23 @@ const dto = (t: Row) => ({
   doc: orNull(t.doc),
 })
 
-/** Distinct (tag, version) of the files matching `q`, tag/label matches first, each group by tag then version. */
+/**
+ * Distinct (tag, version) of the files matching `q`: tag or label matches first, standard tags before
+ * custom ones; then documentation-only matches, the same way; each group by tag then version.
+ */
 function expected(q: string, keep: (t: Row) => boolean = () => true) {
   const seen = new Map<string, Row>()
   for (const t of fsds.tag) seen.set(`${t.tag}\t${t.version}`, t)
   const text = q.toLowerCase()
   const inCode = (t: Row) => `${t.tag} ${t.tlabel}`.toLowerCase().includes(text)
   const rows = [...seen.values()].filter((t) => keep(t) && (inCode(t) || (t.doc ?? '').toLowerCase().includes(text)))
-  const order = (a: Row, b: Row) => (a.tag! < b.tag! ? -1 : a.tag! > b.tag! ? 1 : a.version! < b.version! ? -1 : 1)
-  return [...rows.filter(inCode).sort(order), ...rows.filter((t) => !inCode(t)).sort(order)].map(dto)
+  const key = (t: Row) => [inCode(t) ? 0 : 1, Number(t.custom), t.tag!, t.version!] as const
+  const order = (a: Row, b: Row) => {
+    const [x, y] = [key(a), key(b)]
+    for (let i = 0; i < 4; i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1
+    return 0
+  }
+  return rows.sort(order).map(dto)
 }
 
 describe('the concept search', () => {
@@ -67,7 +75,7 @@ describe('the concept search', () => {
     expect(custom.body.data).toEqual(expected('charges', (t) => t.custom === '1').slice(0, 100))
   })
 
-  test('pages follow one order; default limit 50', async () => {
+  test('pages follow one order across the groups; default limit 50', async () => {
     const all = expected('income')
     expect(all.length).toBeGreaterThan(50)
     const first = await api.get('/v1/financials/concepts/search?q=income')
@@ -75,6 +83,20 @@ describe('the concept search', () => {
     expect(first.body.pagination).toEqual({ page: 1, limit: 50, hasMoreData: true })
     const second = await api.get('/v1/financials/concepts/search?q=income&page=2&limit=20')
     expect(second.body.data).toEqual(all.slice(20, 40))
+    // Pages that straddle groups: standard then custom tag matches, then documentation-only ones.
+    const mixed = expected('de')
+    const groups = mixed.map((c) => `${`${c.tag} ${c.tlabel}`.toLowerCase().includes('de') ? 0 : 1}${Number(c.custom)}`)
+    expect(new Set(groups)).toEqual(new Set(['00', '11']))
+    for (const limit of [7, 50]) {
+      const pages = Math.ceil(mixed.length / limit)
+      const got = []
+      for (let page = 1; page <= pages; page++) {
+        const res = await api.get(`/v1/financials/concepts/search?q=de&limit=${limit}&page=${page}`)
+        expect(res.body.pagination.hasMoreData).toBe(page < pages)
+        got.push(...res.body.data)
+      }
+      expect(got).toEqual(mixed)
+    }
   })
 
   test('q is required; a % or _ is a character, not a wildcard', async () => {

@@ -81,24 +81,48 @@ type ConceptRow = {
   doc: string | null
 }
 
+/** The concept search's groups, in the order its pages list them (see searchConcepts). */
+const GROUPS = [
+  { custom: 0, inCode: true },
+  { custom: 1, inCode: true },
+  { custom: 0, inCode: false },
+  { custom: 1, inCode: false },
+] as const
+
 /**
- * Concepts whose tag or label contains `q` (case-insensitive), then those whose documentation alone
- * does: documentation matches come only after every tag and label match, so they fill a page only when
- * the codes and labels give too few. `contains`, not LIKE: a % or _ typed by the client is a character.
+ * Concepts whose tag or label contains `q` (case-insensitive), standard tags before custom ones, then
+ * those whose documentation alone does: documentation matches come only after every tag and label
+ * match, so they fill a page only when codes and labels give too few. Within a group, by tag and version.
+ *
+ * Each group is one query over its range of `fin_concepts` (stored by custom, tag, version), read in
+ * stored order without a sort, so it stops as soon as the page is full: a common word is answered from
+ * the first rows of the standard tags, however many custom tags there are. A group that ends before the
+ * page does gives its whole count, and the next group starts where the page continues.
+ * `contains`, not LIKE: a % or _ typed by the client is a character.
  */
 export async function searchConcepts(db: Db, q: ConceptQuery, maxOffset: number) {
   checkOffset(q, maxOffset)
   const text = q.q.trim().toLowerCase()
   const custom = q.custom === undefined ? null : q.custom === 'true'
   const filters = { q: q.q, version: q.version ?? null, custom }
-  const where = join([
-    sql`(contains(search_text, ${text}) OR contains(lower(doc), ${text}))`,
-    q.version ? sql`contains(lower(version), ${q.version.toLowerCase()})` : empty,
-    custom === null ? empty : sql`custom = ${custom ? 1 : 0}`,
-  ])
-  const rows = await db.all<ConceptRow>(sql`
-    SELECT tag, version, custom, abstract, datatype, iord, crdr, tlabel, doc FROM fin_concepts WHERE ${where}
-    ORDER BY NOT contains(search_text, ${text}), tag, version LIMIT ${q.limit + 1} OFFSET ${offsetOf(q)}`)
+  const version = q.version ? sql`contains(lower(version), ${q.version.toLowerCase()})` : empty
+  let skip = offsetOf(q)
+  let want = q.limit + 1
+  const rows: ConceptRow[] = []
+  for (const g of GROUPS) {
+    if (custom !== null && g.custom !== (custom ? 1 : 0)) continue
+    const match = g.inCode
+      ? sql`contains(search_text, ${text})`
+      : sql`NOT contains(search_text, ${text}) AND contains(lower(doc), ${text})`
+    const got = await db.all<ConceptRow>(sql`
+      SELECT tag, version, custom, abstract, datatype, iord, crdr, tlabel, doc FROM fin_concepts
+      WHERE ${join([sql`custom = ${g.custom}`, match, version])} LIMIT ${skip + want}`)
+    const kept = got.slice(skip)
+    rows.push(...kept)
+    want -= kept.length
+    if (want <= 0) break
+    skip = Math.max(0, skip - got.length)
+  }
   const page = toPage(rows, q)
   return {
     data: page.data.map((r) => ({ ...r, custom: r.custom === 1, abstract: r.abstract === 1 })),

@@ -36,7 +36,7 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'doc',
       'search_text',
     ],
-    sortedBy: 'tag, version (= concept_id)',
+    sortedBy: 'custom, tag, version (= concept_id)',
   },
   /** Each presented line of each filing with each of its values (none for a line without one) and its tag's `concept_id`. */
   fin_statement_rows: {

@@ -4,10 +4,10 @@
  *
  * - `fin_filings` by `acc_key`: a filing's context (FilingContextDTO) and its own period's end date;
  * - `fin_company_filings` by CIK, newest accepted first, and `fin_issuers` by CIK: the company lookup;
- * - `fin_concepts` by tag: every (tag, version) once, for the concept search;
+ * - `fin_concepts` by (custom, tag, version): every (tag, version) once, for the concept search;
  * - `fin_statement_rows` by `acc_key`, report, line: presentation lines joined with their values once,
  *   here, so the XBRL block and each as-reported statement read one range of rows; a line's tag metadata
- *   is its `concept_id` in `fin_concepts` (numbered in tag order), read by a second query: stored on every
+ *   is its `concept_id` in `fin_concepts` (numbered in stored order), read by a second query: stored on every
  *   row, the documentation text of a tag would repeat on each value of each filing that uses it;
  * - `fin_standardized` by `acc_key`: the canonical metrics the rule table picks (standardized.ts).
  *
@@ -59,10 +59,11 @@ export function servingStatements(ctx: BuildContext): string[] {
       SELECT cik, arg_max(ticker, accepted) AS ticker, arg_max(name, accepted) AS name, arg_max(sic, accepted) AS sic,
              arg_max(countryinc, accepted) AS countryinc
       FROM s.fin_filings GROUP BY cik ORDER BY cik`,
+    // Standard tags first (a few hundred thousand), then custom ones (most of the rows): a search reads them in that order.
     `CREATE TABLE s.fin_concepts AS
-      SELECT row_number() OVER (ORDER BY tag, version)::INTEGER AS concept_id, *,
+      SELECT row_number() OVER (ORDER BY custom, tag, version)::INTEGER AS concept_id, *,
              lower(tag || ' ' || coalesce(tlabel, '')) AS search_text
-      FROM (${CONCEPTS}) ORDER BY tag, version`,
+      FROM (${CONCEPTS}) ORDER BY concept_id`,
     `CREATE TABLE s.fin_statement_rows AS
       SELECT p.acc_key, p.report, p.line, CASE p.stmt WHEN 'EQ' THEN 'SE' ELSE p.stmt END AS stmt, p.inpth, p.rfile,
              p.tag, p.version, p.plabel, p.negating,
