@@ -1,13 +1,16 @@
 /**
  * Financials routes (SPEC 4.3, first part): the company lookup, the concept search, a filing's XBRL block,
  * its five as-reported statements and its three standardized ones, all from the SEC's Financial Statement
- * Data Sets (docs/financials.md). Handlers only delegate: lookups and searches through the snapshot's
- * result cache; SQL in lookup.ts, statements.ts and standardized.ts; shapes in schemas.ts. The standardized
+ * Data Sets (docs/financials.md). Handlers only delegate, through the snapshot's result cache; SQL in
+ * lookup.ts, statements.ts and standardized.ts; shapes in schemas.ts. The filing-level bodies (a hundred
+ * rows of a dozen fields) go out without Elysia's per-row check (http/raw-json.ts): test/financials/
+ * schemas-hold.test.ts checks every filing of the fixture against the schemas instead. The standardized
  * statements need plan LITE and feature SEC_API_ENDPOINTS (SPEC 4.3); the rest is open to every plan.
  */
 import { Elysia } from 'elysia'
 import { access } from '../../auth/access.ts'
 import { queryConfig } from '../../config.ts'
+import { sendJson } from '../../http/raw-json.ts'
 import { errorResponses } from '../../http/schemas.ts'
 import type { StatementCode } from '../../pipeline/sources/financial-statements/contract.ts'
 import type { CanonicalStatement } from '../../reference/canonical-metrics.ts'
@@ -105,7 +108,8 @@ const financialsRoutes = ({ config, database }: AreaDeps) => {
   for (const [segment, stmt, operationId, name] of AS_REPORTED)
     app = app.get(
       `/filings/:accessionNumber/statements/${segment}`,
-      ({ db, cacheKey, params }) => db.cached(cacheKey, () => asReported(db, params.accessionNumber, stmt)),
+      async ({ db, cacheKey, params }) =>
+        sendJson(await db.cached(cacheKey, () => asReported(db, params.accessionNumber, stmt))),
       {
         params: FilingParams,
         response: { 200: CompanyFinancialStatement, ...errorResponses },
@@ -120,8 +124,8 @@ const financialsRoutes = ({ config, database }: AreaDeps) => {
   for (const [segment, statement, operationId, title] of STANDARDIZED)
     app = app.get(
       `/filings/:accessionNumber/statements/${segment}/standardized`,
-      ({ db, cacheKey, params, query }) =>
-        db.cached(cacheKey, () => standardized(db, params.accessionNumber, statement, query)),
+      async ({ db, cacheKey, params, query }) =>
+        sendJson(await db.cached(cacheKey, () => standardized(db, params.accessionNumber, statement, query))),
       {
         params: FilingParams,
         query: StandardizedQuery,

@@ -108,12 +108,14 @@ const NO_META: ConceptMeta = {
  * The lines of one filing (one statement, or all), each with its tag's metadata: the rows, then the
  * concepts they name by `concept_id` (fin_concepts is stored in that order, so the ids find their row
  * groups). The id list is padded to a power of two, so a handful of statement texts serve every filing.
+ * The rows come in stored order, which is the statement's (report, line, then the newest values first:
+ * contract.ts `sortedBy`), without a sort: a sort of a filing's rows cost 0.8 ms of 1.9 (scale 0.01).
  */
 async function linesOf(db: Db, accKey: bigint, stmt: StatementCode | null): Promise<LineRow[]> {
   const rows = await db.all<Omit<LineRow, keyof ConceptMeta> & { concept_id: number | null }>(
     stmt === null
-      ? sql`SELECT ${LINE_COLUMNS} FROM fin_statement_rows WHERE acc_key = ${accKey} ORDER BY ${LINE_ORDER}`
-      : sql`SELECT ${LINE_COLUMNS} FROM fin_statement_rows WHERE acc_key = ${accKey} AND stmt = ${stmt} ORDER BY ${LINE_ORDER}`,
+      ? sql`SELECT ${LINE_COLUMNS} FROM fin_statement_rows WHERE acc_key = ${accKey}`
+      : sql`SELECT ${LINE_COLUMNS} FROM fin_statement_rows WHERE acc_key = ${accKey} AND stmt = ${stmt}`,
   )
   const ids = [...new Set(rows.flatMap((r) => (r.concept_id === null ? [] : [r.concept_id])))]
   const meta = new Map<number, ConceptMeta>()
@@ -130,7 +132,6 @@ async function linesOf(db: Db, accKey: bigint, stmt: StatementCode | null): Prom
 
 const LINE_COLUMNS = sql`report, line, stmt, inpth, rfile, tag, version, plabel, negating, ddate, qtrs, uom, segments,
   coreg, value, footnote, concept_id`
-const LINE_ORDER = sql`report, line, ddate DESC, qtrs, uom, segments NULLS FIRST, coreg NULLS FIRST`
 
 /** One as-reported statement: each presented line once per value (a line without one, once, with no value context). */
 export async function asReported(db: Db, accessionNumber: string, stmt: StatementCode) {
