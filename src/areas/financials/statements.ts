@@ -6,7 +6,7 @@
  * folder); FSDS has no role URI, so that rendering's URL stands for it (docs/financials.md).
  */
 import type { Db } from '../../db/client.ts'
-import { list, sql } from '../../db/sql.ts'
+import { sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { accessionKey, normalizeAccession } from '../../lib/ids.ts'
 import type { StatementCode } from '../../pipeline/sources/financial-statements/contract.ts'
@@ -106,8 +106,7 @@ const NO_META: ConceptMeta = {
 
 /**
  * The lines of one filing (one statement, or all), each with its tag's metadata: the rows, then the
- * concepts they name by `concept_id` (fin_concepts is stored in that order, so the ids find their row
- * groups). The id list is padded to a power of two, so a handful of statement texts serve every filing.
+ * filing's concepts (`fin_filing_concepts`, one range by `acc_key`), matched by `concept_id`.
  * The rows come in stored order, which is the statement's (report, line, then the newest values first:
  * contract.ts `sortedBy`), without a sort: a sort of a filing's rows cost 0.8 ms of 1.9 (scale 0.01).
  */
@@ -117,13 +116,10 @@ async function linesOf(db: Db, accKey: bigint, stmt: StatementCode | null): Prom
       ? sql`SELECT ${LINE_COLUMNS} FROM fin_statement_rows WHERE acc_key = ${accKey}`
       : sql`SELECT ${LINE_COLUMNS} FROM fin_statement_rows WHERE acc_key = ${accKey} AND stmt = ${stmt}`,
   )
-  const ids = [...new Set(rows.flatMap((r) => (r.concept_id === null ? [] : [r.concept_id])))]
   const meta = new Map<number, ConceptMeta>()
-  if (ids.length) {
-    const padded = [...ids]
-    while (padded.length & (padded.length - 1)) padded.push(ids[0]!)
+  if (rows.some((r) => r.concept_id !== null)) {
     const concepts = await db.all<ConceptMeta & { concept_id: number }>(
-      sql`SELECT concept_id, custom, abstract, datatype, iord, crdr, tlabel, doc FROM fin_concepts WHERE concept_id IN (${list(padded)})`,
+      sql`SELECT concept_id, custom, abstract, datatype, iord, crdr, tlabel, doc FROM fin_filing_concepts WHERE acc_key = ${accKey}`,
     )
     for (const c of concepts) meta.set(c.concept_id, c)
   }

@@ -62,6 +62,11 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
     ],
     sortedBy: 'acc_key, report, line, ddate DESC, qtrs, uom, segments, coreg',
   },
+  /** Each filing's concepts (the tags its statements present) once, with their metadata. */
+  fin_filing_concepts: {
+    columns: ['acc_key', 'concept_id', 'custom', 'abstract', 'datatype', 'iord', 'crdr', 'tlabel', 'doc'],
+    sortedBy: 'acc_key, concept_id',
+  },
   /** Canonical metric values per filing and period, chosen by the rule table (src/reference/canonical-metrics.json). */
   fin_standardized: {
     columns: [

@@ -7,8 +7,9 @@
  * - `fin_concepts` by (custom, tag, version): every (tag, version) once, for the concept search;
  * - `fin_statement_rows` by `acc_key`, report, line: presentation lines joined with their values once,
  *   here, so the XBRL block and each as-reported statement read one range of rows; a line's tag metadata
- *   is its `concept_id` in `fin_concepts` (numbered in stored order), read by a second query: stored on every
- *   row, the documentation text of a tag would repeat on each value of each filing that uses it;
+ *   is its `concept_id`, and `fin_filing_concepts` (by `acc_key`) holds each filing's concepts once: stored
+ *   on every row, a tag's documentation would repeat on each of its values; looked up in `fin_concepts`
+ *   by a list of ids, it would touch row groups all over a table of every custom tag;
  * - `fin_standardized` by `acc_key`: the canonical metrics the rule table picks (standardized.ts).
  *
  * Everything reads the quarters through the views the period conversion made (`t_fsds_*`), which are
@@ -73,6 +74,11 @@ export function servingStatements(ctx: BuildContext): string[] {
       LEFT JOIN t_fsds_num n ON n.acc_key = p.acc_key AND n.tag = p.tag AND n.version = p.version
       LEFT JOIN s.fin_concepts c ON c.tag = p.tag AND c.version = p.version
       ORDER BY p.acc_key, p.report, p.line, n.ddate DESC, n.qtrs, n.uom, n.segments NULLS FIRST, n.coreg NULLS FIRST`,
+    // Each filing's concepts once (not once per value): a statement's metadata is then one range read by acc_key.
+    `CREATE TABLE s.fin_filing_concepts AS
+      SELECT DISTINCT p.acc_key, c.concept_id, c.custom, c.abstract, c.datatype, c.iord, c.crdr, c.tlabel, c.doc
+      FROM t_fsds_pre p JOIN s.fin_concepts c ON c.tag = p.tag AND c.version = p.version
+      ORDER BY p.acc_key, c.concept_id`,
     ...standardizedStatements(ctx),
     'DROP TABLE fin_end_dates',
   ]
