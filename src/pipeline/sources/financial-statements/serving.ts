@@ -51,7 +51,8 @@ export function servingStatements(ctx: BuildContext): string[] {
              t.ticker, coalesce(e.ddate, s.period) AS end_date
       FROM t_fsds_sub s
       LEFT JOIN fin_end_dates e USING (acc_key)
-      LEFT JOIN (SELECT cik, ticker FROM s.tickers WHERE is_primary) t ON t.cik = s.cik
+      -- One ticker per filer (its primary; the first by position should a filer have several): one row per filing.
+      LEFT JOIN (SELECT cik, arg_min(ticker, position) AS ticker FROM s.tickers WHERE is_primary GROUP BY cik) t ON t.cik = s.cik
       ORDER BY s.acc_key`,
     `CREATE TABLE s.fin_company_filings AS
       SELECT cik, acc_key, form, fy, fp, period, end_date, filed, accepted FROM s.fin_filings
@@ -82,4 +83,12 @@ export function servingStatements(ctx: BuildContext): string[] {
     ...standardizedStatements(ctx),
     'DROP TABLE fin_end_dates',
   ]
+}
+
+/** A filing is one row of fin_filings (its context would otherwise depend on which row a lookup finds): cheap, so checked. */
+export async function checkFilings({ db }: BuildContext) {
+  const twice = await db.count(
+    'SELECT count(*) AS n FROM (SELECT acc_key FROM s.fin_filings GROUP BY acc_key HAVING count(*) > 1)',
+  )
+  if (twice) throw new Error(`serving database: ${twice} accession numbers have more than one row in fin_filings`)
 }
