@@ -113,7 +113,7 @@ export async function searchConcepts(db: Db, q: ConceptQuery, maxOffset: number)
     if (custom !== null && g.custom !== (custom ? 1 : 0)) continue
     const match = g.inCode
       ? sql`contains(search_text, ${text})`
-      : sql`NOT contains(search_text, ${text}) AND contains(lower(doc), ${text})`
+      : sql`NOT contains(search_text, ${text}) AND contains(search_doc, ${text})`
     const got = await db.all<ConceptRow>(sql`
       SELECT tag, version, custom, abstract, datatype, iord, crdr, tlabel, doc FROM fin_concepts
       WHERE ${join([sql`custom = ${g.custom}`, match, version])} LIMIT ${skip + want}`)

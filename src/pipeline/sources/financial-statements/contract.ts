@@ -21,7 +21,7 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
   },
   /** The filer as its newest FSDS filing names it, with its primary ticker. */
   fin_issuers: { columns: ['cik', 'ticker', 'name', 'sic', 'countryinc'], sortedBy: 'cik' },
-  /** Every (tag, version) of tag.txt, once, numbered in that order, with its metadata; `search_text` the lower-case tag and label. */
+  /** Every (tag, version) of tag.txt, once, numbered in that order, with its metadata; `search_text` the lower-case tag and label, `search_doc` the lower-case documentation. */
   fin_concepts: {
     columns: [
       'concept_id',
@@ -35,6 +35,7 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'tlabel',
       'doc',
       'search_text',
+      'search_doc',
     ],
     sortedBy: 'custom, tag, version (= concept_id)',
   },
