@@ -30,7 +30,7 @@ const dto = (t: Row) => ({
 
 /**
  * Distinct (tag, version) of the files matching `q`: tag or label matches first, standard tags before
- * custom ones; then documentation-only matches, the same way; each group by tag then version.
+ * custom ones; then documentation-only matches, the same way; each group by tag, text, then version.
  */
 function expected(q: string, keep: (t: Row) => boolean = () => true) {
   const seen = new Map<string, Row>()
@@ -38,10 +38,12 @@ function expected(q: string, keep: (t: Row) => boolean = () => true) {
   const text = q.toLowerCase()
   const inCode = (t: Row) => `${t.tag} ${t.tlabel}`.toLowerCase().includes(text)
   const rows = [...seen.values()].filter((t) => keep(t) && (inCode(t) || (t.doc ?? '').toLowerCase().includes(text)))
-  const key = (t: Row) => [inCode(t) ? 0 : 1, Number(t.custom), t.tag!, t.version!] as const
+  // Within a tag, by text (label, then documentation; an empty one first), then version.
+  const key = (t: Row) =>
+    [inCode(t) ? 0 : 1, Number(t.custom), t.tag!, t.tlabel ?? '', t.doc ?? '', t.version!] as const
   const order = (a: Row, b: Row) => {
     const [x, y] = [key(a), key(b)]
-    for (let i = 0; i < 4; i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1
     return 0
   }
   return rows.sort(order).map(dto)

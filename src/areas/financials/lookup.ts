@@ -4,7 +4,7 @@
  * else (common/identifiers.ts), so "the latest 10-K of AAPL" is `?ticker=AAPL&limit=…`.
  */
 import type { Db } from '../../db/client.ts'
-import { empty, join, sql } from '../../db/sql.ts'
+import { list, sql } from '../../db/sql.ts'
 import { invalidParameter } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import { formatCik, normalizeTicker, parseCik } from '../../lib/ids.ts'
@@ -89,23 +89,28 @@ const GROUPS = [
   { custom: 1, inCode: false },
 ] as const
 
+type TextRun = { first_id: number; n: number }
+
+const CONCEPT_COLUMNS = sql`tag, version, custom, abstract, datatype, iord, crdr, tlabel, doc`
+
 /**
  * Concepts whose tag or label contains `q` (case-insensitive), standard tags before custom ones, then
  * those whose documentation alone does: documentation matches come only after every tag and label
- * match, so they fill a page only when codes and labels give too few. Within a group, by tag and version.
+ * match, so they fill a page only when codes and labels give too few. Within a group, by tag, then text
+ * (label and documentation), then version.
  *
- * Each group is one query over its range of `fin_concepts` (stored by custom, tag, version), read in
- * stored order without a sort, so it stops as soon as the page is full: a common word is answered from
- * the first rows of the standard tags, however many custom tags there are. A group that ends before the
- * page does gives its whole count, and the next group starts where the page continues.
- * `contains`, not LIKE: a % or _ typed by the client is a character.
+ * The search scans `fin_concept_texts`, each distinct text once (a custom tag's text repeats in every
+ * filing that uses it), in stored order and without a sort, so a group's query stops once it has texts
+ * enough for the page; each text stands for a run of concept ids, so the page's rows are then read by
+ * their ids. A group that ends before the page does gives its whole count, and the next one starts where
+ * the page continues. With `version`, whose matches are concepts, not texts, the group's concepts are
+ * filtered instead. `contains`, not LIKE: a % or _ typed by the client is a character.
  */
 export async function searchConcepts(db: Db, q: ConceptQuery, maxOffset: number) {
   checkOffset(q, maxOffset)
   const text = q.q.trim().toLowerCase()
   const custom = q.custom === undefined ? null : q.custom === 'true'
   const filters = { q: q.q, version: q.version ?? null, custom }
-  const version = q.version ? sql`contains(lower(version), ${q.version.toLowerCase()})` : empty
   let skip = offsetOf(q)
   let want = q.limit + 1
   const rows: ConceptRow[] = []
@@ -114,14 +119,26 @@ export async function searchConcepts(db: Db, q: ConceptQuery, maxOffset: number)
     const match = g.inCode
       ? sql`contains(search_text, ${text})`
       : sql`NOT contains(search_text, ${text}) AND contains(search_doc, ${text})`
-    const got = await db.all<ConceptRow>(sql`
-      SELECT tag, version, custom, abstract, datatype, iord, crdr, tlabel, doc FROM fin_concepts
-      WHERE ${join([sql`custom = ${g.custom}`, match, version])} LIMIT ${skip + want}`)
-    const kept = got.slice(skip)
-    rows.push(...kept)
-    want -= kept.length
-    if (want <= 0) break
-    skip = Math.max(0, skip - got.length)
+    const texts = sql`SELECT text_id FROM fin_concept_texts WHERE custom = ${g.custom} AND ${match}`
+    let seen: number
+    if (q.version) {
+      const got = await db.all<ConceptRow>(sql`
+        SELECT ${CONCEPT_COLUMNS} FROM fin_concepts
+        WHERE custom = ${g.custom} AND contains(lower(version), ${q.version.toLowerCase()}) AND text_id IN (${texts})
+        ORDER BY concept_id LIMIT ${skip + want}`)
+      rows.push(...got.slice(skip))
+      seen = got.length
+    } else {
+      const runs = await db.all<TextRun>(sql`
+        SELECT first_id, n FROM fin_concept_texts WHERE custom = ${g.custom} AND ${match} LIMIT ${skip + want}`)
+      const ids = pageIds(runs, skip, want)
+      rows.push(...(await conceptsById(db, ids)))
+      // Fewer texts than asked: the group is exhausted, and these are all its concepts.
+      seen = runs.length < skip + want ? runs.reduce((sum, r) => sum + r.n, 0) : Number.POSITIVE_INFINITY
+    }
+    want = q.limit + 1 - rows.length
+    if (want <= 0 || seen === Number.POSITIVE_INFINITY) break
+    skip = Math.max(0, skip - seen)
   }
   const page = toPage(rows, q)
   return {
@@ -129,4 +146,28 @@ export async function searchConcepts(db: Db, q: ConceptQuery, maxOffset: number)
     pagination: page.pagination,
     filters,
   }
+}
+
+/** The concept ids at positions [skip, skip + want) of runs laid end to end. */
+function pageIds(runs: TextRun[], skip: number, want: number): number[] {
+  const ids: number[] = []
+  let pos = 0
+  for (const r of runs) {
+    const from = Math.max(skip - pos, 0)
+    for (let k = from; k < r.n && ids.length < want; k++) ids.push(r.first_id + k)
+    pos += r.n
+    if (ids.length >= want) break
+  }
+  return ids
+}
+
+/**
+ * Concepts by id, in id order (the stored order, read without a sort). The list is padded to a power of
+ * two with its first id, so a handful of statement texts serve every page size.
+ */
+async function conceptsById(db: Db, ids: number[]): Promise<ConceptRow[]> {
+  if (!ids.length) return []
+  const padded = [...ids]
+  while (padded.length & (padded.length - 1)) padded.push(ids[0]!)
+  return db.all<ConceptRow>(sql`SELECT ${CONCEPT_COLUMNS} FROM fin_concepts WHERE concept_id IN (${list(padded)})`)
 }

@@ -21,10 +21,11 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
   },
   /** The filer as its newest FSDS filing names it, with its primary ticker. */
   fin_issuers: { columns: ['cik', 'ticker', 'name', 'sic', 'countryinc'], sortedBy: 'cik' },
-  /** Every (tag, version) of tag.txt, once, numbered in that order, with its metadata; `search_text` the lower-case tag and label, `search_doc` the lower-case documentation. */
+  /** Every (tag, version) of tag.txt once, numbered in stored order, with its metadata and its text. */
   fin_concepts: {
     columns: [
       'concept_id',
+      'text_id',
       'tag',
       'version',
       'custom',
@@ -34,10 +35,16 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'crdr',
       'tlabel',
       'doc',
-      'search_text',
-      'search_doc',
     ],
-    sortedBy: 'custom, tag, version (= concept_id)',
+    sortedBy: 'custom, tag, text, version (= concept_id)',
+  },
+  /**
+   * Each distinct (custom, tag, label, documentation) once, lower-cased for the search, with its run of
+   * concepts (`first_id`, `n`): a custom tag's text repeats in every filing that uses it.
+   */
+  fin_concept_texts: {
+    columns: ['text_id', 'custom', 'first_id', 'n', 'search_text', 'search_doc'],
+    sortedBy: 'text_id (custom, tag, label, documentation)',
   },
   /** Each presented line of each filing with each of its values (none for a line without one) and its tag's `concept_id`. */
   fin_statement_rows: {
