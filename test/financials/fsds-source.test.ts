@@ -32,7 +32,7 @@ const OLD_NUM = [
 ].join('\n')
 const OLD_SUB = [
   'adsh\tcik\tname\tsic\tcountryba\tstprba\tcityba\tzipba\tbas1\tbas2\tbaph\tcountryma\tstprma\tcityma\tzipma\tmas1\tmas2\tcountryinc\tstprinc\tein\tformer\tchanged\tafs\twksi\tfye\tform\tperiod\tfy\tfp\tfiled\taccepted\tprevrpt\tdetail\tinstance\tnciks\taciks',
-  '0000320193-20-000096\t320193\tAPPLE INC\t3571\tUS\tCA\tCUPERTINO\t95014\tONE APPLE PARK WAY\t\t(408) 996-1010\tUS\tCA\tCUPERTINO\t95014\tONE APPLE PARK WAY\t\tUS\tCA\t942404110\tAPPLE COMPUTER INC\t19970808\t1-LAF\t1\t0926\t10-K\t20200930\t2020\tFY\t20201030\t2020-10-29 18:06:00.0\t0\t1\taapl-20200926.htm\t1\t',
+  '0000320193-20-000096\t320193\tAPPLE INC\t3571\tUS\tCA\tCUPERTINO\t95014\tONE APPLE PARK WAY\t\t(408) 996-1010\tUS\tCA\tCUPERTINO\t95014\tONE APPLE PARK WAY\t\tUS\tCA\t942404110\tAPPLE COMPUTER INC\t19970808\t1-LAF\t1\t0926\t10-K\t20200930\t2020\tFY\t20201030\t2020-10-29 18:06:00\t0\t1\taapl-20200926.htm\t1\t',
 ].join('\n')
 const OLD_PRE = [
   'adsh\treport\tline\tstmt\tinpth\trfile\ttag\tversion\tplabel\tnegating',
@@ -166,6 +166,11 @@ describe.skipIf(!hasZip)('an unzipped quarter in the older num layout, without t
         footnote: 'Net sales, "total"',
       },
     ])
+    // Its acceptance time is written without the fraction: read all the same.
+    const [sub] = await snap.q<{ accepted: string }>(
+      `SELECT accepted::VARCHAR AS accepted FROM {t:fsds_sub} WHERE quarter = '2020q4'`,
+    )
+    expect(sub!.accepted).toBe('2020-10-29 18:06:00')
     const [n] = await snap.q<{ n: string }>(`SELECT count(*) AS n FROM {t:fsds_tag} WHERE quarter = '2020q4'`)
     expect(Number(n!.n)).toBe(0)
   })

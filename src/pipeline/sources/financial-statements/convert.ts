@@ -43,8 +43,8 @@ const SHAPE: Record<FsdsFile, { extra: string; orderBy: string }> = {
 const selectList = (file: FsdsFile, present: Set<string>) =>
   Object.entries(FSDS_COLUMNS[file]).map(([name, type]) => {
     if (!present.has(name)) return `NULL::${name === 'accepted' ? 'TIMESTAMP' : type} AS ${name}`
-    // '2009-08-07 09:10:00.0': EDGAR's acceptance time, Eastern, kept as written (no zone).
-    if (name === 'accepted') return `strptime(accepted, '%Y-%m-%d %H:%M:%S.%g') AS accepted`
+    // '2009-08-07 09:10:00.0': EDGAR's acceptance time, Eastern, kept as written (no zone); the fraction optional.
+    if (name === 'accepted') return `strptime(accepted, ['%Y-%m-%d %H:%M:%S.%g', '%Y-%m-%d %H:%M:%S']) AS accepted`
     return `"${name}"`
   })
 
