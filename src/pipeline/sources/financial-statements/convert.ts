@@ -2,16 +2,17 @@
  * One quarter of the Financial Statement Data Sets (`YYYYqN.zip` or the unzipped `YYYYqN/`) into Parquet:
  * each of its four files into its own table's period folder, sorted by accession (`acc_key`, the integer
  * form of `adsh`: submissions contract ACC_KEY) or, for tags, by tag. DuckDB cannot read a zip, so each
- * entry is extracted to a temporary file first and read from there. A quarter without `tag.txt` (a
+ * entry is streamed to a temporary file first (extract.ts) and read from there. A quarter without `tag.txt` (a
  * partial extract) converts: it writes no tag rows and the statements' tag metadata stays null.
  */
-import { closeSync, existsSync, openSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { ZipReader } from '../../../lib/zip.ts'
 import type { BuildDb } from '../../duck.ts'
 import { BuildError, duckMessage } from '../../errors.ts'
 import type { SourceFile } from '../../mirror.ts'
 import { PARQUET, quote } from '../../sql-text.ts'
+import { extractEntry } from './extract.ts'
 import { FSDS_COLUMNS, FSDS_FILES, type FsdsFile, headerNames, REQUIRED } from './files.ts'
 
 /** `2009q3` from `financial-statement-data-sets/2009q3.zip` or `.../2009q3/`. */
@@ -107,7 +108,7 @@ export async function convertQuarter(
         const entry = zip.entries.find((e) => basename(e.name) === name)
         if (!entry) continue
         path = join(work, `fsds-${quarterName(input.rel)}-${name}`)
-        writeFileSync(path, zip.read(entry))
+        await extractEntry(input.path, entry, path)
         temp = true
       } else {
         path = join(input.path, name)
