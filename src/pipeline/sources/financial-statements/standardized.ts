@@ -2,7 +2,8 @@
  * The standardized statements' values, chosen once by the build from the canonical rule table
  * (src/reference/canonical-metrics.json; its loader documents the rules). For every filing, canonical
  * metric and period the filing reports, one row: the first rule (priority order) whose tag has a
- * consolidated row (no segments, no coregistrant) of the filer's own (standard, not custom) tag at that period.
+ * consolidated row (no segments, no coregistrant) with a value, of the filer's own (standard, not custom) tag
+ * at that period.
  *
  * Periods as stored, which is what the standardized operations ask for:
  * - `duration` metrics at the row's (ddate, qtrs), qtrs 1–4;
@@ -36,7 +37,7 @@ export function standardizedStatements(_ctx: BuildContext): string[] {
     `CREATE TEMP TABLE fin_rule_values AS
       SELECT n.acc_key, n.tag, n.version, n.ddate, n.qtrs, n.uom, n.value
       FROM t_fsds_num n
-      WHERE ${CONSOLIDATED} AND n.version <> n.adsh AND n.tag IN (SELECT DISTINCT tag FROM fin_rules)`,
+      WHERE ${CONSOLIDATED} AND n.version <> n.adsh AND n.value IS NOT NULL AND n.tag IN (SELECT DISTINCT tag FROM fin_rules)`,
     `CREATE TABLE s.fin_standardized AS
       WITH direct AS (
         SELECT v.acc_key, r.statement, r.metric, v.ddate, v.qtrs, v.uom, v.value, v.tag, v.version,
