@@ -15,7 +15,16 @@ import type { Filing } from '../../../sample/filings.ts'
 import { hash3 } from '../../../sample/random.ts'
 import type { SampleEntity, SampleWorld, SampleWriter } from '../../source.ts'
 import { QuarterFiles } from './sample-files.ts'
-import { type Balances, CompanyModel, type FiscalQuarter, type Flows, fq } from './sample-model.ts'
+import {
+  BALANCE_LINES,
+  COMPREHENSIVE_LINES,
+  cashFlowLines,
+  EQUITY_LINES,
+  incomeLines,
+  type Line,
+  TAG_META,
+} from './sample-lines.ts'
+import { CompanyModel, type FiscalQuarter, fq } from './sample-model.ts'
 
 const FSDS_DIR = 'financial-statement-data-sets'
 const FORMS = new Set(['10-K', '10-Q', '10-K/A', '10-Q/A', '20-F'])
@@ -72,165 +81,6 @@ function easternAccepted(f: Filing): string {
 }
 
 const fsdsQuarter = (day: number) => `${isoDay(day).slice(0, 4)}q${Math.ceil(+isoDay(day).slice(5, 7) / 3)}`
-
-/** A line of a statement: its tag, label and where its value comes from. */
-type Line = {
-  tag: string
-  label: string
-  flow?: (x: Flows) => number
-  balance?: (x: Balances) => number
-  uom?: string
-  custom?: boolean
-  negating?: number
-}
-
-/** The standard tags' metadata for tag.txt: [custom, abstract, datatype, iord, crdr, tlabel, doc]. */
-const TAG_META: Record<string, [string, string, string, string]> = {}
-const meta = (tag: string, datatype: string, iord: string, crdr: string) => {
-  TAG_META[tag] = [datatype, iord, crdr, tag.replace(/([a-z])([A-Z])/g, '$1 $2')]
-}
-
-function incomeLines(revenueTag: string): Line[] {
-  return [
-    { tag: revenueTag, label: 'Total net sales', flow: (x) => x.revenue },
-    { tag: 'CostOfRevenue', label: 'Cost of sales', flow: (x) => x.costOfRevenue },
-    { tag: 'GrossProfit', label: 'Gross margin', flow: (x) => x.grossProfit },
-    { tag: 'ResearchAndDevelopmentExpense', label: 'Research and development', flow: (x) => x.researchAndDevelopment },
-    {
-      tag: 'SellingGeneralAndAdministrativeExpense',
-      label: 'Selling, general and administrative',
-      flow: (x) => x.sellingGeneralAndAdministrative,
-    },
-    {
-      tag: 'RestructuringAndOtherOperatingCharges',
-      label: 'Restructuring and "other" charges',
-      flow: (x) => x.otherCharges,
-      custom: true,
-    },
-    { tag: 'OperatingExpenses', label: 'Total operating expenses', flow: (x) => x.operatingExpenses },
-    { tag: 'OperatingIncomeLoss', label: 'Operating income', flow: (x) => x.operatingIncome },
-    { tag: 'InterestExpense', label: 'Interest expense', flow: (x) => x.interestExpense, negating: 1 },
-    {
-      tag: 'IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest',
-      label: 'Income before provision for income taxes',
-      flow: (x) => x.incomeBeforeTax,
-    },
-    { tag: 'IncomeTaxExpenseBenefit', label: 'Provision for income taxes', flow: (x) => x.incomeTax },
-    { tag: 'NetIncomeLoss', label: 'Net income', flow: (x) => x.netIncome },
-    {
-      tag: 'EarningsPerShareBasic',
-      label: 'Basic earnings per share',
-      flow: (x) => Math.round((x.netIncome / x.shares) * 100) / 100,
-      uom: 'USD/shares',
-    },
-    {
-      tag: 'WeightedAverageNumberOfSharesOutstandingBasic',
-      label: 'Shares used in computing basic earnings per share',
-      flow: (x) => x.shares,
-      uom: 'shares',
-    },
-  ]
-}
-
-const BALANCE_LINES: Line[] = [
-  { tag: 'CashAndCashEquivalentsAtCarryingValue', label: 'Cash and cash equivalents', balance: (x) => x.cash },
-  { tag: 'AccountsReceivableNetCurrent', label: 'Accounts receivable, net', balance: (x) => x.receivables },
-  { tag: 'InventoryNet', label: 'Inventories', balance: (x) => x.inventory },
-  { tag: 'AssetsCurrent', label: 'Total current assets', balance: (x) => x.currentAssets },
-  { tag: 'PropertyPlantAndEquipmentNet', label: 'Property, plant and equipment, net', balance: (x) => x.ppe },
-  { tag: 'Goodwill', label: 'Goodwill', balance: (x) => x.goodwill },
-  { tag: 'Assets', label: 'Total assets', balance: (x) => x.assets },
-  { tag: 'AccountsPayableCurrent', label: 'Accounts payable', balance: (x) => x.payables },
-  { tag: 'LiabilitiesCurrent', label: 'Total current liabilities', balance: (x) => x.currentLiabilities },
-  { tag: 'LongTermDebtNoncurrent', label: 'Term debt', balance: (x) => x.longTermDebt },
-  { tag: 'Liabilities', label: 'Total liabilities', balance: (x) => x.liabilities },
-  { tag: 'CommonStockValue', label: 'Common stock', balance: (x) => x.commonStock },
-  { tag: 'RetainedEarningsAccumulatedDeficit', label: 'Retained earnings', balance: (x) => x.retainedEarnings },
-  { tag: 'StockholdersEquity', label: "Total shareholders' equity", balance: (x) => x.equity },
-  {
-    tag: 'LiabilitiesAndStockholdersEquity',
-    label: "Total liabilities and shareholders' equity",
-    balance: (x) => x.assets,
-  },
-]
-
-function cashFlowLines(daTag: string): Line[] {
-  return [
-    { tag: 'NetIncomeLoss', label: 'Net income', flow: (x) => x.netIncome },
-    { tag: daTag, label: 'Depreciation and amortization', flow: (x) => x.depreciation },
-    { tag: 'ShareBasedCompensation', label: 'Share-based compensation expense', flow: (x) => x.shareBasedCompensation },
-    {
-      tag: 'NetCashProvidedByUsedInOperatingActivities',
-      label: 'Cash generated by operating activities',
-      flow: (x) => x.cfo,
-    },
-    {
-      tag: 'PaymentsToAcquirePropertyPlantAndEquipment',
-      label: 'Payments for acquisition of property, plant and equipment',
-      flow: (x) => x.capex,
-      negating: 1,
-    },
-    {
-      tag: 'NetCashProvidedByUsedInInvestingActivities',
-      label: 'Cash used in investing activities',
-      flow: (x) => x.cfi,
-    },
-    { tag: 'PaymentsOfDividends', label: 'Payments for dividends', flow: (x) => x.dividends, negating: 1 },
-    {
-      tag: 'NetCashProvidedByUsedInFinancingActivities',
-      label: 'Cash used in financing activities',
-      flow: (x) => x.cff,
-    },
-    {
-      tag: 'CashAndCashEquivalentsPeriodIncreaseDecrease',
-      label: 'Increase (decrease) in cash',
-      flow: (x) => x.netChangeInCash,
-    },
-  ]
-}
-
-const EQUITY_LINES: Line[] = [
-  { tag: 'StockholdersEquity', label: "Total shareholders' equity", balance: (x) => x.equity },
-  { tag: 'NetIncomeLoss', label: 'Net income', flow: (x) => x.netIncome },
-  { tag: 'DividendsCommonStock', label: 'Dividends declared', flow: (x) => x.dividends, negating: 1 },
-]
-const COMPREHENSIVE_LINES: Line[] = [
-  { tag: 'NetIncomeLoss', label: 'Net income', flow: (x) => x.netIncome },
-  {
-    tag: 'OtherComprehensiveIncomeLossNetOfTax',
-    label: 'Other comprehensive income (loss)',
-    flow: (x) => x.otherComprehensiveIncome,
-  },
-  { tag: 'ComprehensiveIncomeNetOfTax', label: 'Total comprehensive income', flow: (x) => x.comprehensiveIncome },
-]
-
-for (const l of [
-  ...incomeLines('Revenues'),
-  ...BALANCE_LINES,
-  ...cashFlowLines('DepreciationDepletionAndAmortization'),
-  ...EQUITY_LINES,
-  ...COMPREHENSIVE_LINES,
-])
-  meta(
-    l.tag,
-    l.uom === 'shares' ? 'shares' : l.uom ? 'perShare' : 'monetary',
-    l.balance ? 'I' : 'D',
-    l.balance ? 'D' : 'C',
-  )
-for (const tag of [
-  'RevenueFromContractWithCustomerExcludingAssessedTax',
-  'SalesRevenueNet',
-  'InterestAndDividendIncomeOperating',
-  'DepreciationAndAmortization',
-  'CashAndCashEquivalentsAtCarryingValue',
-  'CommonStockSharesAuthorized',
-])
-  meta(
-    tag,
-    tag.includes('Shares') ? 'shares' : 'monetary',
-    tag.startsWith('Cash') || tag.includes('Shares') ? 'I' : 'D',
-    'C',
-  )
 
 /** What one filing covers: its fiscal quarter, whether annual, and its company's model. */
 type Cover = { g: FiscalQuarter; annual: boolean; fiscal: Fiscal; model: CompanyModel; uom: string }
