@@ -38,7 +38,7 @@ test('no response schema of any route holds a transform', () => {
 
 /** A list body's rows: `data`, or the array a resource names (insider `transactions`, `owners`, `holdings`, `issuers`). */
 const rowsOf = (body: Record<string, unknown>) =>
-  (['data', 'transactions', 'owners', 'holdings', 'issuers'].map((k) => body[k]).find(Array.isArray) as
+  (['data', 'filings', 'transactions', 'owners', 'holdings', 'issuers'].map((k) => body[k]).find(Array.isArray) as
     | unknown[]
     | undefined) ?? (Array.isArray(body) ? body : undefined)
 
