@@ -6,7 +6,8 @@
 import type { Area } from './area.ts'
 import { entities } from './entities/index.ts'
 import { filings } from './filings/index.ts'
+import { financials } from './financials/index.ts'
 import { insiders } from './insiders/index.ts'
 import { institutions } from './institutions/index.ts'
 
-export const AREAS: readonly Area[] = [filings, entities, insiders, institutions]
+export const AREAS: readonly Area[] = [filings, entities, financials, insiders, institutions]

@@ -11,7 +11,7 @@ import { dirname, join, relative } from 'node:path'
 import { type Manifest, type PeriodManifest, SCHEMA_VERSION } from './contract.ts'
 import type { SourceFile } from './mirror.ts'
 import { readCurrent } from './snapshot.ts'
-import type { BuildContext, SourceDefinition } from './source.ts'
+import { type BuildContext, periodTables, type SourceDefinition } from './source.ts'
 import { quote } from './sql-text.ts'
 
 /** The published snapshot a build may reuse converted period files from. */
@@ -58,10 +58,10 @@ export async function convertPeriodFiles(
   const found = ctx.found[source.name]!
   const before = previous?.manifest.periods?.[source.name] ?? {}
   const entries: Record<string, PeriodManifest> = {}
-  const tableDir = join(ctx.snapshotDir, spec.table)
+  const tables = periodTables(spec)
   for (const file of spec.files(found)) {
     const period = spec.periodOf(file)
-    const dir = join(tableDir, period)
+    const dirOf = (table: string) => join(ctx.snapshotDir, table, period)
     const identity = { bytes: file.bytes, modified: file.modified, ...(file.etag ? { etag: file.etag } : {}), period }
     const old = before[file.rel]
     if (
@@ -75,23 +75,31 @@ export async function convertPeriodFiles(
       entries[file.rel] = { ...identity, outputs: old.outputs, reused: true }
       continue
     }
-    rmSync(dir, { recursive: true, force: true })
-    mkdirSync(dir, { recursive: true })
-    await spec.convert(ctx, file, dir)
+    for (const t of tables) {
+      rmSync(dirOf(t.table), { recursive: true, force: true })
+      mkdirSync(dirOf(t.table), { recursive: true })
+    }
+    await spec.convert(ctx, file, dirOf(spec.table), dirOf)
     entries[file.rel] = {
       ...identity,
-      outputs: parquetUnder(dir).map((f) => relative(ctx.snapshotDir, join(dir, f))),
+      outputs: tables.flatMap((t) =>
+        parquetUnder(dirOf(t.table)).map((f) => relative(ctx.snapshotDir, join(dirOf(t.table), f))),
+      ),
       reused: false,
     }
   }
-  mkdirSync(tableDir, { recursive: true })
-  const glob = join(tableDir, '**', '*.parquet')
-  const any = Object.values(entries).some((e) => e.outputs.length > 0)
-  // A view over no files would fail to bind: an empty table of the converted shape is the source's to give.
-  await ctx.db.run(
-    any
-      ? `CREATE OR REPLACE VIEW ${spec.view} AS SELECT * FROM read_parquet(${quote(glob)}, hive_partitioning = true)`
-      : spec.empty,
-  )
+  for (const t of tables) {
+    const tableDir = join(ctx.snapshotDir, t.table)
+    mkdirSync(tableDir, { recursive: true })
+    const glob = join(tableDir, '**', '*.parquet')
+    const prefix = `${t.table}/`
+    const any = Object.values(entries).some((e) => e.outputs.some((o) => o.startsWith(prefix)))
+    // A view over no files would fail to bind: an empty table of the converted shape is the source's to give.
+    await ctx.db.run(
+      any
+        ? `CREATE OR REPLACE VIEW ${t.view} AS SELECT * FROM read_parquet(${quote(glob)}, hive_partitioning = true)`
+        : t.empty,
+    )
+  }
   return entries
 }

@@ -10,7 +10,7 @@ import { SERVING_FILE } from './contract.ts'
 import { writeLookupFiles } from './lookup-files.ts'
 import type { PreviousSnapshot } from './period-files.ts'
 import { convertPeriodFiles } from './period-files.ts'
-import type { BuildContext, BuildStep, SourceDefinition } from './source.ts'
+import { type BuildContext, type BuildStep, periodTables, type SourceDefinition } from './source.ts'
 import { quote } from './sql-text.ts'
 import { checkTables, writeTables } from './write-tables.ts'
 
@@ -50,8 +50,10 @@ export async function runSources(
     if (!source.periodFiles) continue
     if (!ctx.found[source.name]) {
       // The table's folder too, empty: writing the tables lists it (as convertPeriodFiles leaves it when no file gave rows).
-      mkdirSync(join(ctx.snapshotDir, source.periodFiles.table), { recursive: true })
-      await db.run(source.periodFiles.empty)
+      for (const t of periodTables(source.periodFiles)) {
+        mkdirSync(join(ctx.snapshotDir, t.table), { recursive: true })
+        await db.run(t.empty)
+      }
       continue
     }
     periods[source.name] = await timed(

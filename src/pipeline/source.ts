@@ -113,9 +113,23 @@ export type PeriodFiles = {
   files(found: Found): SourceFile[]
   /** The period a file holds, as a folder name (`quarter=2024q3`). */
   periodOf(file: SourceFile): string
-  /** Writes one file's rows as Parquet into `outDir` (which exists and is empty). */
-  convert(ctx: BuildContext, file: SourceFile, outDir: string): Promise<void>
+  /**
+   * Writes one file's rows as Parquet into `outDir` (which exists and is empty); a source with `more`
+   * tables writes each of them into `dirOf(table)`, the same period's folder of that table.
+   */
+  convert(ctx: BuildContext, file: SourceFile, outDir: string, dirOf: (table: string) => string): Promise<void>
+  /**
+   * Further tables one period file gives (a quarterly zip of four files: one table each), converted,
+   * reused and exposed as views like the first.
+   */
+  more?: PeriodTable[]
 }
+
+/** One table of period files: its snapshot folder, the view over its Parquet, and that view when empty. */
+export type PeriodTable = Pick<PeriodFiles, 'table' | 'view' | 'empty'>
+
+/** Every table a period source gives: the first, then `more`. */
+export const periodTables = (spec: PeriodFiles): PeriodTable[] => [spec, ...(spec.more ?? [])]
 
 /** A numeric `secds build --download` flag of a source, e.g. `--index-quarters`. */
 export type DownloadFlag = { name: string; help: string; fallback: number; min: number; max: number }

@@ -40,9 +40,11 @@ export const EXAMPLES: Record<string, Example> = {
   ticker: { known: 'QFD', unknown: ['ZZZZZZ', '9999999999'], invalid: ['A B'] },
   formTypes: { known: '10-K,8-K', invalid: ["10-K'", '10-K;8-K'] },
   startDate: { known: '2020-01-01', invalid: ['2024-02-30', '2023-13-01', '2024/01/02'] },
-  endDate: { known: '2026-12-31', invalid: ['2024-02-30', '2023-13-01', '2024/01/02'] },
+  // A date for the filing lists; the standardized statements also read it, and 2025-12-31 is the 10-K's period end.
+  endDate: { known: '2025-12-31', invalid: ['2024-02-30', '2023-13-01', '2024/01/02', '20240231'] },
   entityType: { known: 'company', invalid: ['robot'] },
-  q: { known: 'quill', invalid: ['', 'a'.repeat(201)] },
+  // In Quillfeather's name and in standard tag labels ("Other comprehensive income").
+  q: { known: 'ther', invalid: ['', 'a'.repeat(201)] },
   page: { known: '1', invalid: ['0', '-1', 'abc', '1.5', '0x1F', '1e3'] },
   limit: { known: '5', invalid: ['0', '101', '', '1.5', '0b11', ' 2'] },
   // Insiders: the cast's insider of the large issuer, and a transaction date with both buys and sales (seed 1).
@@ -61,6 +63,10 @@ export const EXAMPLES: Record<string, Example> = {
   includeDerivative: { known: 'true', invalid: ['yes', ''] },
   includeNonDerivative: { known: 'true', invalid: ['no', ''] },
   activeSince: { known: '2006-01-01', invalid: ['2024-02-30', '2024/01/02'] },
+  qtrs: { known: '4', invalid: ['9', '5', '-1', 'abc', '1.5'] },
+  roleUri: { known: 'balance', invalid: ['', 'x'.repeat(10_000)] },
+  version: { known: 'us-gaap', invalid: ['', 'v'.repeat(101)] },
+  custom: { known: 'false', invalid: ['maybe', '1', ''] },
   // Institutions: the quarter labels, years, sorts and flags of the 13F operations.
   quarter: { known: '2026Q2', invalid: ['2026Q5', '2026-Q1', 'Q3', '20261', ''] },
   formType: { known: '13F-HR', invalid: ["13F-HR'", '10-K', ''] },
@@ -68,6 +74,15 @@ export const EXAMPLES: Record<string, Example> = {
   sort: { known: 'value', invalid: ['price', 'VALUE', ''] },
   newOnly: { known: 'false', invalid: ['yes', '1', ''] },
   soldOutOnly: { known: 'false', invalid: ['yes', '1', ''] },
+}
+
+/**
+ * Query values an operation needs besides the one under test: a search needs its subject (the company
+ * lookup a cik or a ticker, the concept search `q`), so a sweep that sends one parameter alone adds these.
+ */
+export const BASE_QUERY: Record<string, Record<string, string>> = {
+  searchFinancialCompanies: { ticker: 'QFD' },
+  searchFinancialConcepts: { q: 'ther' },
 }
 
 /**
@@ -87,7 +102,7 @@ export function knownOf(op: { route: string }, name: string): string | undefined
 }
 
 /** The array fields that hold a response's rows, by the names the reference uses. */
-const ROW_FIELDS = ['data', 'transactions', 'owners', 'holdings', 'issuers']
+const ROW_FIELDS = ['data', 'filings', 'transactions', 'owners', 'holdings', 'issuers']
 
 /**
  * A list response's rows: the array itself, its named rows field, else for a paged body every array it
@@ -124,8 +139,13 @@ export type Operation = {
   queryParams: Param[]
   /** the 200 response schema */
   response: TSchema
-  /** The path with each path parameter's known example, or the value given by public name; `query` appended. */
+  /**
+   * The path with each path parameter's known example, or the value given by public name; `query`
+   * appended after the operation's BASE_QUERY (which it overrides).
+   */
   path(values?: Record<string, string>, query?: Record<string, string>): string
+  /** The path (known examples) with `name=text` appended as is, unencoded, and BASE_QUERY without `name`. */
+  withRaw(name: string, text: string): string
 }
 
 type Route = RouteInfo & { hooks?: { query?: unknown; params?: unknown; detail?: unknown; response?: unknown } }
@@ -171,8 +191,15 @@ export function operationsOf(app: { routes: readonly Route[] }): Operation[] {
               )
             return value
           })
-          const search = new URLSearchParams(query).toString()
+          const search = new URLSearchParams({ ...BASE_QUERY[detail?.operationId ?? ''], ...query }).toString()
           return search ? `${filled}?${search}` : filled
+        },
+        withRaw(name, text) {
+          const base = Object.entries(BASE_QUERY[detail?.operationId ?? ''] ?? {}).filter(([k]) => k !== name)
+          const path = this.path({}, {})
+          const bare = path.split('?')[0]!
+          const search = new URLSearchParams(base).toString()
+          return `${bare}?${search ? `${search}&` : ''}${name}=${text}`
         },
       }
     })

@@ -15,6 +15,7 @@ import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
 import type { BuildContext } from '../../src/pipeline/source.ts'
 import * as filingIndex from '../../src/pipeline/sources/filing-index/contract.ts'
+import * as financialStatements from '../../src/pipeline/sources/financial-statements/contract.ts'
 import * as form13f from '../../src/pipeline/sources/form-13f/contract.ts'
 import { SOURCES } from '../../src/pipeline/sources/index.ts'
 import * as insiderTransactions from '../../src/pipeline/sources/insider-transactions/contract.ts'
@@ -32,6 +33,7 @@ const CONTRACTS: Record<string, Contract> = {
   tickers,
   'sic-codes': sicCodes,
   'filing-index': filingIndex,
+  'financial-statements': financialStatements,
   'insider-transactions': insiderTransactions,
   'form-13f': form13f,
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { silentReporter } from '../../src/lib/progress.ts'
+import { ZipWriter } from '../../src/lib/zip.ts'
 import { downloadMirror } from '../../src/pipeline/download/mirror-download.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { SETS_PAGE } from '../../src/pipeline/sources/form-13f/download.ts'
@@ -70,7 +71,17 @@ function serveMirror() {
   const texts = join(mirror, 'Archives/edgar/data')
   for (const file of readdirSync(texts, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.txt')))
     server.put(`/Archives/edgar/data/${file}`, readFileSync(join(texts, file)))
-  // The Form 13F data sets, the SEC's page listing them, (the filings' own text files are served above).
+  // The generator writes FSDS quarters as folders; the SEC serves zips of the same files.
+  const fsds = join(mirror, 'financial-statement-data-sets')
+  for (const quarter of readdirSync(fsds)) {
+    const zip = join(root, `${quarter}.zip`)
+    const writer = new ZipWriter(zip)
+    for (const name of readdirSync(join(fsds, quarter)).sort())
+      writer.add(name, readFileSync(join(fsds, quarter, name)), new Date('2026-11-20T00:00:00Z'))
+    writer.close()
+    server.put(`/files/dera/data/financial-statement-data-sets/${quarter}.zip`, readFileSync(zip))
+  }
+  // The Form 13F data sets and the SEC's page listing them (the filings' own text files are served above).
   for (const name of readdirSync(join(mirror, SETS_DIR)))
     server.put(
       name === 'index.html' ? SETS_PAGE.urlPath : `${SETS_URL_PATH}/${name}`,
@@ -112,9 +123,20 @@ describe('secds build --download', () => {
     // Every file of the mirror layout but the folder listings (fetched only for daily-index filings, below).
     const fetched = (dir: string) =>
       readdirSync(dir, { recursive: true, encoding: 'utf8' })
-        .filter((f) => statSync(join(dir, f)).isFile() && !f.startsWith('.') && !f.startsWith('filing-index/'))
+        .filter(
+          (f) =>
+            statSync(join(dir, f)).isFile() &&
+            !f.startsWith('.') &&
+            !f.startsWith('filing-index/') &&
+            !f.startsWith('financial-statement-data-sets/'),
+        )
         .sort()
     expect(fetched(cache)).toEqual(fetched(mirror))
+    // Every finished quarter of the generated ones, as a zip; the current quarter (2026q4) is not published yet.
+    const quarters = readdirSync(join(mirror, 'financial-statement-data-sets'))
+      .filter((q) => q < '2026q4')
+      .sort()
+    expect(readdirSync(join(cache, 'financial-statement-data-sets')).sort()).toEqual(quarters.map((q) => `${q}.zip`))
     expect(readFileSync(join(cache, 'sic_codes.csv'), 'utf8').replaceAll('\r\n', '\n')).toBe(
       readFileSync(join(mirror, 'sic_codes.csv'), 'utf8').replaceAll('\r\n', '\n'),
     )
@@ -136,6 +158,19 @@ describe('secds build --download', () => {
     for (const [table, cols] of Object.entries(digests)) {
       const sql = `SELECT '${table}' AS t, count(*)::INTEGER AS n, sum(hash(${cols}))::VARCHAR AS h FROM {t:${table}}`
       expect(await fromCache.q(sql)).toEqual(await fromMirror.q(sql))
+    }
+    // The financial statement quarters read from zips equal those read from folders.
+    const fsdsDigests: Record<string, string> = {
+      fsds_sub: 'adsh, cik, name, form, period, fy, fp, filed, accepted, fye, prevrpt',
+      fsds_num: 'adsh, tag, version, ddate, qtrs, uom, segments, coreg, value, footnote',
+      fsds_pre: 'adsh, report, line, stmt, inpth, rfile, tag, version, plabel, negating',
+      fsds_tag: 'tag, version, custom, abstract, datatype, iord, crdr, tlabel, doc',
+    }
+    for (const [table, cols] of Object.entries(fsdsDigests)) {
+      const sql = `SELECT '${table}' AS t, count(*)::INTEGER AS n, sum(hash(${cols}))::VARCHAR AS h FROM {t:${table}} WHERE quarter < '2026q4'`
+      const [cached] = await fromCache.q<{ n: number }>(sql)
+      expect(cached!.n).toBeGreaterThan(0)
+      expect(await fromMirror.q(sql)).toEqual([cached!])
     }
     // Folder listings are fetched for the filings of the daily indexes; each one fetched builds the same documents.
     const cached = readdirSync(join(cache, 'filing-index')).map((f) => f.replace('-index.json', ''))

@@ -62,7 +62,7 @@ describe('secds build: publishing', () => {
     expect(entriesOf(datasets)).toEqual([result.snapshotId, 'CURRENT'].sort())
     const manifest = JSON.parse(readFileSync(join(result.dir, 'manifest.json'), 'utf8'))
     expect(manifest.snapshotId).toBe(result.snapshotId)
-    expect(manifest.schemaVersion).toBe(5)
+    expect(manifest.schemaVersion).toBe(7)
     const zip = statSync(join(mirror, 'submissions.zip'))
     // Input files by source, in registry order: the sources' folders under src/pipeline/sources/.
     expect(Object.keys(manifest.sources)).toEqual([
@@ -71,6 +71,7 @@ describe('secds build: publishing', () => {
       'sic-codes',
       'indexes',
       'filing-index',
+      'financial-statements',
       'insider-transactions',
       'form-13f',
     ])
@@ -81,8 +82,12 @@ describe('secds build: publishing', () => {
     expect(manifest.sources['filing-index']).toEqual([
       expect.objectContaining({ path: 'filing-index/', files: expect.any(Number) }),
     ])
-    // The period-file sources: each quarterly insider set converted (a first build reuses none).
-    expect(Object.keys(manifest.periods)).toEqual(['insider-transactions', 'form-13f'])
+    // The period-file sources: each financial statement quarter, insider quarter and Form 13F data set
+    // converted (a first build reuses none).
+    expect(Object.keys(manifest.periods)).toEqual(['financial-statements', 'insider-transactions', 'form-13f'])
+    const quarters = Object.values<{ reused: boolean }>(manifest.periods['financial-statements'])
+    expect(quarters.length).toBe(manifest.sources['financial-statements'].length)
+    expect(quarters.every((q) => !q.reused)).toBe(true)
     for (const [path, p] of Object.entries(manifest.periods['insider-transactions']) as [string, any][]) {
       const quarter = /(\d{4}q[1-4])_form345\.zip$/.exec(path)![1]
       expect(p).toMatchObject({
@@ -102,6 +107,10 @@ describe('secds build: publishing', () => {
       'form13f_cusips',
       'form13f_infotable',
       'form_types',
+      'fsds_num',
+      'fsds_pre',
+      'fsds_sub',
+      'fsds_tag',
       'insider_filings',
       'insider_owners',
       'insider_positions',

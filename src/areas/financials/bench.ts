@@ -1,0 +1,96 @@
+/**
+ * The Financials operations as `npm run bench` drives them (src/areas/bench.ts): each filing-level
+ * operation over an FSDS filing, drawn uniformly over all of them (uniform mix) or from the filers with
+ * the most FSDS filings, newest first (skewed mix); the company lookup over tickers and CIKs; the
+ * concept search over common words. Targets are the issue's: p50 ≤ 2 ms for the company lookup and the
+ * standardized statements, ≤ 5 ms for concepts and the as-reported statements, ≤ 10 ms for the XBRL
+ * block; at 16 connections p99 ≤ 50 ms. A snapshot without financial statements has no FSDS filing:
+ * those operations are then skipped (path undefined).
+ */
+import { type BenchKeys, type BenchOperation, cikAsSent, type Draws } from '../bench.ts'
+
+export const FINANCIALS_BENCH_KEYS: BenchKeys[] = [
+  {
+    name: 'fsdsAccession',
+    uniform: (t) => `SELECT adsh AS v FROM ${t('fsds_sub')}`,
+    popular: (t) => `
+      SELECT s.adsh AS v FROM ${t('fsds_sub')} s JOIN (SELECT cik, count(*) AS n FROM ${t('fsds_sub')} GROUP BY cik) c USING (cik)
+      ORDER BY c.n DESC, s.accepted DESC, s.adsh`,
+  },
+  {
+    name: 'fsdsCik',
+    uniform: (t) => `SELECT DISTINCT cik AS v FROM ${t('fsds_sub')} WHERE form IN ('10-K', '10-Q', '10-K/A', '10-Q/A')`,
+  },
+  {
+    name: 'fsdsTicker',
+    uniform: (t) =>
+      `SELECT DISTINCT k.ticker AS v FROM ${t('tickers')} k JOIN ${t('fsds_sub')} s USING (cik) WHERE s.form IN ('10-K', '10-Q')`,
+  },
+  {
+    name: 'conceptWord',
+    // Words of standard tags' labels, the way people look tags up; popular: the most frequent.
+    uniform: (t) =>
+      `SELECT DISTINCT lower(w) AS v FROM (SELECT unnest(string_split(tlabel, ' ')) AS w FROM ${t('fsds_tag')} WHERE custom = 0) WHERE length(w) >= 4`,
+    popular: (
+      t,
+    ) => `SELECT lower(w) AS v FROM (SELECT unnest(string_split(tlabel, ' ')) AS w FROM ${t('fsds_tag')} WHERE custom = 0)
+      WHERE length(w) >= 4 GROUP BY 1 ORDER BY count(*) DESC, 1`,
+  },
+]
+
+const filing =
+  (make: (accession: string) => string) =>
+  (d: Draws): string | undefined => {
+    const accession = d.key('fsdsAccession')
+    return accession === undefined ? undefined : make(accession)
+  }
+
+const STATEMENTS = ['income-statement', 'balance-sheet', 'cash-flow', 'stockholders-equity', 'comprehensive-income']
+const STANDARDIZED = ['income-statement', 'balance-sheet', 'cash-flow']
+
+export const FINANCIALS_BENCH: BenchOperation[] = [
+  {
+    name: 'financial company by ticker',
+    kind: 'lookup',
+    p50Ms: 2,
+    path: (d) => {
+      const ticker = d.key('fsdsTicker')
+      return ticker === undefined ? undefined : `/v1/financials/companies/search?ticker=${ticker}`
+    },
+  },
+  {
+    name: 'financial company by CIK',
+    kind: 'lookup',
+    p50Ms: 2,
+    path: (d, rnd) => {
+      const cik = d.key('fsdsCik')
+      return cik === undefined ? undefined : `/v1/financials/companies/search?cik=${cikAsSent(cik, rnd)}&limit=10`
+    },
+  },
+  {
+    name: 'concepts search',
+    kind: 'list',
+    p50Ms: 5,
+    path: (d) => {
+      const word = d.key('conceptWord')
+      return word === undefined ? undefined : `/v1/financials/concepts/search?q=${encodeURIComponent(word)}`
+    },
+  },
+  { name: 'filing XBRL block', kind: 'list', p50Ms: 10, path: filing((a) => `/v1/financials/filings/${a}/xbrl`) },
+  ...STATEMENTS.map(
+    (s): BenchOperation => ({
+      name: `as-reported ${s}`,
+      kind: 'list',
+      p50Ms: 5,
+      path: filing((a) => `/v1/financials/filings/${a}/statements/${s}`),
+    }),
+  ),
+  ...STANDARDIZED.map(
+    (s): BenchOperation => ({
+      name: `standardized ${s}`,
+      kind: 'lookup',
+      p50Ms: 2,
+      path: filing((a) => `/v1/financials/filings/${a}/statements/${s}/standardized`),
+    }),
+  ),
+]

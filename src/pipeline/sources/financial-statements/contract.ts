@@ -1,0 +1,95 @@
+/**
+ * The financial-statements source's contract: the serving tables the financials area reads (the build
+ * writes them in serving.ts). Every filing-level table is keyed by `acc_key`, the integer form of the
+ * accession number (submissions contract ACC_KEY: DuckDB keeps only an 8-byte prefix of a string's
+ * min/max, so a string key would skip no row group).
+ */
+
+/** The statement codes of the API: FSDS's `EQ` (equity) is answered as `SE`; the others as FSDS has them. */
+export const STATEMENT_CODES = ['IS', 'BS', 'CF', 'SE', 'CI'] as const
+export type StatementCode = (typeof STATEMENT_CODES)[number]
+
+const FILING = ['acc_key', 'cik', 'name', 'sic', 'countryinc', 'form', 'fy', 'fp', 'period', 'filed', 'accepted']
+
+export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
+  /** One row per FSDS filing; `end_date` is its own period's end (the reported date nearest `period`). */
+  fin_filings: { columns: [...FILING, 'ticker', 'end_date'], sortedBy: 'acc_key' },
+  /** 10-K, 10-Q and their amendments per filer, newest accepted first: the company lookup. */
+  fin_company_filings: {
+    columns: ['cik', 'acc_key', 'form', 'fy', 'fp', 'period', 'end_date', 'filed', 'accepted'],
+    sortedBy: 'cik, accepted DESC, acc_key DESC',
+  },
+  /** The filer as its newest FSDS filing names it, with its primary ticker. */
+  fin_issuers: { columns: ['cik', 'ticker', 'name', 'sic', 'countryinc'], sortedBy: 'cik' },
+  /** Every (tag, version) of tag.txt once, numbered in stored order, with its metadata and its text. */
+  fin_concepts: {
+    columns: [
+      'concept_id',
+      'text_id',
+      'tag',
+      'version',
+      'custom',
+      'abstract',
+      'datatype',
+      'iord',
+      'crdr',
+      'tlabel',
+      'doc',
+    ],
+    sortedBy: 'custom, tag, text, version (= concept_id)',
+  },
+  /**
+   * Each distinct (custom, tag, label, documentation) once, lower-cased for the search, with its run of
+   * concepts (`first_id`, `n`): a custom tag's text repeats in every filing that uses it.
+   */
+  fin_concept_texts: {
+    columns: ['text_id', 'custom', 'first_id', 'n', 'search_text', 'search_doc'],
+    sortedBy: 'text_id (custom, tag, label, documentation)',
+  },
+  /** Each presented line of each filing with each of its values (none for a line without one) and its tag's `concept_id`. */
+  fin_statement_rows: {
+    columns: [
+      'acc_key',
+      'report',
+      'line',
+      'stmt',
+      'inpth',
+      'rfile',
+      'tag',
+      'version',
+      'plabel',
+      'negating',
+      'ddate',
+      'qtrs',
+      'uom',
+      'segments',
+      'coreg',
+      'value',
+      'footnote',
+      'concept_id',
+    ],
+    sortedBy: 'acc_key, report, line, ddate DESC, qtrs, uom, segments, coreg',
+  },
+  /** Each filing's concepts (the tags its statements present) once, with their metadata. */
+  fin_filing_concepts: {
+    columns: ['acc_key', 'concept_id', 'custom', 'abstract', 'datatype', 'iord', 'crdr', 'tlabel', 'doc'],
+    sortedBy: 'acc_key, concept_id',
+  },
+  /** Canonical metric values per filing and period, chosen by the rule table (src/reference/canonical-metrics.json). */
+  fin_standardized: {
+    columns: [
+      'acc_key',
+      'statement',
+      'metric',
+      'ddate',
+      'qtrs',
+      'uom',
+      'value',
+      'tag',
+      'version',
+      'rule_id',
+      'confidence',
+    ],
+    sortedBy: 'acc_key, statement, ddate, qtrs, metric',
+  },
+}

@@ -1,0 +1,126 @@
+/**
+ * One quarter of the Financial Statement Data Sets (`YYYYqN.zip` or the unzipped `YYYYqN/`) into Parquet:
+ * each of its four files into its own table's period folder, sorted by accession (`acc_key`, the integer
+ * form of `adsh`: submissions contract ACC_KEY) or, for tags, by tag. DuckDB cannot read a zip, so each
+ * entry is streamed to a temporary file first (extract.ts) and read from there. A quarter without `tag.txt` (a
+ * partial extract) converts: it writes no tag rows and the statements' tag metadata stays null.
+ */
+import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { ZipReader } from '../../../lib/zip.ts'
+import type { BuildDb } from '../../duck.ts'
+import { BuildError, duckMessage } from '../../errors.ts'
+import type { SourceFile } from '../../mirror.ts'
+import { PARQUET, quote } from '../../sql-text.ts'
+import { extractEntry } from './extract.ts'
+import { FSDS_COLUMNS, FSDS_FILES, type FsdsFile, headerNames, REQUIRED } from './files.ts'
+
+/** `2009q3` from `financial-statement-data-sets/2009q3.zip` or `.../2009q3/`. */
+export function quarterName(rel: string): string {
+  const m = rel.match(/(\d{4}q[1-4])(?:\.zip|\/)?$/)
+  if (!m) throw new BuildError('expected a quarter named YYYYqN (a .zip or a folder)', rel)
+  return m[1]!
+}
+
+/** The table each file goes to in the snapshot, and the view the build reads it through. */
+export const FSDS_TABLES: Record<FsdsFile, { table: string; view: string }> = {
+  sub: { table: 'fsds_sub', view: 't_fsds_sub' },
+  num: { table: 'fsds_num', view: 't_fsds_num' },
+  pre: { table: 'fsds_pre', view: 't_fsds_pre' },
+  tag: { table: 'fsds_tag', view: 't_fsds_tag' },
+}
+
+const ACC_KEY_OF_ADSH = `replace(adsh, '-', '')::BIGINT AS acc_key`
+
+/** What each table's Parquet holds beyond the file's columns, and its order. */
+const SHAPE: Record<FsdsFile, { extra: string; orderBy: string }> = {
+  sub: { extra: ACC_KEY_OF_ADSH, orderBy: 'acc_key' },
+  num: { extra: ACC_KEY_OF_ADSH, orderBy: 'acc_key, tag, version, ddate, qtrs, uom, segments, coreg' },
+  pre: { extra: ACC_KEY_OF_ADSH, orderBy: 'acc_key, report, line' },
+  tag: { extra: '', orderBy: 'tag, version' },
+}
+
+/** The columns a file's rows are written with, in order (`accepted` becomes a TIMESTAMP). */
+const selectList = (file: FsdsFile, present: Set<string>) =>
+  Object.entries(FSDS_COLUMNS[file]).map(([name, type]) => {
+    if (!present.has(name)) return `NULL::${name === 'accepted' ? 'TIMESTAMP' : type} AS ${name}`
+    // '2009-08-07 09:10:00.0': EDGAR's acceptance time, Eastern, kept as written (no zone); the fraction optional.
+    if (name === 'accepted') return `strptime(accepted, ['%Y-%m-%d %H:%M:%S.%g', '%Y-%m-%d %H:%M:%S']) AS accepted`
+    return `"${name}"`
+  })
+
+/** The empty view of a table when no quarter has rows: the same columns as its Parquet (with the period folder's). */
+export function emptyView(file: FsdsFile): string {
+  const cols = Object.entries(FSDS_COLUMNS[file]).map(([n, t]) => `"${n}" ${n === 'accepted' ? 'TIMESTAMP' : t}`)
+  if (SHAPE[file].extra) cols.push('acc_key BIGINT')
+  cols.push('quarter VARCHAR')
+  return `CREATE OR REPLACE TABLE ${FSDS_TABLES[file].view} (${cols.join(', ')})`
+}
+
+function firstLine(path: string): string {
+  const fd = openSync(path, 'r')
+  try {
+    const buf = Buffer.alloc(4096)
+    const n = readSync(fd, buf, 0, buf.length, 0)
+    return buf.subarray(0, n).toString('utf8').split('\n')[0] ?? ''
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Reads one file into Parquet at `out`; returns its rows. */
+export async function convertFile(db: BuildDb, file: FsdsFile, path: string, out: string, rel: string) {
+  const header = headerNames(firstLine(path))
+  const missing = REQUIRED[file].filter((c) => !header.includes(c))
+  if (missing.length) throw new BuildError(`expected column(s) ${missing.join(', ')} in the header`, rel, `${file}.txt`)
+  const known = FSDS_COLUMNS[file] as Record<string, string>
+  // Every header column, in the file's order, typed: ours by our types, any other as text (not selected).
+  const columns = header.map((h) => `${quote(h)}: ${quote(known[h] ?? 'VARCHAR')}`).join(', ')
+  const { extra, orderBy } = SHAPE[file]
+  const select = [...selectList(file, new Set(header)), ...(extra ? [extra] : [])].join(', ')
+  try {
+    await db.runLarge(`COPY (SELECT ${select} FROM read_csv(${quote(path)}, delim = '\t', quote = '"', escape = '"',
+        header = true, auto_detect = false, columns = {${columns}}, strict_mode = false) ORDER BY ${orderBy})
+      TO ${quote(out)} (${PARQUET}, ROW_GROUP_SIZE 100000)`)
+  } catch (e) {
+    throw new BuildError(duckMessage(e).replace(/ in file "[^"]*"/, ''), rel, `${file}.txt`)
+  }
+}
+
+/**
+ * Converts one quarter: each file present into `dirOf(table)/part-0.parquet`. A zip's entries are
+ * extracted one at a time into `work` and removed once read.
+ */
+export async function convertQuarter(
+  db: BuildDb,
+  input: SourceFile,
+  work: string,
+  dirOf: (table: string) => string,
+): Promise<void> {
+  const isZip = statSync(input.path).isFile()
+  const zip = isZip ? ZipReader.open(input.path) : undefined
+  try {
+    for (const file of FSDS_FILES) {
+      const name = `${file}.txt`
+      let path: string
+      let temp = false
+      if (zip) {
+        const entry = zip.entries.find((e) => basename(e.name) === name)
+        if (!entry) continue
+        path = join(work, `fsds-${quarterName(input.rel)}-${name}`)
+        await extractEntry(input.path, entry, path)
+        temp = true
+      } else {
+        path = join(input.path, name)
+        if (!existsSync(path)) continue
+      }
+      try {
+        await convertFile(db, file, path, join(dirOf(FSDS_TABLES[file].table), 'part-0.parquet'), input.rel)
+      } finally {
+        if (temp) rmSync(path, { force: true })
+      }
+    }
+  } finally {
+    zip?.close()
+  }
+}

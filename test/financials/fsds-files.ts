@@ -1,0 +1,35 @@
+/**
+ * The fixture's FSDS quarters read back by the tests themselves (not through the build): each file of
+ * every quarter as rows of named fields, so expected bodies are made from the files the build read.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { sampleFixture } from '../helpers/fixture.ts'
+
+export type Row = Record<string, string>
+
+export function parseTsv(text: string): Row[] {
+  const lines = text.split('\n').filter((l) => l !== '')
+  const unquote = (f: string) => (f.startsWith('"') && f.endsWith('"') ? f.slice(1, -1).replaceAll('""', '"') : f)
+  const header = lines[0]!.split('\t')
+  return lines.slice(1).map((l) => Object.fromEntries(l.split('\t').map((f, i) => [header[i]!, unquote(f)])))
+}
+
+export type Fsds = { sub: Row[]; num: Row[]; pre: Row[]; tag: Row[] }
+
+/** Every quarter of the fixture's mirror, concatenated per file. */
+export async function readFixtureFsds(): Promise<Fsds> {
+  const { mirror } = await sampleFixture()
+  const root = join(mirror, 'financial-statement-data-sets')
+  const all: Fsds = { sub: [], num: [], pre: [], tag: [] }
+  for (const q of readdirSync(root).sort())
+    for (const f of ['sub', 'num', 'pre', 'tag'] as const) {
+      const path = join(root, q, `${f}.txt`)
+      if (existsSync(path)) all[f].push(...parseTsv(readFileSync(path, 'utf8')))
+    }
+  return all
+}
+
+/** 20251231 → '2025-12-31'. */
+export const iso = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`
+export const orNull = (s: string | undefined) => (s === undefined || s === '' ? null : s)
