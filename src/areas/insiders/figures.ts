@@ -116,22 +116,12 @@ export async function buySellRatio(db: Db, config: QueryConfig, ticker: string) 
   }
 }
 
-export async function netShares(db: Db, config: QueryConfig, ticker: string) {
+/** An issuer's lifetime buy, sell and net of one measure: the net-shares and net-value operations. */
+async function issuerNet<M extends 'Shares' | 'Value'>(db: Db, config: QueryConfig, ticker: string, measure: M) {
   const { r, issuer, latest } = await issuerFigures(db, config, ticker)
-  return {
-    issuer,
-    ...buySellNet('Shares', r.buy_shares, r.sell_shares),
-    transactionCount: r.transaction_count,
-    ...latest,
-  }
+  const [buy, sell] = measure === 'Shares' ? [r.buy_shares, r.sell_shares] : [r.buy_value, r.sell_value]
+  return { issuer, ...buySellNet(measure, buy, sell), transactionCount: r.transaction_count, ...latest }
 }
 
-export async function netValue(db: Db, config: QueryConfig, ticker: string) {
-  const { r, issuer, latest } = await issuerFigures(db, config, ticker)
-  return {
-    issuer,
-    ...buySellNet('Value', r.buy_value, r.sell_value),
-    transactionCount: r.transaction_count,
-    ...latest,
-  }
-}
+export const netShares = (db: Db, config: QueryConfig, ticker: string) => issuerNet(db, config, ticker, 'Shares')
+export const netValue = (db: Db, config: QueryConfig, ticker: string) => issuerNet(db, config, ticker, 'Value')

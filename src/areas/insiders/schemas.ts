@@ -290,24 +290,11 @@ export const BuySellRatio = t.Object(
   },
   { title: 'InsiderBuySellRatioResponse' },
 )
-export const NetShares = t.Object(
-  {
-    issuer: Issuer,
-    ...BuySellNet('Shares'),
-    transactionCount: Count(''),
-    ...LatestFiling,
-  },
-  { title: 'InsiderNetSharesResponse' },
-)
-export const NetValue = t.Object(
-  {
-    issuer: Issuer,
-    ...BuySellNet('Value'),
-    transactionCount: Count(''),
-    ...LatestFiling,
-  },
-  { title: 'InsiderNetValueResponse' },
-)
+/** An issuer's lifetime buy, sell and net of one measure: the net-shares and net-value responses. */
+const IssuerNet = <M extends 'Shares' | 'Value'>(measure: M, title: string) =>
+  t.Object({ issuer: Issuer, ...BuySellNet(measure), transactionCount: Count(''), ...LatestFiling }, { title })
+export const NetShares = IssuerNet('Shares', 'InsiderNetSharesResponse')
+export const NetValue = IssuerNet('Value', 'InsiderNetValueResponse')
 
 export const Holding = t.Object(
   {
