@@ -32,13 +32,15 @@ export function dayOfYmd(y: number, m: number, d: number): number {
 export function isoDay(day: number): string {
   return ISO[(day - FIRST_DAY) | 0] ?? new Date(day * DAY_MS).toISOString().slice(0, 10)
 }
-/** 'YYYYMMDD' (daily index dates) */
+/** 'YYYYMMDD' (daily index dates, the FSDS files' dates) */
 export const compactDay = (day: number) => isoDay(day).replaceAll('-', '')
 export const yearOf = (day: number) => YEAR[day - FIRST_DAY] || +isoDay(day).slice(0, 4)
 export const monthOf = (day: number) => +isoDay(day).slice(5, 7)
 /** 0 = Sunday. Day 0 (1970-01-01) was a Thursday. */
 export const weekday = (day: number) => (((day + 4) % 7) + 7) % 7
 export const quarterOf = (day: number) => Math.ceil(monthOf(day) / 3)
+/** '2024q3': the quarter a day falls in, as the SEC's quarterly data sets name it. */
+export const dataSetQuarterOf = (day: number) => `${yearOf(day)}q${quarterOf(day)}`
 
 /** Weekends and the three fixed-date holidays on which EDGAR is always closed. */
 function computeBusinessDay(day: number): boolean {

@@ -2,24 +2,16 @@
  * GET /v1/financials/companies/search over the fixture: the issuer and its 10-K/10-Q filings as the
  * fixture's sub.txt files list them, newest accepted first.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { CAST } from '../../src/sample/cast.ts'
-import { openTestApi } from '../helpers/api.ts'
-import { type Fsds, iso, type Row, readFixtureFsds } from './fsds-files.ts'
+import { iso, type Row, useApiAndFsds } from './fsds-files.ts'
 
-let api: Awaited<ReturnType<typeof openTestApi>>
-let fsds: Fsds
-
-beforeAll(async () => {
-  api = await openTestApi()
-  fsds = await readFixtureFsds()
-}, 120_000)
-afterAll(() => api?.close())
+const ctx = useApiAndFsds()
 
 const FORMS = ['10-K', '10-Q', '10-K/A', '10-Q/A']
 /** The filer's lookup filings from sub.txt, newest accepted first (the periods of these filers end on a month end). */
 const filingsOf = (cik: number) =>
-  fsds.sub
+  ctx.fsds.sub
     .filter((r) => Number(r.cik) === cik && FORMS.includes(r.form!))
     .sort((a, b) => b.accepted!.localeCompare(a.accepted!) || b.adsh!.localeCompare(a.adsh!))
 const dto = (r: Row) => ({
@@ -32,7 +24,7 @@ const dto = (r: Row) => ({
   accepted: r.accepted!.replace(' ', 'T').replace(/\.0$/, ''),
 })
 const issuerOf = (cik: number, ticker: string) => {
-  const newest = fsds.sub
+  const newest = ctx.fsds.sub
     .filter((r) => Number(r.cik) === cik)
     .sort((a, b) => b.accepted!.localeCompare(a.accepted!))[0]!
   return {
@@ -48,7 +40,7 @@ describe('the company lookup', () => {
   test('by ticker, case-insensitive: the issuer and its filings newest first, paged', async () => {
     const all = filingsOf(CAST.largeIssuer.cik)
     expect(all.length).toBeGreaterThan(6)
-    const res = await api.get('/v1/financials/companies/search?ticker=qfd&limit=3')
+    const res = await ctx.api.get('/v1/financials/companies/search?ticker=qfd&limit=3')
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       issuer: issuerOf(CAST.largeIssuer.cik, 'QFD'),
@@ -56,27 +48,27 @@ describe('the company lookup', () => {
       pagination: { page: 1, limit: 3, hasMoreData: true },
       filters: { ticker: 'QFD', cik: null },
     })
-    const page2 = await api.get('/v1/financials/companies/search?ticker=QFD&limit=3&page=2')
+    const page2 = await ctx.api.get('/v1/financials/companies/search?ticker=QFD&limit=3&page=2')
     expect(page2.body.filings).toEqual(all.slice(3, 6).map(dto))
-    const rest = await api.get('/v1/financials/companies/search?ticker=QFD')
+    const rest = await ctx.api.get('/v1/financials/companies/search?ticker=QFD')
     expect(rest.body.filings).toEqual(all.map(dto))
     expect(rest.body.pagination).toEqual({ page: 1, limit: 25, hasMoreData: false })
   })
 
   test('the latest 10-K of a ticker, as the official SDK finds it: the first 10-K of the list', async () => {
-    const res = await api.get('/v1/financials/companies/search?ticker=QFD&limit=100')
+    const res = await ctx.api.get('/v1/financials/companies/search?ticker=QFD&limit=100')
     const tenK = res.body.filings.find((f: { form: string }) => f.form === '10-K')
     expect(tenK).toEqual(dto(filingsOf(CAST.largeIssuer.cik).find((r) => r.form === '10-K')!))
   })
 
   test('a ticker only the exchange file lists resolves too', async () => {
-    const res = await api.get('/v1/financials/companies/search?ticker=TDWR')
+    const res = await ctx.api.get('/v1/financials/companies/search?ticker=TDWR')
     expect(res.body.issuer).toEqual(issuerOf(CAST.tickerFromExchangeFile.cik, 'TDWR'))
     expect(res.body.filings).toEqual(filingsOf(CAST.tickerFromExchangeFile.cik).map(dto))
   })
 
   test('cik wins over ticker; zero-padding optional; echoed padded', async () => {
-    const res = await api.get(`/v1/financials/companies/search?cik=000${CAST.emptyReportDates.cik}&ticker=QFD`)
+    const res = await ctx.api.get(`/v1/financials/companies/search?cik=000${CAST.emptyReportDates.cik}&ticker=QFD`)
     expect(res.body.issuer.cik).toBe('0000719204')
     expect(res.body.filters).toEqual({ ticker: 'QFD', cik: '0000719204' })
     // A 52/53-week year: the period ends on the last Saturday of May, not on the month end sub.txt rounds to.
@@ -85,14 +77,14 @@ describe('the company lookup', () => {
 
   test('nothing matches: issuer null, no filings', async () => {
     for (const query of ['ticker=ZZZZZ', `cik=${CAST.manager.cik}`, 'cik=9999999999']) {
-      const res = await api.get(`/v1/financials/companies/search?${query}`)
+      const res = await ctx.api.get(`/v1/financials/companies/search?${query}`)
       expect(res.status).toBe(200)
       expect([query, res.body.issuer, res.body.filings]).toEqual([query, null, []])
     }
   })
 
   test('neither cik nor ticker: 400 naming cik; malformed ones: 400 naming them', async () => {
-    const none = await api.get('/v1/financials/companies/search')
+    const none = await ctx.api.get('/v1/financials/companies/search')
     expect(none.status).toBe(400)
     expect(none.body.error.details).toEqual({ cik: 'expected a cik or a ticker (one of them is required)' })
     for (const [q, name] of [
@@ -100,7 +92,7 @@ describe('the company lookup', () => {
       ['ticker=A%20B', 'ticker'],
       ['ticker=QFD&limit=101', 'limit'],
     ] as const) {
-      const res = await api.get(`/v1/financials/companies/search?${q}`)
+      const res = await ctx.api.get(`/v1/financials/companies/search?${q}`)
       expect([q, res.status, Object.keys(res.body.error.details)]).toEqual([q, 400, [name]])
     }
   })

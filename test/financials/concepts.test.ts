@@ -3,18 +3,10 @@
  * found only in the documentation; the version and custom filters; paging. Expected rows come from the
  * fixture's tag.txt files (each (tag, version) once).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { openTestApi } from '../helpers/api.ts'
-import { type Fsds, orNull, type Row, readFixtureFsds } from './fsds-files.ts'
+import { describe, expect, test } from 'bun:test'
+import { orNull, type Row, useApiAndFsds } from './fsds-files.ts'
 
-let api: Awaited<ReturnType<typeof openTestApi>>
-let fsds: Fsds
-
-beforeAll(async () => {
-  api = await openTestApi()
-  fsds = await readFixtureFsds()
-}, 120_000)
-afterAll(() => api?.close())
+const ctx = useApiAndFsds()
 
 const dto = (t: Row) => ({
   tag: t.tag,
@@ -34,7 +26,7 @@ const dto = (t: Row) => ({
  */
 function expected(q: string, keep: (t: Row) => boolean = () => true) {
   const seen = new Map<string, Row>()
-  for (const t of fsds.tag) seen.set(`${t.tag}\t${t.version}`, t)
+  for (const t of ctx.fsds.tag) seen.set(`${t.tag}\t${t.version}`, t)
   const text = q.toLowerCase()
   const inCode = (t: Row) => `${t.tag} ${t.tlabel}`.toLowerCase().includes(text)
   const rows = [...seen.values()].filter((t) => keep(t) && (inCode(t) || (t.doc ?? '').toLowerCase().includes(text)))
@@ -51,7 +43,7 @@ function expected(q: string, keep: (t: Row) => boolean = () => true) {
 
 describe('the concept search', () => {
   test('tag and label matches first, then documentation-only ones; every field', async () => {
-    const res = await api.get('/v1/financials/concepts/search?q=Restructuring&limit=100')
+    const res = await ctx.api.get('/v1/financials/concepts/search?q=Restructuring&limit=100')
     expect(res.status).toBe(200)
     const all = expected('Restructuring')
     expect(all.length).toBeGreaterThan(1)
@@ -61,7 +53,7 @@ describe('the concept search', () => {
       filters: { q: 'Restructuring', version: null, custom: null },
     })
     // "quill" is in no tag or label: the custom tags documented as Quillfeather's are found by their documentation.
-    const quill = await api.get('/v1/financials/concepts/search?q=quill&limit=100')
+    const quill = await ctx.api.get('/v1/financials/concepts/search?q=quill&limit=100')
     expect(quill.body.data).toEqual(expected('quill').slice(0, 100))
     expect(
       quill.body.data.every((c: { custom: boolean; doc: string }) => c.custom && c.doc.includes('Quillfeather')),
@@ -69,21 +61,23 @@ describe('the concept search', () => {
   })
 
   test('custom and version filters', async () => {
-    const standard = await api.get('/v1/financials/concepts/search?q=cash&custom=false&version=us-gaap/2026&limit=100')
+    const standard = await ctx.api.get(
+      '/v1/financials/concepts/search?q=cash&custom=false&version=us-gaap/2026&limit=100',
+    )
     expect(standard.body.data).toEqual(expected('cash', (t) => t.custom === '0' && t.version!.includes('us-gaap/2026')))
     expect(standard.body.data.length).toBeGreaterThan(0)
     expect(standard.body.filters).toEqual({ q: 'cash', version: 'us-gaap/2026', custom: false })
-    const custom = await api.get('/v1/financials/concepts/search?q=charges&custom=true&limit=100')
+    const custom = await ctx.api.get('/v1/financials/concepts/search?q=charges&custom=true&limit=100')
     expect(custom.body.data).toEqual(expected('charges', (t) => t.custom === '1').slice(0, 100))
   })
 
   test('pages follow one order across the groups; default limit 50', async () => {
     const all = expected('income')
     expect(all.length).toBeGreaterThan(50)
-    const first = await api.get('/v1/financials/concepts/search?q=income')
+    const first = await ctx.api.get('/v1/financials/concepts/search?q=income')
     expect(first.body.data).toEqual(all.slice(0, 50))
     expect(first.body.pagination).toEqual({ page: 1, limit: 50, hasMoreData: true })
-    const second = await api.get('/v1/financials/concepts/search?q=income&page=2&limit=20')
+    const second = await ctx.api.get('/v1/financials/concepts/search?q=income&page=2&limit=20')
     expect(second.body.data).toEqual(all.slice(20, 40))
     // Pages that straddle groups: standard then custom tag matches, then documentation-only ones.
     const mixed = expected('de')
@@ -93,7 +87,7 @@ describe('the concept search', () => {
       const pages = Math.ceil(mixed.length / limit)
       const got = []
       for (let page = 1; page <= pages; page++) {
-        const res = await api.get(`/v1/financials/concepts/search?q=de&limit=${limit}&page=${page}`)
+        const res = await ctx.api.get(`/v1/financials/concepts/search?q=de&limit=${limit}&page=${page}`)
         expect(res.body.pagination.hasMoreData).toBe(page < pages)
         got.push(...res.body.data)
       }
@@ -102,9 +96,9 @@ describe('the concept search', () => {
   })
 
   test('q is required; a % or _ is a character, not a wildcard', async () => {
-    const none = await api.get('/v1/financials/concepts/search')
+    const none = await ctx.api.get('/v1/financials/concepts/search')
     expect([none.status, Object.keys(none.body.error.details)]).toEqual([400, ['q']])
-    const percent = await api.get('/v1/financials/concepts/search?q=%25')
+    const percent = await ctx.api.get('/v1/financials/concepts/search?q=%25')
     expect(percent.body.data).toEqual([])
   })
 })

@@ -2,8 +2,10 @@
  * The fixture's FSDS quarters read back by the tests themselves (not through the build): each file of
  * every quarter as rows of named fields, so expected bodies are made from the files the build read.
  */
+import { afterAll, beforeAll } from 'bun:test'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { openTestApi, type TestApi } from '../helpers/api.ts'
 import { sampleFixture } from '../helpers/fixture.ts'
 
 export type Row = Record<string, string>
@@ -33,3 +35,18 @@ export async function readFixtureFsds(): Promise<Fsds> {
 /** 20251231 → '2025-12-31'. */
 export const iso = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`
 export const orNull = (s: string | undefined) => (s === undefined || s === '' ? null : s)
+
+/**
+ * For a test file that checks the API's bodies against the fixture's own FSDS files: opens the API and
+ * reads the files before the file's tests, closes the API after. Read `ctx.api` and `ctx.fsds` inside tests
+ * (they are set in beforeAll).
+ */
+export function useApiAndFsds() {
+  const ctx = {} as { api: TestApi; fsds: Fsds }
+  beforeAll(async () => {
+    ctx.api = await openTestApi()
+    ctx.fsds = await readFixtureFsds()
+  }, 120_000)
+  afterAll(() => ctx.api?.close())
+  return ctx
+}

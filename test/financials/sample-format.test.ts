@@ -3,23 +3,15 @@
  * world: the real files' headers, the world's filings (accession, form, filing date, acceptance time), and
  * the quirks the generator promises (amendments, custom tags, segments, a 52/53-week year, a non-USD filer).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { ZipReader } from '../../src/lib/zip.ts'
 import { CAST } from '../../src/sample/cast.ts'
-import { openTestApi } from '../helpers/api.ts'
 import { SAMPLES } from '../helpers/snapshot.ts'
-import { type Fsds, iso, readFixtureFsds } from './fsds-files.ts'
+import { iso, useApiAndFsds } from './fsds-files.ts'
 
-let api: Awaited<ReturnType<typeof openTestApi>>
-let fsds: Fsds
-
-beforeAll(async () => {
-  api = await openTestApi()
-  fsds = await readFixtureFsds()
-}, 120_000)
-afterAll(() => api?.close())
+const ctx = useApiAndFsds()
 
 const REAL = join(SAMPLES, 'fsds', '2009q3.zip')
 
@@ -49,13 +41,13 @@ describe('the sample FSDS quarters', () => {
     )
     zip.close()
     for (const f of ['sub', 'num', 'pre', 'tag'] as const)
-      expect([f, Object.keys(fsds[f][0]!)]).toEqual([f, headers[f]!])
+      expect([f, Object.keys(ctx.fsds[f][0]!)]).toEqual([f, headers[f]!])
   })
 
   test("are the world's filings: accession, form, filing date and acceptance time (Eastern) as the filings API has them", async () => {
-    expect(fsds.sub.length).toBeGreaterThan(100)
-    for (const s of fsds.sub) {
-      const res = await api.get(`/v1/filings/${Number(s.cik)}/${s.adsh}`)
+    expect(ctx.fsds.sub.length).toBeGreaterThan(100)
+    for (const s of ctx.fsds.sub) {
+      const res = await ctx.api.get(`/v1/filings/${Number(s.cik)}/${s.adsh}`)
       expect([s.adsh, res.status]).toEqual([s.adsh, 200])
       expect([s.adsh, s.form, iso(s.filed!), s.accepted]).toEqual([
         s.adsh,
@@ -67,16 +59,18 @@ describe('the sample FSDS quarters', () => {
   })
 
   test('hold amendments (the original marked prevrpt), custom tags, segments, a 52/53-week year and a non-USD filer', () => {
-    const amended = fsds.sub.filter((s) => s.form!.endsWith('/A'))
+    const amended = ctx.fsds.sub.filter((s) => s.form!.endsWith('/A'))
     expect(amended.length).toBeGreaterThan(0)
     for (const a of amended) {
-      const original = fsds.sub.find((s) => s.cik === a.cik && s.form === a.form!.slice(0, 4) && s.period === a.period)
+      const original = ctx.fsds.sub.find(
+        (s) => s.cik === a.cik && s.form === a.form!.slice(0, 4) && s.period === a.period,
+      )
       expect(original?.prevrpt).toBe('1')
     }
-    const custom = fsds.tag.filter((t) => t.custom === '1')
+    const custom = ctx.fsds.tag.filter((t) => t.custom === '1')
     expect(custom.length).toBeGreaterThan(0)
-    for (const t of custom) expect(fsds.sub.some((s) => s.adsh === t.version)).toBe(true)
-    const axes = new Set(fsds.num.flatMap((n) => (n.segments ? [n.segments.split('=')[0]] : [])))
+    for (const t of custom) expect(ctx.fsds.sub.some((s) => s.adsh === t.version)).toBe(true)
+    const axes = new Set(ctx.fsds.num.flatMap((n) => (n.segments ? [n.segments.split('=')[0]] : [])))
     expect([...axes].sort()).toEqual([
       'BusinessSegments',
       'EquityComponents',
@@ -84,11 +78,11 @@ describe('the sample FSDS quarters', () => {
       'ProductOrService',
       'StatementGeographical',
     ])
-    const weeks = fsds.sub.find((s) => Number(s.cik) === CAST.emptyReportDates.cik && s.form === '10-K')!
+    const weeks = ctx.fsds.sub.find((s) => Number(s.cik) === CAST.emptyReportDates.cik && s.form === '10-K')!
     expect([weeks.period, weeks.fye]).toEqual(['20260531', '0530'])
-    expect(fsds.num.some((n) => n.adsh === weeks.adsh && n.ddate === '20260530')).toBe(true)
-    const foreign = fsds.sub.filter((s) => Number(s.cik) === CAST.foreignIssuer.cik).map((s) => s.adsh)
-    const units = new Set(fsds.num.filter((n) => foreign.includes(n.adsh)).map((n) => n.uom))
+    expect(ctx.fsds.num.some((n) => n.adsh === weeks.adsh && n.ddate === '20260530')).toBe(true)
+    const foreign = ctx.fsds.sub.filter((s) => Number(s.cik) === CAST.foreignIssuer.cik).map((s) => s.adsh)
+    const units = new Set(ctx.fsds.num.filter((n) => foreign.includes(n.adsh)).map((n) => n.uom))
     expect([...units].sort()).toEqual(['EUR', 'EUR/shares', 'shares'])
   })
 })

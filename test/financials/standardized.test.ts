@@ -4,20 +4,12 @@
  * of the table), the default periods per statement, the 52/53-week and non-USD filers, the bank whose
  * Assets has three rows, the parameters' bad values, and the plan the operations need.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { type CanonicalStatement, metricsOf } from '../../src/reference/canonical-metrics.ts'
 import { CAST, CAST_ACCESSIONS } from '../../src/sample/cast.ts'
-import { openTestApi } from '../helpers/api.ts'
-import { type Fsds, readFixtureFsds } from './fsds-files.ts'
+import { useApiAndFsds } from './fsds-files.ts'
 
-let api: Awaited<ReturnType<typeof openTestApi>>
-let fsds: Fsds
-
-beforeAll(async () => {
-  api = await openTestApi()
-  fsds = await readFixtureFsds()
-}, 120_000)
-afterAll(() => api?.close())
+const ctx = useApiAndFsds()
 
 const PATHS: Record<CanonicalStatement, string> = {
   income: 'income-statement',
@@ -25,12 +17,12 @@ const PATHS: Record<CanonicalStatement, string> = {
   cashFlow: 'cash-flow',
 }
 const get = (adsh: string, statement: CanonicalStatement, query = '') =>
-  api.get(`/v1/financials/filings/${adsh}/statements/${PATHS[statement]}/standardized${query}`)
+  ctx.api.get(`/v1/financials/filings/${adsh}/statements/${PATHS[statement]}/standardized${query}`)
 
 /** The metrics map as the rule table gives it from the filing's consolidated num rows at (endDate, quarters). */
 function expectedMetrics(adsh: string, statement: CanonicalStatement, endDate: number, quarters: number) {
-  const sub = fsds.sub.find((r) => r.adsh === adsh)!
-  const rows = fsds.num.filter((n) => n.adsh === adsh && !n.segments && !n.coreg && n.version !== adsh)
+  const sub = ctx.fsds.sub.find((r) => r.adsh === adsh)!
+  const rows = ctx.fsds.num.filter((n) => n.adsh === adsh && !n.segments && !n.coreg && n.version !== adsh)
   return Object.fromEntries(
     metricsOf(statement).map((m) => {
       const qtrs = m.period === 'instant' ? 0 : quarters
@@ -60,7 +52,7 @@ function expectedMetrics(adsh: string, statement: CanonicalStatement, endDate: n
 
 /** The fixture's FSDS accession of the cast filer's filing of this form and period. */
 const accessionOf = (cik: number, form: string, period: string) =>
-  fsds.sub.find((r) => Number(r.cik) === cik && r.form === form && r.period === period)!.adsh!
+  ctx.fsds.sub.find((r) => Number(r.cik) === cik && r.form === form && r.period === period)!.adsh!
 
 describe('standardized statements', () => {
   test("a 10-K's income statement: its year, every canonical income metric (null where not reported)", async () => {
@@ -83,7 +75,7 @@ describe('standardized statements', () => {
     expect([cash.body.statement, cash.body.endDate, cash.body.quarters]).toEqual(['cashFlow', 20260630, 2])
     const expected = expectedMetrics(q2, 'cashFlow', 20260630, 2)
     // Cash at the beginning of the six months: the instant at the year's start (2025-12-31), stored with them.
-    const opening = fsds.num.find(
+    const opening = ctx.fsds.num.find(
       (n) =>
         n.adsh === q2 && n.tag === 'CashAndCashEquivalentsAtCarryingValue' && n.ddate === '20251231' && !n.segments,
     )!
@@ -102,7 +94,7 @@ describe('standardized statements', () => {
 
   test("the bank's total assets: the consolidated row, not its subsidiary's (coregistrant) or last year's", async () => {
     const tenK = accessionOf(CAST.manyFilings.cik, '10-K', '20251231')
-    const assets = fsds.num.filter((n) => n.adsh === tenK && n.tag === 'Assets')
+    const assets = ctx.fsds.num.filter((n) => n.adsh === tenK && n.tag === 'Assets')
     expect(assets.length).toBe(3)
     const res = await get(tenK, 'balanceSheet')
     expect(res.body).not.toHaveProperty('quarters')
@@ -168,15 +160,15 @@ describe('standardized statements', () => {
   })
 
   test('plan LITE with feature SEC_API_ENDPOINTS: a FREE key is refused, the as-reported statement is not', async () => {
-    const refused = await api.get(
+    const refused = await ctx.api.get(
       `/v1/financials/filings/${CAST_ACCESSIONS.tenK}/statements/income-statement/standardized`,
       {
-        key: api.keys.FREE,
+        key: ctx.api.keys.FREE,
       },
     )
     expect(refused.status).toBe(403)
-    const open = await api.get(`/v1/financials/filings/${CAST_ACCESSIONS.tenK}/statements/income-statement`, {
-      key: api.keys.FREE,
+    const open = await ctx.api.get(`/v1/financials/filings/${CAST_ACCESSIONS.tenK}/statements/income-statement`, {
+      key: ctx.api.keys.FREE,
     })
     expect(open.status).toBe(200)
   })

@@ -2,25 +2,17 @@
  * The as-reported statements and the XBRL block over the fixture: whole bodies made from the fixture's
  * own pre.txt, num.txt and tag.txt (read by the test), and their 404s.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { CAST, CAST_ACCESSIONS } from '../../src/sample/cast.ts'
-import { openTestApi } from '../helpers/api.ts'
-import { type Fsds, iso, orNull, type Row, readFixtureFsds } from './fsds-files.ts'
+import { iso, orNull, type Row, useApiAndFsds } from './fsds-files.ts'
 
-let api: Awaited<ReturnType<typeof openTestApi>>
-let fsds: Fsds
-
-beforeAll(async () => {
-  api = await openTestApi()
-  fsds = await readFixtureFsds()
-}, 120_000)
-afterAll(() => api?.close())
+const ctx = useApiAndFsds()
 
 const TEN_K = CAST_ACCESSIONS.tenK
 const SPANS: Record<string, string> = { '1': 'quarter', '2': 'six months', '3': 'nine months', '4': 'year' }
 
 function context(adsh: string) {
-  const s = fsds.sub.find((r) => r.adsh === adsh)!
+  const s = ctx.fsds.sub.find((r) => r.adsh === adsh)!
   return {
     adsh,
     cik: Number(s.cik),
@@ -38,11 +30,11 @@ function context(adsh: string) {
 /** The statement's rows as the files have them: each presented line once per value, values newest first. */
 function expectedRows(adsh: string, stmt: string) {
   const fileStmt = stmt === 'SE' ? 'EQ' : stmt
-  const pre = fsds.pre
+  const pre = ctx.fsds.pre
     .filter((p) => p.adsh === adsh && p.stmt === fileStmt)
     .sort((a, b) => Number(a.report) - Number(b.report) || Number(a.line) - Number(b.line))
   return pre.flatMap((p) => {
-    const tag = fsds.tag.find((t) => t.tag === p.tag && t.version === p.version)
+    const tag = ctx.fsds.tag.find((t) => t.tag === p.tag && t.version === p.version)
     const meta = {
       custom: tag ? Number(tag.custom) : null,
       datatype: orNull(tag?.datatype),
@@ -52,7 +44,7 @@ function expectedRows(adsh: string, stmt: string) {
       doc: orNull(tag?.doc),
       abstract: tag ? tag.abstract === '1' : null,
     }
-    const values = fsds.num
+    const values = ctx.fsds.num
       .filter((n) => n.adsh === adsh && n.tag === p.tag && n.version === p.version)
       .sort(
         (a, b) =>
@@ -96,7 +88,7 @@ describe('as-reported statements', () => {
     ['stockholders-equity', 'SE'],
     ['comprehensive-income', 'CI'],
   ] as const)("the 10-K's %s: every line and value of the files, FSDS's EQ answered as SE", async (path, stmt) => {
-    const res = await api.get(`/v1/financials/filings/${TEN_K}/statements/${path}`)
+    const res = await ctx.api.get(`/v1/financials/filings/${TEN_K}/statements/${path}`)
     expect(res.status).toBe(200)
     const rows = expectedRows(TEN_K, stmt)
     expect(rows.length).toBeGreaterThan(3)
@@ -104,7 +96,7 @@ describe('as-reported statements', () => {
   })
 
   test('segment rows, a custom tag (version = accession number) and a quoted footnote are there as filed', async () => {
-    const is = await api.get(`/v1/financials/filings/${TEN_K}/statements/income-statement`)
+    const is = await ctx.api.get(`/v1/financials/filings/${TEN_K}/statements/income-statement`)
     const segments = is.body.rows.map((r: { valueContext: { segments: string | null } }) => r.valueContext?.segments)
     expect(segments).toContain('ProductOrService=Product;')
     expect(segments).toContain('StatementGeographical=NonUs;')
@@ -115,14 +107,14 @@ describe('as-reported statements', () => {
       TEN_K,
       'Restructuring and "other" charges',
     ])
-    const cf = await api.get(`/v1/financials/filings/${TEN_K}/statements/cash-flow`)
+    const cf = await ctx.api.get(`/v1/financials/filings/${TEN_K}/statements/cash-flow`)
     const notes = cf.body.rows.map((r: { valueContext: { footnote: string | null } }) => r.valueContext?.footnote)
     expect(notes).toContain('Includes "restricted" cash of nil')
   })
 
   test('404: an accession the data sets do not have (an 8-K, an unknown number)', async () => {
     for (const acc of [CAST_ACCESSIONS.currentDay, '0000000000-00-000000']) {
-      const res = await api.get(`/v1/financials/filings/${acc}/statements/balance-sheet`)
+      const res = await ctx.api.get(`/v1/financials/filings/${acc}/statements/balance-sheet`)
       expect(res.status).toBe(404)
       expect(res.body.error.message).toBe(
         `No financial statement data for accession number ${acc}: the Financial Statement Data Sets of this snapshot do not have the filing.`,
@@ -131,14 +123,14 @@ describe('as-reported statements', () => {
   })
 
   test('400: a malformed accession number names it', async () => {
-    const res = await api.get('/v1/financials/filings/0000320193-24-1/statements/balance-sheet')
+    const res = await ctx.api.get('/v1/financials/filings/0000320193-24-1/statements/balance-sheet')
     expect([res.status, Object.keys(res.body.error.details)]).toEqual([400, ['accessionNumber']])
   })
 })
 
 describe('the XBRL block', () => {
   test("each report a statement, in report order, identified by its R file's URL", async () => {
-    const res = await api.get(`/v1/financials/filings/${TEN_K}/xbrl`)
+    const res = await ctx.api.get(`/v1/financials/filings/${TEN_K}/xbrl`)
     expect(res.status).toBe(200)
     const folder = `https://www.sec.gov/Archives/edgar/data/${CAST.largeIssuer.cik}/${TEN_K.replaceAll('-', '')}`
     expect(res.body.statements.map((s: { roleUri: string; roleLabel: string }) => [s.roleUri, s.roleLabel])).toEqual([
@@ -157,7 +149,7 @@ describe('the XBRL block', () => {
   })
 
   test('the income statement: three years, each line with its consolidated values only', async () => {
-    const res = await api.get(`/v1/financials/filings/${TEN_K}/xbrl?roleUri=income%20statement`)
+    const res = await ctx.api.get(`/v1/financials/filings/${TEN_K}/xbrl?roleUri=income%20statement`)
     const [s] = res.body.statements
     expect(res.body.statements.length).toBe(1)
     expect(
@@ -167,10 +159,10 @@ describe('the XBRL block', () => {
       ['2024-12-31/4Q', '2024-01-01 to 2024-12-31', 'duration'],
       ['2023-12-31/4Q', '2023-01-01 to 2023-12-31', 'duration'],
     ])
-    const pre = fsds.pre.filter((p) => p.adsh === TEN_K && p.report === '4')
+    const pre = ctx.fsds.pre.filter((p) => p.adsh === TEN_K && p.report === '4')
     expect(s.rows).toEqual(
       pre.map((p) => {
-        const values = fsds.num.filter(
+        const values = ctx.fsds.num.filter(
           (n) => n.adsh === TEN_K && n.tag === p.tag && n.version === p.version && !n.segments && !n.coreg,
         )
         return {
@@ -185,14 +177,14 @@ describe('the XBRL block', () => {
   })
 
   test('roleUri narrows by URI or label, case-insensitive; matching nothing is a 404; too long a 400', async () => {
-    const r7 = await api.get(`/v1/financials/filings/${TEN_K}/xbrl?roleUri=R7.HTM`)
+    const r7 = await ctx.api.get(`/v1/financials/filings/${TEN_K}/xbrl?roleUri=R7.HTM`)
     expect(r7.body.statements.map((s: { roleLabel: string }) => s.roleLabel)).toEqual(['Cash Flow Statement'])
-    const none = await api.get(`/v1/financials/filings/${TEN_K}/xbrl?roleUri=nothing-like-it`)
+    const none = await ctx.api.get(`/v1/financials/filings/${TEN_K}/xbrl?roleUri=nothing-like-it`)
     expect(none.status).toBe(404)
     expect(none.body.error.message).toBe(
       `No statement of filing ${TEN_K} has an id or label containing roleUri "nothing-like-it".`,
     )
-    const long = await api.get(`/v1/financials/filings/${TEN_K}/xbrl?roleUri=${'x'.repeat(10_000)}`)
+    const long = await ctx.api.get(`/v1/financials/filings/${TEN_K}/xbrl?roleUri=${'x'.repeat(10_000)}`)
     expect([long.status, Object.keys(long.body.error.details)]).toEqual([400, ['roleUri']])
   })
 })

@@ -9,6 +9,7 @@ import { invalidParameter } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import { formatCik, normalizeTicker, parseCik } from '../../lib/ids.ts'
 import { cikForTicker } from '../common/identifiers.ts'
+import { CONCEPT_META_COLUMNS, type ConceptMeta } from './concept-meta.ts'
 import { accepted, isoOfYmd } from './format.ts'
 import type { CompanySearchQuery, ConceptQuery } from './schemas.ts'
 
@@ -69,17 +70,7 @@ export function accessionOfKey(key: string): string {
   return `${d.slice(0, 10)}-${d.slice(10, 12)}-${d.slice(12)}`
 }
 
-type ConceptRow = {
-  tag: string
-  version: string
-  custom: number | null
-  abstract: number | null
-  datatype: string | null
-  iord: string | null
-  crdr: string | null
-  tlabel: string | null
-  doc: string | null
-}
+type ConceptRow = { tag: string; version: string } & ConceptMeta
 
 /** The concept search's groups, in the order its pages list them (see searchConcepts). */
 const GROUPS = [
@@ -91,7 +82,7 @@ const GROUPS = [
 
 type TextRun = { first_id: number; n: number }
 
-const CONCEPT_COLUMNS = sql`tag, version, custom, abstract, datatype, iord, crdr, tlabel, doc`
+const CONCEPT_COLUMNS = sql`tag, version, ${CONCEPT_META_COLUMNS}`
 
 /**
  * Concepts whose tag or label contains `q` (case-insensitive), standard tags before custom ones, then

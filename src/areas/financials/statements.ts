@@ -10,6 +10,7 @@ import { sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { accessionKey, normalizeAccession } from '../../lib/ids.ts'
 import type { StatementCode } from '../../pipeline/sources/financial-statements/contract.ts'
+import { CONCEPT_META_COLUMNS, type ConceptMeta } from './concept-meta.ts'
 import { accepted, isoOfYmd, periodLabel, startOf } from './format.ts'
 
 export type FilingRow = {
@@ -65,16 +66,6 @@ export const filingContext = (adsh: string, f: FilingRow) => ({
   accepted: accepted(f.accepted),
 })
 
-type ConceptMeta = {
-  custom: number | null
-  abstract: number | null
-  datatype: string | null
-  iord: string | null
-  crdr: string | null
-  tlabel: string | null
-  doc: string | null
-}
-
 type LineRow = ConceptMeta & {
   report: number
   line: number
@@ -119,7 +110,7 @@ async function linesOf(db: Db, accKey: bigint, stmt: StatementCode | null): Prom
   const meta = new Map<number, ConceptMeta>()
   if (rows.some((r) => r.concept_id !== null)) {
     const concepts = await db.all<ConceptMeta & { concept_id: number }>(
-      sql`SELECT concept_id, custom, abstract, datatype, iord, crdr, tlabel, doc FROM fin_filing_concepts WHERE acc_key = ${accKey}`,
+      sql`SELECT concept_id, ${CONCEPT_META_COLUMNS} FROM fin_filing_concepts WHERE acc_key = ${accKey}`,
     )
     for (const c of concepts) meta.set(c.concept_id, c)
   }

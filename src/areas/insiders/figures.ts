@@ -26,16 +26,19 @@ export async function getStatistics(db: Db) {
     directionalTransactionCount: n('buy_count') + n('sell_count'),
     derivativeTransactionCount: n('derivative_count'),
     buySellRatio: ratio(n('buy_count'), n('sell_count')),
-    buyShares: n('buy_shares'),
-    sellShares: n('sell_shares'),
-    netShares: n('buy_shares') - n('sell_shares'),
-    buyValue: n('buy_value'),
-    sellValue: n('sell_value'),
-    netValue: n('buy_value') - n('sell_value'),
+    ...buySellNet('Shares', n('buy_shares'), n('sell_shares')),
+    ...buySellNet('Value', n('buy_value'), n('sell_value')),
     latestTransactionDate: (r?.latest_transaction_date as string | null) ?? null,
     latestAccepted: stamp((r?.latest_accepted as string | null) ?? null),
   }
 }
+
+/** What insiders bought and sold of one measure and the net, buy − sell (buyShares, sellShares, netShares, …). */
+const buySellNet = <M extends 'Shares' | 'Value'>(measure: M, buy: number, sell: number) =>
+  ({ [`buy${measure}`]: buy, [`sell${measure}`]: sell, [`net${measure}`]: buy - sell }) as Record<
+    `${'buy' | 'sell' | 'net'}${M}`,
+    number
+  >
 
 /** buy / sell counts, null without sells (RESPONSES §4); rounded to 4 places. */
 const ratio = (buy: number, sell: number) => (sell === 0 ? null : Math.round((buy / sell) * 10_000) / 10_000)
@@ -61,9 +64,7 @@ export async function dailyLeaders(db: Db, type: 'top_buyers' | 'top_sellers', f
     data: rows.map((r) => ({
       rank: r.rank,
       issuer: issuerOf(r),
-      buyValue: r.buy_value,
-      sellValue: r.sell_value,
-      netValue: r.buy_value - r.sell_value,
+      ...buySellNet('Value', r.buy_value, r.sell_value),
       buyShares: r.buy_shares,
       sellShares: r.sell_shares,
       buyTransactionCount: r.buy_count,
@@ -115,26 +116,12 @@ export async function buySellRatio(db: Db, config: QueryConfig, ticker: string) 
   }
 }
 
-export async function netShares(db: Db, config: QueryConfig, ticker: string) {
+/** An issuer's lifetime buy, sell and net of one measure: the net-shares and net-value operations. */
+async function issuerNet<M extends 'Shares' | 'Value'>(db: Db, config: QueryConfig, ticker: string, measure: M) {
   const { r, issuer, latest } = await issuerFigures(db, config, ticker)
-  return {
-    issuer,
-    buyShares: r.buy_shares,
-    sellShares: r.sell_shares,
-    netShares: r.buy_shares - r.sell_shares,
-    transactionCount: r.transaction_count,
-    ...latest,
-  }
+  const [buy, sell] = measure === 'Shares' ? [r.buy_shares, r.sell_shares] : [r.buy_value, r.sell_value]
+  return { issuer, ...buySellNet(measure, buy, sell), transactionCount: r.transaction_count, ...latest }
 }
 
-export async function netValue(db: Db, config: QueryConfig, ticker: string) {
-  const { r, issuer, latest } = await issuerFigures(db, config, ticker)
-  return {
-    issuer,
-    buyValue: r.buy_value,
-    sellValue: r.sell_value,
-    netValue: r.buy_value - r.sell_value,
-    transactionCount: r.transaction_count,
-    ...latest,
-  }
-}
+export const netShares = (db: Db, config: QueryConfig, ticker: string) => issuerNet(db, config, ticker, 'Shares')
+export const netValue = (db: Db, config: QueryConfig, ticker: string) => issuerNet(db, config, ticker, 'Value')

@@ -2,6 +2,7 @@
  * Insiders area shapes (SPEC 2.5 and 4.4, RESPONSES §4). Wire names are camelCase and match the
  * reference exactly; a value the filing does not give is null.
  */
+import type { TNumber } from '@sinclair/typebox'
 import { t } from 'elysia'
 import { Cik, CikOut, DateParam, Nullable, OutInteger, Pagination, QueryInteger, Ticker } from '../../http/schemas.ts'
 
@@ -12,6 +13,12 @@ const Stamp = (description: string) =>
   Nullable(t.String({ description: `${description}; Eastern time, without a zone designator (2024-09-30T16:07:30)` }))
 const Bool = (description: string) => t.Boolean({ description })
 const Count = (description: string) => OutInteger({ description })
+/** What insiders bought and sold of one measure and the net (buyShares, sellShares, netShares, …): figures.ts. */
+const BuySellNet = <M extends 'Shares' | 'Value'>(measure: M) =>
+  ({ [`buy${measure}`]: t.Number(), [`sell${measure}`]: t.Number(), [`net${measure}`]: t.Number() }) as Record<
+    `${'buy' | 'sell' | 'net'}${M}`,
+    TNumber
+  >
 
 export const Issuer = t.Object(
   { cik: CikOut, ticker: Str('Primary ticker'), name: Str('Issuer name') },
@@ -166,12 +173,8 @@ export const Statistics = t.Object(
     directionalTransactionCount: Count('buy + sell'),
     derivativeTransactionCount: Count(''),
     buySellRatio: Num('buy / sell counts; null without sells'),
-    buyShares: t.Number(),
-    sellShares: t.Number(),
-    netShares: t.Number(),
-    buyValue: t.Number(),
-    sellValue: t.Number(),
-    netValue: t.Number(),
+    ...BuySellNet('Shares'),
+    ...BuySellNet('Value'),
     latestTransactionDate: Day(''),
     latestAccepted: Stamp(''),
   },
@@ -186,9 +189,7 @@ export const Leader = t.Object(
   {
     rank: Count('1 = largest'),
     issuer: Issuer,
-    buyValue: t.Number(),
-    sellValue: t.Number(),
-    netValue: t.Number(),
+    ...BuySellNet('Value'),
     buyShares: t.Number(),
     sellShares: t.Number(),
     buyTransactionCount: Count(''),
@@ -289,28 +290,11 @@ export const BuySellRatio = t.Object(
   },
   { title: 'InsiderBuySellRatioResponse' },
 )
-export const NetShares = t.Object(
-  {
-    issuer: Issuer,
-    buyShares: t.Number(),
-    sellShares: t.Number(),
-    netShares: t.Number(),
-    transactionCount: Count(''),
-    ...LatestFiling,
-  },
-  { title: 'InsiderNetSharesResponse' },
-)
-export const NetValue = t.Object(
-  {
-    issuer: Issuer,
-    buyValue: t.Number(),
-    sellValue: t.Number(),
-    netValue: t.Number(),
-    transactionCount: Count(''),
-    ...LatestFiling,
-  },
-  { title: 'InsiderNetValueResponse' },
-)
+/** An issuer's lifetime buy, sell and net of one measure: the net-shares and net-value responses. */
+const IssuerNet = <M extends 'Shares' | 'Value'>(measure: M, title: string) =>
+  t.Object({ issuer: Issuer, ...BuySellNet(measure), transactionCount: Count(''), ...LatestFiling }, { title })
+export const NetShares = IssuerNet('Shares', 'InsiderNetSharesResponse')
+export const NetValue = IssuerNet('Value', 'InsiderNetValueResponse')
 
 export const Holding = t.Object(
   {

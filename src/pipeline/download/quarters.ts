@@ -14,6 +14,22 @@ export function previousQuarter(q: Quarter): Quarter {
   return q.qtr === 1 ? { year: q.year - 1, qtr: 4 } : { year: q.year, qtr: (q.qtr - 1) as Quarter['qtr'] }
 }
 
+export function nextQuarter(q: Quarter): Quarter {
+  return q.qtr === 4 ? { year: q.year + 1, qtr: 1 } : { year: q.year, qtr: (q.qtr + 1) as Quarter['qtr'] }
+}
+
+/**
+ * Every quarter from `first` to the last one that ended before `now`, oldest first: the quarters a
+ * quarterly data set can have been published for, since the SEC publishes each after its quarter ends.
+ */
+export function endedQuarters(first: Quarter, now: Date): Quarter[] {
+  const current = quarterOf(now)
+  const quarters: Quarter[] = []
+  for (let q = first; q.year < current.year || (q.year === current.year && q.qtr < current.qtr); q = nextQuarter(q))
+    quarters.push({ ...q })
+  return quarters
+}
+
 /** The quarter of `now` and the `count - 1` before it, newest first. */
 export function lastQuarters(now: Date, count: number): Quarter[] {
   const quarters: Quarter[] = []
@@ -23,3 +39,6 @@ export function lastQuarters(now: Date, count: number): Quarter[] {
 
 /** `YYYY/QTRn`, as EDGAR names a quarter's folder. */
 export const quarterFolder = (q: Quarter) => `${q.year}/QTR${q.qtr}`
+
+/** `2024q3`, as the SEC names a quarter in its quarterly data sets' files. */
+export const dataSetQuarter = (q: Quarter) => `${q.year}q${q.qtr}`

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fmtBytes } from '../../../lib/progress.ts'
 import { mapConcurrent, PARALLEL } from '../../download/context.ts'
-import { type Quarter, quarterOf } from '../../download/quarters.ts'
+import { dataSetQuarter, endedQuarters, type Quarter } from '../../download/quarters.ts'
 import { fileSource, folderSource, type SourceFile } from '../../mirror.ts'
 import type { SourceDefinition, TableSpec } from '../../source.ts'
 import { convertQuarter, emptyView, FSDS_TABLES, quarterName } from './convert.ts'
@@ -41,13 +41,7 @@ function findQuarters(mirror: string): SourceFile[] {
 
 /** The quarters `--download` fetches: from 2009q1 up to the one before now's (published after it ends), the newest `count`. */
 export function downloadQuarters(now: Date, count: number): Quarter[] {
-  const last = quarterOf(now)
-  const out: Quarter[] = []
-  for (let q = { ...FIRST }; q.year < last.year || (q.year === last.year && q.qtr < last.qtr); ) {
-    out.push({ ...q })
-    q = q.qtr === 4 ? { year: q.year + 1, qtr: 1 } : { year: q.year, qtr: (q.qtr + 1) as Quarter['qtr'] }
-  }
-  return count > 0 ? out.slice(-count) : []
+  return count > 0 ? endedQuarters(FIRST, now).slice(-count) : []
 }
 
 const table = (
@@ -92,8 +86,8 @@ export const financialStatements: SourceDefinition = {
       await mapConcurrent(quarters, PARALLEL, (q) =>
         ctx.fetch(
           {
-            urlPath: `/files/dera/data/financial-statement-data-sets/${q.year}q${q.qtr}.zip`,
-            mirrorPath: `${FSDS_DIR}/${q.year}q${q.qtr}.zip`,
+            urlPath: `/files/dera/data/financial-statement-data-sets/${dataSetQuarter(q)}.zip`,
+            mirrorPath: `${FSDS_DIR}/${dataSetQuarter(q)}.zip`,
           },
           false,
         ),

@@ -21,6 +21,10 @@ const meta = (tag: string, datatype: string, iord: string, crdr: string) => {
   TAG_META[tag] = [datatype, iord, crdr, tag.replace(/([a-z])([A-Z])/g, '$1 $2')]
 }
 
+/** Lines that stand on more than one statement, as in real filings: the same tag, label and value on each. */
+const NET_INCOME: Line = { tag: 'NetIncomeLoss', label: 'Net income', flow: (x) => x.netIncome }
+const TOTAL_EQUITY: Line = { tag: 'StockholdersEquity', label: "Total shareholders' equity", balance: (x) => x.equity }
+
 export function incomeLines(revenueTag: string): Line[] {
   return [
     { tag: revenueTag, label: 'Total net sales', flow: (x) => x.revenue },
@@ -47,7 +51,7 @@ export function incomeLines(revenueTag: string): Line[] {
       flow: (x) => x.incomeBeforeTax,
     },
     { tag: 'IncomeTaxExpenseBenefit', label: 'Provision for income taxes', flow: (x) => x.incomeTax },
-    { tag: 'NetIncomeLoss', label: 'Net income', flow: (x) => x.netIncome },
+    NET_INCOME,
     {
       tag: 'EarningsPerShareBasic',
       label: 'Basic earnings per share',
@@ -77,7 +81,7 @@ export const BALANCE_LINES: Line[] = [
   { tag: 'Liabilities', label: 'Total liabilities', balance: (x) => x.liabilities },
   { tag: 'CommonStockValue', label: 'Common stock', balance: (x) => x.commonStock },
   { tag: 'RetainedEarningsAccumulatedDeficit', label: 'Retained earnings', balance: (x) => x.retainedEarnings },
-  { tag: 'StockholdersEquity', label: "Total shareholders' equity", balance: (x) => x.equity },
+  TOTAL_EQUITY,
   {
     tag: 'LiabilitiesAndStockholdersEquity',
     label: "Total liabilities and shareholders' equity",
@@ -87,7 +91,7 @@ export const BALANCE_LINES: Line[] = [
 
 export function cashFlowLines(daTag: string): Line[] {
   return [
-    { tag: 'NetIncomeLoss', label: 'Net income', flow: (x) => x.netIncome },
+    NET_INCOME,
     { tag: daTag, label: 'Depreciation and amortization', flow: (x) => x.depreciation },
     { tag: 'ShareBasedCompensation', label: 'Share-based compensation expense', flow: (x) => x.shareBasedCompensation },
     {
@@ -121,12 +125,12 @@ export function cashFlowLines(daTag: string): Line[] {
 }
 
 export const EQUITY_LINES: Line[] = [
-  { tag: 'StockholdersEquity', label: "Total shareholders' equity", balance: (x) => x.equity },
-  { tag: 'NetIncomeLoss', label: 'Net income', flow: (x) => x.netIncome },
+  TOTAL_EQUITY,
+  NET_INCOME,
   { tag: 'DividendsCommonStock', label: 'Dividends declared', flow: (x) => x.dividends, negating: 1 },
 ]
 export const COMPREHENSIVE_LINES: Line[] = [
-  { tag: 'NetIncomeLoss', label: 'Net income', flow: (x) => x.netIncome },
+  NET_INCOME,
   {
     tag: 'OtherComprehensiveIncomeLossNetOfTax',
     label: 'Other comprehensive income (loss)',

@@ -10,7 +10,15 @@
  */
 import { join } from 'node:path'
 import { CAST } from '../../../sample/cast.ts'
-import { dayOf, dayOfYmd, easternOffsetHours, isoDay, weekday } from '../../../sample/dates.ts'
+import {
+  compactDay,
+  dataSetQuarterOf,
+  dayOf,
+  dayOfYmd,
+  easternOffsetHours,
+  isoDay,
+  weekday,
+} from '../../../sample/dates.ts'
 import type { Filing } from '../../../sample/filings.ts'
 import { hash3 } from '../../../sample/random.ts'
 import type { SampleEntity, SampleWorld, SampleWriter } from '../../source.ts'
@@ -46,8 +54,6 @@ function quarterEnd(f: Fiscal, g: FiscalQuarter): number {
   return f.weeks ? monthEnd - ((weekday(monthEnd) - 6 + 7) % 7) : monthEnd
 }
 
-const ymd = (day: number) => isoDay(day).replaceAll('-', '')
-
 /** A month-end report date's fiscal quarter, or null when it is not a quarter's end. */
 function fiscalQuarterOf(f: Fiscal, report: string): FiscalQuarter | null {
   const year = +report.slice(0, 4)
@@ -80,8 +86,6 @@ function easternAccepted(f: Filing): string {
   throw new Error(`no Eastern time for ${f.acceptanceDateTime}`)
 }
 
-const fsdsQuarter = (day: number) => `${isoDay(day).slice(0, 4)}q${Math.ceil(+isoDay(day).slice(5, 7) / 3)}`
-
 /** What one filing covers: its fiscal quarter, whether annual, and its company's model. */
 type Cover = { g: FiscalQuarter; annual: boolean; fiscal: Fiscal; model: CompanyModel; uom: string }
 
@@ -107,7 +111,7 @@ function values(c: Cover, lines: Line[], flows: { last: FiscalQuarter; qtrs: num
       for (const p of flows)
         rows.push([
           l.tag,
-          +ymd(quarterEnd(c.fiscal, p.last)),
+          +compactDay(quarterEnd(c.fiscal, p.last)),
           p.qtrs,
           uom,
           '',
@@ -117,7 +121,7 @@ function values(c: Cover, lines: Line[], flows: { last: FiscalQuarter; qtrs: num
         ])
     if (l.balance)
       for (const g of instants)
-        rows.push([l.tag, +ymd(quarterEnd(c.fiscal, g)), 0, uom, '', '', l.balance(c.model.balances(g)), ''])
+        rows.push([l.tag, +compactDay(quarterEnd(c.fiscal, g)), 0, uom, '', '', l.balance(c.model.balances(g)), ''])
   }
   return rows
 }
@@ -143,7 +147,7 @@ function statements(c: Cover, e: SampleEntity, filedYear: number) {
     const sub = Math.round(c.model.balances(c.g).assets * 0.8)
     bsRows.push([
       'Assets',
-      +ymd(quarterEnd(c.fiscal, c.g)),
+      +compactDay(quarterEnd(c.fiscal, c.g)),
       0,
       c.uom,
       'LegalEntity=CobaltreachBankNA;',
@@ -156,7 +160,7 @@ function statements(c: Cover, e: SampleEntity, filedYear: number) {
   // Revenue by product, by geography and by business segment, for the filing's own period.
   const own = flowPeriods(c, false)[0]!
   const revenue = c.model.span(own.last, own.qtrs).revenue
-  const ddate = +ymd(quarterEnd(c.fiscal, own.last))
+  const ddate = +compactDay(quarterEnd(c.fiscal, own.last))
   const split = (axis: string, members: string[]) => {
     let left = revenue
     members.forEach((m, i) => {
@@ -175,7 +179,7 @@ function statements(c: Cover, e: SampleEntity, filedYear: number) {
     for (const g of [p.last, p.last - p.qtrs])
       cfRows.push([
         'CashAndCashEquivalentsAtCarryingValue',
-        +ymd(quarterEnd(c.fiscal, g)),
+        +compactDay(quarterEnd(c.fiscal, g)),
         0,
         c.uom,
         '',
@@ -195,7 +199,16 @@ function statements(c: Cover, e: SampleEntity, filedYear: number) {
       inpth: 1,
       lines: [{ tag: 'CommonStockSharesAuthorized', label: 'Common stock, shares authorized', uom: 'shares' } as Line],
       rows: [
-        ['CommonStockSharesAuthorized', +ymd(quarterEnd(c.fiscal, c.g)), 0, 'shares', '', '', 50_000_000, ''] as NumRow,
+        [
+          'CommonStockSharesAuthorized',
+          +compactDay(quarterEnd(c.fiscal, c.g)),
+          0,
+          'shares',
+          '',
+          '',
+          50_000_000,
+          '',
+        ] as NumRow,
       ],
     },
     { report: 4, stmt: 'IS', inpth: 0, lines: is, rows: isRows },
@@ -238,7 +251,7 @@ export function financialStatementsSample(world: SampleWorld): SampleWriter {
         const annual = f.form.startsWith('10-K') || f.form === '20-F'
         const g = fiscalQuarterOf(fiscal, f.reportDate)
         if (g === null || annual !== (g % 4 === 3)) continue
-        const quarter = fsdsQuarter(f.day)
+        const quarter = dataSetQuarterOf(f.day)
         const c: Cover = { g, annual, fiscal, model, uom }
         const end = quarterEnd(fiscal, g)
         const period = f.reportDate.replaceAll('-', '')

@@ -13,7 +13,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { type Quarter, quarterOf } from '../../download/quarters.ts'
+import { dataSetQuarter, endedQuarters, type Quarter } from '../../download/quarters.ts'
 import { downloadFilingTexts, filingTextsOfForms } from '../../filing-text/index.ts'
 import { fileSource, folderSource, type SourceFile } from '../../mirror.ts'
 import type { FoundMap, SourceDefinition } from '../../source.ts'
@@ -29,8 +29,6 @@ import { OWNERSHIP_FORMS, stageFilingTexts } from './text-files.ts'
 /** `2024q3_form345.zip` or the unzipped `2024q3_form345/` (the SEC's names). */
 const QUARTER_NAME = /^(\d{4}q[1-4])_form345(\.zip)?$/
 
-const quarterName = (q: Quarter) => `${q.year}q${q.qtr}`
-
 /** `quarter=2024q3` → `2024-09-30`, the quarter's last day. */
 function quarterEnd(period: string): string {
   const [year, qtr] = [+period.slice(8, 12), +period.slice(13)]
@@ -38,16 +36,7 @@ function quarterEnd(period: string): string {
 }
 
 /** Every quarter from 2006q1 to the last one ended before `now`. */
-export function publishedQuarters(now: Date): Quarter[] {
-  const current = quarterOf(now)
-  const out: Quarter[] = []
-  for (let { year, qtr } = FIRST_QUARTER; year < current.year || (year === current.year && qtr < current.qtr); ) {
-    out.push({ year, qtr })
-    qtr = (qtr === 4 ? 1 : qtr + 1) as Quarter['qtr']
-    if (qtr === 1) year++
-  }
-  return out
-}
+export const publishedQuarters = (now: Date): Quarter[] => endedQuarters(FIRST_QUARTER, now)
 
 function findQuarters(mirror: string): SourceFile[] {
   const dir = join(mirror, DATASETS_DIR)
@@ -108,7 +97,7 @@ export const insiderTransactions: SourceDefinition = {
       const count = ctx.flags['insider-quarters']!
       if (count <= 0) return
       for (const q of publishedQuarters(ctx.now).slice(-count)) {
-        const name = `${quarterName(q)}_form345.zip`
+        const name = `${dataSetQuarter(q)}_form345.zip`
         // Not required: the newest quarter appears weeks after it ends.
         await ctx.fetch(
           { urlPath: `/files/structureddata/data/${DATASETS_DIR}/${name}`, mirrorPath: `${DATASETS_DIR}/${name}` },

@@ -32,196 +32,106 @@ const txt = (s: string | null | undefined) =>
 /** `3844.0`, `0.33`: a number with at least one decimal, as the SEC's export writes it. */
 const num = (n: number | null | undefined) => (n == null ? '' : Number.isInteger(n) ? `${n}.0` : String(n))
 const line = (cells: string[]) => `${cells.join('\t')}\n`
+/**
+ * A table's line from the cells it fills, by column name, the others left empty: the tables are wide and
+ * mostly empty, and a name cannot land in the wrong position. A name the header lacks is a mistake here.
+ */
+const row = (t: TableName, cells: Record<string, string>) => {
+  const columns = HEADERS[t].split(' ')
+  for (const name of Object.keys(cells)) if (!columns.includes(name)) throw new Error(`${t} has no column ${name}`)
+  return line(columns.map((c) => cells[c] ?? ''))
+}
+
+/** The balance after a transaction or of a holding, the same columns in all four position tables. */
+const ownedAfter = (r: DocRow) => ({
+  SHRS_OWND_FOLWNG_TRANS: num(r.following),
+  DIRECT_INDIRECT_OWNERSHIP: r.di,
+  NATURE_OF_OWNERSHIP: txt(r.nature),
+})
+
+/**
+ * The terms of a derivative, the same in both derivative tables but for the exercise date's column, which
+ * the SEC's transactions file spells EXCERCISE_DATE. A date the document leaves out points at footnote F2.
+ */
+const derivativeTerms = (r: DocRow, exerciseDate: 'EXERCISE_DATE' | 'EXCERCISE_DATE') => ({
+  CONV_EXERCISE_PRICE: num(r.exercisePrice),
+  [exerciseDate]: datasetDate(r.exerciseDay),
+  [`${exerciseDate}_FN`]: r.exerciseDay == null ? 'F2' : '',
+  EXPIRATION_DATE: datasetDate(r.expirationDay),
+  UNDLYNG_SEC_TITLE: txt(r.underlyingTitle),
+  UNDLYNG_SEC_SHARES: num(r.underlyingShares),
+})
 
 /** Surrogate keys, counted per table over the whole sample. */
 export type Keys = { NONDERIV_TRANS: number; DERIV_TRANS: number; NONDERIV_HOLDING: number; DERIV_HOLDING: number }
 
 /** The lines one document adds to each table. */
 export function docLines(doc: OwnershipDoc, keys: Keys): Partial<Record<TableName, string>> {
-  const acc = doc.accessionNumber
   const base = doc.form.replace('/A', '')
   const out: Partial<Record<TableName, string>> = {}
-  const add = (t: TableName, s: string) => {
-    out[t] = (out[t] ?? '') + s
+  // Every table's first column is the filing's accession number.
+  const add = (t: TableName, cells: Record<string, string>) => {
+    out[t] = (out[t] ?? '') + row(t, { ACCESSION_NUMBER: doc.accessionNumber, ...cells })
   }
-  add(
-    'SUBMISSION',
-    line([
-      acc,
-      datasetDate(doc.filing.day),
-      datasetDate(doc.periodDay),
-      '',
-      base === '3' ? (doc.noSecurities ? '1' : '0') : '',
-      base === '4' ? '0' : '',
-      '',
-      '',
-      doc.form,
-      String(doc.issuer.cik).padStart(10, '0'),
-      txt(doc.issuer.name),
-      txt(doc.issuer.ticker ?? ''),
-      txt(doc.remarks),
-    ]),
-  )
+  add('SUBMISSION', {
+    FILING_DATE: datasetDate(doc.filing.day),
+    PERIOD_OF_REPORT: datasetDate(doc.periodDay),
+    NO_SECURITIES_OWNED: base === '3' ? (doc.noSecurities ? '1' : '0') : '',
+    NOT_SUBJECT_SEC16: base === '4' ? '0' : '',
+    DOCUMENT_TYPE: doc.form,
+    ISSUERCIK: String(doc.issuer.cik).padStart(10, '0'),
+    ISSUERNAME: txt(doc.issuer.name),
+    ISSUERTRADINGSYMBOL: txt(doc.issuer.ticker ?? ''),
+    REMARKS: txt(doc.remarks),
+  })
   const o = doc.owner
   const rel = [o.director && 'Director', o.officer && 'Officer', o.tenPercent && 'TenPercentOwner'].filter(Boolean)
-  add(
-    'REPORTINGOWNER',
-    line([
-      acc,
-      String(o.cik).padStart(10, '0'),
-      txt(o.name),
-      rel.join(','),
-      txt(o.title),
-      '',
-      txt(`C/O ${doc.issuer.name.toUpperCase()}`),
-      '',
-      'WILMINGTON',
-      'DE',
-      '19801',
-      '',
-      '',
-    ]),
-  )
-  const fn = (r: DocRow) => r.priceFootnote ?? ''
+  add('REPORTINGOWNER', {
+    RPTOWNERCIK: String(o.cik).padStart(10, '0'),
+    RPTOWNERNAME: txt(o.name),
+    RPTOWNER_RELATIONSHIP: rel.join(','),
+    RPTOWNER_TITLE: txt(o.title),
+    RPTOWNER_STREET1: txt(`C/O ${doc.issuer.name.toUpperCase()}`),
+    RPTOWNER_CITY: 'WILMINGTON',
+    RPTOWNER_STATE: 'DE',
+    RPTOWNER_ZIPCODE: '19801',
+  })
+  // What all four position tables hold of a row, and what the two transaction tables add to it.
+  const position = (r: DocRow) => ({ SECURITY_TITLE: txt(r.title), TRANS_FORM_TYPE: base, ...ownedAfter(r) })
+  const transaction = (r: DocRow) => ({
+    ...position(r),
+    TRANS_DATE: datasetDate(r.day),
+    TRANS_CODE: r.code ?? '',
+    TRANS_SHARES: num(r.shares),
+    TRANS_PRICEPERSHARE: num(r.price),
+    TRANS_ACQUIRED_DISP_CD: r.ad ?? '',
+  })
   for (const r of doc.transactions) {
     if (!r.derivative)
-      add(
-        'NONDERIV_TRANS',
-        line([
-          acc,
-          String(++keys.NONDERIV_TRANS),
-          txt(r.title),
-          '',
-          datasetDate(r.day),
-          '',
-          '',
-          '',
-          base,
-          r.code ?? '',
-          '0',
-          '',
-          '',
-          '',
-          num(r.shares),
-          '',
-          num(r.price),
-          fn(r),
-          r.ad ?? '',
-          '',
-          num(r.following),
-          '',
-          '',
-          '',
-          r.di,
-          '',
-          txt(r.nature),
-          '',
-        ]),
-      )
+      add('NONDERIV_TRANS', {
+        NONDERIV_TRANS_SK: String(++keys.NONDERIV_TRANS),
+        ...transaction(r),
+        EQUITY_SWAP_INVOLVED: '0',
+        TRANS_PRICEPERSHARE_FN: r.priceFootnote ?? '',
+      })
     else
-      add(
-        'DERIV_TRANS',
-        line([
-          acc,
-          String(++keys.DERIV_TRANS),
-          txt(r.title),
-          '',
-          num(r.exercisePrice),
-          '',
-          datasetDate(r.day),
-          '',
-          '',
-          '',
-          base,
-          r.code ?? '',
-          'false',
-          '',
-          '',
-          '',
-          num(r.shares),
-          '',
-          '',
-          '',
-          num(r.price),
-          '',
-          r.ad ?? '',
-          '',
-          datasetDate(r.exerciseDay),
-          r.exerciseDay == null ? 'F2' : '',
-          datasetDate(r.expirationDay),
-          '',
-          txt(r.underlyingTitle),
-          '',
-          num(r.underlyingShares),
-          '',
-          '',
-          '',
-          num(r.following),
-          '',
-          '',
-          '',
-          r.di,
-          '',
-          txt(r.nature),
-          '',
-        ]),
-      )
+      add('DERIV_TRANS', {
+        DERIV_TRANS_SK: String(++keys.DERIV_TRANS),
+        ...transaction(r),
+        EQUITY_SWAP_INVOLVED: 'false',
+        ...derivativeTerms(r, 'EXCERCISE_DATE'),
+      })
   }
   for (const r of doc.holdings) {
-    if (!r.derivative)
-      add(
-        'NONDERIV_HOLDING',
-        line([
-          acc,
-          String(++keys.NONDERIV_HOLDING),
-          txt(r.title),
-          '',
-          base,
-          '',
-          num(r.following),
-          '',
-          '',
-          '',
-          r.di,
-          '',
-          txt(r.nature),
-          '',
-        ]),
-      )
+    if (!r.derivative) add('NONDERIV_HOLDING', { NONDERIV_HOLDING_SK: String(++keys.NONDERIV_HOLDING), ...position(r) })
     else
-      add(
-        'DERIV_HOLDING',
-        line([
-          acc,
-          String(++keys.DERIV_HOLDING),
-          txt(r.title),
-          '',
-          num(r.exercisePrice),
-          '',
-          base,
-          '',
-          datasetDate(r.exerciseDay),
-          r.exerciseDay == null ? 'F2' : '',
-          datasetDate(r.expirationDay),
-          '',
-          txt(r.underlyingTitle),
-          '',
-          num(r.underlyingShares),
-          '',
-          '',
-          '',
-          num(r.following),
-          '',
-          '',
-          '',
-          r.di,
-          '',
-          txt(r.nature),
-          '',
-        ]),
-      )
+      add('DERIV_HOLDING', {
+        DERIV_HOLDING_SK: String(++keys.DERIV_HOLDING),
+        ...position(r),
+        ...derivativeTerms(r, 'EXERCISE_DATE'),
+      })
   }
-  for (const f of doc.footnotes) add('FOOTNOTES', line([acc, f.id, txt(f.text)]))
-  add('OWNER_SIGNATURE', line([acc, txt(`/s/ ${o.name}`), datasetDate(doc.filing.day)]))
+  for (const f of doc.footnotes) add('FOOTNOTES', { FOOTNOTE_ID: f.id, FOOTNOTE_TXT: txt(f.text) })
+  add('OWNER_SIGNATURE', { OWNERSIGNATURENAME: txt(`/s/ ${o.name}`), OWNERSIGNATUREDATE: datasetDate(doc.filing.day) })
   return out
 }

@@ -12,7 +12,7 @@
 import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { ZipWriter } from '../../../lib/zip.ts'
-import { dayOfYmd, isoDay, quarterOf, yearOf } from '../../../sample/dates.ts'
+import { dataSetQuarterOf, dayOfYmd, isoDay, quarterOf, yearOf } from '../../../sample/dates.ts'
 import type { Filing } from '../../../sample/filings.ts'
 import { traitsOf } from '../../../sample/population.ts'
 import { nameFor } from '../../../sample/profile.ts'
@@ -31,7 +31,6 @@ const FLUSH_BYTES = 1 << 20
 const FIRST_SET_DAY = dayOfYmd(FIRST_QUARTER.year, 1, 1)
 
 const quarterStart = (day: number) => dayOfYmd(yearOf(day), (quarterOf(day) - 1) * 3 + 1, 1)
-const quarterKey = (day: number) => `${yearOf(day)}q${quarterOf(day)}`
 
 /** The first day not covered by a published quarterly set on `asOf`: filings from then on are text files. */
 export function textFilesFrom(asOf: number): number {
@@ -101,7 +100,7 @@ export function insiderSample(world: SampleWorld): SampleWriter {
           if (dailyDays.has(doc.filing.day)) textDocs.push(doc)
           continue
         }
-        const q = quarterKey(doc.filing.day)
+        const q = dataSetQuarterOf(doc.filing.day)
         if (!quarters.has(q)) {
           quarters.add(q)
           mkdirSync(join(scratch, q), { recursive: true })
