@@ -6,7 +6,7 @@
  * that drift. All of it a pure function of (seed, CIK, quarter): a quarter's book is made when written.
  */
 
-import { hash2, hash3, hash4, unit } from '../../../sample/random.ts'
+import { hash2, hash3, hash4, unit, Weighted } from '../../../sample/random.ts'
 import type { Listing } from '../../../sample/tickers.ts'
 
 export type Security = {
@@ -105,29 +105,17 @@ export function priceOf(s: Security, q: number, seed: number): number {
 export type Position = { security: Security; shares: number; putCall: 'Put' | 'Call' | null; slot: number }
 
 export class Universe {
-  private readonly cumulative: Float64Array
+  /** Security indexes weighted by the security's weight. */
+  private readonly byWeight: Weighted<number>
   constructor(
     readonly seed: number,
     readonly securities: Security[],
   ) {
-    this.cumulative = new Float64Array(securities.length)
-    let sum = 0
-    securities.forEach((s, i) => {
-      sum += s.weight
-      this.cumulative[i] = sum
-    })
+    this.byWeight = new Weighted(securities.map((s, i) => [i, s.weight] as const))
   }
   /** A security drawn by weight from a unit number. */
   at(u: number): number {
-    const target = u * this.cumulative[this.cumulative.length - 1]!
-    let lo = 0
-    let hi = this.cumulative.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (this.cumulative[mid]! > target) hi = mid
-      else lo = mid + 1
-    }
-    return lo
+    return this.byWeight.at(u)
   }
 }
 
