@@ -7,7 +7,7 @@
  * block; at 16 connections p99 ≤ 50 ms. A snapshot without financial statements has no FSDS filing:
  * those operations are then skipped (path undefined).
  */
-import { type BenchKeys, type BenchOperation, cikAsSent, type Draws } from '../bench.ts'
+import { type BenchKeys, type BenchOperation, cikAsSent, type Draws, withTargets } from '../bench.ts'
 
 export const FINANCIALS_BENCH_KEYS: BenchKeys[] = [
   {
@@ -48,7 +48,8 @@ const filing =
 const STATEMENTS = ['income-statement', 'balance-sheet', 'cash-flow', 'stockholders-equity', 'comprehensive-income']
 const STANDARDIZED = ['income-statement', 'balance-sheet', 'cash-flow']
 
-export const FINANCIALS_BENCH: BenchOperation[] = [
+/** Issue 15's targets: each operation's own c=1 p50, and c=16 p99 at most 50 ms. */
+export const FINANCIALS_BENCH: BenchOperation[] = withTargets({ p99MsAt16: 50 }, [
   {
     name: 'financial company by ticker',
     kind: 'lookup',
@@ -93,4 +94,4 @@ export const FINANCIALS_BENCH: BenchOperation[] = [
       path: filing((a) => `/v1/financials/filings/${a}/statements/${s}/standardized`),
     }),
   ),
-]
+])

@@ -3,7 +3,7 @@
  * without filters, the directories with `q`, the daily leaders on a drawn date, owners of the issuer
  * with the most owners, and a person's pages.
  */
-import { type BenchKeys, type BenchOperation, withTicker } from '../bench.ts'
+import { type BenchKeys, type BenchOperation, withTargets, withTicker } from '../bench.ts'
 
 export const INSIDERS_BENCH_KEYS: BenchKeys[] = [
   {
@@ -32,7 +32,8 @@ const issuer = (d: Parameters<BenchOperation['path']>[0], make: (ticker: string)
   return ticker ? make(encodeURIComponent(ticker)) : withTicker(d, make)
 }
 
-export const INSIDERS_BENCH: BenchOperation[] = [
+/** Issue 17's targets: c=1 p50 at most 2 ms for each operation, c=16 p99 at most 50 ms. */
+export const INSIDERS_BENCH: BenchOperation[] = withTargets({ p50Ms: 2, p99MsAt16: 50 }, [
   { name: 'insider feed', kind: 'list', path: () => '/v1/insiders/transactions' },
   {
     name: 'insider feed, filtered',
@@ -111,4 +112,4 @@ export const INSIDERS_BENCH: BenchOperation[] = [
     kind: 'list',
     path: (d) => person(d, (c) => `/v1/insiders/person/${c}/ownership`),
   },
-]
+])

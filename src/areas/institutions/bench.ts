@@ -3,7 +3,7 @@
  * 13F filer, or, in the skewed mix, the largest portfolios first, whose holdings and history are the
  * heaviest pages), quarters from each manager's own.
  */
-import type { BenchKeys, BenchOperation, Draws } from '../bench.ts'
+import { type BenchKeys, type BenchOperation, type Draws, withTargets } from '../bench.ts'
 
 export const INSTITUTIONS_BENCH_KEYS: BenchKeys[] = [
   {
@@ -32,7 +32,8 @@ const manager = (d: Draws, make: (cik: string) => string) => {
   return cik === undefined ? undefined : make(cik)
 }
 
-export const INSTITUTIONS_BENCH: BenchOperation[] = [
+/** Issue 18's targets: c=1 p50 at most 2 ms (5 ms where an operation says), c=16 p99 at most 50 ms. */
+export const INSTITUTIONS_BENCH: BenchOperation[] = withTargets({ p50Ms: 2, p99MsAt16: 50 }, [
   { name: 'institutions', kind: 'list', path: () => '/v1/institutions' },
   {
     name: 'institutions by name',
@@ -97,4 +98,4 @@ export const INSTITUTIONS_BENCH: BenchOperation[] = [
   { name: 'institution sectors', kind: 'list', path: (d) => manager(d, (c) => `/v1/institutions/${c}/sectors`) },
   { name: 'institution industries', kind: 'list', path: (d) => manager(d, (c) => `/v1/institutions/${c}/industries`) },
   { name: 'institutions activity', kind: 'list', path: () => '/v1/institutions/activity?limit=50', p50Ms: 5 },
-]
+])
