@@ -13,10 +13,12 @@ import {
   filingTextsOfForms,
   findFilingTexts,
   formatSubmissionText,
+  foundFilingTexts,
   parseSubmissionText,
   SubmissionTextError,
   submissionTypeOf,
 } from '../../src/pipeline/filing-text/index.ts'
+import { manifestEntry } from '../../src/pipeline/mirror.ts'
 import type { SourceDefinition } from '../../src/pipeline/source.ts'
 import { indexes } from '../../src/pipeline/sources/indexes/index.ts'
 import { hasSamples, SAMPLES, tempDir } from '../helpers/snapshot.ts'
@@ -188,6 +190,10 @@ describe('in the mirror', () => {
     const form4 = filingTextsOfForms(mirror, new Set(['4', '4/A']))!
     expect(form4.files.map((f) => f.accessionNumber)).toEqual(['0000000111-24-000001'])
     expect([form4.folder.rel, form4.folder.files]).toEqual(['Archives/edgar/data/', 1])
+    // The stage takes the list back from what `find` returned; the manifest lists only the folder's total.
+    expect(foundFilingTexts([form4.folder])).toEqual(form4.files)
+    expect(foundFilingTexts(undefined)).toEqual([])
+    expect(Object.keys(manifestEntry(form4.folder)).sort()).toEqual(['bytes', 'files', 'modified', 'path'])
     expect(filingTextsOfForms(mirror, new Set(['5']))).toBeUndefined()
   })
 

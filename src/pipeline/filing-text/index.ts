@@ -10,9 +10,11 @@ export { formatSubmissionText, type SubmissionTextInput } from './format.ts'
 export {
   FILING_TEXT_ROOT,
   type FilingTextFile,
+  type FilingTextFolder,
   filingTextPath,
   filingTextsOfForms,
   findFilingTexts,
+  foundFilingTexts,
 } from './mirror-files.ts'
 export { parseSubmissionText, SubmissionTextError, submissionTypeOf } from './parse.ts'
 export type { Party, PartyRole, SubmissionDocument, SubmissionText } from './types.ts'

@@ -5,7 +5,7 @@
  */
 import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { folderSource, type SourceFolder } from '../mirror.ts'
+import { folderSource, type SourceFile, type SourceFolder } from '../mirror.ts'
 import { submissionTypeOf } from './parse.ts'
 
 export const FILING_TEXT_ROOT = 'Archives/edgar/data'
@@ -50,23 +50,30 @@ function head(path: string, bytes = 4096): string {
   }
 }
 
+/** The manifest entry a source lists for its text files (a folder total), carrying the files it counted. */
+export type FilingTextFolder = SourceFolder & { texts: FilingTextFile[] }
+
 /**
  * The mirror's text files of the given submission types (`4`, `4/A`, `13F-HR` …), read by their first
  * 4 KB only, with the manifest entry a source lists for them (a folder total); undefined when none.
+ * A source calls it once, in `find`; its stage takes the same list back from what was found
+ * (`foundFilingTexts`) rather than walking the folder and reading every head again.
  */
 export function filingTextsOfForms(
   mirror: string,
   forms: ReadonlySet<string>,
-): { files: FilingTextFile[]; folder: SourceFolder } | undefined {
+): { files: FilingTextFile[]; folder: FilingTextFolder } | undefined {
   const files = findFilingTexts(mirror).filter((f) => forms.has(submissionTypeOf(head(f.path)) ?? ''))
   if (!files.length) return undefined
   const root = join(mirror, FILING_TEXT_ROOT)
-  return {
-    files,
-    folder: folderSource(
-      mirror,
-      root,
-      files.map((f) => relative(root, f.path)),
-    ),
-  }
+  const folder = folderSource(
+    mirror,
+    root,
+    files.map((f) => relative(root, f.path)),
+  )
+  return { files, folder: { ...folder, texts: files } }
 }
+
+/** The text files a source's `find` listed (its FilingTextFolder entry), or none. */
+export const foundFilingTexts = (files: readonly SourceFile[] | undefined): FilingTextFile[] =>
+  files?.find((f): f is FilingTextFolder => 'texts' in f)?.texts ?? []

@@ -6,7 +6,7 @@
  * writes the Institutions area's serving tables (contract.ts).
  */
 import { mkdirSync } from 'node:fs'
-import { filingTextsOfForms } from '../../filing-text/index.ts'
+import { filingTextsOfForms, foundFilingTexts } from '../../filing-text/index.ts'
 import type { SourceDefinition, TableSpec } from '../../source.ts'
 import { buildActivity, buildChanges, buildFlows, buildManagers, buildQuarters, buildSectors } from './aggregates.ts'
 import { SERVING_TABLES } from './contract.ts'
@@ -72,14 +72,14 @@ export const form13f: SourceDefinition = {
   stage: [
     {
       name: 'stage form 13f',
-      async run({ db, found, work, mirror }) {
+      async run({ db, found, work }) {
         mkdirSync(extractDir(work), { recursive: true })
         await createStagedTables(db)
         const here = found['form-13f']
         if (!here) return { rows: 0 }
         const sets = here.files.filter((f): f is DataSetFile => 'set' in f)
         const rows = await stageDataSets(db, sets, extractDir(work))
-        const texts = filingTextsOfForms(mirror, FORMS_13F)?.files ?? []
+        const texts = foundFilingTexts(here.files)
         const read = await readFilingTexts(texts, (batch) => stageFilingRows(db, batch))
         return { rows, note: `${read} filing texts` }
       },

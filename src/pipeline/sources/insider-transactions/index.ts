@@ -14,7 +14,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { dataSetQuarter, endedQuarters, type Quarter } from '../../download/quarters.ts'
-import { downloadFilingTexts, filingTextsOfForms } from '../../filing-text/index.ts'
+import { downloadFilingTexts, filingTextsOfForms, foundFilingTexts } from '../../filing-text/index.ts'
 import { fileSource, folderSource, type SourceFile } from '../../mirror.ts'
 import type { FoundMap, SourceDefinition } from '../../source.ts'
 import { columnsDdl } from '../../sql-text.ts'
@@ -114,10 +114,9 @@ export const insiderTransactions: SourceDefinition = {
       name: 'stage insider text files',
       async run({ db, mirror, found, work }) {
         await db.run(`CREATE TABLE stage_insider_texts (${RECORDS_DDL})`)
-        if (!found['insider-transactions']) return undefined
-        const texts = filingTextsOfForms(mirror, OWNERSHIP_FORMS)
-        if (!texts) return undefined
-        const r = await stageFilingTexts(db, mirror, texts.files, work)
+        const texts = foundFilingTexts(found['insider-transactions']?.files)
+        if (!texts.length) return undefined
+        const r = await stageFilingTexts(db, mirror, texts, work)
         return {
           files: r.files,
           rows: r.rows,
