@@ -3,12 +3,13 @@ import type { Db } from '../../db/client.ts'
 import { empty, sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { priorQuarterEnd, quarterLabel, quarterParam } from './quarters.ts'
+import { NET_CHANGE_COLUMNS, type NetChangeRecord, netChangeOf } from './rows.ts'
 
 /** Days after a quarter's end by which its 13F filings are due: a quarter is complete once they have passed. */
 const FILING_DEADLINE_DAYS = 45
 const DEADLINE = { text: `INTERVAL ${FILING_DEADLINE_DAYS} DAY`, values: [] }
 
-type ActivityRecord = {
+type ActivityRecord = NetChangeRecord & {
   list: string
   ticker: string | null
   cusip: string
@@ -17,12 +18,6 @@ type ActivityRecord = {
   put_call: string | null
   filer_count: number
   prior_filer_count: number
-  current_shares: number
-  prior_shares: number
-  net_shares: number
-  current_value: number
-  prior_value: number
-  net_value: number
 }
 
 /** Market-wide activity of a quarter (default: the latest complete one, whose filing deadline has passed). */
@@ -41,9 +36,7 @@ export async function getActivity(db: Db, f: { year?: number; quarter?: string; 
   if (!qend) throw new ApiError('not_found', `No 13F activity${f.year ? ` in ${f.year}` : ''}.`)
   const rows = await db.all<ActivityRecord>(sql`
     SELECT list, ticker, cusip, issuer_name, title_of_class, put_call, filer_count::DOUBLE AS filer_count,
-      prior_filer_count::DOUBLE AS prior_filer_count, current_shares::DOUBLE AS current_shares,
-      prior_shares::DOUBLE AS prior_shares, net_shares::DOUBLE AS net_shares, current_value::DOUBLE AS current_value,
-      prior_value::DOUBLE AS prior_value, net_value::DOUBLE AS net_value
+      prior_filer_count::DOUBLE AS prior_filer_count, ${NET_CHANGE_COLUMNS}
     FROM inst_activity WHERE qend = ${qend}::DATE AND rank <= ${f.limit} ORDER BY list, rank`)
   if (!rows.length) throw new ApiError('not_found', `No 13F activity for ${quarterLabel(qend)}.`)
   const listOf = (name: string) =>
@@ -57,12 +50,7 @@ export async function getActivity(db: Db, f: { year?: number; quarter?: string; 
         putCall: r.put_call,
         filerCount: r.filer_count,
         priorFilerCount: r.prior_filer_count,
-        currentShares: r.current_shares,
-        priorShares: r.prior_shares,
-        netShares: r.net_shares,
-        currentValue: r.current_value,
-        priorValue: r.prior_value,
-        netValue: r.net_value,
+        ...netChangeOf(r),
       }))
   const prior = priorQuarterEnd(qend)
   return {

@@ -11,7 +11,7 @@ import type { PageQuery } from '../../http/schemas.ts'
 import { formatCik } from '../../lib/ids.ts'
 import { contextOf, flowPeriod, noHoldings, periodRef } from './manager-context.ts'
 import { quarterLabel } from './quarters.ts'
-import { percent } from './rows.ts'
+import { NET_CHANGE_COLUMNS, type NetChangeRecord, netChangeOf, percent } from './rows.ts'
 
 export async function getChanges(db: Db, cikText: string, quarter?: string) {
   const c = await contextOf(db, cikText, quarter)
@@ -68,19 +68,13 @@ export async function getChanges(db: Db, cikText: string, quarter?: string) {
   }
 }
 
-type FlowRecord = {
+type FlowRecord = NetChangeRecord & {
   ticker: string | null
   issuer_cik: number | null
   cusip: string
   issuer_name: string | null
   title_of_class: string | null
   put_call: string | null
-  current_shares: number
-  prior_shares: number
-  net_shares: number
-  current_value: number
-  prior_value: number
-  net_value: number
   activity_value: number
 }
 
@@ -106,9 +100,7 @@ export async function getFlows(
   // Stored by activity value, largest first, within the manager and quarter: read in that order, no sort.
   const rows = await db.all<FlowRecord>(sql`
     SELECT ticker, issuer_cik::DOUBLE AS issuer_cik, cusip, issuer_name, title_of_class,
-      put_call, current_shares::DOUBLE AS current_shares, prior_shares::DOUBLE AS prior_shares,
-      net_shares::DOUBLE AS net_shares, current_value::DOUBLE AS current_value, prior_value::DOUBLE AS prior_value,
-      net_value::DOUBLE AS net_value, activity_value::DOUBLE AS activity_value
+      put_call, ${NET_CHANGE_COLUMNS}, activity_value::DOUBLE AS activity_value
     FROM inst_flows WHERE cik = ${c.cik} AND qend = ${c.qend}::DATE AND ${which}
     LIMIT ${f.limit + 1} OFFSET ${offsetOf(f)}`)
   return {
@@ -124,12 +116,7 @@ export async function getFlows(
       issuerName: r.issuer_name,
       titleOfClass: r.title_of_class,
       putCall: r.put_call,
-      currentShares: r.current_shares,
-      priorShares: r.prior_shares,
-      netShares: r.net_shares,
-      currentValue: r.current_value,
-      priorValue: r.prior_value,
-      netValue: r.net_value,
+      ...netChangeOf(r),
       activityValue: r.activity_value,
     })),
     pagination: { page: f.page, limit: f.limit, hasMoreData: rows.length > f.limit },

@@ -3,6 +3,7 @@
  * BIGINTs to JavaScript as text) and dates to text; these functions only rename and format.
  */
 import type { Static } from 'elysia'
+import type { Sql } from '../../db/sql.ts'
 import { formatCik } from '../../lib/ids.ts'
 import { quarterLabel } from './quarters.ts'
 import type { Holding, InstitutionFiling, Manager } from './schemas.ts'
@@ -13,6 +14,33 @@ export const sourceUrl = (archives: string, cik: number, accession: string) =>
 
 /** A UTC timestamp as DuckDB prints it (`2026-08-13 20:11:30`) → `2026-08-13T20:11:30Z`. */
 export const utc = (ts: string | null) => (ts === null ? null : `${ts.slice(0, 10)}T${ts.slice(11, 19)}Z`)
+
+/** A security's shares and dollar values in a quarter, the quarter before, and the difference (flows, activity). */
+export type NetChangeRecord = {
+  current_shares: number
+  prior_shares: number
+  net_shares: number
+  current_value: number
+  prior_value: number
+  net_value: number
+}
+
+/** The NetChangeRecord columns of inst_flows and inst_activity, as a SELECT list. */
+export const NET_CHANGE_COLUMNS: Sql = {
+  text: `current_shares::DOUBLE AS current_shares, prior_shares::DOUBLE AS prior_shares,
+  net_shares::DOUBLE AS net_shares, current_value::DOUBLE AS current_value, prior_value::DOUBLE AS prior_value,
+  net_value::DOUBLE AS net_value`,
+  values: [],
+}
+
+export const netChangeOf = (r: NetChangeRecord) => ({
+  currentShares: r.current_shares,
+  priorShares: r.prior_shares,
+  netShares: r.net_shares,
+  currentValue: r.current_value,
+  priorValue: r.prior_value,
+  netValue: r.net_value,
+})
 
 /** The inst_filings columns a filing DTO needs, as a SELECT list. */
 export const FILING_COLUMNS = `cik::DOUBLE AS cik, qend::VARCHAR AS qend, period::VARCHAR AS period, accession, form,

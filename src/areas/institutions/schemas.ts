@@ -284,6 +284,16 @@ export const Changes = t.Object({
   filters: t.Object({ cik: CikOut, quarter: t.String() }),
 })
 
+/** A security's shares and dollar values in the quarter, the quarter before, and the difference. */
+const NetChange = {
+  currentShares: Int(),
+  priorShares: Int(),
+  netShares: Int(),
+  currentValue: Int(),
+  priorValue: Int(),
+  netValue: Int(),
+}
+
 export const Flow = t.Object({
   rank: Int(),
   ticker: Str,
@@ -292,12 +302,7 @@ export const Flow = t.Object({
   issuerName: Str,
   titleOfClass: Str,
   putCall: Str,
-  currentShares: Int(),
-  priorShares: Int(),
-  netShares: Int(),
-  currentValue: Int(),
-  priorValue: Int(),
-  netValue: Int(),
+  ...NetChange,
   activityValue: Int(),
 })
 export const Flows = t.Object({
@@ -344,12 +349,7 @@ const ActivityItem = t.Object({
   putCall: Str,
   filerCount: Int(),
   priorFilerCount: Int(),
-  currentShares: Int(),
-  priorShares: Int(),
-  netShares: Int(),
-  currentValue: Int(),
-  priorValue: Int(),
-  netValue: Int(),
+  ...NetChange,
 })
 export const Activity = t.Object({
   period: t.Object({
