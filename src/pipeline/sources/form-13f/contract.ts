@@ -95,7 +95,8 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'voting_shared',
       'voting_none',
     ],
-    sortedBy: 'cik, qend, value_rank',
+    // Written a quarter per file (the build's quarter batches): quarter first, then manager and rank.
+    sortedBy: 'qend, cik, value_rank',
   },
   inst_flows: {
     columns: [
@@ -117,7 +118,7 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'change',
     ],
     // A list of buys or sells is read in this order: the rank is the row's position (no ORDER BY).
-    sortedBy: 'cik, qend, activity_value DESC, cusip, put_call',
+    sortedBy: 'qend, cik, activity_value DESC, cusip, put_call',
   },
   inst_changes: {
     columns: [

@@ -85,14 +85,3 @@ export async function buildOtherManagers(db: BuildDb) {
     ) s ON s.accession = m.accession AND s.data_set = m.data_set`)
   return db.count('SELECT count(*) AS n FROM t13_other_managers')
 }
-
-/** The positions that count for each manager and quarter, values in dollars (a view, as t13_info). */
-export async function buildHoldings(db: BuildDb) {
-  await db.run(`CREATE OR REPLACE VIEW t13_holdings AS
-    SELECT f.cik, f.quarter, f.qend, f.period, i.accession, i.row_key, i.issuer_name, i.title_of_class, i.cusip, i.figi,
-      f13_value_in_dollars(i.value_reported, u.value_unit) AS value, i.shares, i.share_type, i.put_call,
-      i.investment_discretion, i.other_manager, i.voting_sole, i.voting_shared, i.voting_none
-    FROM t13_info i JOIN t13_filings f USING (accession) JOIN t13_units u USING (accession)
-    WHERE f.effective`)
-  return db.count('SELECT count(*) AS n FROM t13_filings WHERE effective')
-}

@@ -8,12 +8,13 @@
 import { mkdirSync } from 'node:fs'
 import { filingTextsOfForms, foundFilingTexts } from '../../filing-text/index.ts'
 import type { SourceDefinition, TableSpec } from '../../source.ts'
-import { buildActivity, buildChanges, buildFlows, buildManagers, buildQuarters, buildSectors } from './aggregates.ts'
+import { buildActivity, buildChanges, buildManagers, buildQuarters } from './aggregates.ts'
 import { SERVING_TABLES } from './contract.ts'
 import { INFOTABLE_TABLE, infotablePeriods } from './convert.ts'
-import { buildFilings, buildHoldings, buildOtherManagers } from './derive.ts'
+import { buildFilings, buildOtherManagers } from './derive.ts'
 import { downloadDataSets } from './download.ts'
 import { buildCusipMap } from './issuers.ts'
+import { buildQuarterBatches, QUARTERLY_TABLES } from './quarter-batches.ts'
 import { sampleForm13f } from './sample.ts'
 import { type DataSetFile, findDataSets } from './sets.ts'
 import { createStagedTables, extractDir, stageDataSets, stageFilingRows } from './stage.ts'
@@ -24,19 +25,24 @@ const KEYS: Record<string, string[]> = {
   inst_managers: ['cik'],
   inst_filings: ['accession'],
   inst_quarters: ['cik', 'qend'],
-  inst_holdings: ['cik', 'qend', 'value_rank'],
-  inst_flows: ['cik', 'qend', 'cusip', 'put_call'],
+  inst_holdings: ['qend', 'cik', 'value_rank'],
+  inst_flows: ['qend', 'cik', 'cusip', 'put_call'],
   inst_changes: ['cik', 'qend'],
   inst_sectors: ['cik', 'qend', 'level', 'rank'],
   inst_activity: ['qend', 'list', 'rank'],
 }
 
+/** The step that writes the holdings and flows a quarter per file (their keys are checked per quarter there). */
+const QUARTER_BATCHES_STEP = 'institution holdings and flows'
+
 const servingTableSpecs: TableSpec[] = Object.entries(SERVING_TABLES).map(([name, t]) => ({
   name,
   from: `v13_${name}`,
   orderBy: t.sortedBy,
+  ...(name in QUARTERLY_TABLES ? { writtenByStep: QUARTER_BATCHES_STEP } : {}),
   rowGroupSize: 100_000,
-  key: KEYS[name]!,
+  // A key over some 170 million rows is one grouping as big as the table: the batches check it per quarter.
+  key: name in QUARTERLY_TABLES ? [] : KEYS[name]!,
   notNull: KEYS[name]!.filter((k) => k !== 'put_call'),
   // Any 13F filing found gives a manager, a filing and a quarter; holdings may all be notices.
   requiredBy: (found) =>
@@ -94,15 +100,19 @@ export const form13f: SourceDefinition = {
         return { rows: await buildFilings(db) }
       },
     },
-    { name: 'institution holdings', run: async ({ db }) => ({ rows: await buildHoldings(db) }) },
     { name: 'cusip map', run: async ({ db }) => ({ rows: await buildCusipMap(db) }) },
+    {
+      name: QUARTER_BATCHES_STEP,
+      async run({ db, snapshotDir }) {
+        const { quarters, positions } = await buildQuarterBatches(db, snapshotDir)
+        return { rows: positions, note: `${quarters} quarters` }
+      },
+    },
     {
       name: 'institution aggregates',
       async run({ db }) {
         await buildQuarters(db)
-        await buildFlows(db)
         await buildChanges(db)
-        await buildSectors(db)
         await buildActivity(db)
         const rows = await buildManagers(db)
         await createSnapshotViews(db)
@@ -117,7 +127,8 @@ export const form13f: SourceDefinition = {
       orderBy: 'data_set, accession, row_key',
       writtenByStep: 'convert form-13f',
       rowGroupSize: 100_000,
-      key: ['data_set', 'accession', 'row_key'],
+      // The sets' own key, as read; checking it would be one grouping of some 170 million rows.
+      key: [],
       notNull: ['data_set', 'accession'],
       requiredBy: () => undefined,
       description: "Information-table rows of the SEC's Form 13F data sets, as reported (VALUE in its era's unit).",

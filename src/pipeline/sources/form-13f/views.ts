@@ -1,12 +1,15 @@
 /**
  * The snapshot tables of the 13F source, as views over the derived tables with exactly the serving
  * tables' columns (contract.ts): the Parquet is written from them and the serving database copies it.
+ * The two big ones, holdings and flows, are written a quarter per file by quarter-batches.ts instead.
  */
 import type { BuildDb } from '../../duck.ts'
 import { columnsOf, type SERVING_TABLES } from './contract.ts'
+import type { QUARTERLY_TABLES } from './quarter-batches.ts'
 
 export async function createSnapshotViews(db: BuildDb) {
-  const views: Record<keyof typeof SERVING_TABLES & string, string> = {
+  // The holdings and flows are read from the quarter files (quarter-batches.ts), with their own views.
+  const views: Record<Exclude<keyof typeof SERVING_TABLES & string, keyof typeof QUARTERLY_TABLES>, string> = {
     inst_managers: `SELECT *, upper(name) AS name_upper FROM t13_managers`,
     inst_filings: `SELECT f.*, coalesce(v.value, 0) AS value, m.managers
       FROM t13_filings f
@@ -25,9 +28,6 @@ export async function createSnapshotViews(db: BuildDb) {
     inst_quarters: `SELECT q.*, m.name, f.form, f.filed, f.accepted_at, q.qend = m.latest_holdings_qend AS is_default
       FROM t13_quarters q JOIN t13_managers m USING (cik)
       LEFT JOIN t13_filings f ON f.accession = coalesce(q.accession, q.latest_accession)`,
-    inst_holdings: `SELECT *, row_number() OVER (PARTITION BY cik, qend
-      ORDER BY value DESC NULLS LAST, accession, row_key) AS value_rank FROM t13_positions`,
-    inst_flows: `SELECT * REPLACE (nullif(put_call, '') AS put_call) FROM t13_flows`,
     inst_changes: 'SELECT * FROM t13_changes',
     inst_sectors: 'SELECT * FROM t13_sectors',
     inst_activity: `SELECT * REPLACE (nullif(put_call, '') AS put_call) FROM t13_activity`,
