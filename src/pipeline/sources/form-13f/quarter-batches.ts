@@ -229,11 +229,18 @@ export async function buildQuarterBatches(db: BuildDb, snapshotDir: string) {
 const isQuarterBefore = async (db: BuildDb, prior: string, qend: string) =>
   (await db.count(`SELECT (${quote(prior)}::DATE = ${PRIOR_QEND(qend)})::INTEGER AS n`)) === 1
 
-/** The views the checks and the table writer read the quarter files through (the shape when there are none). */
+/**
+ * The views the checks, the table writer and the serving database read the quarter files through. With
+ * no quarter of holdings at all, each table is one empty file of its shape, so every reader finds a file.
+ */
 async function createQuarterlyViews(db: BuildDb, snapshotDir: string, written: boolean) {
   const shapes: Record<QuarterlyTable, string> = { inst_holdings: 't13_holdings_shape', inst_flows: 't13_flows_shape' }
   for (const [table, view] of Object.entries(QUARTERLY_TABLES) as [QuarterlyTable, string][]) {
-    const from = written ? `read_parquet(${quote(join(snapshotDir, table, '*.parquet'))})` : shapes[table]
-    await db.run(`CREATE OR REPLACE VIEW ${view} AS SELECT * FROM ${from}`)
+    if (!written)
+      await db.run(`COPY ${shapes[table]} TO ${quote(join(snapshotDir, table, 'part-0.parquet'))} (${PARQUET})`)
+    await db.run(
+      `CREATE OR REPLACE VIEW ${view} AS SELECT * FROM read_parquet(${quote(join(snapshotDir, table, '*.parquet'))})`,
+    )
   }
+  for (const shape of Object.values(shapes)) await db.run(`DROP TABLE ${shape}`)
 }
