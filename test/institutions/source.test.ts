@@ -5,7 +5,7 @@
  * a restatement and a new-holdings amendment, a notice, the quarter label.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { ZipWriter } from '../../src/lib/zip.ts'
@@ -214,6 +214,7 @@ const RULES = [
 describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and rule filings)', () => {
   const root = tempDir('institutions-source')
   let db: Awaited<ReturnType<typeof openSnapshot>>
+  let snapshotDir = ''
   beforeAll(async () => {
     const mirror = join(root, 'mirror')
     await generateSample({ out: mirror, scale: 0.00005, seed: 7 })
@@ -248,6 +249,7 @@ describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and 
       reporter: silentReporter(),
       threads: 2,
     })
+    snapshotDir = dir
     db = await openSnapshot(dir)
   })
   afterAll(() => {
@@ -291,6 +293,33 @@ describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and 
       { cik: 9000002, value: 90_000 },
       { cik: 9000003, value: 180_000 },
       { cik: 9000004, value: 135_000 },
+    ])
+  })
+
+  test('holdings and flows: a Parquet file per quarter, in serving order; flows only against the calendar quarter before', async () => {
+    for (const table of ['inst_holdings', 'inst_flows']) {
+      const quarters = await db.q<{ qend: string }>(
+        `SELECT DISTINCT qend::VARCHAR AS qend FROM {t:${table}} ORDER BY qend`,
+      )
+      expect(quarters.length).toBeGreaterThan(1)
+      expect(readdirSync(join(snapshotDir, table)).sort()).toEqual(quarters.map((q) => `part-${q.qend}.parquet`))
+    }
+    const stored = await db.q(
+      'SELECT qend::VARCHAR AS qend, cik::INTEGER AS cik, value_rank::INTEGER AS r FROM {t:inst_holdings}',
+    )
+    expect(stored).toEqual(
+      await db.q(
+        'SELECT qend::VARCHAR AS qend, cik::INTEGER AS cik, value_rank::INTEGER AS r FROM {t:inst_holdings} ORDER BY ALL',
+      ),
+    )
+    // 2021Q4 and then 2024Q1: the earlier quarter is not the one before, so every position is new, none sold out.
+    const flows = await db.q(
+      `SELECT qend::VARCHAR AS qend, change, prior_shares::DOUBLE AS prior FROM {t:inst_flows}
+       WHERE cik = 9000001 AND cusip = '11111A101' ORDER BY qend`,
+    )
+    expect(flows).toEqual([
+      { qend: '2021-12-31', change: 'new', prior: 0 },
+      { qend: '2024-03-31', change: 'new', prior: 0 },
     ])
   })
 
