@@ -11,6 +11,7 @@ import { fmtBytes } from '../../../lib/progress.ts'
 import { fileSource, folderSource } from '../../mirror.ts'
 import type { SourceDefinition } from '../../source.ts'
 import { companyFactsSample } from './sample.ts'
+import { checkSeries, servingSeries } from './serving.ts'
 import { exposeFactStage, FACT_FILE, stageCompanyFacts } from './stage.ts'
 
 const NAME = 'company-facts'
@@ -64,5 +65,7 @@ export const companyFacts: SourceDefinition = {
         'Every fact of companyfacts.zip, one row per filing that reports it (the SEC repeats a period in each later filing).',
     },
   ],
+  serving: servingSeries,
+  checkServing: checkSeries,
   sample: companyFactsSample,
 }
