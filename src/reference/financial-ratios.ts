@@ -7,7 +7,7 @@
  * there. How a point is made:
  * - its period is that of its duration terms (a quarter, `qtrs` 1, or a year, `qtrs` 4: never a
  *   year to date) or, when every term is an instant, the balance-sheet date (`qtrs` 0); instants are
- *   taken at the period's end date, as reported (no averaging of opening and closing balances);
+ *   taken on the period's last day date, as reported (no averaging of opening and closing balances);
  * - every term in the same unit (the filing's currency): a ratio never mixes currencies;
  * - no point when a required term is missing or the denominator is zero;
  * - `days` ratios multiply by the period's days (91.25 a quarter, 365 a year).
@@ -68,7 +68,7 @@ export const RATIOS: readonly RatioDefinition[] = [
     id: 'operating_cash_flow_ratio',
     group: 'liquidity',
     label: 'Operating cash flow ratio',
-    description: "The period's operating cash flow per dollar of current liabilities at its end.",
+    description: "The period's operating cash flow per dollar of current liabilities on its last day.",
     formula: 'cfo / current_liabilities',
     unit: 'decimal',
     numerator: [m('cfo')],
@@ -190,7 +190,7 @@ export const RATIOS: readonly RatioDefinition[] = [
     id: 'roa',
     group: 'profitability',
     label: 'Return on assets',
-    description: "The period's net income over total assets at its end.",
+    description: "The period's net income over total assets on its last day.",
     formula: 'net_income_loss / total_assets',
     unit: 'decimal',
     numerator: [m('net_income_loss')],
@@ -200,7 +200,7 @@ export const RATIOS: readonly RatioDefinition[] = [
     id: 'roe',
     group: 'profitability',
     label: 'Return on equity',
-    description: "The period's net income over stockholders' equity at its end.",
+    description: "The period's net income over stockholders' equity on its last day.",
     formula: 'net_income_loss / stockholders_equity',
     unit: 'decimal',
     numerator: [m('net_income_loss')],
@@ -211,7 +211,7 @@ export const RATIOS: readonly RatioDefinition[] = [
     id: 'asset_turnover',
     group: 'efficiency',
     label: 'Asset turnover',
-    description: "The period's revenue over total assets at its end.",
+    description: "The period's revenue over total assets on its last day.",
     formula: 'revenue / total_assets',
     unit: 'turns',
     numerator: [m('revenue')],
@@ -221,7 +221,7 @@ export const RATIOS: readonly RatioDefinition[] = [
     id: 'inventory_turnover',
     group: 'efficiency',
     label: 'Inventory turnover',
-    description: "The period's cost of revenue over inventory at its end.",
+    description: "The period's cost of revenue over inventory on its last day.",
     formula: 'cost_of_revenue / inventory',
     unit: 'turns',
     numerator: [m('cost_of_revenue')],
@@ -231,7 +231,7 @@ export const RATIOS: readonly RatioDefinition[] = [
     id: 'receivables_turnover',
     group: 'efficiency',
     label: 'Receivables turnover',
-    description: "The period's revenue over accounts receivable at its end.",
+    description: "The period's revenue over accounts receivable on its last day.",
     formula: 'revenue / accounts_receivable_net',
     unit: 'turns',
     numerator: [m('revenue')],
@@ -241,7 +241,7 @@ export const RATIOS: readonly RatioDefinition[] = [
     id: 'payables_turnover',
     group: 'efficiency',
     label: 'Payables turnover',
-    description: "The period's cost of revenue over accounts payable at its end.",
+    description: "The period's cost of revenue over accounts payable on its last day.",
     formula: 'cost_of_revenue / accounts_payable',
     unit: 'turns',
     numerator: [m('cost_of_revenue')],
@@ -251,7 +251,7 @@ export const RATIOS: readonly RatioDefinition[] = [
     id: 'days_sales_outstanding',
     group: 'efficiency',
     label: 'Days sales outstanding',
-    description: "Accounts receivable at the period's end over its revenue, in days of the period.",
+    description: "Accounts receivable on the period's last day over its revenue, in days of the period.",
     formula: 'accounts_receivable_net / revenue × days in period',
     unit: 'days',
     numerator: [m('accounts_receivable_net')],
@@ -261,7 +261,7 @@ export const RATIOS: readonly RatioDefinition[] = [
     id: 'days_inventory_outstanding',
     group: 'efficiency',
     label: 'Days inventory outstanding',
-    description: "Inventory at the period's end over its cost of revenue, in days of the period.",
+    description: "Inventory on the period's last day over its cost of revenue, in days of the period.",
     formula: 'inventory / cost_of_revenue × days in period',
     unit: 'days',
     numerator: [m('inventory')],

@@ -74,6 +74,13 @@ export const EXAMPLES: Record<string, Example> = {
   sort: { known: 'value', invalid: ['price', 'VALUE', ''] },
   newOnly: { known: 'false', invalid: ['yes', '1', ''] },
   soldOutOnly: { known: 'false', invalid: ['yes', '1', ''] },
+  // Financials series and rankings: a canonical key and a raw tag of the large issuer, ratio ids and groups.
+  symbols: { known: 'revenue,AccountsPayableCurrent', invalid: ['', 'foo_bar', 'rev;enue', 'Assets-Net'] },
+  source: { known: 'all', invalid: ['both', 'RAW', ''] },
+  ratio: { known: 'operating_cash_flow_ratio', invalid: ['', 'current', 'Current_Ratio', 'roe;'] },
+  group: { known: 'liquidity', invalid: ['solvency', 'Liquidity', ''] },
+  metric: { known: 'revenue', invalid: ['', 'Revenues', 'foo_bar'] },
+  quarterly: { known: 'false', invalid: ['yes', '1', ''] },
 }
 
 /**
@@ -83,6 +90,9 @@ export const EXAMPLES: Record<string, Example> = {
 export const BASE_QUERY: Record<string, Record<string, string>> = {
   searchFinancialCompanies: { ticker: 'QFD' },
   searchFinancialConcepts: { q: 'ther' },
+  getFinancialMetrics: { cik: String(CAST.largeIssuer.cik), symbols: 'revenue' },
+  getFinancialRatios: { cik: String(CAST.largeIssuer.cik) },
+  getTopCompaniesByMetric: { metric: 'revenue' },
 }
 
 /**
@@ -92,6 +102,8 @@ export const BASE_QUERY: Record<string, Record<string, string>> = {
  */
 export const KNOWN_BY_PREFIX: Record<string, Record<string, string>> = {
   '/v1/institutions': { cik: String(CAST.manager.cik), accessionNumber: '0001699243-26-000003', q: 'harrow' },
+  // A fiscal quarter (1–4) and year of a quarterly ranking.
+  '/v1/financials/metrics/top': { quarter: '2', year: '2025' },
 }
 
 /** The known example of a parameter for an operation (its route's prefix may name its own). */

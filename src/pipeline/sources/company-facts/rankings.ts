@@ -2,8 +2,9 @@
  * The rankings of `/metrics/top` and `/ratios/top`, computed by the build:
  *
  * - `fin_metric_rankings`: for each canonical metric, every company's USD value of each fiscal year
- *   (`annual`: the year's point, `qtrs` 4) and of each fiscal quarter (`quarterly`: `qtrs` 1, the fourth
- *   quarter reported or derived), ranked by value, largest first (ties by CIK). A company with two points
+ *   (`annual`: the year's flow, `qtrs` 4, or a balance at the year's end) and of each fiscal quarter
+ *   (`quarterly`: the quarter's flow, `qtrs` 1, the fourth reported or derived, or a balance at the
+ *   quarter's end), ranked by value, largest first (ties by CIK). A company with two points
  *   in one fiscal period (a changed fiscal year end) is ranked by the later one. Values in other
  *   currencies are left out: there is no conversion.
  * - `fin_metric_ranking_years`: per metric, basis and quarter, the companies each fiscal year has and
@@ -17,12 +18,14 @@
 export function rankingStatements(): string[] {
   return [
     `CREATE TEMP TABLE cf_ranked AS
-      SELECT p.*, CASE WHEN p.quarters = 4 THEN 'annual' ELSE 'quarterly' END AS basis,
-             CASE WHEN p.quarters = 4 THEN 0 ELSE try_cast(substr(p.fp, 2) AS INTEGER) END AS quarter
-      FROM s.fin_metric_points p
-      WHERE p.source = 'canonical' AND p.unit = 'USD' AND p.quarters IN (1, 4) AND p.fy IS NOT NULL
-        AND (p.quarters = 4 OR p.fp IN ('Q1', 'Q2', 'Q3', 'Q4'))
-      QUALIFY row_number() OVER (PARTITION BY p.symbol, basis, p.fy, quarter, p.cik ORDER BY p.end_date DESC) = 1`,
+      WITH p AS (SELECT * FROM s.fin_metric_points WHERE source = 'canonical' AND unit = 'USD' AND fy IS NOT NULL),
+      periods AS (
+        SELECT p.*, 'annual' AS basis, 0 AS quarter FROM p WHERE quarters = 4 OR (quarters = 0 AND fp = 'FY')
+        UNION ALL
+        SELECT p.*, 'quarterly' AS basis, CASE WHEN fp = 'FY' THEN 4 ELSE try_cast(substr(fp, 2) AS INTEGER) END AS quarter
+        FROM p WHERE quarters IN (0, 1) AND fp IN ('Q1', 'Q2', 'Q3', 'Q4', 'FY'))
+      SELECT * FROM periods
+      QUALIFY row_number() OVER (PARTITION BY symbol, basis, fy, quarter, cik ORDER BY end_date DESC) = 1`,
     `CREATE TABLE s.fin_metric_rankings AS
       SELECT r.symbol AS metric, r.basis, r.fy AS year, r.quarter,
              row_number() OVER (PARTITION BY r.symbol, r.basis, r.fy, r.quarter ORDER BY r.value DESC, r.cik)::INTEGER AS rank,
