@@ -81,6 +81,12 @@ export const EXAMPLES: Record<string, Example> = {
   group: { known: 'liquidity', invalid: ['solvency', 'Liquidity', ''] },
   metric: { known: 'revenue', invalid: ['', 'Revenues', 'foo_bar'] },
   quarterly: { known: 'false', invalid: ['yes', '1', ''] },
+  // Segments: the large issuer (by ticker), its product/service axis, its fiscal years.
+  issuer: { known: 'QFD', unknown: ['ZZZZZZ', '9999999999', '12345678901'], invalid: ['AB!', 'A B'] },
+  axis: { known: 'ProductOrService', invalid: ['', 'Product Or Service', 'a;b'] },
+  segmentType: { known: 'product,service', invalid: ['products', 'Product', '', 'product;service'] },
+  period: { known: '2025', invalid: ['2025Q1', 'FY2025', '25', ''] },
+  periods: { known: '2024,2025', invalid: ['2024;2025', '2024,', 'FY2024', ''] },
 }
 
 /**
@@ -104,6 +110,8 @@ export const KNOWN_BY_PREFIX: Record<string, Record<string, string>> = {
   '/v1/institutions': { cik: String(CAST.manager.cik), accessionNumber: '0001699243-26-000003', q: 'harrow' },
   // A fiscal quarter (1–4) and year of a quarterly ranking.
   '/v1/financials/metrics/top': { quarter: '2', year: '2025' },
+  // The geography variants' axis.
+  '/v1/financials/:issuer/segments/geography': { axis: 'StatementGeographical' },
 }
 
 /** The known example of a parameter for an operation (its route's prefix may name its own). */

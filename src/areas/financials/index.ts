@@ -31,6 +31,7 @@ import {
   StandardizedQuery,
   XbrlQuery,
 } from './schemas.ts'
+import { segmentRoutes } from './segment-routes.ts'
 import { seriesRoutes } from './series-routes.ts'
 import { standardized } from './standardized.ts'
 import { asReported, xbrlBlock } from './statements.ts'
@@ -147,7 +148,7 @@ const financialsRoutes = (deps: AreaDeps) => {
         },
       },
     )
-  return app.use(seriesRoutes(deps))
+  return app.use(seriesRoutes(deps)).use(segmentRoutes(deps))
 }
 
 export const financials: Area = {
