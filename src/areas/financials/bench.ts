@@ -4,7 +4,7 @@
  * the most FSDS filings, newest first (skewed mix); the company lookup over tickers and CIKs; the
  * concept search over common words. Targets are the issue's: p50 ≤ 2 ms for the company lookup and the
  * standardized statements, ≤ 5 ms for concepts and the as-reported statements, ≤ 10 ms for the XBRL
- * block; ≤ 2 ms for the metric and ratio series and rankings (issue 16: series over the companies with
+ * block; ≤ 2 ms for the metric and ratio series, rankings and segments (issue 16: series over the companies with
  * balance-sheet facts, rankings over metrics and ratios every filer reports); at 16 connections p99 ≤ 50 ms. A snapshot without financial statements has no FSDS filing:
  * those operations are then skipped (path undefined).
  */
@@ -36,6 +36,13 @@ export const FINANCIALS_BENCH_KEYS: BenchKeys[] = [
     popular: (t) => `
       SELECT f.cik AS v FROM ${t('company_facts')} f SEMI JOIN ${t('fsds_sub')} s ON s.cik = f.cik
       WHERE f.tag = 'StockholdersEquity' AND f.unit = 'USD' GROUP BY f.cik ORDER BY count(*) DESC, f.cik`,
+  },
+  {
+    // Companies whose annual reports split revenue by product and by geography (the latest one included).
+    name: 'segmentCik',
+    uniform: (t) => `
+      SELECT DISTINCT s.cik AS v FROM ${t('fsds_num')} n JOIN ${t('fsds_sub')} s ON s.adsh = n.adsh
+      WHERE n.segments LIKE 'StatementGeographical=%' AND s.fp = 'FY' AND s.form = '10-K'`,
   },
   {
     name: 'conceptWord',
@@ -142,6 +149,25 @@ export const FINANCIALS_BENCH: BenchOperation[] = withTargets({ p99MsAt16: 50 },
     kind: 'list',
     p50Ms: 2,
     path: (_d, rnd) => `/v1/financials/ratios/top?ratio=${pick(RANKED_RATIOS, rnd)}&limit=25`,
+  },
+  {
+    name: 'segments',
+    kind: 'list',
+    p50Ms: 2,
+    path: (d, rnd) => {
+      const cik = d.key('segmentCik')
+      const variant = pick(['', '/geography', '/product-service'], rnd)
+      return cik === undefined ? undefined : `/v1/financials/${cik}/segments${variant}`
+    },
+  },
+  {
+    name: 'segments compare',
+    kind: 'list',
+    p50Ms: 2,
+    path: (d) => {
+      const cik = d.key('segmentCik')
+      return cik === undefined ? undefined : `/v1/financials/${cik}/segments/compare`
+    },
   },
   ...STANDARDIZED.map(
     (s): BenchOperation => ({
