@@ -72,6 +72,7 @@ describe('secds build: publishing', () => {
       'indexes',
       'filing-index',
       'financial-statements',
+      'company-facts',
       'insider-transactions',
       'form-13f',
     ])
@@ -99,6 +100,7 @@ describe('secds build: publishing', () => {
     // And each Form 13F data set.
     expect(Object.values(manifest.periods['form-13f']).every((p) => !(p as { reused: boolean }).reused)).toBe(true)
     expect(Object.keys(manifest.tables).sort()).toEqual([
+      'company_facts',
       'entities',
       'filing_accessions',
       'filing_documents',

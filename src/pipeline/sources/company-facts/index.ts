@@ -39,7 +39,19 @@ export const companyFacts: SourceDefinition = {
     return { files: [folder], summary: `${folder.rel} (${folder.files} files)` }
   },
   download: {
-    fetch: async (ctx) => void (await ctx.fetch(COMPANY_FACTS, false)),
+    flags: [
+      {
+        name: 'company-facts',
+        help: 'fetch the nightly companyfacts.zip (1) or not (0)',
+        fallback: 1,
+        min: 0,
+        max: 1,
+      },
+    ],
+    // Optional: without it the build has no series, ratios or rankings, and goes on.
+    async fetch(ctx) {
+      if ((ctx.flags['company-facts'] ?? 1) > 0) await ctx.fetch(COMPANY_FACTS, false)
+    },
   },
   stage: [
     {
