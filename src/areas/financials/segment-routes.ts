@@ -5,6 +5,7 @@
  */
 import { Elysia } from 'elysia'
 import { access } from '../../auth/access.ts'
+import { sendJson } from '../../http/raw-json.ts'
 import { errorResponses } from '../../http/schemas.ts'
 import { type AreaDeps, dbContext } from '../context.ts'
 import {
@@ -40,13 +41,15 @@ const variantRoutes = ({ database }: AreaDeps, v: Variant) =>
     .use(dbContext(database))
     .get(
       `/:issuer/segments${v.path}`,
-      ({ db, cacheKey, params, query }) =>
-        db.cached(cacheKey, () =>
-          segments(
-            db,
-            params.issuer,
-            { ...query, segmentType: v.fixed ?? (query as { segmentType?: string }).segmentType },
-            false,
+      async ({ db, cacheKey, params, query }) =>
+        sendJson(
+          await db.cached(cacheKey, () =>
+            segments(
+              db,
+              params.issuer,
+              { ...query, segmentType: v.fixed ?? (query as { segmentType?: string }).segmentType },
+              false,
+            ),
           ),
         ),
       {
@@ -63,13 +66,15 @@ const variantRoutes = ({ database }: AreaDeps, v: Variant) =>
     )
     .get(
       `/:issuer/segments${v.path}/compare`,
-      ({ db, cacheKey, params, query }) =>
-        db.cached(cacheKey, () =>
-          segments(
-            db,
-            params.issuer,
-            { ...query, segmentType: v.fixed ?? (query as { segmentType?: string }).segmentType },
-            true,
+      async ({ db, cacheKey, params, query }) =>
+        sendJson(
+          await db.cached(cacheKey, () =>
+            segments(
+              db,
+              params.issuer,
+              { ...query, segmentType: v.fixed ?? (query as { segmentType?: string }).segmentType },
+              true,
+            ),
           ),
         ),
       {

@@ -7,7 +7,7 @@
  * fiscal period with several filings (an amendment), the latest accepted one.
  */
 import type { Db } from '../../db/client.ts'
-import { list, sql } from '../../db/sql.ts'
+import { sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { accessionKey, formatCik, normalizeAccession } from '../../lib/ids.ts'
 import { resolveIdentifier } from '../common/identifiers.ts'
@@ -69,19 +69,33 @@ export async function segments(db: Db, identifier: string, q: SegmentRequest, co
   const types = q.segmentType ? [...new Set(q.segmentType.split(','))] : null
   const years = compare && q.periods ? [...new Set(q.periods.split(',').map(Number))] : null
   const accession = !compare && q.accessionNumber ? normalizeAccession(q.accessionNumber) : null
-  const which = accession
-    ? sql`acc_key = ${accessionKey(accession)}`
-    : years
-      ? sql`fiscal_quarter = ${qtrs} AND fy IN (${list(years)})`
-      : !compare && q.period
-        ? sql`fiscal_quarter = ${qtrs} AND fy = ${Number(q.period)}`
-        : sql`fiscal_quarter = ${qtrs} AND fy > (SELECT max(fy) FROM fin_segment_rows WHERE cik = ${issuer.cik} AND fiscal_quarter = ${qtrs}) - ${compare ? 3 : 1}`
-  const rows = await db.all<Row>(sql`
+  // All of the company's rows of that fiscal quarter (or of one filing): tens to hundreds of rows, picked
+  // here (a window function and a max() subquery in the query cost more than the rows).
+  const all = await db.all<Row>(sql`
     SELECT cik, fy, acc_key::VARCHAR AS acc_key, form, fp, period, filed, accepted::VARCHAR AS accepted, end_date, quarters,
            axis, member, segment_type, value, unit, tag, version, rule_id, confidence, total_revenue
-    FROM fin_segment_rows WHERE cik = ${issuer.cik} AND ${which}
-    QUALIFY dense_rank() OVER (PARTITION BY fy ORDER BY accepted DESC NULLS LAST, acc_key DESC) = 1
-    ORDER BY fy DESC, axis, value DESC, member`)
+    FROM fin_segment_rows
+    WHERE cik = ${issuer.cik} AND ${accession ? sql`acc_key = ${accessionKey(accession)}` : sql`fiscal_quarter = ${qtrs}`}`)
+  const latestYear = Math.max(...all.map((r) => r.fy))
+  const wanted = (fy: number) =>
+    accession !== null ||
+    (years ? years.includes(fy) : !compare && q.period ? fy === Number(q.period) : fy > latestYear - (compare ? 3 : 1))
+  // Of a fiscal year with several filings (an amendment): the latest accepted.
+  const filingOf = new Map<number, Row>()
+  for (const r of all) {
+    const best = filingOf.get(r.fy)
+    if (
+      !best ||
+      (r.accepted ?? '') > (best.accepted ?? '') ||
+      (r.accepted === best.accepted && r.acc_key > best.acc_key)
+    )
+      filingOf.set(r.fy, r)
+  }
+  const rows = all
+    .filter((r) => wanted(r.fy) && filingOf.get(r.fy)!.acc_key === r.acc_key)
+    .sort(
+      (a, b) => b.fy - a.fy || a.axis.localeCompare(b.axis) || b.value - a.value || a.member.localeCompare(b.member),
+    )
   const axis = q.axis === undefined ? null : axisName(q.axis).toLowerCase()
   const kept = rows.filter(
     (r) => (!types || types.includes(r.segment_type)) && (axis === null || r.axis.toLowerCase() === axis),

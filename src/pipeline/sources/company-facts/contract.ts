@@ -8,7 +8,10 @@
 const FILING = ['acc_key', 'form', 'fy', 'fp', 'period', 'filed', 'accepted']
 
 export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
-  /** One point per company, symbol (canonical key or raw tag), source and period; `fy`/`fp` are the period's. */
+  /**
+   * One point per company, symbol (canonical key or raw tag), source and period; `fy`/`fp` are the period's;
+   * `recency` 1 for a series' latest period (per period length), 2 for the one before…
+   */
   fin_metric_points: {
     columns: [
       'cik',
@@ -27,12 +30,25 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'strategy',
       'rule_id',
       'confidence',
+      'recency',
     ],
     sortedBy: 'cik, symbol, source, quarters, end_date',
   },
   /** One point per company, ratio and period; `components` is a JSON array of {metric, value, unit}. */
   fin_ratio_points: {
-    columns: ['cik', 'ratio', 'grp', 'quarters', 'end_date', ...FILING, 'value', 'unit', 'components', 'currency'],
+    columns: [
+      'cik',
+      'ratio',
+      'grp',
+      'quarters',
+      'end_date',
+      ...FILING,
+      'value',
+      'unit',
+      'components',
+      'currency',
+      'recency',
+    ],
     sortedBy: 'cik, ratio, quarters, end_date',
   },
   /** The USD ratio points again, for a ranking within a date window. */

@@ -60,7 +60,10 @@ export function ratioStatements(): string[] {
     `CREATE TEMP TABLE cf_canonical_points AS SELECT * FROM s.fin_metric_points WHERE source = 'canonical'`,
     `CREATE TEMP TABLE cf_ratio_points AS ${RATIOS.map(ratioSelect).join('\n    UNION ALL')}`,
     'DROP TABLE cf_canonical_points',
-    `CREATE TABLE s.fin_ratio_points AS SELECT * FROM cf_ratio_points ORDER BY cik, ratio, quarters, end_date`,
+    // recency 1 = the latest point of the ratio at that period length (see series.ts).
+    `CREATE TABLE s.fin_ratio_points AS
+      SELECT *, row_number() OVER (PARTITION BY cik, ratio, quarters ORDER BY end_date DESC)::INTEGER AS recency
+      FROM cf_ratio_points ORDER BY cik, ratio, quarters, end_date`,
     // The ranking's access path within a date window: one ratio and period length, newest first, USD only.
     `CREATE TABLE s.fin_ratio_points_by_ratio AS
       SELECT ratio, quarters, end_date, cik, acc_key, form, fy, fp, period, filed, accepted, value, unit, components

@@ -120,7 +120,9 @@ export function seriesStatements(): string[] {
              f.period, ${ymd('p.filed')} AS filed, f.accepted, p.unit, p.value, p.tag, p.version,
              CASE WHEN p.source = 'canonical' THEN m.label ELSE coalesce(l.label, c.tlabel) END AS label,
              CASE WHEN p.taxonomy IN ('us-gaap', 'ifrs-full', 'dei', 'srt', 'invest') THEN 0 ELSE 1 END AS custom,
-             c.datatype, p.strategy, p.rule_id, p.confidence
+             c.datatype, p.strategy, p.rule_id, p.confidence,
+             -- 1 = the series' latest period: a request for the latest N reads N rows a series, not all of them.
+             row_number() OVER (PARTITION BY p.cik, p.symbol, p.source, p.quarters ORDER BY p.end_date DESC)::INTEGER AS recency
       FROM cf_points p
       LEFT JOIN s.fin_filings f ON f.acc_key = p.acc_key
       LEFT JOIN t_cf_labels l ON l.taxonomy = p.taxonomy AND l.tag = p.tag
