@@ -35,18 +35,16 @@ export const QUARTERS_OF_DAYS = `CASE WHEN days BETWEEN 70 AND 125 THEN 1 WHEN d
 export function seriesStatements(): string[] {
   return [
     // Rule 1.
+    // A hash aggregate per period rather than a window over every fact: no sort of the whole table.
     `CREATE TEMP TABLE cf_latest AS
-      SELECT cik, taxonomy, tag, unit, start_date, end_date, value, adsh, acc_key, form, filed,
-             first_fy AS fy, first_fp AS fp,
+      SELECT cik, taxonomy, tag, unit, start_date, end_date, latest.value, latest.adsh, latest.acc_key, latest.form,
+             latest.filed, first.fy, first.fp,
              CASE WHEN start_date IS NULL THEN NULL ELSE date_diff('day', start_date, end_date) + 1 END AS days
       FROM (
-        SELECT *, first_value(fy) OVER w AS first_fy, first_value(fp) OVER w AS first_fp,
-               row_number() OVER (PARTITION BY cik, taxonomy, tag, unit, start_date, end_date
-                                  ORDER BY filed DESC, acc_key DESC) AS newest
-        FROM t_cf_facts
-        WINDOW w AS (PARTITION BY cik, taxonomy, tag, unit, start_date, end_date ORDER BY filed, acc_key
-                     ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING))
-      WHERE newest = 1`,
+        SELECT cik, taxonomy, tag, unit, start_date, end_date,
+               arg_max({'value': value, 'adsh': adsh, 'acc_key': acc_key, 'form': form, 'filed': filed}, (filed, acc_key)) AS latest,
+               arg_min({'fy': fy, 'fp': fp}, (filed, acc_key)) AS first
+        FROM t_cf_facts GROUP BY cik, taxonomy, tag, unit, start_date, end_date)`,
     // Rule 2: the filing's own num row of the fact (its qtrs and taxonomy version).
     `CREATE TEMP TABLE cf_periods AS
       SELECT l.*, CASE WHEN l.start_date IS NULL THEN 0 ELSE coalesce(n.qtrs, ${QUARTERS_OF_DAYS.replaceAll('days', 'l.days')}) END AS quarters,
