@@ -74,6 +74,19 @@ export const EXAMPLES: Record<string, Example> = {
   sort: { known: 'value', invalid: ['price', 'VALUE', ''] },
   newOnly: { known: 'false', invalid: ['yes', '1', ''] },
   soldOutOnly: { known: 'false', invalid: ['yes', '1', ''] },
+  // Financials series and rankings: a canonical key and a raw tag of the large issuer, ratio ids and groups.
+  symbols: { known: 'revenue,AccountsPayableCurrent', invalid: ['', 'foo_bar', 'rev;enue', 'Assets-Net'] },
+  source: { known: 'all', invalid: ['both', 'RAW', ''] },
+  ratio: { known: 'operating_cash_flow_ratio', invalid: ['', 'current', 'Current_Ratio', 'roe;'] },
+  group: { known: 'liquidity', invalid: ['solvency', 'Liquidity', ''] },
+  metric: { known: 'revenue', invalid: ['', 'Revenues', 'foo_bar'] },
+  quarterly: { known: 'false', invalid: ['yes', '1', ''] },
+  // Segments: the large issuer (by ticker), its product/service axis, its fiscal years.
+  issuer: { known: 'QFD', unknown: ['ZZZZZZ', '9999999999', '12345678901'], invalid: ['AB!', 'A B'] },
+  axis: { known: 'ProductOrService', invalid: ['', 'Product Or Service', 'a;b'] },
+  segmentType: { known: 'product,service', invalid: ['products', 'Product', '', 'product;service'] },
+  period: { known: '2025', invalid: ['2025Q1', 'FY2025', '25', ''] },
+  periods: { known: '2024,2025', invalid: ['2024;2025', '2024,', 'FY2024', ''] },
 }
 
 /**
@@ -83,6 +96,9 @@ export const EXAMPLES: Record<string, Example> = {
 export const BASE_QUERY: Record<string, Record<string, string>> = {
   searchFinancialCompanies: { ticker: 'QFD' },
   searchFinancialConcepts: { q: 'ther' },
+  getFinancialMetrics: { cik: String(CAST.largeIssuer.cik), symbols: 'revenue' },
+  getFinancialRatios: { cik: String(CAST.largeIssuer.cik) },
+  getTopCompaniesByMetric: { metric: 'revenue' },
 }
 
 /**
@@ -92,6 +108,10 @@ export const BASE_QUERY: Record<string, Record<string, string>> = {
  */
 export const KNOWN_BY_PREFIX: Record<string, Record<string, string>> = {
   '/v1/institutions': { cik: String(CAST.manager.cik), accessionNumber: '0001699243-26-000003', q: 'harrow' },
+  // A fiscal quarter (1–4) and year of a quarterly ranking.
+  '/v1/financials/metrics/top': { quarter: '2', year: '2025' },
+  // The geography variants' axis.
+  '/v1/financials/:issuer/segments/geography': { axis: 'StatementGeographical' },
 }
 
 /** The known example of a parameter for an operation (its route's prefix may name its own). */

@@ -14,6 +14,7 @@ import type { Manifest } from '../../src/pipeline/contract.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
 import type { BuildContext } from '../../src/pipeline/source.ts'
+import * as companyFacts from '../../src/pipeline/sources/company-facts/contract.ts'
 import * as filingIndex from '../../src/pipeline/sources/filing-index/contract.ts'
 import * as financialStatements from '../../src/pipeline/sources/financial-statements/contract.ts'
 import * as form13f from '../../src/pipeline/sources/form-13f/contract.ts'
@@ -34,6 +35,7 @@ const CONTRACTS: Record<string, Contract> = {
   'sic-codes': sicCodes,
   'filing-index': filingIndex,
   'financial-statements': financialStatements,
+  'company-facts': companyFacts,
   'insider-transactions': insiderTransactions,
   'form-13f': form13f,
 }

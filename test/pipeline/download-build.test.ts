@@ -30,6 +30,7 @@ const escapeHtml = (s: string) => s.replaceAll('&', '&amp;').replaceAll("'", '&#
 /** Puts every file of the mirror at the URL the SEC serves it from. */
 function serveMirror() {
   server.put('/Archives/edgar/daily-index/bulkdata/submissions.zip', readFileSync(join(mirror, 'submissions.zip')))
+  server.put('/Archives/edgar/daily-index/xbrl/companyfacts.zip', readFileSync(join(mirror, 'companyfacts.zip')))
   server.put('/files/company_tickers_exchange.json', readFileSync(join(mirror, 'company_tickers_exchange.json')))
   const rows = SIC_CODES.map(
     (c) => `<tr><td>${c.code}</td><td>${escapeHtml(c.office)}</td><td>${escapeHtml(c.title)}</td></tr>`,
@@ -154,6 +155,7 @@ describe('secds build --download', () => {
       // the quarterly insider sets and the text files of the daily-index days, fetched, give the same rows
       insider_filings: 'accession_number, issuer_cik, issuer_ticker, form_type, filing_date, accepted_at',
       insider_transactions: 'accession_number, row_seq, reporter_cik, transaction_code, shares, price_per_share, value',
+      company_facts: 'cik, taxonomy, tag, unit, start_date, end_date, value, adsh, fy, fp, form, filed, frame',
     }
     for (const [table, cols] of Object.entries(digests)) {
       const sql = `SELECT '${table}' AS t, count(*)::INTEGER AS n, sum(hash(${cols}))::VARCHAR AS h FROM {t:${table}}`

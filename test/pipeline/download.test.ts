@@ -51,8 +51,8 @@ const mirrorOptions = (cacheDir: string, log: string[] = []): MirrorDownloadOpti
   userAgent: USER_AGENT,
   baseUrl: server.baseUrl,
   now: new Date('2024-02-15T12:00:00Z'),
-  // No insider or FSDS files: this test's fake SEC serves none (download-build.test.ts fetches them).
-  flags: { 'document-limit': 4, 'insider-quarters': 0, 'fsds-quarters': 0 },
+  // No insider, FSDS or companyfacts files: this test's fake SEC serves none (download-build.test.ts fetches them).
+  flags: { 'document-limit': 4, 'insider-quarters': 0, 'fsds-quarters': 0, 'company-facts': 0 },
   backoffBaseMs: 5,
   retries: 2,
   log: (line) => void log.push(line),

@@ -70,7 +70,7 @@ describe('secds build: publishing', () => {
     expect(entriesOf(datasets)).toEqual([result.snapshotId, 'CURRENT'].sort())
     const manifest = JSON.parse(readFileSync(join(result.dir, 'manifest.json'), 'utf8'))
     expect(manifest.snapshotId).toBe(result.snapshotId)
-    expect(manifest.schemaVersion).toBe(8)
+    expect(manifest.schemaVersion).toBe(9)
     const zip = statSync(join(mirror, 'submissions.zip'))
     // Input files by source, in registry order: the sources' folders under src/pipeline/sources/.
     expect(Object.keys(manifest.sources)).toEqual([
@@ -80,6 +80,7 @@ describe('secds build: publishing', () => {
       'indexes',
       'filing-index',
       'financial-statements',
+      'company-facts',
       'insider-transactions',
       'form-13f',
     ])
@@ -107,6 +108,7 @@ describe('secds build: publishing', () => {
     // And each Form 13F data set.
     expect(Object.values(manifest.periods['form-13f']).every((p) => !(p as { reused: boolean }).reused)).toBe(true)
     expect(Object.keys(manifest.tables).sort()).toEqual([
+      'company_facts',
       'entities',
       'filing_accessions',
       'filing_documents',

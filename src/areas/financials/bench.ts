@@ -4,7 +4,8 @@
  * the most FSDS filings, newest first (skewed mix); the company lookup over tickers and CIKs; the
  * concept search over common words. Targets are the issue's: p50 ≤ 2 ms for the company lookup and the
  * standardized statements, ≤ 5 ms for concepts and the as-reported statements, ≤ 10 ms for the XBRL
- * block; at 16 connections p99 ≤ 50 ms. A snapshot without financial statements has no FSDS filing:
+ * block; ≤ 2 ms for the metric and ratio series, rankings and segments (issue 16: series over the companies with
+ * balance-sheet facts, rankings over metrics and ratios every filer reports); at 16 connections p99 ≤ 50 ms. A snapshot without financial statements has no FSDS filing:
  * those operations are then skipped (path undefined).
  */
 import { type BenchKeys, type BenchOperation, cikAsSent, type Draws, withTargets } from '../bench.ts'
@@ -27,6 +28,23 @@ export const FINANCIALS_BENCH_KEYS: BenchKeys[] = [
       `SELECT DISTINCT k.ticker AS v FROM ${t('tickers')} k JOIN ${t('fsds_sub')} s USING (cik) WHERE s.form IN ('10-K', '10-Q')`,
   },
   {
+    // Companies with series and ratios: balance-sheet facts in companyfacts and a filing in the data sets (the issuer).
+    name: 'seriesCik',
+    uniform: (t) => `
+      SELECT DISTINCT f.cik AS v FROM ${t('company_facts')} f SEMI JOIN ${t('fsds_sub')} s ON s.cik = f.cik
+      WHERE f.tag = 'StockholdersEquity' AND f.unit = 'USD'`,
+    popular: (t) => `
+      SELECT f.cik AS v FROM ${t('company_facts')} f SEMI JOIN ${t('fsds_sub')} s ON s.cik = f.cik
+      WHERE f.tag = 'StockholdersEquity' AND f.unit = 'USD' GROUP BY f.cik ORDER BY count(*) DESC, f.cik`,
+  },
+  {
+    // Companies whose annual reports split revenue by product and by geography (the latest one included).
+    name: 'segmentCik',
+    uniform: (t) => `
+      SELECT DISTINCT s.cik AS v FROM ${t('fsds_num')} n JOIN ${t('fsds_sub')} s ON s.adsh = n.adsh
+      WHERE n.segments LIKE 'StatementGeographical=%' AND s.fp = 'FY' AND s.form = '10-K'`,
+  },
+  {
     name: 'conceptWord',
     // Words of standard tags' labels, the way people look tags up; popular: the most frequent.
     uniform: (t) =>
@@ -44,6 +62,18 @@ const filing =
     const accession = d.key('fsdsAccession')
     return accession === undefined ? undefined : make(accession)
   }
+
+const series =
+  (make: (cik: string, rnd: () => number) => string) =>
+  (d: Draws, rnd: () => number): string | undefined => {
+    const cik = d.key('seriesCik')
+    return cik === undefined ? undefined : make(cik, rnd)
+  }
+const pick = <T>(list: readonly T[], rnd: () => number) => list[Math.floor(rnd() * list.length)]!
+
+/** Metrics and ratios every filer of the sample reports (real filers too, mostly). */
+const RANKED_METRICS = ['revenue', 'net_income_loss', 'total_assets', 'stockholders_equity'] as const
+const RANKED_RATIOS = ['current_ratio', 'debt_to_equity', 'net_margin', 'roe', 'asset_turnover'] as const
 
 const STATEMENTS = ['income-statement', 'balance-sheet', 'cash-flow', 'stockholders-equity', 'comprehensive-income']
 const STANDARDIZED = ['income-statement', 'balance-sheet', 'cash-flow']
@@ -86,6 +116,59 @@ export const FINANCIALS_BENCH: BenchOperation[] = withTargets({ p99MsAt16: 50 },
       path: filing((a) => `/v1/financials/filings/${a}/statements/${s}`),
     }),
   ),
+  {
+    name: 'metric series',
+    kind: 'list',
+    p50Ms: 2,
+    path: series(
+      (cik, rnd) =>
+        `/v1/financials/metrics?cik=${cikAsSent(cik, rnd)}&symbols=revenue,net_income_loss,total_assets,StockholdersEquity`,
+    ),
+  },
+  {
+    name: 'ratio series',
+    kind: 'list',
+    p50Ms: 2,
+    path: series(
+      (cik, rnd) => `/v1/financials/ratios?cik=${cikAsSent(cik, rnd)}&group=${pick(['all', 'leverage'], rnd)}&limit=8`,
+    ),
+  },
+  {
+    name: 'metric ranking',
+    kind: 'list',
+    p50Ms: 2,
+    path: (_d, rnd) => {
+      const metric = pick(RANKED_METRICS, rnd)
+      return rnd() < 0.5
+        ? `/v1/financials/metrics/top?metric=${metric}&limit=25`
+        : `/v1/financials/metrics/top?metric=${metric}&quarterly=true&quarter=${pick(['1', '2', '3', '4'], rnd)}&limit=25`
+    },
+  },
+  {
+    name: 'ratio ranking',
+    kind: 'list',
+    p50Ms: 2,
+    path: (_d, rnd) => `/v1/financials/ratios/top?ratio=${pick(RANKED_RATIOS, rnd)}&limit=25`,
+  },
+  {
+    name: 'segments',
+    kind: 'list',
+    p50Ms: 2,
+    path: (d, rnd) => {
+      const cik = d.key('segmentCik')
+      const variant = pick(['', '/geography', '/product-service'], rnd)
+      return cik === undefined ? undefined : `/v1/financials/${cik}/segments${variant}`
+    },
+  },
+  {
+    name: 'segments compare',
+    kind: 'list',
+    p50Ms: 2,
+    path: (d) => {
+      const cik = d.key('segmentCik')
+      return cik === undefined ? undefined : `/v1/financials/${cik}/segments/compare`
+    },
+  },
   ...STANDARDIZED.map(
     (s): BenchOperation => ({
       name: `standardized ${s}`,

@@ -31,6 +31,8 @@ import {
   StandardizedQuery,
   XbrlQuery,
 } from './schemas.ts'
+import { segmentRoutes } from './segment-routes.ts'
+import { seriesRoutes } from './series-routes.ts'
 import { standardized } from './standardized.ts'
 import { asReported, xbrlBlock } from './statements.ts'
 
@@ -49,7 +51,8 @@ const STANDARDIZED: [string, CanonicalStatement, string, string][] = [
   ['cash-flow', 'cashFlow', 'getStandardizedCashFlow', 'CanonicalCashFlow'],
 ]
 
-const financialsRoutes = ({ config, database }: AreaDeps) => {
+const financialsRoutes = (deps: AreaDeps) => {
+  const { config, database } = deps
   const { maxOffset } = queryConfig(config)
   let app = new Elysia({ prefix: '/v1/financials', tags: ['Financials'] })
     .use(dbContext(database))
@@ -145,7 +148,7 @@ const financialsRoutes = ({ config, database }: AreaDeps) => {
         },
       },
     )
-  return app
+  return app.use(seriesRoutes(deps)).use(segmentRoutes(deps))
 }
 
 export const financials: Area = {

@@ -87,10 +87,10 @@ function easternAccepted(f: Filing): string {
 }
 
 /** What one filing covers: its fiscal quarter, whether annual, and its company's model. */
-type Cover = { g: FiscalQuarter; annual: boolean; fiscal: Fiscal; model: CompanyModel; uom: string }
+export type Cover = { g: FiscalQuarter; annual: boolean; fiscal: Fiscal; model: CompanyModel; uom: string }
 
 /** The filing's values: [tag, ddate, qtrs, uom, segments, coreg, value, footnote] per num row, keyed by tag for pre. */
-type NumRow = [string, number, number, string, string, string, number, string]
+export type NumRow = [string, number, number, string, string, string, number, string]
 
 function flowPeriods(c: Cover, ytd: boolean): { last: FiscalQuarter; qtrs: number }[] {
   const q = (c.g % 4) + 1
@@ -225,50 +225,84 @@ const AFS: Record<string, string> = {
   'Smaller reporting company': '3-SRA',
 }
 
+/** One sample FSDS filing of a company: what it covers, its sub.txt fields, its statements and its num rows (one per fact). */
+export type SampleFinancialFiling = {
+  f: Filing
+  c: Cover
+  quarter: string
+  sub: SubExtra
+  version: string
+  statements: ReturnType<typeof statements>
+  facts: { row: NumRow; custom: boolean }[]
+}
+
+/**
+ * The FSDS filings of one entity, in acceptance order, as the sample writes them: the companyfacts sample
+ * reads the same facts (same accession numbers, tags, periods and values), so series and statements agree.
+ */
+export function* sampleFinancialFilings(world: SampleWorld, e: SampleEntity): Generator<SampleFinancialFiling> {
+  if (e.profile?.entityType !== 'operating') return
+  const eligible = e.own.filter(
+    (f) =>
+      FORMS.has(f.form) &&
+      f.day >= FIRST_DAY &&
+      f.day <= world.asOf &&
+      /^\d{4}-\d{2}-\d{2}$/.test(f.reportDate) &&
+      (!e.generated || f.isXBRL === 1),
+  )
+  if (!eligible.length) return
+  const fye = e.profile.fiscalYearEnd ?? '1231'
+  const fiscal: Fiscal = { fyeMonth: +fye.slice(0, 2) || 12, weeks: FIFTY_TWO_WEEK.has(e.cik) }
+  const model = new CompanyModel(world.seed, e.cik)
+  const uom = CURRENCY[e.cik] ?? 'USD'
+  const amended = new Set(
+    eligible.filter((f) => f.form.endsWith('/A')).map((f) => `${f.form.slice(0, 4)} ${f.reportDate}`),
+  )
+  for (const f of eligible.sort((a, b) => a.acceptedAt - b.acceptedAt)) {
+    const annual = f.form.startsWith('10-K') || f.form === '20-F'
+    const g = fiscalQuarterOf(fiscal, f.reportDate)
+    if (g === null || annual !== (g % 4 === 3)) continue
+    const quarter = dataSetQuarterOf(f.day)
+    const c: Cover = { g, annual, fiscal, model, uom }
+    const end = quarterEnd(fiscal, g)
+    const period = f.reportDate.replaceAll('-', '')
+    const prevrpt = !f.form.endsWith('/A') && amended.has(`${f.form.slice(0, 4)} ${f.reportDate}`) ? 1 : 0
+    const sub = { period, fy: Math.floor(g / 4), fp: annual ? 'FY' : `Q${(g % 4) + 1}`, prevrpt, end }
+    const filedYear = +isoDay(f.day).slice(0, 4)
+    const version = `us-gaap/${Math.max(2009, filedYear)}`
+    const all = statements(c, e, filedYear)
+    const facts = new Map<string, { row: NumRow; custom: boolean }>()
+    for (const s of all) {
+      const customOf = new Set(s.lines.filter((l) => l.custom).map((l) => l.tag))
+      for (const r of s.rows) {
+        // A fact is one num row however many statements present it (net income: IS, CF, CI); a footnote sticks.
+        const key = `${r[0]}|${r[1]}|${r[2]}|${r[3]}|${r[4]}|${r[5]}`
+        const seen = facts.get(key)
+        if (!seen || (!seen.row[7] && r[7])) facts.set(key, { row: r, custom: customOf.has(r[0]) })
+      }
+    }
+    yield { f, c, quarter, sub, version, statements: all, facts: [...facts.values()] }
+  }
+}
+
+/** A num row's period start as a day number (the day after the end of the quarter `qtrs` before its last), or null for an instant. */
+export function factStart(c: Cover, ddate: number, qtrs: number): number | null {
+  if (qtrs === 0) return null
+  const end = dayOf(`${String(ddate).slice(0, 4)}-${String(ddate).slice(4, 6)}-${String(ddate).slice(6, 8)}`)
+  for (let g = c.g; g > c.g - 24; g--) if (quarterEnd(c.fiscal, g) === end) return quarterEnd(c.fiscal, g - qtrs) + 1
+  throw new Error(`no fiscal quarter ends on ${ddate}`)
+}
+
 export function financialStatementsSample(world: SampleWorld): SampleWriter {
   const files = new QuarterFiles(join(world.out, FSDS_DIR))
   let filings = 0
   return {
     entity(e) {
-      if (e.profile?.entityType !== 'operating') return
-      const eligible = e.own.filter(
-        (f) =>
-          FORMS.has(f.form) &&
-          f.day >= FIRST_DAY &&
-          f.day <= world.asOf &&
-          /^\d{4}-\d{2}-\d{2}$/.test(f.reportDate) &&
-          (!e.generated || f.isXBRL === 1),
-      )
-      if (!eligible.length) return
-      const fye = e.profile.fiscalYearEnd ?? '1231'
-      const fiscal: Fiscal = { fyeMonth: +fye.slice(0, 2) || 12, weeks: FIFTY_TWO_WEEK.has(e.cik) }
-      const model = new CompanyModel(world.seed, e.cik)
-      const uom = CURRENCY[e.cik] ?? 'USD'
-      const amended = new Set(
-        eligible.filter((f) => f.form.endsWith('/A')).map((f) => `${f.form.slice(0, 4)} ${f.reportDate}`),
-      )
-      for (const f of eligible.sort((a, b) => a.acceptedAt - b.acceptedAt)) {
-        const annual = f.form.startsWith('10-K') || f.form === '20-F'
-        const g = fiscalQuarterOf(fiscal, f.reportDate)
-        if (g === null || annual !== (g % 4 === 3)) continue
-        const quarter = dataSetQuarterOf(f.day)
-        const c: Cover = { g, annual, fiscal, model, uom }
-        const end = quarterEnd(fiscal, g)
-        const period = f.reportDate.replaceAll('-', '')
-        const prevrpt = !f.form.endsWith('/A') && amended.has(`${f.form.slice(0, 4)} ${f.reportDate}`) ? 1 : 0
-        writeSub(files, quarter, e, f, {
-          period,
-          fy: Math.floor(g / 4),
-          fp: annual ? 'FY' : `Q${(g % 4) + 1}`,
-          prevrpt,
-          end,
-        })
-        const filedYear = +isoDay(f.day).slice(0, 4)
-        const version = `us-gaap/${Math.max(2009, filedYear)}`
+      for (const { f, quarter, sub, version, statements: all, facts } of sampleFinancialFilings(world, e)) {
+        writeSub(files, quarter, e, f, sub)
         const rfile = f.isInlineXBRL ? 'H' : 'X'
         const customTags = new Set<string>()
-        const facts = new Map<string, { row: NumRow; custom: boolean }>()
-        for (const s of statements(c, e, filedYear)) {
+        for (const s of all) {
           s.lines.forEach((l, i) => {
             const v = l.custom ? f.accessionNumber : version
             if (l.custom) customTags.add(l.tag)
@@ -286,15 +320,8 @@ export function financialStatementsSample(world: SampleWorld): SampleWriter {
               l.negating ?? 0,
             ])
           })
-          const customOf = new Set(s.lines.filter((l) => l.custom).map((l) => l.tag))
-          for (const r of s.rows) {
-            // A fact is one num row however many statements present it (net income: IS, CF, CI); a footnote sticks.
-            const key = `${r[0]}|${r[1]}|${r[2]}|${r[3]}|${r[4]}|${r[5]}`
-            const seen = facts.get(key)
-            if (!seen || (!seen.row[7] && r[7])) facts.set(key, { row: r, custom: customOf.has(r[0]) })
-          }
         }
-        for (const { row, custom } of facts.values()) {
+        for (const { row, custom } of facts) {
           const [tag, ddate, qtrs, u, segments, coreg, value, footnote] = row
           const v = custom ? f.accessionNumber : version
           files.row(quarter, 'num', [

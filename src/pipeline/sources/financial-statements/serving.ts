@@ -11,12 +11,14 @@
  *   is its `concept_id`, and `fin_filing_concepts` (by `acc_key`) holds each filing's concepts once: stored
  *   on every row, a tag's documentation would repeat on each of its values; looked up in `fin_concepts`
  *   by a list of ids, it would touch row groups all over a table of every custom tag;
- * - `fin_standardized` by `acc_key`: the canonical metrics the rule table picks (standardized.ts).
+ * - `fin_standardized` by `acc_key`: the canonical metrics the rule table picks (standardized.ts);
+ * - `fin_segment_rows` by CIK and fiscal period: segment revenue by axis member (segments.ts).
  *
  * Everything reads the quarters through the views the period conversion made (`t_fsds_*`), which are
  * empty tables when the mirror has no quarter.
  */
 import type { BuildContext } from '../../source.ts'
+import { segmentStatements } from './segments.ts'
 import { CONSOLIDATED, ymdDate } from './sql.ts'
 import { standardizedStatements } from './standardized.ts'
 
@@ -99,6 +101,7 @@ export function servingStatements(ctx: BuildContext): string[] {
       FROM t_fsds_pre p JOIN s.fin_concepts c ON c.tag = p.tag AND c.version = p.version
       ORDER BY p.acc_key, c.concept_id`,
     ...standardizedStatements(ctx),
+    ...segmentStatements(),
     'DROP TABLE fin_end_dates',
   ]
 }

@@ -1,0 +1,149 @@
+/**
+ * `/metrics/top` and `/ratios/top`: companies ranked by the build (company-facts rankings.ts), read as one
+ * range of a table sorted by what the request names.
+ *
+ * - Metrics: annual (the fiscal year's value) or quarterly (`quarter` 1–4 of a fiscal year, default the
+ *   current calendar quarter's number); `year` defaults to the latest year whose reports are in
+ *   (`fin_metric_ranking_years.complete`). USD values only.
+ * - Ratios: each company's latest point of the ratio at `qtrs` (default 0 for a ratio of balances only,
+ *   else 4), ranked by value; with `startDate`/`endDate`, its latest point within that window.
+ */
+import type { Db } from '../../db/client.ts'
+import { sql } from '../../db/sql.ts'
+import { ApiError, invalidParameter } from '../../http/errors.ts'
+import { CANONICAL_METRICS } from '../../reference/canonical-metrics.ts'
+import { RATIOS, type RatioDefinition } from '../../reference/financial-ratios.ts'
+import { checkQtrs, FILING_COLUMNS, type FilingColumns, filingFields, ratioMeta, ratiosOf, windowOf } from './series.ts'
+import type { MetricTopQuery, RatioTopQuery } from './series-schemas.ts'
+
+type Company = {
+  cik: number
+  ticker: string | null
+  entity_name: string | null
+  sic: number | null
+  countryinc: string | null
+}
+
+const ranked = (r: Company & { rank: number }) => ({ rank: r.rank, sic: r.sic, countryInc: r.countryinc })
+
+type MetricRow = FilingColumns &
+  Company & {
+    rank: number
+    year: number
+    unit: string
+    value: number
+    tag: string
+    version: string | null
+    strategy: string
+    rule_id: string | null
+    confidence: number
+  }
+
+/** The current calendar quarter's number, the default quarter of a quarterly ranking. */
+const currentQuarter = (now: Date) => Math.floor(now.getUTCMonth() / 3) + 1
+
+export async function metricTop(db: Db, q: MetricTopQuery, now = new Date()) {
+  const metric = CANONICAL_METRICS.find((m) => m.key === q.metric)
+  if (!metric) throw invalidParameter('metric', `expected a canonical metric key (SPEC 4.3.1); ${q.metric} is not one`)
+  const quarterly = q.quarterly === 'true'
+  const basis = quarterly ? 'quarterly' : 'annual'
+  const quarter = quarterly ? Number(q.quarter ?? currentQuarter(now)) : 0
+  const rows = await db.all<MetricRow>(sql`
+    SELECT year, rank, cik::INTEGER AS cik, ticker, entity_name, sic, countryinc, ${FILING_COLUMNS}, unit, value, tag, version,
+           strategy, rule_id, confidence
+    FROM fin_metric_rankings
+    WHERE metric = ${q.metric} AND basis = ${basis} AND quarter = ${quarter}
+      AND year = coalesce(${q.year ?? null}::INTEGER, (
+        SELECT max(year) FROM fin_metric_ranking_years
+        WHERE metric = ${q.metric} AND basis = ${basis} AND quarter = ${quarter} AND complete))
+      AND rank <= ${q.limit}
+    ORDER BY rank`)
+  if (!rows.length)
+    throw new ApiError(
+      'not_found',
+      `No USD ${metric.key} values to rank for ${quarterly ? `fiscal quarter ${quarter} of ` : 'fiscal year '}${q.year ?? 'the latest complete year'}.`,
+    )
+  return {
+    filters: {
+      metric: metric.key,
+      basis,
+      year: rows[0]!.year,
+      quarter: quarterly ? quarter : null,
+      qtrs: metric.period === 'instant' ? 0 : quarterly ? 1 : 4,
+      unit: 'USD',
+      limit: q.limit,
+    },
+    companies: rows.map((r) => ({
+      ...ranked(r),
+      metric: metric.key,
+      label: metric.label,
+      ...filingFields(r, r.cik, r.ticker, r.entity_name),
+      unit: r.unit,
+      value: r.value,
+      sourceTag: r.tag,
+      sourceVersion: r.version,
+      strategy: r.strategy,
+      ruleId: r.rule_id,
+      confidence: r.confidence,
+    })),
+  }
+}
+
+/** 0 for a ratio of balances only, else 4 (a year). */
+const defaultQtrs = (r: RatioDefinition) => {
+  const metrics = [...r.numerator, ...r.denominator].map((t) => CANONICAL_METRICS.find((m) => m.key === t.metric)!)
+  return metrics.some((m) => m.period === 'duration') ? 4 : 0
+}
+
+type RatioRow = FilingColumns & Company & { rank: number; value: number; unit: string; components: string }
+
+export async function ratioTop(db: Db, q: RatioTopQuery) {
+  checkQtrs(q.qtrs)
+  const group = q.group ?? 'all'
+  // Without a ratio: the group's first ratio of the period kind asked for (balances only for qtrs 0).
+  const fits = (r: RatioDefinition) =>
+    (group === 'all' || r.group === group) && (q.qtrs === undefined || (defaultQtrs(r) === 0) === (q.qtrs === 0))
+  const ratio = q.ratio === undefined ? (RATIOS.find(fits) as RatioDefinition) : ratiosOf(q.ratio, group)[0]!
+  const qtrs = q.qtrs ?? defaultQtrs(ratio)
+  const windowed = q.startDate !== undefined || q.endDate !== undefined
+  const { from, to } = windowOf(q)
+  const issuer = sql`LEFT JOIN fin_issuers i ON i.cik = r.cik`
+  const rows = windowed
+    ? await db.all<RatioRow>(sql`
+        SELECT row_number() OVER (ORDER BY value DESC, cik)::INTEGER AS rank, * FROM (
+          SELECT r.cik::INTEGER AS cik, i.ticker, i.name AS entity_name, i.sic, i.countryinc, ${FILING_COLUMNS}, value, unit, components
+          FROM fin_ratio_points_by_ratio r ${issuer}
+          WHERE r.ratio = ${ratio.id} AND r.quarters = ${qtrs} AND r.end_date BETWEEN ${from} AND ${to}
+          QUALIFY row_number() OVER (PARTITION BY r.cik ORDER BY r.end_date DESC) = 1)
+        ORDER BY rank LIMIT ${q.limit}`)
+    : await db.all<RatioRow>(sql`
+        SELECT rank, r.cik::INTEGER AS cik, i.ticker, i.name AS entity_name, i.sic, i.countryinc, ${FILING_COLUMNS}, value, unit, components
+        FROM fin_ratio_top r ${issuer}
+        WHERE r.ratio = ${ratio.id} AND r.quarters = ${qtrs} AND r.rank <= ${q.limit}
+        ORDER BY rank`)
+  if (!rows.length)
+    throw new ApiError(
+      'not_found',
+      `No USD values of ${ratio.id} over ${qtrs} quarter(s) to rank${windowed ? ' in the window' : ''}.`,
+    )
+  return {
+    filters: {
+      ratio: ratio.id,
+      group,
+      startDate: q.startDate ?? null,
+      endDate: q.endDate ?? null,
+      qtrs,
+      limit: q.limit,
+    },
+    companies: rows.map((r) => ({
+      ...ranked(r),
+      ratio: ratio.id,
+      group: ratio.group,
+      ...ratioMeta(ratio),
+      ...filingFields(r, r.cik, r.ticker, r.entity_name),
+      value: r.value,
+      unit: r.unit,
+      components: JSON.parse(r.components),
+    })),
+  }
+}

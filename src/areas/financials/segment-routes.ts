@@ -1,0 +1,100 @@
+/**
+ * The six segment revenue routes (SPEC 4.3.2): the main operation, its geography and product-service
+ * variants (`segmentType` fixed), and each one's `compare` across fiscal years. Open to every plan (SPEC
+ * sets none). SQL in segments.ts; shapes in segment-schemas.ts.
+ */
+import { Elysia } from 'elysia'
+import { access } from '../../auth/access.ts'
+import { sendJson } from '../../http/raw-json.ts'
+import { errorResponses } from '../../http/schemas.ts'
+import { type AreaDeps, dbContext } from '../context.ts'
+import {
+  IssuerParams,
+  SegmentCompareQuery,
+  SegmentFixedCompareQuery,
+  SegmentFixedQuery,
+  SegmentQuery,
+  SegmentResponse,
+} from './segment-schemas.ts'
+import { segments } from './segments.ts'
+
+const VARIANTS = [
+  { path: '', id: 'Segments', fixed: undefined, what: 'by every segment type' },
+  { path: '/geography', id: 'GeographySegments', fixed: 'geography', what: 'by geography (segmentType=geography)' },
+  {
+    path: '/product-service',
+    id: 'ProductServiceSegments',
+    fixed: 'product,service',
+    what: 'by product and service (segmentType=product,service)',
+  },
+] as const
+
+const DESCRIPTION =
+  "Revenue by segment of one filing's period (the latest annual report unless `period`, `qtrs` or `accessionNumber` say otherwise), " +
+  'each row with its axis and member, segment type, value and share of revenue, and the period with its total revenue, segment total ' +
+  '(each dollar once: subtotal members and other axes are not added) and coverage. 404 when the company or its segment data is unknown.'
+
+type Variant = (typeof VARIANTS)[number]
+
+const variantRoutes = ({ database }: AreaDeps, v: Variant) =>
+  new Elysia({ tags: ['Financials'] })
+    .use(dbContext(database))
+    .get(
+      `/:issuer/segments${v.path}`,
+      async ({ db, cacheKey, params, query }) =>
+        sendJson(
+          await db.cached(cacheKey, () =>
+            segments(
+              db,
+              params.issuer,
+              { ...query, segmentType: v.fixed ?? (query as { segmentType?: string }).segmentType },
+              false,
+            ),
+          ),
+        ),
+      {
+        params: IssuerParams,
+        query: v.fixed ? SegmentFixedQuery : SegmentQuery,
+        response: { 200: SegmentResponse, ...errorResponses },
+        detail: {
+          ...access('FREE'),
+          operationId: `getFinancial${v.id}`,
+          summary: `A company's segment revenue ${v.what}`,
+          description: DESCRIPTION,
+        },
+      },
+    )
+    .get(
+      `/:issuer/segments${v.path}/compare`,
+      async ({ db, cacheKey, params, query }) =>
+        sendJson(
+          await db.cached(cacheKey, () =>
+            segments(
+              db,
+              params.issuer,
+              { ...query, segmentType: v.fixed ?? (query as { segmentType?: string }).segmentType },
+              true,
+            ),
+          ),
+        ),
+      {
+        params: IssuerParams,
+        query: v.fixed ? SegmentFixedCompareQuery : SegmentCompareQuery,
+        response: { 200: SegmentResponse, ...errorResponses },
+        detail: {
+          ...access('FREE'),
+          operationId: `compareFinancial${v.id}`,
+          summary: `A company's segment revenue ${v.what}, across fiscal years`,
+          description:
+            'The same as the single-period operation for each fiscal year of `periods` (default the latest three), newest first, ' +
+            'with the same segments at the same positions.',
+        },
+      },
+    )
+
+// Mounted by the area's app, whose prefix (/v1/financials) these paths take.
+export const segmentRoutes = (deps: AreaDeps) =>
+  new Elysia({ tags: ['Financials'] })
+    .use(variantRoutes(deps, VARIANTS[0]))
+    .use(variantRoutes(deps, VARIANTS[1]))
+    .use(variantRoutes(deps, VARIANTS[2]))

@@ -1,0 +1,151 @@
+/**
+ * Shapes of the six segment revenue operations (SPEC 4.3.2, RESPONSES §3 FinancialSegmentResponse).
+ * Field names are the reference's, exactly; `period` is a fiscal year YYYY only (SPEC wins).
+ */
+import { t } from 'elysia'
+import { AccessionNumber, Nullable, OutInteger, QueryInteger } from '../../http/schemas.ts'
+import { IDENTIFIER_PATTERN } from '../../lib/ids.ts'
+import { CompanyIssuer } from './schemas.ts'
+
+export const SEGMENT_TYPES = ['product', 'service', 'geography', 'business', 'other'] as const
+
+export const IssuerParams = t.Object({
+  issuer: t.String({
+    pattern: IDENTIFIER_PATTERN,
+    expected: 'a CIK (digits) or a ticker: 1 to 64 letters, digits, dots or dashes',
+    description:
+      'A CIK (digits, zero-padding optional) or a ticker (case-insensitive); one that matches nothing is a 404',
+    examples: ['320193', 'AAPL'],
+  }),
+})
+
+const Year = '(19|20)[0-9]{2}'
+const common = {
+  metric: t.Optional(
+    t.String({
+      pattern: '^revenue$',
+      expected: 'revenue (the only metric segments are given for)',
+      description: 'revenue',
+    }),
+  ),
+  axis: t.Optional(
+    t.String({
+      minLength: 1,
+      maxLength: 200,
+      pattern: '^[A-Za-z0-9_:\\-]+$',
+      expected: 'an axis name such as ProductOrService or srt:ProductOrServiceAxis',
+      description: 'Keeps the rows of this axis (its name as FSDS writes it; a prefix and an Axis suffix are ignored)',
+    }),
+  ),
+  qtrs: t.Optional(
+    QueryInteger({
+      minimum: 1,
+      maximum: 4,
+      description: '1 to 3: the 10-Q of that fiscal quarter (its quarter); 4: the annual report (default)',
+    }),
+  ),
+  limit: QueryInteger({ minimum: 1, maximum: 100, default: 50, description: 'Segment rows per period (at most 100)' }),
+}
+const SegmentTypeParam = t.Optional(
+  t.String({
+    pattern: `^(${SEGMENT_TYPES.join('|')})(,(${SEGMENT_TYPES.join('|')}))*$`,
+    expected: `one or more of ${SEGMENT_TYPES.join(', ')}, comma-separated`,
+    description: 'product, service, geography, business or other; several comma-separated',
+  }),
+)
+const Single = {
+  period: t.Optional(
+    t.String({
+      pattern: `^${Year}$`,
+      expected: 'a fiscal year as YYYY',
+      description: 'Fiscal year YYYY; default the latest',
+    }),
+  ),
+  accessionNumber: t.Optional(AccessionNumber),
+}
+const Compare = {
+  periods: t.Optional(
+    t.String({
+      pattern: `^${Year}(,${Year}){0,9}$`,
+      expected: 'comma-separated fiscal years as YYYY (at most 10)',
+      description: 'Fiscal years YYYY, comma-separated; default the latest three',
+    }),
+  ),
+}
+
+export const SegmentQuery = t.Object({ ...common, segmentType: SegmentTypeParam, ...Single })
+export const SegmentFixedQuery = t.Object({ ...common, ...Single })
+export const SegmentCompareQuery = t.Object({ ...common, segmentType: SegmentTypeParam, ...Compare })
+export const SegmentFixedCompareQuery = t.Object({ ...common, ...Compare })
+/** What every segment operation reads of its query (the variants fix `segmentType`, single ones `period`). */
+export type SegmentRequest = {
+  metric?: string
+  axis?: string
+  qtrs?: number
+  limit: number
+  segmentType?: string
+  period?: string
+  accessionNumber?: string
+  periods?: string
+}
+
+const Yyyymmdd = OutInteger({ description: 'A date as an integer YYYYMMDD', examples: [20250628] })
+
+const SegmentRow = t.Object(
+  {
+    name: t.String({ examples: ['iPhone'] }),
+    segmentType: t.String({ description: 'product, service, geography, business or other' }),
+    axisQname: t.String({ description: 'The axis as FSDS names it (no prefix)', examples: ['ProductOrService'] }),
+    axisLabel: t.String(),
+    memberQname: t.String({ description: 'The member as FSDS names it (no prefix)', examples: ['IPhone'] }),
+    memberLabel: t.String(),
+    value: t.Number(),
+    unit: t.String(),
+    percentOfRevenue: Nullable(t.Number({ description: 'value / total revenue, four decimals' })),
+    sourceTag: t.String(),
+    sourceVersion: Nullable(t.String()),
+    strategy: t.String({ examples: ['segment_priority'] }),
+    ruleId: t.String({ examples: ['seg.rev.priority.1'] }),
+    confidence: t.Number(),
+  },
+  { title: 'FinancialSegmentRow' },
+)
+
+const SegmentPeriod = t.Object(
+  {
+    adsh: t.String(),
+    form: t.String(),
+    fiscalYear: OutInteger(),
+    fiscalPeriod: t.String(),
+    period: Nullable(Yyyymmdd),
+    filed: Yyyymmdd,
+    accepted: Nullable(t.String()),
+    endDate: Yyyymmdd,
+    quarters: OutInteger(),
+    totalRevenue: Nullable(t.Number()),
+    segmentRevenueTotal: t.Number({
+      description: 'Each revenue dollar once: subtotal members and other axes not added',
+    }),
+    coveragePct: Nullable(t.Number({ description: 'segmentRevenueTotal / totalRevenue, at most 1' })),
+    rows: t.Array(SegmentRow),
+  },
+  { title: 'FinancialSegmentPeriod' },
+)
+
+export const SegmentResponse = t.Object(
+  {
+    issuer: CompanyIssuer,
+    filters: t.Object({
+      metric: t.String(),
+      axis: Nullable(t.String()),
+      segmentType: Nullable(t.Array(t.String())),
+      period: Nullable(t.String()),
+      periods: Nullable(t.Array(t.String())),
+      accessionNumber: Nullable(t.String()),
+      qtrs: OutInteger(),
+      limit: OutInteger(),
+    }),
+    periods: t.Array(SegmentPeriod),
+  },
+  { title: 'FinancialSegmentResponse' },
+)

@@ -1,0 +1,164 @@
+/**
+ * The segment revenue operations (SPEC 4.3.2): one filing's period (the latest annual report by
+ * default; `period` a fiscal year, `qtrs` 1–3 a 10-Q's fiscal quarter, `accessionNumber` one filing) or
+ * several fiscal years aligned (`compare`), each with its revenue by segment from `fin_segment_rows`
+ * (by CIK; the build's rules in financial-statements/segments.ts) and its totals (segment-rules.ts).
+ * The geography and product-service variants are the main operation with `segmentType` fixed. Of a
+ * fiscal period with several filings (an amendment), the latest accepted one.
+ */
+import type { Db } from '../../db/client.ts'
+import { sql } from '../../db/sql.ts'
+import { ApiError } from '../../http/errors.ts'
+import { accessionKey, formatCik, normalizeAccession } from '../../lib/ids.ts'
+import { resolveIdentifier } from '../common/identifiers.ts'
+import { accepted } from './format.ts'
+import { accessionOfKey } from './lookup.ts'
+import { labelOf, percentOf, periodTotals } from './segment-rules.ts'
+import type { SegmentRequest } from './segment-schemas.ts'
+import { issuerBody } from './series.ts'
+
+type Row = {
+  cik: number
+  fy: number
+  acc_key: string
+  form: string
+  fp: string
+  period: number | null
+  filed: number
+  accepted: string | null
+  end_date: number
+  quarters: number
+  axis: string
+  member: string
+  segment_type: string
+  value: number
+  unit: string
+  tag: string
+  version: string | null
+  rule_id: string
+  confidence: number
+  total_revenue: number | null
+}
+
+/** An axis as asked (`srt:ProductOrServiceAxis`) as FSDS names it (`ProductOrService`). */
+const axisName = (axis: string) => axis.replace(/^[^:]*:/, '').replace(/Axis$/, '')
+
+async function issuerRow(db: Db, identifier: string) {
+  const cik = await resolveIdentifier(db, identifier)
+  const row =
+    cik === undefined
+      ? undefined
+      : await db.one<{
+          cik: number
+          ticker: string | null
+          name: string
+          sic: number | null
+          countryinc: string | null
+        }>(sql`SELECT cik::INTEGER AS cik, ticker, name, sic, countryinc FROM fin_issuers WHERE cik = ${cik}`)
+  if (!row)
+    throw new ApiError(
+      'not_found',
+      `No financial data for ${identifier}: no such company in the financial data of this snapshot.`,
+    )
+  return row
+}
+
+export async function segments(db: Db, identifier: string, q: SegmentRequest, compare: boolean) {
+  const issuer = await issuerRow(db, identifier)
+  const qtrs = q.qtrs ?? 4
+  const types = q.segmentType ? [...new Set(q.segmentType.split(','))] : null
+  const years = compare && q.periods ? [...new Set(q.periods.split(',').map(Number))] : null
+  const accession = !compare && q.accessionNumber ? normalizeAccession(q.accessionNumber) : null
+  // All of the company's rows of that fiscal quarter (or of one filing): tens to hundreds of rows, picked
+  // here (a window function and a max() subquery in the query cost more than the rows).
+  const all = await db.all<Row>(sql`
+    SELECT cik, fy, acc_key::VARCHAR AS acc_key, form, fp, period, filed, accepted::VARCHAR AS accepted, end_date, quarters,
+           axis, member, segment_type, value, unit, tag, version, rule_id, confidence, total_revenue
+    FROM fin_segment_rows
+    WHERE cik = ${issuer.cik} AND ${accession ? sql`acc_key = ${accessionKey(accession)}` : sql`fiscal_quarter = ${qtrs}`}`)
+  const latestYear = Math.max(...all.map((r) => r.fy))
+  const wanted = (fy: number) =>
+    accession !== null ||
+    (years ? years.includes(fy) : !compare && q.period ? fy === Number(q.period) : fy > latestYear - (compare ? 3 : 1))
+  // Of a fiscal year with several filings (an amendment): the latest accepted.
+  const filingOf = new Map<number, Row>()
+  for (const r of all) {
+    const best = filingOf.get(r.fy)
+    if (
+      !best ||
+      (r.accepted ?? '') > (best.accepted ?? '') ||
+      (r.accepted === best.accepted && r.acc_key > best.acc_key)
+    )
+      filingOf.set(r.fy, r)
+  }
+  const rows = all
+    .filter((r) => wanted(r.fy) && filingOf.get(r.fy)!.acc_key === r.acc_key)
+    .sort(
+      (a, b) => b.fy - a.fy || a.axis.localeCompare(b.axis) || b.value - a.value || a.member.localeCompare(b.member),
+    )
+  const axis = q.axis === undefined ? null : axisName(q.axis).toLowerCase()
+  const kept = rows.filter(
+    (r) => (!types || types.includes(r.segment_type)) && (axis === null || r.axis.toLowerCase() === axis),
+  )
+  if (!kept.length)
+    throw new ApiError(
+      'not_found',
+      `No segment revenue for ${formatCik(issuer.cik)}` +
+        (accession
+          ? ` in filing ${accession}`
+          : ` for ${qtrs === 4 ? 'fiscal year' : `fiscal quarter ${qtrs} of`} ${years?.join(', ') ?? q.period ?? 'the latest period'}`) +
+        (types || axis ? ' with the asked segment type or axis.' : '.'),
+    )
+  const byYear = Map.groupBy(kept, (r) => r.fy)
+  // Compare: the same segment at the same position in every period, in the newest period's order.
+  const order = new Map(kept.map((r, i) => [`${r.axis}|${r.member}`, i] as const).reverse())
+  const periods = [...byYear.values()].map((rs) => {
+    const first = rs[0]!
+    const sorted = compare
+      ? [...rs].sort((a, b) => order.get(`${a.axis}|${a.member}`)! - order.get(`${b.axis}|${b.member}`)!)
+      : rs
+    return {
+      adsh: accessionOfKey(first.acc_key),
+      form: first.form,
+      fiscalYear: first.fy,
+      fiscalPeriod: first.fp,
+      period: first.period,
+      filed: first.filed,
+      accepted: accepted(first.accepted),
+      endDate: first.end_date,
+      quarters: first.quarters,
+      totalRevenue: first.total_revenue,
+      ...periodTotals(rs, first.total_revenue),
+      rows: sorted.slice(0, q.limit).map((r) => ({
+        name: labelOf(r.member),
+        segmentType: r.segment_type,
+        axisQname: r.axis,
+        axisLabel: labelOf(r.axis),
+        memberQname: r.member,
+        memberLabel: labelOf(r.member),
+        value: r.value,
+        unit: r.unit,
+        percentOfRevenue: percentOf(r.value, r.total_revenue),
+        sourceTag: r.tag,
+        sourceVersion: r.version,
+        strategy: 'segment_priority',
+        ruleId: r.rule_id,
+        confidence: r.confidence,
+      })),
+    }
+  })
+  return {
+    issuer: issuerBody(issuer),
+    filters: {
+      metric: 'revenue',
+      axis: q.axis ?? null,
+      segmentType: types,
+      period: compare ? null : (q.period ?? null),
+      periods: compare ? (years?.map(String) ?? null) : null,
+      accessionNumber: accession,
+      qtrs,
+      limit: q.limit,
+    },
+    periods,
+  }
+}

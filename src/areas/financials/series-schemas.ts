@@ -1,0 +1,306 @@
+/**
+ * Shapes of the metric and ratio series and their rankings (SPEC 4.3, RESPONSES §3
+ * FinancialMetricSeriesResponse, FinancialRatioSeriesResponse, FinancialMetricRankingResponse,
+ * FinancialRatioRankingResponse). Field names are the reference's, exactly.
+ */
+import { t } from 'elysia'
+import { Cik, DateParam, Nullable, OutInteger, QueryInteger, Ticker } from '../../http/schemas.ts'
+import { RATIO_GROUPS } from '../../reference/financial-ratios.ts'
+import { CompanyIssuer } from './schemas.ts'
+
+const Yyyymmdd = OutInteger({ description: 'A date as an integer YYYYMMDD', examples: [20250628] })
+const Accepted = Nullable(
+  t.String({
+    description:
+      'Acceptance date and time, US Eastern, as the data sets give it (no zone); null when they lack the filing',
+    examples: ['2025-08-01T16:30:27'],
+  }),
+)
+
+/** Pattern-checked strings rather than unions (see entities/schemas.ts EntityTypeParam). */
+const oneOf = (values: readonly string[], description: string) =>
+  t.String({
+    pattern: `^(${values.join('|')})$`,
+    enum: [...values],
+    expected: `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`,
+    description,
+  })
+
+const Qtrs = QueryInteger({
+  minimum: 0,
+  maximum: 4,
+  description: 'Period length in quarters: 0 instant, 1 quarter, 4 year (2 and 3 are answered 400)',
+})
+const Company = {
+  cik: t.Optional(
+    t.String({ ...Cik, description: 'CIK, digits, zero-padding optional; takes precedence over ticker' }),
+  ),
+  ticker: t.Optional(
+    t.String({ ...Ticker, description: 'Ticker, exact, case-insensitive; ignored when cik is given' }),
+  ),
+}
+const Window = {
+  startDate: t.Optional(DateParam('Periods ending on or after this date')),
+  endDate: t.Optional(DateParam('Periods ending on or before this date')),
+}
+const GROUPS = [...RATIO_GROUPS, 'all']
+const Group = oneOf(GROUPS, 'Ratio group: liquidity, leverage, profitability, efficiency, or all (default)')
+
+const FilingFields = {
+  adsh: t.String({ description: 'Accession number of the filing the value is taken from (the latest reporting it)' }),
+  cik: OutInteger(),
+  ticker: Nullable(t.String()),
+  entityName: Nullable(t.String()),
+  form: t.String(),
+  fiscalYear: Nullable(OutInteger({ description: "The period's fiscal year (as first reported)" })),
+  fiscalPeriod: Nullable(t.String({ description: "The period's fiscal period: FY, Q1, Q2, Q3, Q4" })),
+  period: Nullable(Yyyymmdd),
+  filed: Yyyymmdd,
+  accepted: Accepted,
+  endDate: Yyyymmdd,
+  quarters: OutInteger({ description: '0 instant, 1 quarter, 4 year' }),
+}
+
+export const MetricSeriesQuery = t.Object({
+  ...Company,
+  symbols: t.String({
+    minLength: 1,
+    maxLength: 2000,
+    pattern: '^[A-Za-z0-9_ ,]+$',
+    expected: 'comma-separated canonical metric keys and/or raw tag names',
+    description: 'Comma-separated canonical metric keys (SPEC 4.3.1, lower case) and/or raw tag local names (Revenues)',
+  }),
+  source: t.Optional(oneOf(['raw', 'canonical', 'all'], 'raw, canonical or all (default)')),
+  version: t.Optional(
+    t.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'Partial match of the taxonomy version of raw tags (us-gaap/2024)',
+    }),
+  ),
+  ...Window,
+  qtrs: t.Optional(Qtrs),
+  limit: QueryInteger({
+    minimum: 1,
+    maximum: 100,
+    default: 40,
+    description: 'Latest periods per series (at most 100)',
+  }),
+})
+export type MetricSeriesQuery = typeof MetricSeriesQuery.static
+
+const MetricPoint = t.Object(
+  {
+    ...FilingFields,
+    unit: t.String(),
+    value: t.Number(),
+    tag: t.String(),
+    version: Nullable(t.String()),
+    label: Nullable(t.String()),
+    custom: OutInteger({ description: '1 for a custom tag (companyfacts has none), else 0' }),
+    datatype: Nullable(t.String()),
+    segments: t.Null({ description: 'Always null: a series is the consolidated figure' }),
+    coreg: t.Null(),
+    strategy: t.String({ description: 'priority (canonical rule), raw (the tag itself) or derived (fourth quarter)' }),
+    ruleId: Nullable(t.String({ examples: ['rev.priority.2'] })),
+    confidence: t.Number(),
+  },
+  { title: 'FinancialMetricPoint' },
+)
+
+export const MetricSeriesResponse = t.Object(
+  {
+    issuer: CompanyIssuer,
+    filters: t.Object({
+      symbols: t.Array(t.String()),
+      source: t.String(),
+      version: Nullable(t.String()),
+      startDate: Nullable(t.String({ format: 'date' })),
+      endDate: Nullable(t.String({ format: 'date' })),
+      qtrs: Nullable(OutInteger()),
+      limit: OutInteger(),
+    }),
+    series: t.Array(
+      t.Object(
+        {
+          symbol: t.String(),
+          source: t.String({ description: 'canonical or raw' }),
+          version: Nullable(t.String({ description: 'The version filter applied to a raw series, else null' })),
+          quarters: OutInteger(),
+          label: Nullable(t.String()),
+          points: t.Array(MetricPoint),
+        },
+        { title: 'FinancialMetricSeries' },
+      ),
+    ),
+  },
+  { title: 'FinancialMetricSeriesResponse' },
+)
+
+const Component = t.Object({ metric: t.String(), value: t.Number(), unit: t.String() })
+const RatioMeta = {
+  label: t.String(),
+  description: t.String(),
+  formula: t.String(),
+}
+
+export const RatioSeriesQuery = t.Object({
+  ...Company,
+  ratio: t.Optional(
+    t.String({
+      minLength: 1,
+      maxLength: 1000,
+      pattern: '^[a-z0-9_ ,]+$',
+      expected: 'comma-separated ratio identifiers such as current_ratio,gross_margin',
+      description: 'Comma-separated ratio identifiers; omit for every ratio of the group',
+    }),
+  ),
+  group: t.Optional(Group),
+  ...Window,
+  qtrs: t.Optional(Qtrs),
+  limit: QueryInteger({ minimum: 1, maximum: 100, default: 40, description: 'Latest periods per ratio (at most 100)' }),
+})
+export type RatioSeriesQuery = typeof RatioSeriesQuery.static
+
+const RatioPoint = t.Object(
+  { ...FilingFields, value: t.Number(), unit: t.String(), components: t.Array(Component) },
+  { title: 'FinancialRatioPoint' },
+)
+
+export const RatioSeriesResponse = t.Object(
+  {
+    issuer: CompanyIssuer,
+    filters: t.Object({
+      ratios: t.Array(t.String()),
+      group: t.String(),
+      startDate: Nullable(t.String({ format: 'date' })),
+      endDate: Nullable(t.String({ format: 'date' })),
+      qtrs: Nullable(OutInteger()),
+      limit: OutInteger(),
+    }),
+    series: t.Array(
+      t.Object(
+        {
+          ratio: t.String(),
+          group: t.String(),
+          ...RatioMeta,
+          unit: t.String({ description: 'decimal, turns or days' }),
+          points: t.Array(RatioPoint),
+        },
+        { title: 'FinancialRatioSeries' },
+      ),
+    ),
+  },
+  { title: 'FinancialRatioSeriesResponse' },
+)
+
+const Ranked = {
+  rank: OutInteger({ description: '1 = the largest value' }),
+  sic: Nullable(OutInteger()),
+  countryInc: Nullable(t.String()),
+}
+
+export const MetricTopQuery = t.Object({
+  metric: t.String({
+    minLength: 1,
+    maxLength: 100,
+    pattern: '^[a-z_]+$',
+    expected: 'a canonical metric key such as revenue',
+    description: 'Canonical metric key (SPEC 4.3.1)',
+  }),
+  quarterly: t.Optional(
+    t.String({
+      pattern: '^(true|false)$',
+      enum: ['true', 'false'],
+      expected: 'true or false',
+      description: 'true: quarterly ranking',
+    }),
+  ),
+  year: t.Optional(
+    QueryInteger({ minimum: 1990, maximum: 2100, description: 'Fiscal year; default the latest complete one' }),
+  ),
+  quarter: t.Optional(
+    oneOf(['1', '2', '3', '4'], 'Fiscal quarter of a quarterly ranking; default the current quarter'),
+  ),
+  limit: QueryInteger({ minimum: 1, maximum: 100, default: 10, description: 'Companies (at most 100)' }),
+})
+export type MetricTopQuery = typeof MetricTopQuery.static
+
+export const MetricTopResponse = t.Object(
+  {
+    filters: t.Object({
+      metric: t.String(),
+      basis: t.String({ description: 'annual or quarterly' }),
+      year: OutInteger(),
+      quarter: Nullable(OutInteger()),
+      qtrs: OutInteger(),
+      unit: t.String({ description: 'USD: rankings are USD-only until currency conversion is available' }),
+      limit: OutInteger(),
+    }),
+    companies: t.Array(
+      t.Object(
+        {
+          ...Ranked,
+          metric: t.String(),
+          label: t.String(),
+          ...FilingFields,
+          unit: t.String(),
+          value: t.Number(),
+          sourceTag: t.String(),
+          sourceVersion: Nullable(t.String()),
+          strategy: t.String(),
+          ruleId: Nullable(t.String()),
+          confidence: t.Number(),
+        },
+        { title: 'FinancialMetricRankingCompany' },
+      ),
+    ),
+  },
+  { title: 'FinancialMetricRankingResponse' },
+)
+
+export const RatioTopQuery = t.Object({
+  ratio: t.Optional(
+    t.String({
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[a-z0-9_]+$',
+      expected: 'a ratio identifier such as current_ratio',
+      description: "Ratio identifier; default the group's first ratio",
+    }),
+  ),
+  group: t.Optional(Group),
+  ...Window,
+  qtrs: t.Optional(Qtrs),
+  limit: QueryInteger({ minimum: 1, maximum: 100, default: 10, description: 'Companies (at most 100)' }),
+})
+export type RatioTopQuery = typeof RatioTopQuery.static
+
+export const RatioTopResponse = t.Object(
+  {
+    filters: t.Object({
+      ratio: t.String(),
+      group: t.String(),
+      startDate: Nullable(t.String({ format: 'date' })),
+      endDate: Nullable(t.String({ format: 'date' })),
+      qtrs: OutInteger(),
+      limit: OutInteger(),
+    }),
+    companies: t.Array(
+      t.Object(
+        {
+          ...Ranked,
+          ratio: t.String(),
+          group: t.String(),
+          ...RatioMeta,
+          ...FilingFields,
+          value: t.Number(),
+          unit: t.String(),
+          components: t.Array(Component),
+        },
+        { title: 'FinancialRatioRankingCompany' },
+      ),
+    ),
+  },
+  { title: 'FinancialRatioRankingResponse' },
+)

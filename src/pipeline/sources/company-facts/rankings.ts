@@ -1,0 +1,50 @@
+/**
+ * The rankings of `/metrics/top` and `/ratios/top`, computed by the build:
+ *
+ * - `fin_metric_rankings`: for each canonical metric, every company's USD value of each fiscal year
+ *   (`annual`: the year's flow, `qtrs` 4, or a balance at the year's end) and of each fiscal quarter
+ *   (`quarterly`: the quarter's flow, `qtrs` 1, the fourth reported or derived, or a balance at the
+ *   quarter's end), ranked by value, largest first (ties by CIK). A company with two points
+ *   in one fiscal period (a changed fiscal year end) is ranked by the later one. Values in other
+ *   currencies are left out: there is no conversion.
+ * - `fin_metric_ranking_years`: per metric, basis and quarter, the companies each fiscal year has and
+ *   whether its reports are in (`complete`: at least half as many companies as the year before; the
+ *   first year is): an annual request without `year` ranks the latest complete year.
+ * - `fin_ratio_top`: for each ratio and period length, each company's latest point, ranked by value,
+ *   largest first; only ratios of USD components. A request with a date window ranks the latest point
+ *   within it from `fin_ratio_points_by_ratio` (ratios.ts) instead.
+ */
+
+export function rankingStatements(): string[] {
+  return [
+    `CREATE TEMP TABLE cf_ranked AS
+      WITH p AS (SELECT * FROM s.fin_metric_points WHERE source = 'canonical' AND unit = 'USD' AND fy IS NOT NULL),
+      periods AS (
+        SELECT p.*, 'annual' AS basis, 0 AS quarter FROM p WHERE quarters = 4 OR (quarters = 0 AND fp = 'FY')
+        UNION ALL
+        SELECT p.*, 'quarterly' AS basis, CASE WHEN fp = 'FY' THEN 4 ELSE try_cast(substr(fp, 2) AS INTEGER) END AS quarter
+        FROM p WHERE quarters IN (0, 1) AND fp IN ('Q1', 'Q2', 'Q3', 'Q4', 'FY'))
+      SELECT * FROM periods
+      QUALIFY row_number() OVER (PARTITION BY symbol, basis, fy, quarter, cik ORDER BY end_date DESC) = 1`,
+    `CREATE TABLE s.fin_metric_rankings AS
+      SELECT r.symbol AS metric, r.basis, r.fy AS year, r.quarter,
+             row_number() OVER (PARTITION BY r.symbol, r.basis, r.fy, r.quarter ORDER BY r.value DESC, r.cik)::INTEGER AS rank,
+             r.cik, i.ticker, i.name AS entity_name, i.sic, i.countryinc, r.acc_key, r.form, r.fy, r.fp, r.period,
+             r.filed, r.accepted, r.end_date, r.quarters, r.unit, r.value, r.tag, r.version, r.strategy, r.rule_id,
+             r.confidence
+      FROM cf_ranked r LEFT JOIN s.fin_issuers i ON i.cik = r.cik
+      ORDER BY metric, basis, year, quarter, rank`,
+    `CREATE TABLE s.fin_metric_ranking_years AS
+      SELECT metric, basis, quarter, year, companies,
+             coalesce(companies >= 0.5 * lag(companies) OVER (PARTITION BY metric, basis, quarter ORDER BY year), true) AS complete
+      FROM (SELECT symbol AS metric, basis, quarter, fy AS year, count(*)::INTEGER AS companies FROM cf_ranked GROUP BY ALL)
+      ORDER BY metric, basis, quarter, year`,
+    'DROP TABLE cf_ranked',
+    `CREATE TABLE s.fin_ratio_top AS
+      SELECT ratio, quarters, row_number() OVER (PARTITION BY ratio, quarters ORDER BY value DESC, cik)::INTEGER AS rank,
+             cik, acc_key, form, fy, fp, period, filed, accepted, end_date, value, unit, components
+      FROM (SELECT * FROM s.fin_ratio_points WHERE currency = 'USD'
+            QUALIFY row_number() OVER (PARTITION BY ratio, quarters, cik ORDER BY end_date DESC) = 1)
+      ORDER BY ratio, quarters, rank`,
+  ]
+}

@@ -1,0 +1,128 @@
+/**
+ * The companyfacts source's part of the sample generator: one `CIK##########.json` per company with FSDS
+ * filings, in exactly the SEC's format (`{cik, entityName, facts: {taxonomy: {concept: {label, description,
+ * units: {unit: [fact…]}}}}}`, compact), into `companyfacts.zip` (or a `companyfacts/` folder).
+ *
+ * The facts are those of the FSDS sample (financial-statements/sample.ts `sampleFinancialFilings`): same
+ * accession numbers, tags, periods and values, so a series point equals its statement value. As in the
+ * real file: only the filer's consolidated facts of standard taxonomies (no segment, coregistrant or
+ * custom-tag facts), each period repeated by every filing that reports it with that filing's `fy`, `fp`,
+ * `form` and `filed`; `frame` on the latest filing's fact of a calendar period (`CY2024`, `CY2024Q3`,
+ * `CY2024Q3I`), once per frame; `dei:EntityCommonStockSharesOutstanding` in `shares` on each filing's cover.
+ *
+ * Memory: one company's facts at a time (a few thousand), handed to the ZIP worker and dropped; the
+ * archive itself is written entry by entry (ZipWriter), so memory stays bounded at any scale.
+ */
+import { join } from 'node:path'
+import { dayOf, isoDay, monthOf, yearOf } from '../../../sample/dates.ts'
+import { FolderSink, openZipSink } from '../../../sample/output.ts'
+import type { SampleWorld, SampleWriter } from '../../source.ts'
+import { factStart, sampleFinancialFilings } from '../financial-statements/sample.ts'
+import { TAG_META } from '../financial-statements/sample-lines.ts'
+
+type Fact = {
+  start: number | null
+  end: number
+  val: number
+  accn: string
+  fy: number
+  fp: string
+  form: string
+  filed: number
+}
+
+/** The SEC's calendar frame of a period: the calendar year or quarter its middle falls in; an instant's quarter. */
+function frameOf(f: Fact): string | null {
+  if (f.start === null) return `CY${yearOf(f.end)}Q${Math.ceil(monthOf(f.end) / 3)}I`
+  const days = f.end - f.start + 1
+  const middle = f.start + Math.floor(days / 2)
+  if (days >= 350 && days <= 380) return `CY${yearOf(middle)}`
+  if (days >= 80 && days <= 100) return `CY${yearOf(middle)}Q${Math.ceil(monthOf(middle) / 3)}`
+  return null
+}
+
+const label = (tag: string) => TAG_META[tag]?.[3] ?? tag.replace(/([a-z])([A-Z])/g, '$1 $2')
+
+function factJson(f: Fact, frame: string | null): string {
+  const start = f.start === null ? '' : `"start":"${isoDay(f.start)}",`
+  return `{${start}"end":"${isoDay(f.end)}","val":${f.val},"accn":"${f.accn}","fy":${f.fy},"fp":"${f.fp}","form":"${f.form}","filed":"${isoDay(f.filed)}"${frame ? `,"frame":"${frame}"` : ''}}`
+}
+
+/** One taxonomy's concepts as JSON: concepts and units by name, facts by end, start, filing date. */
+function taxonomyJson(concepts: Map<string, Map<string, Fact[]>>, describe: (tag: string) => [string, string]) {
+  const out: string[] = []
+  for (const tag of [...concepts.keys()].sort()) {
+    const units: string[] = []
+    const byUnit = concepts.get(tag)!
+    for (const unit of [...byUnit.keys()].sort()) {
+      const facts = byUnit
+        .get(unit)!
+        .sort(
+          (a, b) =>
+            a.end - b.end || (a.start ?? 0) - (b.start ?? 0) || a.filed - b.filed || a.accn.localeCompare(b.accn),
+        )
+      // The frame goes to the latest filing's fact of a period, once per frame.
+      const framed = new Map<string, Fact>()
+      const latest = new Map<string, Fact>()
+      for (const f of facts) latest.set(`${f.start}|${f.end}`, f)
+      for (const f of latest.values()) {
+        const frame = frameOf(f)
+        if (frame && !framed.has(frame)) framed.set(frame, f)
+      }
+      const frames = new Map([...framed].map(([frame, f]) => [f, frame]))
+      units.push(`${JSON.stringify(unit)}:[${facts.map((f) => factJson(f, frames.get(f) ?? null)).join(',')}]`)
+    }
+    const [l, d] = describe(tag)
+    out.push(
+      `${JSON.stringify(tag)}:{"label":${JSON.stringify(l)},"description":${JSON.stringify(d)},"units":{${units.join(',')}}}`,
+    )
+  }
+  return `{${out.join(',')}}`
+}
+
+export async function companyFactsSample(world: SampleWorld): Promise<SampleWriter> {
+  const sink = world.unzipped
+    ? new FolderSink(join(world.out, 'companyfacts'))
+    : await openZipSink(join(world.out, 'companyfacts.zip'))
+  let facts = 0
+  return {
+    entity(e) {
+      const gaap = new Map<string, Map<string, Fact[]>>()
+      const dei = new Map<string, Map<string, Fact[]>>()
+      const add = (to: typeof gaap, tag: string, unit: string, f: Fact) => {
+        const units = to.get(tag) ?? to.set(tag, new Map()).get(tag)!
+        ;(units.get(unit) ?? units.set(unit, []).get(unit)!).push(f)
+        facts++
+      }
+      let newest = 0
+      for (const { f, c, sub, facts: rows } of sampleFinancialFilings(world, e)) {
+        const filing = { accn: f.accessionNumber, fy: sub.fy, fp: sub.fp, form: f.form, filed: f.day }
+        for (const { row, custom } of rows) {
+          const [tag, ddate, qtrs, unit, segments, coreg, value] = row
+          if (custom || segments || coreg) continue
+          const end = dayOf(`${String(ddate).slice(0, 4)}-${String(ddate).slice(4, 6)}-${String(ddate).slice(6, 8)}`)
+          add(gaap, tag, unit, { start: factStart(c, ddate, qtrs), end, val: value, ...filing })
+        }
+        const shares = c.model.flows(c.g).shares
+        add(dei, 'EntityCommonStockSharesOutstanding', 'shares', {
+          start: null,
+          end: f.day - 7,
+          val: shares,
+          ...filing,
+        })
+        newest = Math.max(newest, f.acceptedAt)
+      }
+      if (!gaap.size) return
+      const json = `{"cik":${e.cik},"entityName":${JSON.stringify(e.name)},"facts":{"dei":${taxonomyJson(dei, () => [
+        'Entity Common Stock, Shares Outstanding',
+        "Indicate number of shares or other units outstanding of each of registrant's classes of capital or common stock or other ownership interests, if and as stated on cover of related periodic report.",
+      ])},"us-gaap":${taxonomyJson(gaap, (tag) => [label(tag), `The amount of ${label(tag).toLowerCase()}.`])}}}`
+      sink.add(`CIK${String(e.cik).padStart(10, '0')}.json`, json, new Date(newest * 1000))
+      return sink.ready() ?? undefined
+    },
+    async finish() {
+      const files = sink.files
+      return { files, bytes: await sink.close(), rows: facts }
+    },
+  }
+}

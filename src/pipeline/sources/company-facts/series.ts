@@ -1,0 +1,133 @@
+/**
+ * The metric series: every point of every company's metrics, chosen once by the build. Each rule here is
+ * one statement (docs/financials.md "Metric series" states them; test/financials/series-rules.test.ts has
+ * a test per rule):
+ *
+ * 1. Latest filing wins: of the facts of one period (cik, taxonomy, tag, unit, start, end), the one of
+ *    the latest filing (filed, then accession number) gives the value and the filing; the period's fiscal
+ *    year and period are those of the first filing that reported it (its own report; later filings repeat
+ *    it as a comparative with their own `fy`).
+ * 2. Duration from the filing: a duration's quarters are those of the filing's own FSDS `num` row of the
+ *    same tag, end date and value (the nearest to the day count when several match); a fact FSDS lacks is
+ *    counted in days (70–125 one quarter, 155–215 two, 245–300 three, 340–390 four: 16-week quarters and
+ *    52/53-week years included); any other length is no series period. An instant is `qtrs` 0.
+ * 3. One point per period: per (cik, tag, quarters, end date), us-gaap before other taxonomies, USD before
+ *    other units.
+ * 4. Canonical keys by the rule table (src/reference/canonical-metrics.json): the first rule whose tag has
+ *    a us-gaap point of the key's period kind. companyfacts holds only the filer's non-dimensional facts,
+ *    so a canonical total is never a segment's, a line item's member or a coregistrant's value.
+ *    `instantStart` (cash at the beginning of a cash-flow period) is the instant the day before the period
+ *    starts, stored at the cash-flow period.
+ * 5. Derived fourth quarter: a year whose fourth quarter no filing reports alone is the year minus its
+ *    nine months to date (a point of three quarters starting with the year), else minus its three
+ *    quarters; `strategy` "derived", the year's filing, tag and rule.
+ * Series keep quarters 0, 1 and 4; year-to-date points (2, 3) only serve rule 5.
+ */
+import { rulesValues } from '../financial-statements/standardized.ts'
+
+const CONSOLIDATED_NUM = `(n.segments IS NULL OR n.segments = '') AND (n.coreg IS NULL OR n.coreg = '')`
+const ymd = (date: string) => `strftime(${date}, '%Y%m%d')::INTEGER`
+
+/** Rule 2's day count: the quarters a duration of `days` days spans, NULL when none. */
+export const QUARTERS_OF_DAYS = `CASE WHEN days BETWEEN 70 AND 125 THEN 1 WHEN days BETWEEN 155 AND 215 THEN 2
+  WHEN days BETWEEN 245 AND 300 THEN 3 WHEN days BETWEEN 340 AND 390 THEN 4 END`
+
+export function seriesStatements(): string[] {
+  return [
+    // Rule 1.
+    // A hash aggregate per period rather than a window over every fact: no sort of the whole table.
+    `CREATE TEMP TABLE cf_latest AS
+      SELECT cik, taxonomy, tag, unit, start_date, end_date, latest.value, latest.adsh, latest.acc_key, latest.form,
+             latest.filed, first.fy, first.fp,
+             CASE WHEN start_date IS NULL THEN NULL ELSE date_diff('day', start_date, end_date) + 1 END AS days
+      FROM (
+        SELECT cik, taxonomy, tag, unit, start_date, end_date,
+               arg_max({'value': value, 'adsh': adsh, 'acc_key': acc_key, 'form': form, 'filed': filed}, (filed, acc_key)) AS latest,
+               arg_min({'fy': fy, 'fp': fp}, (filed, acc_key)) AS first
+        FROM t_cf_facts GROUP BY cik, taxonomy, tag, unit, start_date, end_date)`,
+    // Rule 2: the filing's own num row of the fact (its qtrs and taxonomy version).
+    `CREATE TEMP TABLE cf_periods AS
+      SELECT l.*, CASE WHEN l.start_date IS NULL THEN 0 ELSE coalesce(n.qtrs, ${QUARTERS_OF_DAYS.replaceAll('days', 'l.days')}) END AS quarters,
+             n.version
+      FROM cf_latest l
+      LEFT JOIN (SELECT n.acc_key, n.tag, n.ddate, n.qtrs, n.uom, n.version, n.value::DOUBLE AS value
+                 FROM t_fsds_num n WHERE ${CONSOLIDATED_NUM} AND n.version <> n.adsh) n
+        ON n.acc_key = l.acc_key AND n.tag = l.tag AND n.ddate = ${ymd('l.end_date')} AND n.uom = l.unit
+           AND n.value = l.value AND (n.qtrs = 0) = (l.start_date IS NULL)
+      QUALIFY row_number() OVER (PARTITION BY l.cik, l.taxonomy, l.tag, l.unit, l.start_date, l.end_date
+                                 ORDER BY abs(coalesce(n.qtrs, 0) * 91.3 - coalesce(l.days, 0))) = 1`,
+    'DROP TABLE cf_latest',
+    // Rule 3.
+    `CREATE TEMP TABLE cf_raw AS
+      SELECT * FROM cf_periods WHERE quarters IS NOT NULL
+      QUALIFY row_number() OVER (PARTITION BY cik, tag, quarters, end_date
+                                 ORDER BY taxonomy <> 'us-gaap', unit <> 'USD', unit, taxonomy, start_date DESC) = 1`,
+    'DROP TABLE cf_periods',
+    // Rule 4.
+    `CREATE TEMP TABLE cf_rules AS ${rulesValues()}`,
+    `CREATE TEMP TABLE cf_canonical AS
+      SELECT p.*, r.metric, r.statement, r.rule_id, r.confidence
+      FROM cf_raw p JOIN cf_rules r ON r.tag = p.tag
+      WHERE p.taxonomy = 'us-gaap'
+        AND ((r.period = 'duration' AND p.quarters > 0) OR (r.period = 'instant' AND p.quarters = 0))
+      QUALIFY row_number() OVER (PARTITION BY p.cik, r.metric, p.quarters, p.end_date ORDER BY r.rank) = 1`,
+    `INSERT INTO cf_canonical
+      SELECT v.* REPLACE (d.start_date AS start_date, d.end_date AS end_date, d.days AS days, d.quarters AS quarters),
+             r.metric, r.statement, r.rule_id, r.confidence
+      FROM (SELECT DISTINCT cik, quarters, start_date, end_date, days FROM cf_canonical
+            WHERE statement = 'cashFlow' AND quarters > 0) d
+      JOIN cf_raw v ON v.cik = d.cik AND v.quarters = 0 AND v.taxonomy = 'us-gaap' AND v.end_date = d.start_date - 1
+      JOIN cf_rules r ON r.tag = v.tag AND r.period = 'instantStart'
+      QUALIFY row_number() OVER (PARTITION BY d.cik, r.metric, d.quarters, d.end_date ORDER BY r.rank) = 1`,
+    `CREATE TEMP TABLE cf_points AS
+      SELECT cik, tag AS symbol, 'raw' AS source, taxonomy, tag, unit, start_date, end_date, quarters, value, adsh,
+             acc_key, form, filed, fy, fp, version, 'raw' AS strategy, NULL::VARCHAR AS rule_id, 1.0::DOUBLE AS confidence
+      FROM cf_raw
+      UNION ALL
+      SELECT cik, metric, 'canonical', taxonomy, tag, unit, start_date, end_date, quarters, value, adsh,
+             acc_key, form, filed, fy, fp, version, 'priority', rule_id, confidence::DOUBLE
+      FROM cf_canonical`,
+    'DROP TABLE cf_raw',
+    'DROP TABLE cf_canonical',
+    'DROP TABLE cf_rules',
+    // Rule 5.
+    `INSERT INTO cf_points
+      WITH annual AS (SELECT * FROM cf_points WHERE quarters = 4 AND start_date IS NOT NULL),
+      ytd AS (
+        SELECT a.cik, a.symbol, a.source, a.end_date, p.value AS prior, p.end_date AS prior_end, 1 AS pref
+        FROM annual a JOIN cf_points p ON p.cik = a.cik AND p.symbol = a.symbol AND p.source = a.source
+          AND p.quarters = 3 AND p.start_date = a.start_date AND p.end_date < a.end_date AND p.unit = a.unit),
+      quarters AS (
+        SELECT a.cik, a.symbol, a.source, a.end_date, sum(p.value) AS prior, max(p.end_date) AS prior_end, 2 AS pref
+        FROM annual a JOIN cf_points p ON p.cik = a.cik AND p.symbol = a.symbol AND p.source = a.source
+          AND p.quarters = 1 AND p.start_date >= a.start_date AND p.end_date < a.end_date AND p.unit = a.unit
+        GROUP BY a.cik, a.symbol, a.source, a.end_date HAVING count(*) = 3),
+      best AS (
+        SELECT * FROM (SELECT * FROM ytd UNION ALL SELECT * FROM quarters)
+        QUALIFY row_number() OVER (PARTITION BY cik, symbol, source, end_date ORDER BY pref) = 1)
+      SELECT a.* REPLACE (b.prior_end + 1 AS start_date, 1 AS quarters, a.value - b.prior AS value, 'Q4' AS fp,
+                          'derived' AS strategy)
+      FROM annual a JOIN best b USING (cik, symbol, source, end_date)
+      WHERE NOT EXISTS (SELECT 1 FROM cf_points q WHERE q.cik = a.cik AND q.symbol = a.symbol AND q.source = a.source
+                          AND q.quarters = 1 AND q.end_date = a.end_date)`,
+    // The served points: filing context from the FSDS filing (its period and acceptance time), labels,
+    // metadata of the (tag, version).
+    `CREATE TABLE s.fin_metric_points AS
+      SELECT p.cik, p.symbol, p.source, p.quarters, ${ymd('p.end_date')} AS end_date, p.acc_key, p.form, p.fy,
+             CASE WHEN p.quarters = 1 AND p.fp = 'FY' THEN 'Q4' ELSE p.fp END AS fp,
+             f.period, ${ymd('p.filed')} AS filed, f.accepted, p.unit, p.value, p.tag, p.version,
+             CASE WHEN p.source = 'canonical' THEN m.label ELSE coalesce(l.label, c.tlabel) END AS label,
+             CASE WHEN p.taxonomy IN ('us-gaap', 'ifrs-full', 'dei', 'srt', 'invest') THEN 0 ELSE 1 END AS custom,
+             c.datatype, p.strategy, p.rule_id, p.confidence,
+             -- 1 = the series' latest period: a request for the latest N reads N rows a series, not all of them.
+             row_number() OVER (PARTITION BY p.cik, p.symbol, p.source, p.quarters ORDER BY p.end_date DESC)::INTEGER AS recency
+      FROM cf_points p
+      LEFT JOIN s.fin_filings f ON f.acc_key = p.acc_key
+      LEFT JOIN t_cf_labels l ON l.taxonomy = p.taxonomy AND l.tag = p.tag
+      LEFT JOIN s.fin_concepts c ON c.tag = p.tag AND c.version = p.version
+      LEFT JOIN cf_metric_labels m ON m.metric = p.symbol
+      WHERE p.quarters IN (0, 1, 4)
+      ORDER BY p.cik, p.symbol, p.source, p.quarters, end_date`,
+    'DROP TABLE cf_points',
+  ]
+}

@@ -1,0 +1,32 @@
+/**
+ * The company-facts source's part of the serving database (contract.ts lists the tables): the metric
+ * series (series.ts), the ratio series (ratios.ts) and the rankings (rankings.ts), in that order, each
+ * reading the one before. It runs after the financial-statements source's serving step: a point's filing
+ * context (period, acceptance time) and its tag's metadata come from `fin_filings` and `fin_concepts`.
+ */
+import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
+import type { BuildContext } from '../../source.ts'
+import { quote } from '../../sql-text.ts'
+import { rankingStatements } from './rankings.ts'
+import { ratioStatements } from './ratios.ts'
+import { seriesStatements } from './series.ts'
+
+const METRIC_LABELS = `SELECT * FROM (VALUES ${CANONICAL_METRICS.map((m) => `(${quote(m.key)}, ${quote(m.label)})`).join(', ')}) t(metric, label)`
+
+export function servingSeries(_ctx: BuildContext): string[] {
+  return [
+    `CREATE TEMP TABLE cf_metric_labels AS ${METRIC_LABELS}`,
+    ...seriesStatements(),
+    'DROP TABLE cf_metric_labels',
+    ...ratioStatements(),
+    ...rankingStatements(),
+  ]
+}
+
+/** One point per period: a series with two points at one period would answer twice. Cheap, so checked. */
+export async function checkSeries({ db }: BuildContext) {
+  const twice = await db.count(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM s.fin_metric_points GROUP BY cik, symbol, source, quarters, end_date HAVING count(*) > 1)`,
+  )
+  if (twice) throw new Error(`serving database: ${twice} metric periods have more than one point in fin_metric_points`)
+}

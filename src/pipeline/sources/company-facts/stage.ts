@@ -1,0 +1,193 @@
+/**
+ * Staging of `companyfacts.zip` (or a `companyfacts/` folder of the same `CIK##########.json` files): every
+ * fact of every filer, one row each, into Parquet files in the work folder (`facts-NNNNN.parquet`), and each
+ * concept's label once (`labels-NNNNN.parquet`).
+ *
+ * A filer's file is one JSON object of nested maps keyed by taxonomy, concept and unit
+ * (`{cik, entityName, facts: {taxonomy: {concept: {label, description, units: {unit: [fact…]}}}}}`). JavaScript
+ * only inflates ZIP entries and writes them, as they are, into a batch folder; DuckDB parses a batch of
+ * files at once (read_json with the nested maps typed, one document per file, so memory is bounded by the
+ * largest filer's file, tens of MB) and unnests the maps into fact rows while the next batch is inflated.
+ *
+ * Quirks of the real files (tests over ../shared/edgar-samples/companyfacts/ prove them):
+ * - `cik` is an integer, but some files write it as a zero-padded string: read as text, cast to BIGINT;
+ * - IFRS filers (`ifrs-full`) and `srt` concepts may have a null label and description;
+ * - units other than USD (`shares`, `USD/shares`, `pure`, `EUR`, `COP`…): kept as written;
+ * - `val` is an integer or a decimal: DOUBLE (exact for integers below 2^53, the SEC's values are);
+ * - `start` exists on duration facts only; `frame` only on the fact the SEC chose for a calendar period;
+ * - the same period's value is repeated by every later filing that reports it: kept, one row per filing
+ *   (the series rule picks among them, serving.ts).
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Step } from '../../../lib/progress.ts'
+import { ZipReader } from '../../../lib/zip.ts'
+import type { BuildDb } from '../../duck.ts'
+import { BuildError, duckMessage } from '../../errors.ts'
+import type { SourceFile } from '../../mirror.ts'
+import { PARQUET, quote } from '../../sql-text.ts'
+
+export const FACT_FILE = /^CIK\d{10}\.json$/
+
+const FACT = `STRUCT("start" VARCHAR, "end" VARCHAR, val DOUBLE, accn VARCHAR, fy INTEGER, fp VARCHAR, form VARCHAR, filed VARCHAR, frame VARCHAR)[]`
+const DOCUMENT = `{cik: 'VARCHAR', entityName: 'VARCHAR', facts: 'MAP(VARCHAR, MAP(VARCHAR, STRUCT(label VARCHAR, description VARCHAR, units MAP(VARCHAR, ${FACT}))))'}`
+
+/** The staged fact columns, in order (an empty stage table has them too). */
+export const FACT_COLUMNS = `cik BIGINT, taxonomy VARCHAR, tag VARCHAR, unit VARCHAR, start_date DATE, end_date DATE,
+  value DOUBLE, adsh VARCHAR, acc_key BIGINT, fy INTEGER, fp VARCHAR, form VARCHAR, filed DATE, frame VARCHAR`
+export const LABEL_COLUMNS = 'taxonomy VARCHAR, tag VARCHAR, label VARCHAR, description VARCHAR'
+
+/**
+ * DuckDB's largest JSON document for a batch: its largest file, rounded up to a power of two (at least
+ * 16 MB). DuckDB allocates buffers by this size, so a fixed large one (1 GB) failed to allocate.
+ */
+const objectSize = (largest: number) => 2 ** Math.max(24, Math.ceil(Math.log2(largest + 1)))
+
+/** The documents of `files` (a list of JSON paths) as (cik, taxonomy, tag, label, description, unit, fact). */
+const unnested = (files: string[], largest: number) => `
+  WITH d AS (SELECT cik, facts FROM read_json([${files.map(quote).join(', ')}], columns = ${DOCUMENT},
+                                               format = 'auto', maximum_object_size = ${objectSize(largest)})),
+  t AS (SELECT cik, unnest(map_entries(facts)) AS e FROM d),
+  c AS (SELECT cik, e.key AS taxonomy, unnest(map_entries(e.value)) AS c FROM t)
+  SELECT cik, taxonomy, c.key AS tag, c.value.label AS label, c.value.description AS description,
+         unnest(map_entries(c.value.units)) AS u
+  FROM c`
+
+/** One row per fact, typed. A fact without an accession number or end date is not a filed value: dropped. */
+export const factRows = (files: string[], largest: number) => `
+  WITH u AS (${unnested(files, largest)}),
+  f AS (SELECT cik, taxonomy, tag, u.key AS unit, unnest(u.value) AS f FROM u)
+  SELECT cik::BIGINT AS cik, taxonomy, tag, unit, f.start::DATE AS start_date, f.end::DATE AS end_date, f.val AS value,
+         f.accn AS adsh, replace(f.accn, '-', '')::BIGINT AS acc_key, f.fy, f.fp, f.form, f.filed::DATE AS filed, f.frame
+  FROM f WHERE f.accn IS NOT NULL AND f.end IS NOT NULL`
+
+const labelRows = (files: string[], largest: number) => `
+  SELECT DISTINCT taxonomy, tag, label, description FROM (${unnested(files, largest)})`
+
+export type FactStats = { files: number; bytes: number; ignored: number }
+
+/** Bytes of JSON handed to DuckDB at once: large enough for its parallel parse, small enough for the disk. */
+const BATCH_BYTES = 256 << 20
+
+/**
+ * Stages every filer's file of `input` (companyfacts.zip or the folder) into `workDir`. A zip's entries are
+ * written to a batch folder first (DuckDB cannot read a zip); a folder's files are read where they are.
+ */
+export async function stageCompanyFacts(
+  db: BuildDb,
+  input: SourceFile,
+  workDir: string,
+  step: Step,
+  batchBytes = BATCH_BYTES,
+): Promise<FactStats> {
+  const stats: FactStats = { files: 0, bytes: 0, ignored: 0 }
+  let seq = 0
+  let pending: Promise<void> = Promise.resolve()
+  let failure: unknown
+  let largest = 0
+  const ingest = (files: string[], cleanup?: string) => {
+    const size = largest
+    largest = 0
+    const n = seq++
+    const tag = String(n).padStart(5, '0')
+    pending = pending
+      .then(async () => {
+        if (failure) return
+        await db.run(`COPY (${factRows(files, size)}) TO ${quote(join(workDir, `facts-${tag}.parquet`))} (${PARQUET})`)
+        await db.run(
+          `COPY (${labelRows(files, size)}) TO ${quote(join(workDir, `labels-${tag}.parquet`))} (${PARQUET})`,
+        )
+      })
+      .catch((e) => {
+        failure ??= new BuildError(duckMessage(e), input.rel, files.length === 1 ? files[0] : `batch ${tag}`)
+      })
+      .finally(() => {
+        if (cleanup) rmSync(cleanup, { recursive: true, force: true })
+      })
+    return pending
+  }
+
+  if ('files' in input) {
+    const names = readdirSync(input.path).sort()
+    let batch: string[] = []
+    let bytes = 0
+    for (const name of names) {
+      if (!FACT_FILE.test(name)) {
+        stats.ignored++
+        continue
+      }
+      const path = join(input.path, name)
+      batch.push(path)
+      stats.files++
+      const size = Bun.file(path).size
+      bytes += size
+      largest = Math.max(largest, size)
+      if (bytes >= batchBytes) {
+        stats.bytes += bytes
+        await pending
+        ingest(batch)
+        batch = []
+        bytes = 0
+      }
+    }
+    stats.bytes += bytes
+    if (batch.length) ingest(batch)
+  } else {
+    const zip = ZipReader.open(input.path)
+    try {
+      let dir = ''
+      let batch: string[] = []
+      let bytes = 0
+      for (const [entry, data] of zip.iterate()) {
+        if (failure) break
+        const name = entry.name.split('/').pop() ?? ''
+        if (!FACT_FILE.test(name)) {
+          stats.ignored++
+          continue
+        }
+        if (!batch.length) {
+          dir = join(workDir, `batch-${String(seq).padStart(5, '0')}`)
+          mkdirSync(dir, { recursive: true })
+        }
+        const path = join(dir, name)
+        writeFileSync(path, data)
+        batch.push(path)
+        stats.files++
+        bytes += data.length
+        largest = Math.max(largest, data.length)
+        if (bytes >= batchBytes) {
+          stats.bytes += bytes
+          // DuckDB parses this batch while the next one is inflated: at most one batch waits.
+          await pending
+          ingest(batch, dir)
+          batch = []
+          bytes = 0
+          step.update({ files: stats.files, bytes: stats.bytes })
+        }
+      }
+      stats.bytes += bytes
+      if (batch.length) ingest(batch, dir)
+    } finally {
+      zip.close()
+    }
+  }
+  await pending
+  if (failure) throw failure
+  if (stats.files === 0) throw new BuildError('no CIK##########.json files found', input.rel)
+  return stats
+}
+
+/** `t_cf_facts` and `t_cf_labels` over the staged files, or empty tables when there was no companyfacts input. */
+export async function exposeFactStage(db: BuildDb, workDir: string, staged: boolean) {
+  if (staged) {
+    await db.run(`CREATE VIEW t_cf_facts AS SELECT * FROM read_parquet(${quote(join(workDir, 'facts-*.parquet'))})`)
+    await db.run(
+      `CREATE TABLE t_cf_labels AS SELECT taxonomy, tag, arg_max(label, label IS NOT NULL) AS label,
+         arg_max(description, description IS NOT NULL) AS description
+       FROM read_parquet(${quote(join(workDir, 'labels-*.parquet'))}) GROUP BY taxonomy, tag`,
+    )
+  } else {
+    await db.run(`CREATE TABLE t_cf_facts (${FACT_COLUMNS})`)
+    await db.run(`CREATE TABLE t_cf_labels (${LABEL_COLUMNS})`)
+  }
+}

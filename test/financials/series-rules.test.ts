@@ -1,0 +1,327 @@
+/**
+ * The metric series and ratio rules of the build (company-facts series.ts and ratios.ts), one test per
+ * rule, over hand-made stage tables: a few facts of one company, the FSDS rows of their filings, and what
+ * the build statements make of them.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { BuildDb } from '../../src/pipeline/duck.ts'
+import { ratioSelect } from '../../src/pipeline/sources/company-facts/ratios.ts'
+import { seriesStatements } from '../../src/pipeline/sources/company-facts/series.ts'
+import { FACT_COLUMNS } from '../../src/pipeline/sources/company-facts/stage.ts'
+import { ratioById } from '../../src/reference/financial-ratios.ts'
+import { tempDir } from '../helpers/snapshot.ts'
+
+let root = ''
+let db: BuildDb
+
+/** A fact: [tag, unit, start, end, value, accession, fy, fp, form, filed] (cik 1, us-gaap unless the tag says `ifrs-full:`). */
+type Fact = [string, string, string | null, string, number, string, number, string, string, string]
+/** An FSDS num row of a fact's filing: [accession, tag, ddate, qtrs, value]. */
+type Num = [string, string, number, number, number]
+
+const acc = (n: number) => `0000000001-24-${String(n).padStart(6, '0')}`
+
+async function build(facts: Fact[], num: Num[] = []) {
+  await db.run('DROP SCHEMA IF EXISTS s CASCADE')
+  await db.run('CREATE SCHEMA s')
+  for (const t of ['t_cf_facts', 't_fsds_num', 't_cf_labels', 'cf_metric_labels', 's.fin_filings', 's.fin_concepts'])
+    await db.run(`DROP TABLE IF EXISTS ${t}`)
+  await db.run(`CREATE TABLE t_cf_facts (${FACT_COLUMNS})`)
+  for (const [tag, unit, start, end, value, adsh, fy, fp, form, filed] of facts) {
+    const [taxonomy, local] = tag.includes(':') ? tag.split(':') : ['us-gaap', tag]
+    await db.run(
+      `INSERT INTO t_cf_facts VALUES (1, ?, ?, ?, ?::DATE, ?::DATE, ?, ?, replace(?, '-', '')::BIGINT, ?, ?, ?, ?::DATE, NULL)`,
+      [taxonomy!, local!, unit, start, end, value, adsh, adsh, fy, fp, form, filed],
+    )
+  }
+  await db.run(`CREATE TABLE t_fsds_num (adsh VARCHAR, acc_key BIGINT, tag VARCHAR, version VARCHAR, ddate INTEGER, qtrs INTEGER,
+    uom VARCHAR, segments VARCHAR, coreg VARCHAR, value DECIMAL(28,4))`)
+  for (const [adsh, tag, ddate, qtrs, value] of num)
+    await db.run(
+      `INSERT INTO t_fsds_num VALUES (?, replace(?, '-', '')::BIGINT, ?, 'us-gaap/2024', ?, ?, 'USD', NULL, NULL, ?)`,
+      [adsh, adsh, tag, ddate, qtrs, value],
+    )
+  await db.run(`CREATE TABLE t_cf_labels (taxonomy VARCHAR, tag VARCHAR, label VARCHAR, description VARCHAR)`)
+  await db.run(`CREATE TABLE cf_metric_labels AS SELECT 'revenue' AS metric, 'Revenue' AS label`)
+  await db.run(`CREATE TABLE s.fin_filings (acc_key BIGINT, period INTEGER, accepted TIMESTAMP)`)
+  await db.run(`CREATE TABLE s.fin_concepts (tag VARCHAR, version VARCHAR, tlabel VARCHAR, datatype VARCHAR)`)
+  for (const sql of seriesStatements()) await db.run(sql)
+}
+
+/** The served points of a symbol as `quarters end value strategy adsh fy fp tag`. */
+async function points(symbol: string, source = 'raw') {
+  const rows = await db.all<Record<string, unknown>>(
+    `SELECT quarters, end_date, value, strategy, acc_key::VARCHAR AS acc, fy, fp, tag, rule_id FROM s.fin_metric_points
+     WHERE symbol = ? AND source = ? ORDER BY quarters, end_date`,
+    [symbol, source],
+  )
+  return rows.map((r) =>
+    [r.quarters, r.end_date, r.value, r.strategy, `…${String(r.acc).slice(-2)}`, r.fy, r.fp, r.tag, r.rule_id ?? '']
+      .join(' ')
+      .trim(),
+  )
+}
+
+beforeAll(async () => {
+  root = tempDir('series-rules')
+  db = await BuildDb.open({
+    file: join(root, 'b.duckdb'),
+    tempDir: join(root, 'tmp'),
+    threads: 1,
+    memoryLimit: '500MB',
+  })
+})
+afterAll(() => {
+  db?.close()
+  rmSync(root, { recursive: true, force: true })
+})
+
+describe('metric series rules', () => {
+  test('1. the latest filing of a period gives the value and the filing; fiscal year and period are the first filing’s', async () => {
+    await build([
+      ['Assets', 'USD', null, '2023-12-31', 100, acc(1), 2023, 'FY', '10-K', '2024-02-01'],
+      ['Assets', 'USD', null, '2023-12-31', 100, acc(2), 2024, 'Q1', '10-Q', '2024-05-01'],
+      // A restatement in a later filing wins.
+      ['Assets', 'USD', null, '2023-12-31', 105, acc(3), 2024, 'FY', '10-K', '2025-02-01'],
+    ])
+    expect(await points('Assets')).toEqual(['0 20231231 105 raw …03 2023 FY Assets'])
+  })
+
+  test('2. a duration’s quarters come from the filing’s FSDS row (a 16-week quarter is one); else from its days', async () => {
+    await build(
+      [
+        // 112 days: a 16-week first quarter, qtrs 1 in the filing's num row.
+        ['Revenues', 'USD', '2024-01-01', '2024-04-21', 40, acc(1), 2024, 'Q1', '10-Q', '2024-05-20'],
+        // A 52-week year the data sets do not have: 364 days is four quarters by its day count.
+        ['Revenues', 'USD', '2023-01-02', '2023-12-31', 150, acc(2), 2023, 'FY', '10-K', '2024-02-01'],
+        // 45 days: no series period.
+        ['Revenues', 'USD', '2024-01-01', '2024-02-14', 10, acc(1), 2024, 'Q1', '10-Q', '2024-05-20'],
+        // Six months to date: a period of two quarters, kept for rule 5 only (not served).
+        ['Revenues', 'USD', '2024-01-01', '2024-06-30', 80, acc(4), 2024, 'Q2', '10-Q', '2024-08-01'],
+      ],
+      [[acc(1), 'Revenues', 20240421, 1, 40]],
+    )
+    expect(await points('Revenues')).toEqual([
+      '1 20240421 40 raw …01 2024 Q1 Revenues',
+      '4 20231231 150 raw …02 2023 FY Revenues',
+    ])
+  })
+
+  test('3. one point per period: us-gaap before another taxonomy, USD before another unit', async () => {
+    await build([
+      ['ifrs-full:Revenue', 'USD', '2024-01-01', '2024-12-31', 7, acc(1), 2024, 'FY', '20-F', '2025-03-01'],
+      ['Revenue', 'EUR', '2024-01-01', '2024-12-31', 6, acc(1), 2024, 'FY', '20-F', '2025-03-01'],
+      ['Revenue', 'USD', '2024-01-01', '2024-12-31', 5, acc(1), 2024, 'FY', '20-F', '2025-03-01'],
+    ])
+    expect(await points('Revenue')).toEqual(['4 20241231 5 raw …01 2024 FY Revenue'])
+  })
+
+  test('4. a canonical key takes the first rule whose tag has the period; never another period kind', async () => {
+    await build([
+      // Revenues (rule 1) only for 2023; 2024 from the second rule's tag.
+      ['Revenues', 'USD', '2023-01-01', '2023-12-31', 90, acc(1), 2023, 'FY', '10-K', '2024-02-01'],
+      [
+        'RevenueFromContractWithCustomerExcludingAssessedTax',
+        'USD',
+        '2023-01-01',
+        '2023-12-31',
+        91,
+        acc(1),
+        2023,
+        'FY',
+        '10-K',
+        '2024-02-01',
+      ],
+      [
+        'RevenueFromContractWithCustomerExcludingAssessedTax',
+        'USD',
+        '2024-01-01',
+        '2024-12-31',
+        99,
+        acc(2),
+        2024,
+        'FY',
+        '10-K',
+        '2025-02-01',
+      ],
+      // An instant of a revenue tag is no revenue period.
+      ['Revenues', 'USD', null, '2024-12-31', 1, acc(2), 2024, 'FY', '10-K', '2025-02-01'],
+    ])
+    expect(await points('revenue', 'canonical')).toEqual([
+      '4 20231231 90 priority …01 2023 FY Revenues rev.priority.1',
+      '4 20241231 99 priority …02 2024 FY RevenueFromContractWithCustomerExcludingAssessedTax rev.priority.2',
+    ])
+  })
+
+  test('4b. cash at the beginning of a cash-flow period is the instant the day before it starts', async () => {
+    await build([
+      [
+        'NetCashProvidedByUsedInOperatingActivities',
+        'USD',
+        '2024-01-01',
+        '2024-12-31',
+        30,
+        acc(2),
+        2024,
+        'FY',
+        '10-K',
+        '2025-02-01',
+      ],
+      [
+        'CashAndCashEquivalentsAtCarryingValue',
+        'USD',
+        null,
+        '2023-12-31',
+        12,
+        acc(2),
+        2024,
+        'FY',
+        '10-K',
+        '2025-02-01',
+      ],
+      [
+        'CashAndCashEquivalentsAtCarryingValue',
+        'USD',
+        null,
+        '2024-12-31',
+        20,
+        acc(2),
+        2024,
+        'FY',
+        '10-K',
+        '2025-02-01',
+      ],
+    ])
+    expect(await points('cash_and_cash_equivalents_beginning_of_period', 'canonical')).toEqual([
+      '4 20241231 12 priority …02 2024 FY CashAndCashEquivalentsAtCarryingValue cashbop.priority.2',
+    ])
+  })
+
+  test('5. a fourth quarter no filing reports is the year minus nine months to date, else minus three quarters', async () => {
+    const q = (start: string, end: string, v: number, n: number, fp: string): Fact => [
+      'Revenues',
+      'USD',
+      start,
+      end,
+      v,
+      acc(n),
+      2024,
+      fp,
+      fp === 'FY' ? '10-K' : '10-Q',
+      `2025-0${n}-01`,
+    ]
+    await build([
+      q('2024-01-01', '2024-12-31', 100, 4, 'FY'),
+      q('2024-01-01', '2024-09-30', 70, 3, 'Q3'),
+      q('2024-01-01', '2024-03-31', 20, 1, 'Q1'),
+      q('2024-04-01', '2024-06-30', 25, 2, 'Q2'),
+      q('2024-07-01', '2024-09-30', 26, 3, 'Q3'),
+    ])
+    expect((await points('Revenues')).filter((p) => p.includes('derived'))).toEqual([
+      '1 20241231 30 derived …04 2024 Q4 Revenues',
+    ])
+    // Without the nine months: the three quarters.
+    await build([
+      q('2024-01-01', '2024-12-31', 100, 4, 'FY'),
+      q('2024-01-01', '2024-03-31', 20, 1, 'Q1'),
+      q('2024-04-01', '2024-06-30', 25, 2, 'Q2'),
+      q('2024-07-01', '2024-09-30', 26, 3, 'Q3'),
+    ])
+    expect((await points('Revenues')).filter((p) => p.includes('derived'))).toEqual([
+      '1 20241231 29 derived …04 2024 Q4 Revenues',
+    ])
+    // A fourth quarter the 10-K reports itself is not derived.
+    await build([q('2024-01-01', '2024-12-31', 100, 4, 'FY'), q('2024-10-01', '2024-12-31', 31, 4, 'FY')])
+    expect(await points('Revenues')).toEqual([
+      '1 20241231 31 raw …04 2024 Q4 Revenues',
+      '4 20241231 100 raw …04 2024 FY Revenues',
+    ])
+  })
+})
+
+describe('ratio rules', () => {
+  /** Canonical points of company 1: [metric, quarters, end, value, unit]. */
+  async function ratio(id: string, pts: [string, number, number, number, string?][]) {
+    await db.run('DROP TABLE IF EXISTS cf_canonical_points')
+    await db.run(`CREATE TABLE cf_canonical_points (cik BIGINT, symbol VARCHAR, quarters INTEGER, end_date INTEGER, unit VARCHAR,
+      value DOUBLE, acc_key BIGINT, form VARCHAR, fy INTEGER, fp VARCHAR, period INTEGER, filed INTEGER, accepted TIMESTAMP)`)
+    for (const [metric, quarters, end, value, unit] of pts)
+      await db.run(`INSERT INTO cf_canonical_points VALUES (1, ?, ?, ?, ?, ?, 1, '10-K', 2024, 'FY', ?, ?, NULL)`, [
+        metric,
+        quarters,
+        end,
+        unit ?? 'USD',
+        value,
+        end,
+        end,
+      ])
+    const rows = await db.all<{ quarters: number; end_date: number; value: number; components: string }>(
+      `SELECT quarters, end_date, value, components FROM (${ratioSelect(ratioById.get(id)!)}) ORDER BY end_date, quarters`,
+    )
+    return rows.map((r) => ({ ...r, components: JSON.parse(r.components) }))
+  }
+
+  test('a ratio of balances: at each balance-sheet date with both terms, components as used', async () => {
+    expect(
+      await ratio('current_ratio', [
+        ['current_assets', 0, 20231231, 300],
+        ['current_liabilities', 0, 20231231, 150],
+        ['current_assets', 0, 20241231, 310],
+      ]),
+    ).toEqual([
+      {
+        quarters: 0,
+        end_date: 20231231,
+        value: 2,
+        components: [
+          { metric: 'current_assets', value: 300, unit: 'USD' },
+          { metric: 'current_liabilities', value: 150, unit: 'USD' },
+        ],
+      },
+    ])
+  })
+
+  test('no point when the denominator is zero or missing, or when terms are in different currencies', async () => {
+    expect(
+      await ratio('gross_margin', [
+        ['gross_profit', 4, 20231231, 10],
+        ['revenue', 4, 20231231, 0],
+        ['gross_profit', 4, 20241231, 10],
+        ['gross_profit', 4, 20251231, 10, 'EUR'],
+        ['revenue', 4, 20251231, 40],
+      ]),
+    ).toEqual([])
+  })
+
+  test('an optional term counts as zero; a flow over a balance takes the balance on the period’s last day', async () => {
+    const [point] = await ratio('quick_ratio', [
+      ['cash_and_cash_equivalents', 0, 20241231, 50],
+      ['accounts_receivable_net', 0, 20241231, 30],
+      ['current_liabilities', 0, 20241231, 40],
+    ])
+    expect(point!.value).toBe(2)
+    expect(
+      (
+        await ratio('roa', [
+          ['net_income_loss', 4, 20241231, 12],
+          ['total_assets', 0, 20241231, 120],
+          ['total_assets', 0, 20231231, 100],
+        ])
+      ).map((p) => [p.quarters, p.end_date, p.value]),
+    ).toEqual([[4, 20241231, 0.1]])
+  })
+
+  test('a days ratio multiplies by the days of the period: 365 a year, 91.25 a quarter', async () => {
+    const rows = await ratio('days_sales_outstanding', [
+      ['accounts_receivable_net', 0, 20241231, 25],
+      ['revenue', 4, 20241231, 365],
+      ['revenue', 1, 20241231, 100],
+    ])
+    expect(rows.map((p) => [p.quarters, p.value])).toEqual([
+      [1, 22.8125],
+      [4, 25],
+    ])
+  })
+})
