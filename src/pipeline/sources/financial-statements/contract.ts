@@ -93,3 +93,42 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
     sortedBy: 'acc_key, statement, ddate, qtrs, metric',
   },
 }
+
+/** The lookup files the financials area reads (db/keyed-file.ts), by the name the manifest lists them under. */
+export const LOOKUPS = {
+  /** Each filing's context (FILING_LINE) by `acc_key`: what every filing-level operation reads first. */
+  finFilings: 'lookup/fin-filings',
+  /** Each row of `fin_statement_rows` (STATEMENT_ROW_LINE) by `acc_key`, in its stored (presentation) order. */
+  finStatementRows: 'lookup/fin-statement-rows',
+} as const
+
+/**
+ * A filing's line in `finFilings`: its `fin_filings` row as a JSON object of the columns the server reads
+ * (`accepted` as DuckDB renders a TIMESTAMP as text, as the query it replaces returned it).
+ */
+export const FILING_LINE = `json_object('cik', cik, 'name', name, 'form', form, 'fy', fy, 'fp', fp, 'period', period,
+  'filed', filed, 'accepted', accepted::VARCHAR, 'ticker', ticker, 'end_date', end_date)::VARCHAR`
+
+/** The columns of a `finStatementRows` line, in its JSON array's order (the server reads them by position). */
+export const STATEMENT_ROW_FIELDS = [
+  'report',
+  'line',
+  'stmt',
+  'inpth',
+  'rfile',
+  'tag',
+  'version',
+  'plabel',
+  'negating',
+  'ddate',
+  'qtrs',
+  'uom',
+  'segments',
+  'coreg',
+  'value',
+  'footnote',
+  'concept_id',
+] as const
+
+/** A statement row's line in `finStatementRows`: a JSON array of STATEMENT_ROW_FIELDS. */
+export const STATEMENT_ROW_LINE = `json_array(${STATEMENT_ROW_FIELDS.join(', ')})::VARCHAR`
