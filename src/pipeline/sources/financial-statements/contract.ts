@@ -100,6 +100,11 @@ export const LOOKUPS = {
   finFilings: 'lookup/fin-filings',
   /** Each row of `fin_statement_rows` (STATEMENT_ROW_LINE) by `acc_key`, in its stored (presentation) order. */
   finStatementRows: 'lookup/fin-statement-rows',
+  /**
+   * The `fin_standardized` rows at each filing's own period end (`ddate` = `fin_filings.end_date`, the
+   * standardized statements' default) by `acc_key`, in stored order (STANDARDIZED_LINE).
+   */
+  finStandardized: 'lookup/fin-standardized',
 } as const
 
 /**
@@ -132,3 +137,19 @@ export const STATEMENT_ROW_FIELDS = [
 
 /** A statement row's line in `finStatementRows`: a JSON array of STATEMENT_ROW_FIELDS. */
 export const STATEMENT_ROW_LINE = `json_array(${STATEMENT_ROW_FIELDS.join(', ')})::VARCHAR`
+
+/** The columns of a `finStandardized` line, in its JSON array's order. */
+export const STANDARDIZED_FIELDS = [
+  'statement',
+  'metric',
+  'ddate',
+  'qtrs',
+  'uom',
+  'value',
+  'tag',
+  'rule_id',
+  'confidence',
+] as const
+
+/** A standardized value's line in `finStandardized`: a JSON array of STANDARDIZED_FIELDS. */
+export const STANDARDIZED_LINE = `json_array(${STANDARDIZED_FIELDS.map((f) => `st.${f}`).join(', ')})::VARCHAR`
