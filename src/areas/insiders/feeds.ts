@@ -121,8 +121,9 @@ export async function listPersonTransactions(
   f: TransactionFilters & { limit: number },
   cik: number,
 ) {
-  await getPersonRow(db, cik)
   const page = await feed(db, config, { table: 'insider_person_feed', cik }, f)
+  // An empty page is a 404 when no filing names the person: asked only then, it costs no query otherwise.
+  if (!page.transactions.length) await getPersonRow(db, cik)
   return { ...page, filters: { cik: cik10(cik), ...feedFilters(f) } }
 }
 

@@ -43,16 +43,27 @@ const buySellNet = <M extends 'Shares' | 'Value'>(measure: M, buy: number, sell:
 /** buy / sell counts, null without sells (RESPONSES §4); rounded to 4 places. */
 const ratio = (buy: number, sell: number) => (sell === 0 ? null : Math.round((buy / sell) * 10_000) / 10_000)
 
+type ActivityDays = { dates: ReadonlySet<string>; latestBuy: string | null; latestSell: string | null }
+
+/**
+ * The transaction dates covered (5,400 at full volume) and the leaders' default dates, held per
+ * snapshot: a leaders page then costs one query (the date's check and default were ~1 ms each).
+ */
+function activityDays(db: Db): Promise<ActivityDays> {
+  return db.memo('insider-activity-days', async () => {
+    const rows = await db.all<{ d: string }>(sql`SELECT activity_date::VARCHAR AS d FROM insider_days`)
+    const latest = await db.one<{ buy: string | null; sell: string | null }>(
+      sql`SELECT latest_buy_date::VARCHAR AS buy, latest_sell_date::VARCHAR AS sell FROM insider_statistics`,
+    )
+    return { dates: new Set(rows.map((r) => r.d)), latestBuy: latest?.buy ?? null, latestSell: latest?.sell ?? null }
+  })
+}
+
 export async function dailyLeaders(db: Db, type: 'top_buyers' | 'top_sellers', f: { date?: string; limit: number }) {
   // Default: the latest transaction date that ranks anyone of this side (a day of only buys has no sellers).
-  const latest =
-    type === 'top_buyers'
-      ? sql`SELECT latest_buy_date::VARCHAR AS d FROM insider_statistics`
-      : sql`SELECT latest_sell_date::VARCHAR AS d FROM insider_statistics`
-  const date = f.date ?? (await db.one<{ d: string | null }>(latest))?.d ?? null
-  const day =
-    date && (await db.one<{ n: number }>(sql`SELECT 1 AS n FROM insider_days WHERE activity_date = ${date}::DATE`))
-  if (!date || !day) throw notFound(`No insider transactions are dated ${date ?? '(no data)'}.`)
+  const days = await activityDays(db)
+  const date = f.date ?? (type === 'top_buyers' ? days.latestBuy : days.latestSell)
+  if (!date || !days.dates.has(date)) throw notFound(`No insider transactions are dated ${date ?? '(no data)'}.`)
   const rows =
     await db.all<IssuerRowFigures>(sql`SELECT rank::DOUBLE AS rank, issuer_cik::DOUBLE AS issuer_cik, issuer_ticker,
     issuer_name, buy_value, sell_value, buy_shares, sell_shares, buy_count::DOUBLE AS buy_count, sell_count::DOUBLE AS sell_count,

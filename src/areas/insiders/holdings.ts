@@ -8,7 +8,7 @@ import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { join, sql } from '../../db/sql.ts'
 import { accessionOf } from '../common/filing.ts'
-import { getPerson } from './directories.ts'
+import { getPersonRow } from './directories.ts'
 import { issuerCikOf, notFound } from './queries.ts'
 import { cik10, filingUrl, issuerOf, stamp } from './rows.ts'
 
@@ -146,6 +146,21 @@ function group(archives: string, rows: PositionRow[], keyOf: (p: PositionRow) =>
     .sort((a, b) => b.totals.totalShares - a.totals.totalShares || keyOf(a.first) - keyOf(b.first))
 }
 
+type IssuerName = { ticker: string | null; name: string | null }
+
+/**
+ * Every insider issuer's ticker and name (13,000 at full volume), held per snapshot: the owners page
+ * then costs one query, its positions (a second query for the issuer cost ~1 ms).
+ */
+function insiderIssuers(db: Db): Promise<ReadonlyMap<number, IssuerName>> {
+  return db.memo('insider-issuer-names', async () => {
+    const rows = await db.all<IssuerName & { cik: number }>(
+      sql`SELECT issuer_cik::DOUBLE AS cik, ticker, name FROM insider_companies`,
+    )
+    return new Map(rows.map((r) => [r.cik, { ticker: r.ticker, name: r.name }]))
+  })
+}
+
 export async function listOwners(
   db: Db,
   config: QueryConfig,
@@ -154,9 +169,7 @@ export async function listOwners(
   now: Date,
 ) {
   const cik = await issuerCikOf(db, ticker)
-  const issuerRow = await db.one<{ ticker: string | null; name: string | null }>(
-    sql`SELECT ticker, name FROM insider_companies WHERE issuer_cik = ${cik}`,
-  )
+  const issuerRow = (await insiderIssuers(db)).get(cik)
   if (!issuerRow) throw notFound('Insider transaction snapshot was not found for the ticker.')
   const f = holdingFilters(q, now)
   const rows = await db.all<PositionRow>(sql`SELECT ${POSITION_SELECT} FROM insider_positions_by_issuer
@@ -183,14 +196,18 @@ export async function listOwners(
   }
 }
 
-async function personPositions(db: Db, config: QueryConfig, cik: number) {
-  await getPerson(db, config, cik)
-  return db.all<PositionRow>(sql`SELECT ${POSITION_SELECT} FROM insider_positions_by_owner WHERE owner_cik = ${cik}`)
+/** A person's positions; 404 when no filing names the person (asked only when there are none: one query otherwise). */
+async function personPositions(db: Db, cik: number) {
+  const rows = await db.all<PositionRow>(
+    sql`SELECT ${POSITION_SELECT} FROM insider_positions_by_owner WHERE owner_cik = ${cik}`,
+  )
+  if (!rows.length) await getPersonRow(db, cik)
+  return rows
 }
 
 /** Every position of a person (`ownership`: only those with shares left). */
 export async function listHoldings(db: Db, config: QueryConfig, cik: number, onlyHeld: boolean) {
-  const rows = (await personPositions(db, config, cik)).filter((p) => !onlyHeld || p.shares > 0)
+  const rows = (await personPositions(db, cik)).filter((p) => !onlyHeld || p.shares > 0)
   return {
     cik: cik10(cik),
     holdings: rows.map((p) => {
@@ -220,7 +237,7 @@ export async function listHoldings(db: Db, config: QueryConfig, cik: number, onl
 
 export async function holdingsSummary(db: Db, config: QueryConfig, cik: number, q: HoldingQuery, now: Date) {
   const f = holdingFilters(q, now)
-  const rows = (await personPositions(db, config, cik)).filter(
+  const rows = (await personPositions(db, cik)).filter(
     (p) => (p.derivative ? f.includeDerivative : f.includeNonDerivative) && (p.position_date ?? '') >= f.activeSince,
   )
   return {
