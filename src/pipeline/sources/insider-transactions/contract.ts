@@ -66,7 +66,20 @@ export const LOOKUPS = {
   insiderTransactions: 'lookup/insider-transactions',
   /** The persons holding each trigram of their search text (PERSON_GRAM_LINE), by trigram, in directory order. */
   insiderPersonGrams: 'lookup/insider-person-grams',
+  /** Each person's directory row (PERSON_LINE) by CIK: a page of `q` matches and the person pages read it. */
+  insiderPersons: 'lookup/insider-persons',
 } as const
+
+/**
+ * A person's line in `insiderPersons`: its `insider_persons_by_cik` row as the server reads it (the
+ * accession key and times as text, as DuckDB renders them).
+ */
+export const PERSON_LINE = `json_object('cik', cik, 'name', name, 'is_director', is_director, 'is_officer', is_officer,
+  'is_ten_percent_owner', is_ten_percent_owner, 'latest_officer_title', latest_officer_title,
+  'latest_issuer_cik', latest_issuer_cik, 'latest_issuer_ticker', latest_issuer_ticker,
+  'latest_issuer_name', latest_issuer_name, 'latest_acc', latest_acc_key::VARCHAR,
+  'latest_accepted', latest_accepted::VARCHAR, 'latest_transaction_date', latest_transaction_date::VARCHAR,
+  'filing_count', filing_count, 'transaction_count', transaction_count, 'issuer_count', issuer_count)::VARCHAR`
 
 /** A person's line under each trigram of its search text: directory position, CIK, search text. */
 export const PERSON_GRAM_LINE = `json_array(position, cik, name_lower)::VARCHAR`
