@@ -68,7 +68,21 @@ export const LOOKUPS = {
   insiderPersonGrams: 'lookup/insider-person-grams',
   /** Each person's directory row (PERSON_LINE) by CIK: a page of `q` matches and the person pages read it. */
   insiderPersons: 'lookup/insider-persons',
+  /** Each position (POSITION_LINE) by issuer CIK, in `insider_positions_by_issuer`'s stored order: the owners page. */
+  insiderPositionsByIssuer: 'lookup/insider-positions-by-issuer',
+  /** Each position (POSITION_LINE) by owner CIK, in `insider_positions_by_owner`'s stored order: a person's holdings. */
+  insiderPositionsByOwner: 'lookup/insider-positions-by-owner',
 } as const
+
+/** A position's line in the positions lookup files: its row as the server reads it (dates, time and accession key as text). */
+export const POSITION_LINE = `json_object('issuer_cik', issuer_cik, 'issuer_ticker', issuer_ticker, 'issuer_name', issuer_name,
+  'owner_cik', owner_cik, 'owner_name', owner_name, 'is_director', is_director, 'is_officer', is_officer,
+  'is_ten_percent_owner', is_ten_percent_owner, 'officer_title', officer_title, 'security_title', security_title,
+  'derivative', derivative, 'direct_indirect', direct_indirect, 'nature_of_ownership', nature_of_ownership,
+  'shares', shares, 'underlying_title', underlying_title, 'underlying_shares', underlying_shares,
+  'exercise_price', exercise_price, 'exercise_date', exercise_date::VARCHAR, 'expiration_date', expiration_date::VARCHAR,
+  'position_date', position_date::VARCHAR, 'accepted_at', accepted_at::VARCHAR, 'acc', acc_key::VARCHAR,
+  'form_type', form_type, 'record', record)::VARCHAR`
 
 /**
  * A person's line in `insiderPersons`: its `insider_persons_by_cik` row as the server reads it (the
