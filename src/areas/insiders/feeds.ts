@@ -23,7 +23,10 @@ type Scope =
   | { table: 'insider_issuer_feed'; cik: number }
   | { table: 'insider_person_feed'; cik: number }
 
-function feedWhere(scope: Scope, f: TransactionFilters & { from?: string; end?: string }): Sql {
+/** A feed's filters; an activity window also names the stretch of the feed its page lies in (windowStretch). */
+type FeedFilters = TransactionFilters & { from?: string; end?: string; stretch?: { from: number; to?: number } }
+
+function feedWhere(scope: Scope, f: FeedFilters): Sql {
   const role = f.insiderRole ? ROLE_COLUMN[f.insiderRole as keyof typeof ROLE_COLUMN] : undefined
   return join([
     scope.table === 'insider_issuer_feed' ? sql`issuer_cik = ${scope.cik}` : empty,
@@ -36,6 +39,8 @@ function feedWhere(scope: Scope, f: TransactionFilters & { from?: string; end?: 
     f.acceptedFrom ? sql`accepted_at >= ${f.acceptedFrom}::TIMESTAMP` : empty,
     f.transactionFrom ? sql`transaction_date >= ${f.transactionFrom}::DATE` : empty,
     f.transactionTo ? sql`transaction_date <= ${f.transactionTo}::DATE` : empty,
+    f.stretch ? sql`pos >= ${f.stretch.from}` : empty,
+    f.stretch?.to !== undefined ? sql`pos <= ${f.stretch.to}` : empty,
     f.from ? sql`transaction_date >= ${f.from}::DATE` : empty,
     f.end ? sql`transaction_date <= ${f.end}::DATE` : empty,
   ])
@@ -56,12 +61,7 @@ type FeedRow = {
  * A page of a feed: the positions of the first rows that pass the filters, in stored (feed) order, then
  * their transactions from the lookup file. The person feed names the person as reporter.
  */
-async function feed(
-  db: Db,
-  config: QueryConfig,
-  scope: Scope,
-  f: TransactionFilters & { from?: string; end?: string; limit: number },
-) {
+async function feed(db: Db, config: QueryConfig, scope: Scope, f: FeedFilters & { limit: number }) {
   const person = scope.table === 'insider_person_feed'
   const rows = await db.all<FeedRow>(
     person
@@ -134,8 +134,66 @@ export async function listActivity(
   f: { from?: string; end?: string; limit: number },
 ) {
   if (f.from && f.end && f.from > f.end) throw invalidRange('end', `expected on or after from (${f.from})`)
-  const page = await feed(db, config, { table: 'insider_feed' }, { ...f, acquiredDisposed: side })
+  // Without from and end, undated transactions count too: the page is the feed's top, scanned from there.
+  const stretch = f.from || f.end ? await windowStretch(db, side, f.limit + 1, f.from, f.end) : { from: 0 }
+  const page =
+    stretch === undefined
+      ? { transactions: [], pagination: { limit: f.limit, hasMoreData: false } }
+      : await feed(db, config, { table: 'insider_feed' }, { ...f, acquiredDisposed: side, stretch })
   return { ...page, filters: { acquiredDisposed: side, from: f.from ?? null, end: f.end ?? null, limit: f.limit } }
+}
+
+type SideDays = { dates: string[]; firstPos: number[]; lastPos: number[] }
+
+/** Each side's transaction dates, ascending, with their first and last feed positions (`insider_feed_days`), per snapshot. */
+function feedDays(db: Db): Promise<ReadonlyMap<string, SideDays>> {
+  return db.memo('insider-feed-days', async () => {
+    const rows = await db.all<{ side: string; d: string; first: number; last: number }>(sql`
+      SELECT acquired_disposed AS side, transaction_date::VARCHAR AS d, first_pos::DOUBLE AS first,
+        last_pos::DOUBLE AS last FROM insider_feed_days`)
+    const sides = new Map<string, SideDays>()
+    for (const r of rows) {
+      const s = sides.get(r.side) ?? { dates: [], firstPos: [], lastPos: [] }
+      sides.set(r.side, s)
+      s.dates.push(r.d)
+      s.firstPos.push(r.first)
+      s.lastPos.push(r.last)
+    }
+    return sides
+  })
+}
+
+/**
+ * The stretch of the feed [from, to] holding the first `take` positions of `side` transactions dated
+ * within [fromDate, endDate] (either may be open), or undefined when the window has none. It starts at
+ * the window's first position; it ends at its last one, or sooner: the `take` days whose first positions
+ * come first already hold `take` transactions, all at or before the last of those first positions. A
+ * page is then a scan of that stretch only, however far down the feed a window lies (pos is the sort key).
+ */
+async function windowStretch(db: Db, side: string, take: number, fromDate?: string, endDate?: string) {
+  const days = (await feedDays(db)).get(side)
+  if (!days) return undefined
+  let lo = 0
+  let hi = days.dates.length
+  while (fromDate && lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (days.dates[mid]! < fromDate) lo = mid + 1
+    else hi = mid
+  }
+  let last = -1
+  // The smallest `take` first positions seen, ascending.
+  const firsts: number[] = []
+  for (let i = lo; i < days.dates.length && (!endDate || days.dates[i]! <= endDate); i++) {
+    last = Math.max(last, days.lastPos[i]!)
+    const first = days.firstPos[i]!
+    if (firsts.length === take && first >= firsts[take - 1]!) continue
+    let at = firsts.length
+    while (at > 0 && firsts[at - 1]! > first) at--
+    firsts.splice(at, 0, first)
+    if (firsts.length > take) firsts.pop()
+  }
+  if (!firsts.length) return undefined
+  return { from: firsts[0]!, to: firsts.length === take ? Math.min(last, firsts[take - 1]!) : last }
 }
 
 const invalidRange = (name: string, problem: string) =>

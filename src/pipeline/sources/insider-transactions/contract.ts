@@ -213,6 +213,14 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
   insider_person_gram_counts: { columns: ['gram', 'n'], sortedBy: 'gram' },
   insider_daily_leaders: { columns: LEADER_COLUMNS, sortedBy: 'activity_date, activity_type, rank' },
   insider_days: { columns: ['activity_date', 'transaction_count'], sortedBy: 'activity_date' },
+  /**
+   * The first and last feed positions of each (acquired_disposed, transaction_date): the stretch of the
+   * feed an activity window's page can lie in, so its scan reads only that (zonemaps on pos).
+   */
+  insider_feed_days: {
+    columns: ['acquired_disposed', 'transaction_date', 'first_pos', 'last_pos'],
+    sortedBy: 'acquired_disposed, transaction_date',
+  },
   insider_positions_by_issuer: { columns: POSITION_COLUMNS, sortedBy: 'issuer_cik, owner_cik, security_title' },
   insider_positions_by_owner: { columns: POSITION_COLUMNS, sortedBy: 'owner_cik, issuer_cik, security_title' },
   insider_statistics: { columns: STATISTICS_COLUMNS, sortedBy: '(one row)' },
