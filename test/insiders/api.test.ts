@@ -115,6 +115,38 @@ describe('the feed of one issuer', () => {
   })
 })
 
+describe('activity windows', () => {
+  test('the buys or sells dated within the window, in feed order, for wide, narrow, open and empty windows', async () => {
+    for (const side of ['A', 'D'] as const) {
+      const path = side === 'A' ? 'buying' : 'selling'
+      const dated = await transactionsOf(`acquired_disposed = '${side}' AND transaction_date IS NOT NULL`)
+      const dates = dated.map((r) => r.transaction_date as string).sort()
+      expect(dates.length).toBeGreaterThan(5)
+      const mid = dates[dates.length >> 1]!
+      const windows: [string | undefined, string | undefined][] = [
+        [dates[0], dates.at(-1)],
+        [mid, mid],
+        [mid, undefined],
+        [undefined, mid],
+        ['1990-01-01', '1990-02-01'],
+      ]
+      for (const [from, end] of windows)
+        for (const limit of [2, 100]) {
+          const within = dated.filter(
+            (r) => (!from || r.transaction_date >= from) && (!end || r.transaction_date <= end),
+          )
+          const query = [from && `from=${from}`, end && `end=${end}`, `limit=${limit}`].filter(Boolean).join('&')
+          const res = await ctx.api.get(`/v1/insiders/activity/${path}?${query}`)
+          expect(res.status).toBe(200)
+          expect(res.body.transactions.map((t: Tx) => [t.accessionNumber, t.transactionDate, t.shares])).toEqual(
+            within.slice(0, limit).map((r) => [r.accession_number, r.transaction_date, r.shares]),
+          )
+          expect(res.body.pagination).toEqual({ limit, hasMoreData: within.length > limit })
+        }
+    }
+  })
+})
+
 describe('lifetime figures', () => {
   test('buy-sell-ratio, net-shares and net-value of QFD agree with its transactions', async () => {
     const rows = await transactionsOf(`issuer_cik = ${QFD}`)
