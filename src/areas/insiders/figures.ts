@@ -59,16 +59,23 @@ function activityDays(db: Db): Promise<ActivityDays> {
   })
 }
 
+/**
+ * A day's leaders of one type in the `insiderDailyLeaders` lookup file, in rank order (contract
+ * LEADERS_KEY: YYYYMMDD × 2, plus 1 for the sellers); read there, not queried (serving.ts says why).
+ */
+const leadersKey = (date: string, type: 'top_buyers' | 'top_sellers') =>
+  BigInt(Number(date.replaceAll('-', '')) * 2 + (type === 'top_sellers' ? 1 : 0))
+
 export async function dailyLeaders(db: Db, type: 'top_buyers' | 'top_sellers', f: { date?: string; limit: number }) {
   // Default: the latest transaction date that ranks anyone of this side (a day of only buys has no sellers).
   const days = await activityDays(db)
   const date = f.date ?? (type === 'top_buyers' ? days.latestBuy : days.latestSell)
   if (!date || !days.dates.has(date)) throw notFound(`No insider transactions are dated ${date ?? '(no data)'}.`)
-  const rows =
-    await db.all<IssuerRowFigures>(sql`SELECT rank::DOUBLE AS rank, issuer_cik::DOUBLE AS issuer_cik, issuer_ticker,
-    issuer_name, buy_value, sell_value, buy_shares, sell_shares, buy_count::DOUBLE AS buy_count, sell_count::DOUBLE AS sell_count,
-    transaction_count::DOUBLE AS transaction_count, filing_count::DOUBLE AS filing_count, latest_accepted::VARCHAR AS latest_accepted
-    FROM insider_daily_leaders WHERE activity_date = ${date}::DATE AND activity_type = ${type} AND rank <= ${f.limit}`)
+  const rows: IssuerRowFigures[] = []
+  for (const line of db.lookup('insiderDailyLeaders').lines(leadersKey(date, type))) {
+    if (rows.length === f.limit) break
+    rows.push(JSON.parse(line) as IssuerRowFigures)
+  }
   return {
     activityDate: date,
     activityType: type,

@@ -72,7 +72,22 @@ export const LOOKUPS = {
   insiderPositionsByIssuer: 'lookup/insider-positions-by-issuer',
   /** Each position (POSITION_LINE) by owner CIK, in `insider_positions_by_owner`'s stored order: a person's holdings. */
   insiderPositionsByOwner: 'lookup/insider-positions-by-owner',
+  /** Each day's ranked issuers (LEADER_LINE) by leadersKey(date, type), in rank order: the daily leaders. */
+  insiderDailyLeaders: 'lookup/insider-daily-leaders',
 } as const
+
+/**
+ * The key of a day's leaders of one type in `insiderDailyLeaders`: YYYYMMDD × 2, plus 1 for the sellers
+ * (a day's buyers, then its sellers, as `insider_daily_leaders` stores them). The server's side is
+ * leadersKey in src/areas/insiders/figures.ts.
+ */
+export const LEADERS_KEY = `(strftime(activity_date, '%Y%m%d')::BIGINT * 2 + CASE activity_type WHEN 'top_sellers' THEN 1 ELSE 0 END)`
+
+/** An issuer's line in `insiderDailyLeaders`: its `insider_daily_leaders` row as the server reads it. */
+export const LEADER_LINE = `json_object('rank', rank, 'issuer_cik', issuer_cik, 'issuer_ticker', issuer_ticker,
+  'issuer_name', issuer_name, 'buy_value', buy_value, 'sell_value', sell_value, 'buy_shares', buy_shares,
+  'sell_shares', sell_shares, 'buy_count', buy_count, 'sell_count', sell_count, 'transaction_count', transaction_count,
+  'filing_count', filing_count, 'latest_accepted', latest_accepted::VARCHAR)::VARCHAR`
 
 /** A position's line in the positions lookup files: its row as the server reads it (dates, time and accession key as text). */
 export const POSITION_LINE = `json_object('issuer_cik', issuer_cik, 'issuer_ticker', issuer_ticker, 'issuer_name', issuer_name,

@@ -16,6 +16,8 @@ import { ACC_KEY, nameGramSql } from '../submissions/contract/index.ts'
 import {
   FEED_FILTER_COLUMNS,
   FEED_ORDER,
+  LEADER_LINE,
+  LEADERS_KEY,
   LOOKUPS,
   PERSON_GRAM_LINE,
   PERSON_LINE,
@@ -192,6 +194,13 @@ export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => [
     path: LOOKUPS.insiderPositionsByOwner,
     rowsOf: 's.insider_positions_by_owner',
     sql: `SELECT owner_cik::BIGINT, ${POSITION_LINE} FROM s.insider_positions_by_owner`,
+  },
+  // A day's leaders as a query read 15 columns on cold blocks: 1.4-2.8 ms of the 2 ms target.
+  {
+    name: 'insiderDailyLeaders',
+    path: LOOKUPS.insiderDailyLeaders,
+    rowsOf: 's.insider_daily_leaders',
+    sql: `SELECT ${LEADERS_KEY}, ${LEADER_LINE} FROM s.insider_daily_leaders`,
   },
   {
     name: 'insiderTransactions',
