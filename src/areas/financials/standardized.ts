@@ -1,6 +1,7 @@
 /**
  * The standardized statements: the canonical metrics of one statement (src/reference/canonical-metrics.ts)
- * at one period of the filing, as the build chose them (`fin_standardized`, by `acc_key`). Every metric
+ * at one period of the filing, as the build chose them (`fin_standardized`, by `acc_key`; at the filing's own
+ * period end, its lines in the `finStandardized` lookup file). Every metric
  * of the statement is a key of `metrics`, null when the filing does not report it at that period.
  *
  * The period: `endDate` (default the filing's own period end) and `qtrs`, whose default is the
