@@ -10,6 +10,7 @@ import { getPersonRow } from './directories.ts'
 import { issuerCikOf } from './queries.ts'
 import { cik10, type TransactionLine, toTransaction } from './rows.ts'
 import type { TransactionFilters } from './schemas.ts'
+import { activityWindow } from './windows.ts'
 
 const ROLE_COLUMN = {
   director: 'is_director',
@@ -23,7 +24,7 @@ type Scope =
   | { table: 'insider_issuer_feed'; cik: number }
   | { table: 'insider_person_feed'; cik: number }
 
-/** A feed's filters; an activity window also names the stretch of the feed its page lies in (windowStretch). */
+/** A feed's filters; an activity window may also name the stretch of the feed its page lies in (windows.ts). */
 type FeedFilters = TransactionFilters & { from?: string; end?: string; stretch?: { from: number; to?: number } }
 
 function feedWhere(scope: Scope, f: FeedFilters): Sql {
@@ -69,24 +70,33 @@ async function feed(db: Db, config: QueryConfig, scope: Scope, f: FeedFilters & 
           FROM ${tableSql(scope)} WHERE ${feedWhere(scope, f)} LIMIT ${f.limit + 1}`
       : sql`SELECT pos::DOUBLE AS pos FROM ${tableSql(scope)} WHERE ${feedWhere(scope, f)} LIMIT ${f.limit + 1}`,
   )
-  const page = rows.slice(0, f.limit)
+  return pageAt(db, config, rows, f.limit, person ? scope.cik : undefined)
+}
+
+/**
+ * A page of `limit` transactions from the feed positions of its rows (one more tells whether more
+ * follow), read from the lookup file; a person's feed (`personCik`) names the person as reporter.
+ */
+function pageAt(db: Db, config: QueryConfig, rows: FeedRow[], limit: number, personCik?: number) {
+  const page = rows.slice(0, limit)
   const lines = db.lookup('insiderTransactions').getMany(page.map((r) => BigInt(r.pos)))
   return {
     transactions: page.map((r, i) => {
       const t = JSON.parse(lines[i]![0]!) as TransactionLine
-      const reporter = person
-        ? {
-            cik: cik10(scope.cik),
-            name: r.owner_name ?? null,
-            director: r.is_director ?? false,
-            officer: r.is_officer ?? false,
-            tenPercentOwner: r.is_ten_percent_owner ?? false,
-            officerTitle: r.officer_title ?? null,
-          }
-        : t.reporter
+      const reporter =
+        personCik !== undefined
+          ? {
+              cik: cik10(personCik),
+              name: r.owner_name ?? null,
+              director: r.is_director ?? false,
+              officer: r.is_officer ?? false,
+              tenPercentOwner: r.is_ten_percent_owner ?? false,
+              officerTitle: r.officer_title ?? null,
+            }
+          : t.reporter
       return toTransaction(config.archivesUrl, t, reporter)
     }),
-    pagination: { limit: f.limit, hasMoreData: rows.length > f.limit },
+    pagination: { limit, hasMoreData: rows.length > limit },
   }
 }
 
@@ -135,65 +145,19 @@ export async function listActivity(
 ) {
   if (f.from && f.end && f.from > f.end) throw invalidRange('end', `expected on or after from (${f.from})`)
   // Without from and end, undated transactions count too: the page is the feed's top, scanned from there.
-  const stretch = f.from || f.end ? await windowStretch(db, side, f.limit + 1, f.from, f.end) : { from: 0 }
+  const window = f.from || f.end ? await activityWindow(db, side, f.limit + 1, f.from, f.end) : { stretch: { from: 0 } }
   const page =
-    stretch === undefined
+    window === undefined
       ? { transactions: [], pagination: { limit: f.limit, hasMoreData: false } }
-      : await feed(db, config, { table: 'insider_feed' }, { ...f, acquiredDisposed: side, stretch })
+      : 'positions' in window
+        ? pageAt(
+            db,
+            config,
+            window.positions.map((pos) => ({ pos })),
+            f.limit,
+          )
+        : await feed(db, config, { table: 'insider_feed' }, { ...f, acquiredDisposed: side, stretch: window.stretch })
   return { ...page, filters: { acquiredDisposed: side, from: f.from ?? null, end: f.end ?? null, limit: f.limit } }
-}
-
-type SideDays = { dates: string[]; firstPos: number[]; lastPos: number[] }
-
-/** Each side's transaction dates, ascending, with their first and last feed positions (`insider_feed_days`), per snapshot. */
-function feedDays(db: Db): Promise<ReadonlyMap<string, SideDays>> {
-  return db.memo('insider-feed-days', async () => {
-    const rows = await db.all<{ side: string; d: string; first: number; last: number }>(sql`
-      SELECT acquired_disposed AS side, transaction_date::VARCHAR AS d, first_pos::DOUBLE AS first,
-        last_pos::DOUBLE AS last FROM insider_feed_days`)
-    const sides = new Map<string, SideDays>()
-    for (const r of rows) {
-      const s = sides.get(r.side) ?? { dates: [], firstPos: [], lastPos: [] }
-      sides.set(r.side, s)
-      s.dates.push(r.d)
-      s.firstPos.push(r.first)
-      s.lastPos.push(r.last)
-    }
-    return sides
-  })
-}
-
-/**
- * The stretch of the feed [from, to] holding the first `take` positions of `side` transactions dated
- * within [fromDate, endDate] (either may be open), or undefined when the window has none. It starts at
- * the window's first position; it ends at its last one, or sooner: the `take` days whose first positions
- * come first already hold `take` transactions, all at or before the last of those first positions. A
- * page is then a scan of that stretch only, however far down the feed a window lies (pos is the sort key).
- */
-async function windowStretch(db: Db, side: string, take: number, fromDate?: string, endDate?: string) {
-  const days = (await feedDays(db)).get(side)
-  if (!days) return undefined
-  let lo = 0
-  let hi = days.dates.length
-  while (fromDate && lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (days.dates[mid]! < fromDate) lo = mid + 1
-    else hi = mid
-  }
-  let last = -1
-  // The smallest `take` first positions seen, ascending.
-  const firsts: number[] = []
-  for (let i = lo; i < days.dates.length && (!endDate || days.dates[i]! <= endDate); i++) {
-    last = Math.max(last, days.lastPos[i]!)
-    const first = days.firstPos[i]!
-    if (firsts.length === take && first >= firsts[take - 1]!) continue
-    let at = firsts.length
-    while (at > 0 && firsts[at - 1]! > first) at--
-    firsts.splice(at, 0, first)
-    if (firsts.length > take) firsts.pop()
-  }
-  if (!firsts.length) return undefined
-  return { from: firsts[0]!, to: firsts.length === take ? Math.min(last, firsts[take - 1]!) : last }
 }
 
 const invalidRange = (name: string, problem: string) =>

@@ -74,7 +74,18 @@ export const LOOKUPS = {
   insiderPositionsByOwner: 'lookup/insider-positions-by-owner',
   /** Each day's ranked issuers (LEADER_LINE) by leadersKey(date, type), in rank order: the daily leaders. */
   insiderDailyLeaders: 'lookup/insider-daily-leaders',
+  /** Each (side, transaction date)'s first DAY_HEADS feed positions, ascending, by feedDayKey: the activity windows. */
+  insiderFeedDayHeads: 'lookup/insider-feed-day-heads',
 } as const
+
+/** Feed positions kept per (side, day) in `insiderFeedDayHeads`: a page of up to 100 (the default MAX_LIMIT) and one more. */
+export const DAY_HEADS = 101
+
+/**
+ * The key of a (side, transaction date) in `insiderFeedDayHeads`: YYYYMMDD × 2, plus 1 for disposals
+ * ('D'). The server's side is feedDayKey in src/areas/insiders/windows.ts.
+ */
+export const FEED_DAY_KEY = `(strftime(transaction_date, '%Y%m%d')::BIGINT * 2 + CASE acquired_disposed WHEN 'D' THEN 1 ELSE 0 END)`
 
 /**
  * The key of a day's leaders of one type in `insiderDailyLeaders`: YYYYMMDD × 2, plus 1 for the sellers

@@ -14,6 +14,8 @@
 import type { BuildContext, LookupSpec } from '../../source.ts'
 import { ACC_KEY, nameGramSql } from '../submissions/contract/index.ts'
 import {
+  DAY_HEADS,
+  FEED_DAY_KEY,
   FEED_FILTER_COLUMNS,
   FEED_ORDER,
   LEADER_LINE,
@@ -129,7 +131,7 @@ export function insiderServing({ parquet }: BuildContext): string[] {
     // through a few mistyped or late-reported ones: the scan from the top read them all (3-4 ms at full volume).
     `CREATE TABLE s.insider_feed_days AS
       SELECT acquired_disposed, transaction_date, min(pos) AS first_pos, max(pos) AS last_pos
-      FROM s.insider_feed WHERE transaction_date IS NOT NULL AND acquired_disposed IS NOT NULL GROUP BY ALL
+      FROM s.insider_feed WHERE ${FEED_DAY} GROUP BY ALL
       ORDER BY acquired_disposed, transaction_date`,
     `CREATE TABLE s.insider_positions_by_issuer AS SELECT ${positionColumns} FROM ${positions}
       ORDER BY issuer_cik, owner_cik, security_title`,
@@ -164,6 +166,9 @@ const positionColumns = `issuer_cik, issuer_ticker, issuer_name, owner_cik, owne
  */
 const PERSON_GRAMS = `SELECT DISTINCT ${nameGramSql('i')} AS gram, position, cik, name_lower
   FROM (SELECT position, cik, name_lower, unnest(range(1, length(name_lower) - 1)) AS i FROM s.insider_persons)`
+
+/** The transactions an activity window can list: dated, acquired or disposed. */
+const FEED_DAY = `transaction_date IS NOT NULL AND acquired_disposed IN ('A', 'D')`
 
 /** Every transaction's DTO by feed position: what each feed page reads after its positions. */
 export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => [
@@ -201,6 +206,16 @@ export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => [
     path: LOOKUPS.insiderDailyLeaders,
     rowsOf: 's.insider_daily_leaders',
     sql: `SELECT ${LEADERS_KEY}, ${LEADER_LINE} FROM s.insider_daily_leaders`,
+  },
+  // An activity window's page is the smallest positions among its days' heads (src/areas/insiders/windows.ts).
+  {
+    name: 'insiderFeedDayHeads',
+    path: LOOKUPS.insiderFeedDayHeads,
+    rowsOf: 's.insider_feed_days',
+    sql: `SELECT key, to_json(list(pos ORDER BY pos))::VARCHAR FROM (
+        SELECT ${FEED_DAY_KEY} AS key, pos FROM s.insider_feed WHERE ${FEED_DAY}
+        QUALIFY row_number() OVER (PARTITION BY acquired_disposed, transaction_date ORDER BY pos) <= ${DAY_HEADS})
+      GROUP BY key ORDER BY key`,
   },
   {
     name: 'insiderTransactions',
