@@ -5,7 +5,7 @@
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
-import { COMPANY_SELECT, type CompanyRow, latestOf } from './directories.ts'
+import { insiderCompanies, latestOf } from './directories.ts'
 import { issuerCikOf, notFound } from './queries.ts'
 import { issuerOf, stamp } from './rows.ts'
 
@@ -114,7 +114,7 @@ type IssuerRowFigures = {
 /** An issuer's lifetime figures; 404 when it has no insider data. */
 export async function issuerFigures(db: Db, config: QueryConfig, ticker: string) {
   const cik = await issuerCikOf(db, ticker)
-  const r = await db.one<CompanyRow>(sql`SELECT ${COMPANY_SELECT} FROM insider_companies WHERE issuer_cik = ${cik}`)
+  const r = (await insiderCompanies(db)).byCik.get(cik)
   if (!r) throw notFound('Insider transaction snapshot was not found for the ticker.')
   const latest = { latestTransactionDate: r.latest_transaction_date, ...latestOf(config.archivesUrl, r.issuer_cik, r) }
   const issuer = issuerOf({ issuer_cik: r.issuer_cik, issuer_ticker: r.ticker, issuer_name: r.name })

@@ -6,9 +6,8 @@
  */
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { sql } from '../../db/sql.ts'
 import { accessionOf } from '../common/filing.ts'
-import { getPersonRow } from './directories.ts'
+import { getPersonRow, insiderCompanies } from './directories.ts'
 import { issuerCikOf, notFound } from './queries.ts'
 import { cik10, filingUrl, issuerOf, stamp } from './rows.ts'
 
@@ -131,21 +130,6 @@ function group(archives: string, rows: PositionRow[], keyOf: (p: PositionRow) =>
     .sort((a, b) => b.totals.totalShares - a.totals.totalShares || keyOf(a.first) - keyOf(b.first))
 }
 
-type IssuerName = { ticker: string | null; name: string | null }
-
-/**
- * Every insider issuer's ticker and name (13,000 at full volume), held per snapshot: the owners page
- * then costs one query, its positions (a second query for the issuer cost ~1 ms).
- */
-function insiderIssuers(db: Db): Promise<ReadonlyMap<number, IssuerName>> {
-  return db.memo('insider-issuer-names', async () => {
-    const rows = await db.all<IssuerName & { cik: number }>(
-      sql`SELECT issuer_cik::DOUBLE AS cik, ticker, name FROM insider_companies`,
-    )
-    return new Map(rows.map((r) => [r.cik, { ticker: r.ticker, name: r.name }]))
-  })
-}
-
 export async function listOwners(
   db: Db,
   config: QueryConfig,
@@ -154,7 +138,7 @@ export async function listOwners(
   now: Date,
 ) {
   const cik = await issuerCikOf(db, ticker)
-  const issuerRow = (await insiderIssuers(db)).get(cik)
+  const issuerRow = (await insiderCompanies(db)).byCik.get(cik)
   if (!issuerRow) throw notFound('Insider transaction snapshot was not found for the ticker.')
   const f = holdingFilters(q, now)
   const rows = positionsOf(db, 'insiderPositionsByIssuer', cik).filter((p) => kept(f, p))
