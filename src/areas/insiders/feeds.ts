@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts'
 import { empty, join, type Sql, sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { getPersonRow } from './directories.ts'
+import { type FeedRow, feedRowsFromLines } from './feed-lines.ts'
 import { issuerCikOf } from './queries.ts'
 import { cik10, type TransactionLine, toTransaction } from './rows.ts'
 import type { TransactionFilters } from './schemas.ts'
@@ -49,27 +50,26 @@ function feedWhere(scope: Scope, f: FeedFilters): Sql {
 
 const tableSql = (scope: Scope): Sql => ({ text: scope.table, values: [] })
 
-type FeedRow = {
-  pos: number
-  owner_name?: string | null
-  officer_title?: string | null
-  is_director?: boolean
-  is_officer?: boolean
-  is_ten_percent_owner?: boolean
-}
-
 /**
  * A page of a feed: the positions of the first rows that pass the filters, in stored (feed) order, then
- * their transactions from the lookup file. The person feed names the person as reporter.
+ * their transactions from the lookup file. The positions of an issuer's or a person's page come from the
+ * lines of its lookup file when they can (feed-lines.ts), else from a query. The person feed names the
+ * person as reporter.
  */
 async function feed(db: Db, config: QueryConfig, scope: Scope, f: FeedFilters & { limit: number }) {
   const person = scope.table === 'insider_person_feed'
-  const rows = await db.all<FeedRow>(
-    person
-      ? sql`SELECT pos::DOUBLE AS pos, owner_name, officer_title, is_director, is_officer, is_ten_percent_owner
+  const lines =
+    scope.table === 'insider_feed' || f.stretch
+      ? undefined
+      : feedRowsFromLines(db, person ? 'person' : 'issuer', scope.cik, f, f.limit + 1)
+  const rows =
+    lines ??
+    (await db.all<FeedRow>(
+      person
+        ? sql`SELECT pos::DOUBLE AS pos, owner_name, officer_title, is_director, is_officer, is_ten_percent_owner
           FROM ${tableSql(scope)} WHERE ${feedWhere(scope, f)} LIMIT ${f.limit + 1}`
-      : sql`SELECT pos::DOUBLE AS pos FROM ${tableSql(scope)} WHERE ${feedWhere(scope, f)} LIMIT ${f.limit + 1}`,
-  )
+        : sql`SELECT pos::DOUBLE AS pos FROM ${tableSql(scope)} WHERE ${feedWhere(scope, f)} LIMIT ${f.limit + 1}`,
+    ))
   return pageAt(db, config, rows, f.limit, person ? scope.cik : undefined)
 }
 

@@ -76,7 +76,28 @@ export const LOOKUPS = {
   insiderDailyLeaders: 'lookup/insider-daily-leaders',
   /** Each (side, transaction date)'s first DAY_HEADS feed positions, ascending, by feedDayKey: the activity windows. */
   insiderFeedDayHeads: 'lookup/insider-feed-day-heads',
+  /** Each transaction of an issuer (FEED_LINE) by issuer CIK, in feed order: an issuer's feed. */
+  insiderIssuerFeed: 'lookup/insider-issuer-feed',
+  /** Each transaction of a reporting owner (PERSON_FEED_LINE) by person CIK, in feed order: a person's feed. */
+  insiderPersonFeed: 'lookup/insider-person-feed',
 } as const
+
+/** The columns a feed line holds after `pos`: what the feed's equality filters read (src/areas/insiders/feed-lines.ts). */
+export const FEED_LINE_COLUMNS = [
+  'acquired_disposed',
+  'transaction_code',
+  'derivative',
+  'is_director',
+  'is_officer',
+  'is_ten_percent_owner',
+  'is_other',
+] as const
+
+/** A transaction's line in `insiderIssuerFeed`: a JSON array of pos and FEED_LINE_COLUMNS. */
+export const FEED_LINE = `json_array(pos, ${FEED_LINE_COLUMNS.join(', ')})::VARCHAR`
+
+/** A transaction's line in `insiderPersonFeed`: FEED_LINE's values (the person's own roles), then its name and title. */
+export const PERSON_FEED_LINE = `json_array(pos, ${FEED_LINE_COLUMNS.join(', ')}, ${PERSON_COLUMNS_OF_FEED.join(', ')})::VARCHAR`
 
 /** Feed positions kept per (side, day) in `insiderFeedDayHeads`: a page of up to 100 (the default MAX_LIMIT) and one more. */
 export const DAY_HEADS = 101
