@@ -108,6 +108,29 @@ describe('the feed of one issuer', () => {
     )
   })
 
+  test('each equality filter alone: the rows of the table that pass it, in feed order (the lines path)', async () => {
+    const cases: [string, string][] = [
+      ['acquiredDisposed=D', `acquired_disposed = 'D'`],
+      ['transactionCode=s', `transaction_code = 'S'`],
+      ['derivative=true', 'derivative'],
+      ['derivative=false', 'NOT derivative'],
+      ['insiderRole=director', 'is_director'],
+      ['insiderRole=officer', 'is_officer'],
+      ['insiderRole=tenPercentOwner', 'is_ten_percent_owner'],
+      ['acquiredDisposed=A&insiderRole=officer&limit=3', `acquired_disposed = 'A' AND is_officer`],
+    ]
+    for (const [query, where] of cases) {
+      const rows = await transactionsOf(`issuer_cik = ${QFD} AND ${where}`)
+      const limit = Number(/limit=(\d+)/.exec(query)?.[1] ?? 50)
+      const res = await ctx.api.get(`/v1/insiders/QFD/transactions?${query}`)
+      expect([query, res.body.transactions.map((t: Tx) => t.accessionNumber)]).toEqual([
+        query,
+        rows.slice(0, limit).map((r) => r.accession_number),
+      ])
+      expect(res.body.pagination.hasMoreData).toBe(rows.length > limit)
+    }
+  })
+
   test('an unknown ticker is a 404; a known one without insider filings an empty feed', async () => {
     expect((await ctx.api.get('/v1/insiders/ZZZZZZ/transactions')).status).toBe(404)
     const res = await ctx.api.get('/v1/insiders/TDWR/transactions')
@@ -247,6 +270,17 @@ describe('a person', () => {
     expect(feed.body.transactions.map((t: Tx) => [t.accessionNumber, t.reporter.cik])).toEqual(
       rows.map((r) => [r.accession_number, pad(A)]),
     )
+    // Equality filters on the person's feed keep exactly the unfiltered feed's rows that pass them.
+    const all: Tx[] = feed.body.transactions
+    for (const [query, keep] of [
+      ['acquiredDisposed=D', (t: Tx) => t.acquiredDisposed === 'D'],
+      ['transactionCode=S', (t: Tx) => t.transactionCode === 'S'],
+      ['insiderRole=director', (t: Tx) => t.reporter.director === true],
+      ['insiderRole=officer', (t: Tx) => t.reporter.officer === true],
+    ] as const) {
+      const res = await ctx.api.get(`/v1/insiders/person/${A}/transactions?limit=100&${query}`)
+      expect([query, res.body.transactions]).toEqual([query, all.filter(keep)])
+    }
   })
 
   test('holdings are the latest balance of each security; ownership keeps those with shares', async () => {
