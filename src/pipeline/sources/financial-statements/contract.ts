@@ -46,7 +46,10 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
     columns: ['text_id', 'custom', 'first_id', 'n', 'search_text', 'search_doc'],
     sortedBy: 'text_id (custom, tag, label, documentation)',
   },
-  /** Each presented line of each filing with each of its values (none for a line without one) and its tag's `concept_id`. */
+  /**
+   * Each presented line of each filing with each of its values (none for a line without one) and its
+   * tag's `concept_id`. The server reads it only as the `finStatementRows` lookup file written from it.
+   */
   fin_statement_rows: {
     columns: [
       'acc_key',

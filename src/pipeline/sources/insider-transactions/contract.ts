@@ -244,6 +244,11 @@ const STATISTICS_COLUMNS = [
   'latest_sell_date',
 ]
 
+/**
+ * The serving tables. Some the server reads only through the lookup files written from them (LOOKUPS):
+ * `insider_persons_by_cik`, `insider_daily_leaders` and the two positions tables; the issuer and person
+ * feeds also through theirs when the filters are equalities.
+ */
 export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
   insider_feed: { columns: ['pos', ...FEED_FILTER_COLUMNS], sortedBy: `pos (${FEED_ORDER})` },
   insider_issuer_feed: { columns: ['pos', ...FEED_FILTER_COLUMNS], sortedBy: 'issuer_cik, pos' },
