@@ -9,10 +9,13 @@
  * 2: snapshots carry the serving database; 3: its accession-sorted copy, integer accession numbers and
  * name trigrams; 4: lookup files instead of entity bodies and the accession copy in the serving database;
  * 5: the manifest lists each lookup file by name and the sources' files by source (the server opens the
- * lookup files the manifest lists); 6: the insider tables and lookup files; 7: the financial statement tables; 8: the 13F tables; 9: the companyfacts table, the metric and ratio series, rankings and segment revenue tables.
+ * lookup files the manifest lists); 6: the insider tables and lookup files; 7: the financial statement
+ * tables; 8: the 13F tables; 9: the companyfacts table, the metric and ratio series, rankings and segment
+ * revenue tables; 10: the financials and insiders lookup files, insider_feed_days, and the 13F holdings and
+ * flows stored by quarter first.
  * A server reads only its own version.
  */
-export const SCHEMA_VERSION = 9
+export const SCHEMA_VERSION = 10
 
 /** The server's read-only DuckDB file inside each snapshot folder. */
 export const SERVING_FILE = 'serving.duckdb'

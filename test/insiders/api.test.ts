@@ -3,9 +3,9 @@
  * (QFD) and its insiders A and B, each value checked against the snapshot's own Parquet (the build's
  * tables, read here with plain SQL), plus plans, errors and defaults.
  */
-import { describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { CAST } from '../../src/sample/cast.ts'
-import { useApiAndSnapshot } from '../helpers/api.ts'
+import { openTestApi, type TestApi, useApiAndSnapshot } from '../helpers/api.ts'
 
 const ctx = useApiAndSnapshot()
 const QFD = CAST.largeIssuer.cik
@@ -108,10 +108,76 @@ describe('the feed of one issuer', () => {
     )
   })
 
+  test('each equality filter alone: the rows of the table that pass it, in feed order (the lines path)', async () => {
+    const cases: [string, string][] = [
+      ['acquiredDisposed=D', `acquired_disposed = 'D'`],
+      ['transactionCode=s', `transaction_code = 'S'`],
+      ['derivative=true', 'derivative'],
+      ['derivative=false', 'NOT derivative'],
+      ['insiderRole=director', 'is_director'],
+      ['insiderRole=officer', 'is_officer'],
+      ['insiderRole=tenPercentOwner', 'is_ten_percent_owner'],
+      ['acquiredDisposed=A&insiderRole=officer&limit=3', `acquired_disposed = 'A' AND is_officer`],
+    ]
+    for (const [query, where] of cases) {
+      const rows = await transactionsOf(`issuer_cik = ${QFD} AND ${where}`)
+      const limit = Number(/limit=(\d+)/.exec(query)?.[1] ?? 50)
+      const res = await ctx.api.get(`/v1/insiders/QFD/transactions?${query}`)
+      expect([query, res.body.transactions.map((t: Tx) => t.accessionNumber)]).toEqual([
+        query,
+        rows.slice(0, limit).map((r) => r.accession_number),
+      ])
+      expect(res.body.pagination.hasMoreData).toBe(rows.length > limit)
+    }
+  })
+
   test('an unknown ticker is a 404; a known one without insider filings an empty feed', async () => {
     expect((await ctx.api.get('/v1/insiders/ZZZZZZ/transactions')).status).toBe(404)
     const res = await ctx.api.get('/v1/insiders/TDWR/transactions')
     expect([res.status, res.body.transactions]).toEqual([200, []])
+  })
+})
+
+describe('activity windows', () => {
+  let large: TestApi
+  beforeAll(async () => {
+    large = await openTestApi({ config: { MAX_LIMIT: 1000 } })
+  })
+  afterAll(() => large.close())
+
+  test('the buys or sells dated within the window, in feed order, for wide, narrow, open and empty windows', async () => {
+    for (const side of ['A', 'D'] as const) {
+      const path = side === 'A' ? 'buying' : 'selling'
+      const dated = await transactionsOf(`acquired_disposed = '${side}' AND transaction_date IS NOT NULL`)
+      const dates = dated.map((r) => r.transaction_date as string).sort()
+      expect(dates.length).toBeGreaterThan(5)
+      const mid = dates[dates.length >> 1]!
+      const windows: [string | undefined, string | undefined][] = [
+        [dates[0], dates.at(-1)],
+        [mid, mid],
+        [mid, undefined],
+        [undefined, mid],
+        ['1990-01-01', '1990-02-01'],
+      ]
+      for (const [from, end] of windows)
+        for (const [api, limit] of [
+          [ctx.api, 2],
+          [ctx.api, 100],
+          // Past the 101 positions a day's heads keep: the bounded scan of the feed instead (windows.ts).
+          [large, 150],
+        ] as const) {
+          const within = dated.filter(
+            (r) => (!from || r.transaction_date >= from) && (!end || r.transaction_date <= end),
+          )
+          const query = [from && `from=${from}`, end && `end=${end}`, `limit=${limit}`].filter(Boolean).join('&')
+          const res = await api.get(`/v1/insiders/activity/${path}?${query}`)
+          expect(res.status).toBe(200)
+          expect(res.body.transactions.map((t: Tx) => [t.accessionNumber, t.transactionDate, t.shares])).toEqual(
+            within.slice(0, limit).map((r) => [r.accession_number, r.transaction_date, r.shares]),
+          )
+          expect(res.body.pagination).toEqual({ limit, hasMoreData: within.length > limit })
+        }
+    }
   })
 })
 
@@ -204,6 +270,17 @@ describe('a person', () => {
     expect(feed.body.transactions.map((t: Tx) => [t.accessionNumber, t.reporter.cik])).toEqual(
       rows.map((r) => [r.accession_number, pad(A)]),
     )
+    // Equality filters on the person's feed keep exactly the unfiltered feed's rows that pass them.
+    const all: Tx[] = feed.body.transactions
+    for (const [query, keep] of [
+      ['acquiredDisposed=D', (t: Tx) => t.acquiredDisposed === 'D'],
+      ['transactionCode=S', (t: Tx) => t.transactionCode === 'S'],
+      ['insiderRole=director', (t: Tx) => t.reporter.director === true],
+      ['insiderRole=officer', (t: Tx) => t.reporter.officer === true],
+    ] as const) {
+      const res = await ctx.api.get(`/v1/insiders/person/${A}/transactions?limit=100&${query}`)
+      expect([query, res.body.transactions]).toEqual([query, all.filter(keep)])
+    }
   })
 
   test('holdings are the latest balance of each security; ownership keeps those with shares', async () => {

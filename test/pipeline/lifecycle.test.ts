@@ -72,7 +72,7 @@ describe('secds build: publishing', () => {
     expect(entriesOf(datasets)).toEqual([result.snapshotId, 'CURRENT'].sort())
     const manifest = JSON.parse(readFileSync(join(result.dir, 'manifest.json'), 'utf8'))
     expect(manifest.snapshotId).toBe(result.snapshotId)
-    expect(manifest.schemaVersion).toBe(9)
+    expect(manifest.schemaVersion).toBe(10)
     const zip = statSync(join(mirror, 'submissions.zip'))
     // Input files by source, in registry order: the sources' folders under src/pipeline/sources/.
     expect(Object.keys(manifest.sources)).toEqual([
@@ -175,7 +175,7 @@ describe('secds build: publishing', () => {
       entities: manifest.tables.entities.rows,
       grams: expect.any(Number),
     })
-    // The lookup files hold a line per entity, filing, listed document and insider transaction, and the manifest says how big they are.
+    // The lookup files hold a line per entity, filing, listed document, insider transaction…, and the manifest says how big they are.
     expect(
       Object.fromEntries(Object.entries<{ lines: number }>(manifest.lookups).map(([name, l]) => [name, l.lines])),
     ).toEqual({
@@ -187,6 +187,18 @@ describe('secds build: publishing', () => {
       nameGrams: Number(counts!.grams),
       insiderTransactions: manifest.tables.insider_transactions.rows,
       insiderPersonGrams: expect.any(Number),
+      // A line per FSDS filing, presented line with value, standardized value at the filing's period end.
+      finFilings: manifest.tables.fsds_sub.rows,
+      finStatementRows: expect.any(Number),
+      finStandardized: expect.any(Number),
+      // A line per person, position (by issuer and by owner), day's ranked issuer, (side, day), feed row.
+      insiderPersons: expect.any(Number),
+      insiderPositionsByIssuer: manifest.tables.insider_positions.rows,
+      insiderPositionsByOwner: manifest.tables.insider_positions.rows,
+      insiderDailyLeaders: expect.any(Number),
+      insiderFeedDayHeads: expect.any(Number),
+      insiderIssuerFeed: manifest.tables.insider_transactions.rows,
+      insiderPersonFeed: expect.any(Number),
     })
     for (const l of Object.values<{ path: string; bytes: number }>(manifest.lookups)) {
       expect(statSync(join(result.dir, `${l.path}.blocks`)).size).toBe(l.bytes)

@@ -91,8 +91,8 @@ const financialsRoutes = (deps: AreaDeps) => {
     )
     .get(
       '/filings/:accessionNumber/xbrl',
-      ({ db, cacheKey, params, query }) =>
-        db.cached(cacheKey, () => xbrlBlock(db, params.accessionNumber, query.roleUri)),
+      async ({ db, cacheKey, params, query }) =>
+        sendJson(await db.cached(cacheKey, () => xbrlBlock(db, params.accessionNumber, query.roleUri))),
       {
         params: FilingParams,
         query: XbrlQuery,

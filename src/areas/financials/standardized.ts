@@ -1,6 +1,7 @@
 /**
  * The standardized statements: the canonical metrics of one statement (src/reference/canonical-metrics.ts)
- * at one period of the filing, as the build chose them (`fin_standardized`, by `acc_key`). Every metric
+ * at one period of the filing, as the build chose them (`fin_standardized`, by `acc_key`; at the filing's own
+ * period end, its lines in the `finStandardized` lookup file). Every metric
  * of the statement is a key of `metrics`, null when the filing does not report it at that period.
  *
  * The period: `endDate` (default the filing's own period end) and `qtrs`, whose default is the
@@ -13,6 +14,7 @@
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
+import { STANDARDIZED_FIELDS } from '../../pipeline/sources/financial-statements/contract.ts'
 import { type CanonicalStatement, metricsOf } from '../../reference/canonical-metrics.ts'
 import type { StandardizedQuery } from './schemas.ts'
 import { type FilingRow, filingContext, filingOf } from './statements.ts'
@@ -56,6 +58,33 @@ type StandardizedLine = {
   confidence: number
 }
 
+/**
+ * The statement's values at `endDate` spanning `quarters` (or instants), in stored order (metric within
+ * period). At the filing's own period end (`ownPeriod`, the default) they are lines of the
+ * `finStandardized` lookup file, read without a query (contract.ts LOOKUPS says why); another period
+ * end queries `fin_standardized`.
+ */
+async function valuesAt(
+  db: Db,
+  key: bigint,
+  statement: CanonicalStatement,
+  endDate: number,
+  quarters: number,
+  ownPeriod: boolean,
+): Promise<ValueRow[]> {
+  if (!ownPeriod)
+    return db.all<ValueRow>(sql`
+      SELECT metric, ddate, qtrs, uom, value, tag, rule_id, confidence FROM fin_standardized
+      WHERE acc_key = ${key} AND statement = ${statement} AND ddate = ${endDate} AND (qtrs = ${quarters} OR qtrs = 0)`)
+  const rows: ValueRow[] = []
+  for (const line of db.lookup('finStandardized').get(key)) {
+    const values = JSON.parse(line) as unknown[]
+    const r = Object.fromEntries(STANDARDIZED_FIELDS.map((f, i) => [f, values[i]])) as ValueRow & { statement: string }
+    if (r.statement === statement && (r.qtrs === quarters || r.qtrs === 0)) rows.push(r)
+  }
+  return rows
+}
+
 const NAMES: Record<CanonicalStatement, string> = {
   income: 'income statement',
   balanceSheet: 'balance sheet',
@@ -71,10 +100,7 @@ export async function standardized(
   const { adsh, row } = await filingOf(db, accessionNumber)
   const endDate = q.endDate === undefined ? (row.end_date ?? row.period ?? 0) : endDateOf(q.endDate)
   const quarters = statement === 'balanceSheet' ? 0 : (q.qtrs ?? defaultQuarters(statement, row))
-  const key = BigInt(row.acc_key)
-  const rows = await db.all<ValueRow>(sql`
-    SELECT metric, ddate, qtrs, uom, value, tag, rule_id, confidence FROM fin_standardized
-    WHERE acc_key = ${key} AND statement = ${statement} AND ddate = ${endDate} AND (qtrs = ${quarters} OR qtrs = 0)`)
+  const rows = await valuesAt(db, BigInt(row.acc_key), statement, endDate, quarters, endDate === row.end_date)
   if (!rows.length)
     throw new ApiError(
       'not_found',

@@ -7,9 +7,11 @@ import type { Db } from '../../db/client.ts'
 import { empty, join, type Sql, sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { getPersonRow } from './directories.ts'
+import { type FeedRow, feedRowsFromLines } from './feed-lines.ts'
 import { issuerCikOf } from './queries.ts'
 import { cik10, type TransactionLine, toTransaction } from './rows.ts'
 import type { TransactionFilters } from './schemas.ts'
+import { activityWindow } from './windows.ts'
 
 const ROLE_COLUMN = {
   director: 'is_director',
@@ -23,7 +25,10 @@ type Scope =
   | { table: 'insider_issuer_feed'; cik: number }
   | { table: 'insider_person_feed'; cik: number }
 
-function feedWhere(scope: Scope, f: TransactionFilters & { from?: string; end?: string }): Sql {
+/** A feed's filters; an activity window may also name the stretch of the feed its page lies in (windows.ts). */
+type FeedFilters = TransactionFilters & { from?: string; end?: string; stretch?: { from: number; to?: number } }
+
+function feedWhere(scope: Scope, f: FeedFilters): Sql {
   const role = f.insiderRole ? ROLE_COLUMN[f.insiderRole as keyof typeof ROLE_COLUMN] : undefined
   return join([
     scope.table === 'insider_issuer_feed' ? sql`issuer_cik = ${scope.cik}` : empty,
@@ -36,6 +41,8 @@ function feedWhere(scope: Scope, f: TransactionFilters & { from?: string; end?: 
     f.acceptedFrom ? sql`accepted_at >= ${f.acceptedFrom}::TIMESTAMP` : empty,
     f.transactionFrom ? sql`transaction_date >= ${f.transactionFrom}::DATE` : empty,
     f.transactionTo ? sql`transaction_date <= ${f.transactionTo}::DATE` : empty,
+    f.stretch ? sql`pos >= ${f.stretch.from}` : empty,
+    f.stretch?.to !== undefined ? sql`pos <= ${f.stretch.to}` : empty,
     f.from ? sql`transaction_date >= ${f.from}::DATE` : empty,
     f.end ? sql`transaction_date <= ${f.end}::DATE` : empty,
   ])
@@ -43,50 +50,53 @@ function feedWhere(scope: Scope, f: TransactionFilters & { from?: string; end?: 
 
 const tableSql = (scope: Scope): Sql => ({ text: scope.table, values: [] })
 
-type FeedRow = {
-  pos: number
-  owner_name?: string | null
-  officer_title?: string | null
-  is_director?: boolean
-  is_officer?: boolean
-  is_ten_percent_owner?: boolean
+/**
+ * A page of a feed: the positions of the first rows that pass the filters, in stored (feed) order, then
+ * their transactions from the lookup file. The positions of an issuer's or a person's page come from the
+ * lines of its lookup file when they can (feed-lines.ts), else from a query. The person feed names the
+ * person as reporter.
+ */
+async function feed(db: Db, config: QueryConfig, scope: Scope, f: FeedFilters & { limit: number }) {
+  const person = scope.table === 'insider_person_feed'
+  const lines =
+    scope.table === 'insider_feed' || f.stretch
+      ? undefined
+      : feedRowsFromLines(db, person ? 'person' : 'issuer', scope.cik, f, f.limit + 1)
+  const rows =
+    lines ??
+    (await db.all<FeedRow>(
+      person
+        ? sql`SELECT pos::DOUBLE AS pos, owner_name, officer_title, is_director, is_officer, is_ten_percent_owner
+          FROM ${tableSql(scope)} WHERE ${feedWhere(scope, f)} LIMIT ${f.limit + 1}`
+        : sql`SELECT pos::DOUBLE AS pos FROM ${tableSql(scope)} WHERE ${feedWhere(scope, f)} LIMIT ${f.limit + 1}`,
+    ))
+  return pageAt(db, config, rows, f.limit, person ? scope.cik : undefined)
 }
 
 /**
- * A page of a feed: the positions of the first rows that pass the filters, in stored (feed) order, then
- * their transactions from the lookup file. The person feed names the person as reporter.
+ * A page of `limit` transactions from the feed positions of its rows (one more tells whether more
+ * follow), read from the lookup file; a person's feed (`personCik`) names the person as reporter.
  */
-async function feed(
-  db: Db,
-  config: QueryConfig,
-  scope: Scope,
-  f: TransactionFilters & { from?: string; end?: string; limit: number },
-) {
-  const person = scope.table === 'insider_person_feed'
-  const rows = await db.all<FeedRow>(
-    person
-      ? sql`SELECT pos::DOUBLE AS pos, owner_name, officer_title, is_director, is_officer, is_ten_percent_owner
-          FROM ${tableSql(scope)} WHERE ${feedWhere(scope, f)} LIMIT ${f.limit + 1}`
-      : sql`SELECT pos::DOUBLE AS pos FROM ${tableSql(scope)} WHERE ${feedWhere(scope, f)} LIMIT ${f.limit + 1}`,
-  )
-  const page = rows.slice(0, f.limit)
+function pageAt(db: Db, config: QueryConfig, rows: FeedRow[], limit: number, personCik?: number) {
+  const page = rows.slice(0, limit)
   const lines = db.lookup('insiderTransactions').getMany(page.map((r) => BigInt(r.pos)))
   return {
     transactions: page.map((r, i) => {
       const t = JSON.parse(lines[i]![0]!) as TransactionLine
-      const reporter = person
-        ? {
-            cik: cik10(scope.cik),
-            name: r.owner_name ?? null,
-            director: r.is_director ?? false,
-            officer: r.is_officer ?? false,
-            tenPercentOwner: r.is_ten_percent_owner ?? false,
-            officerTitle: r.officer_title ?? null,
-          }
-        : t.reporter
+      const reporter =
+        personCik !== undefined
+          ? {
+              cik: cik10(personCik),
+              name: r.owner_name ?? null,
+              director: r.is_director ?? false,
+              officer: r.is_officer ?? false,
+              tenPercentOwner: r.is_ten_percent_owner ?? false,
+              officerTitle: r.officer_title ?? null,
+            }
+          : t.reporter
       return toTransaction(config.archivesUrl, t, reporter)
     }),
-    pagination: { limit: f.limit, hasMoreData: rows.length > f.limit },
+    pagination: { limit, hasMoreData: rows.length > limit },
   }
 }
 
@@ -121,8 +131,9 @@ export async function listPersonTransactions(
   f: TransactionFilters & { limit: number },
   cik: number,
 ) {
-  await getPersonRow(db, cik)
   const page = await feed(db, config, { table: 'insider_person_feed', cik }, f)
+  // An empty page is a 404 when no filing names the person: asked only then, it costs no query otherwise.
+  if (!page.transactions.length) await getPersonRow(db, cik)
   return { ...page, filters: { cik: cik10(cik), ...feedFilters(f) } }
 }
 
@@ -133,7 +144,19 @@ export async function listActivity(
   f: { from?: string; end?: string; limit: number },
 ) {
   if (f.from && f.end && f.from > f.end) throw invalidRange('end', `expected on or after from (${f.from})`)
-  const page = await feed(db, config, { table: 'insider_feed' }, { ...f, acquiredDisposed: side })
+  // Without from and end, undated transactions count too: the page is the feed's top, scanned from there.
+  const window = f.from || f.end ? await activityWindow(db, side, f.limit + 1, f.from, f.end) : { stretch: { from: 0 } }
+  const page =
+    window === undefined
+      ? { transactions: [], pagination: { limit: f.limit, hasMoreData: false } }
+      : 'positions' in window
+        ? pageAt(
+            db,
+            config,
+            window.positions.map((pos) => ({ pos })),
+            f.limit,
+          )
+        : await feed(db, config, { table: 'insider_feed' }, { ...f, acquiredDisposed: side, stretch: window.stretch })
   return { ...page, filters: { acquiredDisposed: side, from: f.from ?? null, end: f.end ?? null, limit: f.limit } }
 }
 

@@ -5,7 +5,7 @@
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
-import { COMPANY_SELECT, type CompanyRow, latestOf } from './directories.ts'
+import { insiderCompanies, latestOf } from './directories.ts'
 import { issuerCikOf, notFound } from './queries.ts'
 import { issuerOf, stamp } from './rows.ts'
 
@@ -43,21 +43,39 @@ const buySellNet = <M extends 'Shares' | 'Value'>(measure: M, buy: number, sell:
 /** buy / sell counts, null without sells (RESPONSES §4); rounded to 4 places. */
 const ratio = (buy: number, sell: number) => (sell === 0 ? null : Math.round((buy / sell) * 10_000) / 10_000)
 
+type ActivityDays = { dates: ReadonlySet<string>; latestBuy: string | null; latestSell: string | null }
+
+/**
+ * The transaction dates covered (5,400 at full volume) and the leaders' default dates, held per
+ * snapshot: a leaders page then costs one query (the date's check and default were ~1 ms each).
+ */
+function activityDays(db: Db): Promise<ActivityDays> {
+  return db.memo('insider-activity-days', async () => {
+    const rows = await db.all<{ d: string }>(sql`SELECT activity_date::VARCHAR AS d FROM insider_days`)
+    const latest = await db.one<{ buy: string | null; sell: string | null }>(
+      sql`SELECT latest_buy_date::VARCHAR AS buy, latest_sell_date::VARCHAR AS sell FROM insider_statistics`,
+    )
+    return { dates: new Set(rows.map((r) => r.d)), latestBuy: latest?.buy ?? null, latestSell: latest?.sell ?? null }
+  })
+}
+
+/**
+ * A day's leaders of one type in the `insiderDailyLeaders` lookup file, in rank order (contract
+ * LEADERS_KEY: YYYYMMDD × 2, plus 1 for the sellers); read there, not queried (serving.ts says why).
+ */
+const leadersKey = (date: string, type: 'top_buyers' | 'top_sellers') =>
+  BigInt(Number(date.replaceAll('-', '')) * 2 + (type === 'top_sellers' ? 1 : 0))
+
 export async function dailyLeaders(db: Db, type: 'top_buyers' | 'top_sellers', f: { date?: string; limit: number }) {
   // Default: the latest transaction date that ranks anyone of this side (a day of only buys has no sellers).
-  const latest =
-    type === 'top_buyers'
-      ? sql`SELECT latest_buy_date::VARCHAR AS d FROM insider_statistics`
-      : sql`SELECT latest_sell_date::VARCHAR AS d FROM insider_statistics`
-  const date = f.date ?? (await db.one<{ d: string | null }>(latest))?.d ?? null
-  const day =
-    date && (await db.one<{ n: number }>(sql`SELECT 1 AS n FROM insider_days WHERE activity_date = ${date}::DATE`))
-  if (!date || !day) throw notFound(`No insider transactions are dated ${date ?? '(no data)'}.`)
-  const rows =
-    await db.all<IssuerRowFigures>(sql`SELECT rank::DOUBLE AS rank, issuer_cik::DOUBLE AS issuer_cik, issuer_ticker,
-    issuer_name, buy_value, sell_value, buy_shares, sell_shares, buy_count::DOUBLE AS buy_count, sell_count::DOUBLE AS sell_count,
-    transaction_count::DOUBLE AS transaction_count, filing_count::DOUBLE AS filing_count, latest_accepted::VARCHAR AS latest_accepted
-    FROM insider_daily_leaders WHERE activity_date = ${date}::DATE AND activity_type = ${type} AND rank <= ${f.limit}`)
+  const days = await activityDays(db)
+  const date = f.date ?? (type === 'top_buyers' ? days.latestBuy : days.latestSell)
+  if (!date || !days.dates.has(date)) throw notFound(`No insider transactions are dated ${date ?? '(no data)'}.`)
+  const rows: IssuerRowFigures[] = []
+  for (const line of db.lookup('insiderDailyLeaders').lines(leadersKey(date, type))) {
+    if (rows.length === f.limit) break
+    rows.push(JSON.parse(line) as IssuerRowFigures)
+  }
   return {
     activityDate: date,
     activityType: type,
@@ -96,7 +114,7 @@ type IssuerRowFigures = {
 /** An issuer's lifetime figures; 404 when it has no insider data. */
 export async function issuerFigures(db: Db, config: QueryConfig, ticker: string) {
   const cik = await issuerCikOf(db, ticker)
-  const r = await db.one<CompanyRow>(sql`SELECT ${COMPANY_SELECT} FROM insider_companies WHERE issuer_cik = ${cik}`)
+  const r = (await insiderCompanies(db)).byCik.get(cik)
   if (!r) throw notFound('Insider transaction snapshot was not found for the ticker.')
   const latest = { latestTransactionDate: r.latest_transaction_date, ...latestOf(config.archivesUrl, r.issuer_cik, r) }
   const issuer = issuerOf({ issuer_cik: r.issuer_cik, issuer_ticker: r.ticker, issuer_name: r.name })

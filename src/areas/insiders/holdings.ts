@@ -6,9 +6,8 @@
  */
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { join, sql } from '../../db/sql.ts'
 import { accessionOf } from '../common/filing.ts'
-import { getPerson } from './directories.ts'
+import { getPersonRow, insiderCompanies } from './directories.ts'
 import { issuerCikOf, notFound } from './queries.ts'
 import { cik10, filingUrl, issuerOf, stamp } from './rows.ts'
 
@@ -45,12 +44,6 @@ type PositionRow = {
   record: string
 }
 
-const POSITION_SELECT = sql`issuer_cik::DOUBLE AS issuer_cik, issuer_ticker, issuer_name, owner_cik::DOUBLE AS owner_cik,
-  owner_name, is_director, is_officer, is_ten_percent_owner, officer_title, security_title, derivative, direct_indirect,
-  nature_of_ownership, shares, underlying_title, underlying_shares, exercise_price, exercise_date::VARCHAR AS exercise_date,
-  expiration_date::VARCHAR AS expiration_date, position_date::VARCHAR AS position_date, accepted_at::VARCHAR AS accepted_at,
-  acc_key::VARCHAR AS acc, form_type, record`
-
 export type HoldingQuery = {
   includeDerivative?: string
   includeNonDerivative?: string
@@ -68,15 +61,6 @@ export function holdingFilters(q: HoldingQuery, now: Date) {
   }
 }
 type Filters = ReturnType<typeof holdingFilters>
-
-const kinds = (f: Filters) =>
-  f.includeDerivative && f.includeNonDerivative
-    ? sql`TRUE`
-    : f.includeDerivative
-      ? sql`derivative`
-      : f.includeNonDerivative
-        ? sql`NOT derivative`
-        : sql`FALSE`
 
 type Totals = {
   totalShares: number
@@ -154,13 +138,10 @@ export async function listOwners(
   now: Date,
 ) {
   const cik = await issuerCikOf(db, ticker)
-  const issuerRow = await db.one<{ ticker: string | null; name: string | null }>(
-    sql`SELECT ticker, name FROM insider_companies WHERE issuer_cik = ${cik}`,
-  )
+  const issuerRow = (await insiderCompanies(db)).byCik.get(cik)
   if (!issuerRow) throw notFound('Insider transaction snapshot was not found for the ticker.')
   const f = holdingFilters(q, now)
-  const rows = await db.all<PositionRow>(sql`SELECT ${POSITION_SELECT} FROM insider_positions_by_issuer
-    WHERE ${join([sql`issuer_cik = ${cik}`, kinds(f), sql`position_date >= ${f.activeSince}::DATE`])}`)
+  const rows = positionsOf(db, 'insiderPositionsByIssuer', cik).filter((p) => kept(f, p))
   const owners = group(config.archivesUrl, rows, (p) => p.owner_cik)
     .slice(0, q.limit)
     .map((g, i) => ({
@@ -183,14 +164,31 @@ export async function listOwners(
   }
 }
 
-async function personPositions(db: Db, config: QueryConfig, cik: number) {
-  await getPerson(db, config, cik)
-  return db.all<PositionRow>(sql`SELECT ${POSITION_SELECT} FROM insider_positions_by_owner WHERE owner_cik = ${cik}`)
+/**
+ * The positions of an issuer or of an owner, in stored order: lines of a positions lookup file
+ * (contract POSITION_LINE; serving.ts insiderLookups says why not a query).
+ */
+function positionsOf(db: Db, file: 'insiderPositionsByIssuer' | 'insiderPositionsByOwner', cik: number): PositionRow[] {
+  return db
+    .lookup(file)
+    .get(BigInt(cik))
+    .map((line) => JSON.parse(line) as PositionRow)
+}
+
+/** Whether the request's filters keep a position: its kind (derivative or not) and active since. */
+const kept = (f: Filters, p: PositionRow) =>
+  (p.derivative ? f.includeDerivative : f.includeNonDerivative) && (p.position_date ?? '') >= f.activeSince
+
+/** A person's positions; 404 when no filing names the person. */
+async function personPositions(db: Db, cik: number) {
+  const rows = positionsOf(db, 'insiderPositionsByOwner', cik)
+  if (!rows.length) await getPersonRow(db, cik)
+  return rows
 }
 
 /** Every position of a person (`ownership`: only those with shares left). */
 export async function listHoldings(db: Db, config: QueryConfig, cik: number, onlyHeld: boolean) {
-  const rows = (await personPositions(db, config, cik)).filter((p) => !onlyHeld || p.shares > 0)
+  const rows = (await personPositions(db, cik)).filter((p) => !onlyHeld || p.shares > 0)
   return {
     cik: cik10(cik),
     holdings: rows.map((p) => {
@@ -220,9 +218,7 @@ export async function listHoldings(db: Db, config: QueryConfig, cik: number, onl
 
 export async function holdingsSummary(db: Db, config: QueryConfig, cik: number, q: HoldingQuery, now: Date) {
   const f = holdingFilters(q, now)
-  const rows = (await personPositions(db, config, cik)).filter(
-    (p) => (p.derivative ? f.includeDerivative : f.includeNonDerivative) && (p.position_date ?? '') >= f.activeSince,
-  )
+  const rows = (await personPositions(db, cik)).filter((p) => kept(f, p))
   return {
     cik: cik10(cik),
     filters: f,

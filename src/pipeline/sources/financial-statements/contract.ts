@@ -46,7 +46,10 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
     columns: ['text_id', 'custom', 'first_id', 'n', 'search_text', 'search_doc'],
     sortedBy: 'text_id (custom, tag, label, documentation)',
   },
-  /** Each presented line of each filing with each of its values (none for a line without one) and its tag's `concept_id`. */
+  /**
+   * Each presented line of each filing with each of its values (none for a line without one) and its
+   * tag's `concept_id`. The server reads it only as the `finStatementRows` lookup file written from it.
+   */
   fin_statement_rows: {
     columns: [
       'acc_key',
@@ -120,3 +123,63 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
     sortedBy: 'cik, fiscal_quarter, fy DESC, accepted DESC, acc_key, axis, value DESC, member',
   },
 }
+
+/** The lookup files the financials area reads (db/keyed-file.ts), by the name the manifest lists them under. */
+export const LOOKUPS = {
+  /** Each filing's context (FILING_LINE) by `acc_key`: what every filing-level operation reads first. */
+  finFilings: 'lookup/fin-filings',
+  /** Each row of `fin_statement_rows` (STATEMENT_ROW_LINE) by `acc_key`, in its stored (presentation) order. */
+  finStatementRows: 'lookup/fin-statement-rows',
+  /**
+   * The `fin_standardized` rows at each filing's own period end (`ddate` = `fin_filings.end_date`, the
+   * standardized statements' default) by `acc_key`, in stored order (STANDARDIZED_LINE).
+   */
+  finStandardized: 'lookup/fin-standardized',
+} as const
+
+/**
+ * A filing's line in `finFilings`: its `fin_filings` row as a JSON object of the columns the server reads
+ * (`accepted` as DuckDB renders a TIMESTAMP as text, as the query it replaces returned it).
+ */
+export const FILING_LINE = `json_object('cik', cik, 'name', name, 'form', form, 'fy', fy, 'fp', fp, 'period', period,
+  'filed', filed, 'accepted', accepted::VARCHAR, 'ticker', ticker, 'end_date', end_date)::VARCHAR`
+
+/** The columns of a `finStatementRows` line, in its JSON array's order (the server reads them by position). */
+export const STATEMENT_ROW_FIELDS = [
+  'report',
+  'line',
+  'stmt',
+  'inpth',
+  'rfile',
+  'tag',
+  'version',
+  'plabel',
+  'negating',
+  'ddate',
+  'qtrs',
+  'uom',
+  'segments',
+  'coreg',
+  'value',
+  'footnote',
+  'concept_id',
+] as const
+
+/** A statement row's line in `finStatementRows`: a JSON array of STATEMENT_ROW_FIELDS. */
+export const STATEMENT_ROW_LINE = `json_array(${STATEMENT_ROW_FIELDS.join(', ')})::VARCHAR`
+
+/** The columns of a `finStandardized` line, in its JSON array's order. */
+export const STANDARDIZED_FIELDS = [
+  'statement',
+  'metric',
+  'ddate',
+  'qtrs',
+  'uom',
+  'value',
+  'tag',
+  'rule_id',
+  'confidence',
+] as const
+
+/** A standardized value's line in `finStandardized`: a JSON array of STANDARDIZED_FIELDS. */
+export const STANDARDIZED_LINE = `json_array(${STANDARDIZED_FIELDS.map((f) => `st.${f}`).join(', ')})::VARCHAR`

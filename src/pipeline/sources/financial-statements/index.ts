@@ -16,7 +16,7 @@ import type { SourceDefinition, TableSpec } from '../../source.ts'
 import { convertQuarter, emptyView, FSDS_TABLES, quarterName } from './convert.ts'
 import { FSDS_FILES } from './files.ts'
 import { financialStatementsSample } from './sample.ts'
-import { checkFilings, servingStatements } from './serving.ts'
+import { checkFilings, financialLookups, servingStatements } from './serving.ts'
 
 export const FSDS_DIR = 'financial-statement-data-sets'
 const NAME = 'financial-statements'
@@ -134,6 +134,7 @@ export const financialStatements: SourceDefinition = {
     ),
   ],
   serving: servingStatements,
+  lookups: financialLookups,
   checkServing: checkFilings,
   sample: financialStatementsSample,
 }

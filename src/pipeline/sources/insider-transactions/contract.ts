@@ -66,7 +66,81 @@ export const LOOKUPS = {
   insiderTransactions: 'lookup/insider-transactions',
   /** The persons holding each trigram of their search text (PERSON_GRAM_LINE), by trigram, in directory order. */
   insiderPersonGrams: 'lookup/insider-person-grams',
+  /** Each person's directory row (PERSON_LINE) by CIK: a page of `q` matches and the person pages read it. */
+  insiderPersons: 'lookup/insider-persons',
+  /** Each position (POSITION_LINE) by issuer CIK, in `insider_positions_by_issuer`'s stored order: the owners page. */
+  insiderPositionsByIssuer: 'lookup/insider-positions-by-issuer',
+  /** Each position (POSITION_LINE) by owner CIK, in `insider_positions_by_owner`'s stored order: a person's holdings. */
+  insiderPositionsByOwner: 'lookup/insider-positions-by-owner',
+  /** Each day's ranked issuers (LEADER_LINE) by leadersKey(date, type), in rank order: the daily leaders. */
+  insiderDailyLeaders: 'lookup/insider-daily-leaders',
+  /** Each (side, transaction date)'s first DAY_HEADS feed positions, ascending, by feedDayKey: the activity windows. */
+  insiderFeedDayHeads: 'lookup/insider-feed-day-heads',
+  /** Each transaction of an issuer (FEED_LINE) by issuer CIK, in feed order: an issuer's feed. */
+  insiderIssuerFeed: 'lookup/insider-issuer-feed',
+  /** Each transaction of a reporting owner (PERSON_FEED_LINE) by person CIK, in feed order: a person's feed. */
+  insiderPersonFeed: 'lookup/insider-person-feed',
 } as const
+
+/** The columns a feed line holds after `pos`: what the feed's equality filters read (src/areas/insiders/feed-lines.ts). */
+export const FEED_LINE_COLUMNS = [
+  'acquired_disposed',
+  'transaction_code',
+  'derivative',
+  'is_director',
+  'is_officer',
+  'is_ten_percent_owner',
+  'is_other',
+] as const
+
+/** A transaction's line in `insiderIssuerFeed`: a JSON array of pos and FEED_LINE_COLUMNS. */
+export const FEED_LINE = `json_array(pos, ${FEED_LINE_COLUMNS.join(', ')})::VARCHAR`
+
+/** A transaction's line in `insiderPersonFeed`: FEED_LINE's values (the person's own roles), then its name and title. */
+export const PERSON_FEED_LINE = `json_array(pos, ${FEED_LINE_COLUMNS.join(', ')}, ${PERSON_COLUMNS_OF_FEED.join(', ')})::VARCHAR`
+
+/** Feed positions kept per (side, day) in `insiderFeedDayHeads`: a page of up to 100 (the default MAX_LIMIT) and one more. */
+export const DAY_HEADS = 101
+
+/**
+ * The key of a (side, transaction date) in `insiderFeedDayHeads`: YYYYMMDD × 2, plus 1 for disposals
+ * ('D'). The server's side is feedDayKey in src/areas/insiders/windows.ts.
+ */
+export const FEED_DAY_KEY = `(strftime(transaction_date, '%Y%m%d')::BIGINT * 2 + CASE acquired_disposed WHEN 'D' THEN 1 ELSE 0 END)`
+
+/**
+ * The key of a day's leaders of one type in `insiderDailyLeaders`: YYYYMMDD × 2, plus 1 for the sellers
+ * (a day's buyers, then its sellers, as `insider_daily_leaders` stores them). The server's side is
+ * leadersKey in src/areas/insiders/figures.ts.
+ */
+export const LEADERS_KEY = `(strftime(activity_date, '%Y%m%d')::BIGINT * 2 + CASE activity_type WHEN 'top_sellers' THEN 1 ELSE 0 END)`
+
+/** An issuer's line in `insiderDailyLeaders`: its `insider_daily_leaders` row as the server reads it. */
+export const LEADER_LINE = `json_object('rank', rank, 'issuer_cik', issuer_cik, 'issuer_ticker', issuer_ticker,
+  'issuer_name', issuer_name, 'buy_value', buy_value, 'sell_value', sell_value, 'buy_shares', buy_shares,
+  'sell_shares', sell_shares, 'buy_count', buy_count, 'sell_count', sell_count, 'transaction_count', transaction_count,
+  'filing_count', filing_count, 'latest_accepted', latest_accepted::VARCHAR)::VARCHAR`
+
+/** A position's line in the positions lookup files: its row as the server reads it (dates, time and accession key as text). */
+export const POSITION_LINE = `json_object('issuer_cik', issuer_cik, 'issuer_ticker', issuer_ticker, 'issuer_name', issuer_name,
+  'owner_cik', owner_cik, 'owner_name', owner_name, 'is_director', is_director, 'is_officer', is_officer,
+  'is_ten_percent_owner', is_ten_percent_owner, 'officer_title', officer_title, 'security_title', security_title,
+  'derivative', derivative, 'direct_indirect', direct_indirect, 'nature_of_ownership', nature_of_ownership,
+  'shares', shares, 'underlying_title', underlying_title, 'underlying_shares', underlying_shares,
+  'exercise_price', exercise_price, 'exercise_date', exercise_date::VARCHAR, 'expiration_date', expiration_date::VARCHAR,
+  'position_date', position_date::VARCHAR, 'accepted_at', accepted_at::VARCHAR, 'acc', acc_key::VARCHAR,
+  'form_type', form_type, 'record', record)::VARCHAR`
+
+/**
+ * A person's line in `insiderPersons`: its `insider_persons_by_cik` row as the server reads it (the
+ * accession key and times as text, as DuckDB renders them).
+ */
+export const PERSON_LINE = `json_object('cik', cik, 'name', name, 'is_director', is_director, 'is_officer', is_officer,
+  'is_ten_percent_owner', is_ten_percent_owner, 'latest_officer_title', latest_officer_title,
+  'latest_issuer_cik', latest_issuer_cik, 'latest_issuer_ticker', latest_issuer_ticker,
+  'latest_issuer_name', latest_issuer_name, 'latest_acc', latest_acc_key::VARCHAR,
+  'latest_accepted', latest_accepted::VARCHAR, 'latest_transaction_date', latest_transaction_date::VARCHAR,
+  'filing_count', filing_count, 'transaction_count', transaction_count, 'issuer_count', issuer_count)::VARCHAR`
 
 /** A person's line under each trigram of its search text: directory position, CIK, search text. */
 export const PERSON_GRAM_LINE = `json_array(position, cik, name_lower)::VARCHAR`
@@ -170,6 +244,11 @@ const STATISTICS_COLUMNS = [
   'latest_sell_date',
 ]
 
+/**
+ * The serving tables. Some the server reads only through the lookup files written from them (LOOKUPS):
+ * `insider_persons_by_cik`, `insider_daily_leaders` and the two positions tables; the issuer and person
+ * feeds also through theirs when the filters are equalities.
+ */
 export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
   insider_feed: { columns: ['pos', ...FEED_FILTER_COLUMNS], sortedBy: `pos (${FEED_ORDER})` },
   insider_issuer_feed: { columns: ['pos', ...FEED_FILTER_COLUMNS], sortedBy: 'issuer_cik, pos' },
@@ -186,6 +265,14 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
   insider_person_gram_counts: { columns: ['gram', 'n'], sortedBy: 'gram' },
   insider_daily_leaders: { columns: LEADER_COLUMNS, sortedBy: 'activity_date, activity_type, rank' },
   insider_days: { columns: ['activity_date', 'transaction_count'], sortedBy: 'activity_date' },
+  /**
+   * The first and last feed positions of each (acquired_disposed, transaction_date): the stretch of the
+   * feed an activity window's page can lie in, so its scan reads only that (zonemaps on pos).
+   */
+  insider_feed_days: {
+    columns: ['acquired_disposed', 'transaction_date', 'first_pos', 'last_pos'],
+    sortedBy: 'acquired_disposed, transaction_date',
+  },
   insider_positions_by_issuer: { columns: POSITION_COLUMNS, sortedBy: 'issuer_cik, owner_cik, security_title' },
   insider_positions_by_owner: { columns: POSITION_COLUMNS, sortedBy: 'owner_cik, issuer_cik, security_title' },
   insider_statistics: { columns: STATISTICS_COLUMNS, sortedBy: '(one row)' },

@@ -1,0 +1,86 @@
+/**
+ * Where an activity window's page is (buys or sells dated within [from, end], in feed order): the
+ * window's first `take` feed positions, from the `insiderFeedDayHeads` lookup file, or, for a page larger
+ * than the file keeps per day, the stretch of the feed holding them, for a bounded scan.
+ *
+ * Both rest on each (side, day)'s first feed position (`insider_feed_days`, held per snapshot): the
+ * `take` days of the window whose first positions come first already hold `take` transactions, so the
+ * page's positions are all among those days' first `take` positions (their heads), and all at or before
+ * the last of those first positions. From the top of the feed, the scan of an old window read every row
+ * group that a mistyped or late-reported date made span the window (3-4 ms at full volume).
+ */
+import type { Db } from '../../db/client.ts'
+import { sql } from '../../db/sql.ts'
+import { DAY_HEADS } from '../../pipeline/sources/insider-transactions/contract.ts'
+
+type SideDays = { dates: string[]; firstPos: number[]; lastPos: number[] }
+
+/** Each side's transaction dates, ascending, with their first and last feed positions, per snapshot. */
+function feedDays(db: Db): Promise<ReadonlyMap<string, SideDays>> {
+  return db.memo('insider-feed-days', async () => {
+    const rows = await db.all<{ side: string; d: string; first: number; last: number }>(sql`
+      SELECT acquired_disposed AS side, transaction_date::VARCHAR AS d, first_pos::DOUBLE AS first,
+        last_pos::DOUBLE AS last FROM insider_feed_days`)
+    const sides = new Map<string, SideDays>()
+    for (const r of rows) {
+      const s = sides.get(r.side) ?? { dates: [], firstPos: [], lastPos: [] }
+      sides.set(r.side, s)
+      s.dates.push(r.d)
+      s.firstPos.push(r.first)
+      s.lastPos.push(r.last)
+    }
+    return sides
+  })
+}
+
+/** A (side, day)'s key in `insiderFeedDayHeads` (contract FEED_DAY_KEY): YYYYMMDD × 2, plus 1 for 'D'. */
+const feedDayKey = (date: string, side: string) => BigInt(Number(date.replaceAll('-', '')) * 2 + (side === 'D' ? 1 : 0))
+
+export type ActivityWindow = { positions: number[] } | { stretch: { from: number; to: number } }
+
+/**
+ * The first `take` feed positions of `side` transactions dated within [from, end] (either may be open),
+ * or the stretch of the feed holding them when `take` exceeds DAY_HEADS; undefined when the window has
+ * no transaction.
+ */
+export async function activityWindow(
+  db: Db,
+  side: string,
+  take: number,
+  from?: string,
+  end?: string,
+): Promise<ActivityWindow | undefined> {
+  const days = (await feedDays(db)).get(side)
+  if (!days) return undefined
+  let lo = 0
+  let hi = days.dates.length
+  while (from && lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (days.dates[mid]! < from) lo = mid + 1
+    else hi = mid
+  }
+  let last = -1
+  // The `take` days with the smallest first positions seen, ascending by first position.
+  const firsts: number[] = []
+  for (let i = lo; i < days.dates.length && (!end || days.dates[i]! <= end); i++) {
+    last = Math.max(last, days.lastPos[i]!)
+    const first = days.firstPos[i]!
+    if (firsts.length === take && first >= days.firstPos[firsts[take - 1]!]!) continue
+    let at = firsts.length
+    while (at > 0 && days.firstPos[firsts[at - 1]!]! > first) at--
+    firsts.splice(at, 0, i)
+    if (firsts.length > take) firsts.pop()
+  }
+  if (!firsts.length) return undefined
+  const to = firsts.length === take ? Math.min(last, days.firstPos[firsts[take - 1]!]!) : last
+  if (take > DAY_HEADS) return { stretch: { from: days.firstPos[firsts[0]!]!, to } }
+  const keys = firsts.map((i) => feedDayKey(days.dates[i]!, side)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  const positions: number[] = []
+  for (const [line] of db.lookup('insiderFeedDayHeads').getMany(keys))
+    for (const pos of line === undefined ? [] : (JSON.parse(line) as number[])) {
+      // Heads are ascending: past `to`, none of this day's can be on the page.
+      if (pos > to) break
+      positions.push(pos)
+    }
+  return { positions: positions.sort((a, b) => a - b).slice(0, take) }
+}
