@@ -5,6 +5,7 @@
  */
 import { Elysia } from 'elysia'
 import { access } from '../../auth/access.ts'
+import type { RequestDb } from '../../db/client.ts'
 import { sendJson } from '../../http/raw-json.ts'
 import { errorResponses } from '../../http/schemas.ts'
 import { type AreaDeps, dbContext } from '../context.ts'
@@ -14,6 +15,7 @@ import {
   SegmentFixedCompareQuery,
   SegmentFixedQuery,
   SegmentQuery,
+  type SegmentRequest,
   SegmentResponse,
 } from './segment-schemas.ts'
 import { segments } from './segments.ts'
@@ -36,61 +38,53 @@ const DESCRIPTION =
 
 type Variant = (typeof VARIANTS)[number]
 
+/** A variant's handler, for one period or compared across fiscal years: the variant fixes the segment type. */
+const answer =
+  (v: Variant, compare: boolean) =>
+  async ({
+    db,
+    cacheKey,
+    params,
+    query,
+  }: {
+    db: RequestDb
+    cacheKey: string
+    params: { issuer: string }
+    query: Omit<SegmentRequest, 'segmentType'> & { segmentType?: string }
+  }) =>
+    sendJson(
+      await db.cached(cacheKey, () =>
+        segments(db, params.issuer, { ...query, segmentType: v.fixed ?? query.segmentType }, compare),
+      ),
+    )
+
 const variantRoutes = ({ database }: AreaDeps, v: Variant) =>
   new Elysia({ tags: ['Financials'] })
     .use(dbContext(database))
-    .get(
-      `/:issuer/segments${v.path}`,
-      async ({ db, cacheKey, params, query }) =>
-        sendJson(
-          await db.cached(cacheKey, () =>
-            segments(
-              db,
-              params.issuer,
-              { ...query, segmentType: v.fixed ?? (query as { segmentType?: string }).segmentType },
-              false,
-            ),
-          ),
-        ),
-      {
-        params: IssuerParams,
-        query: v.fixed ? SegmentFixedQuery : SegmentQuery,
-        response: { 200: SegmentResponse, ...errorResponses },
-        detail: {
-          ...access('FREE'),
-          operationId: `getFinancial${v.id}`,
-          summary: `A company's segment revenue ${v.what}`,
-          description: DESCRIPTION,
-        },
+    .get(`/:issuer/segments${v.path}`, answer(v, false), {
+      params: IssuerParams,
+      query: v.fixed ? SegmentFixedQuery : SegmentQuery,
+      response: { 200: SegmentResponse, ...errorResponses },
+      detail: {
+        ...access('FREE'),
+        operationId: `getFinancial${v.id}`,
+        summary: `A company's segment revenue ${v.what}`,
+        description: DESCRIPTION,
       },
-    )
-    .get(
-      `/:issuer/segments${v.path}/compare`,
-      async ({ db, cacheKey, params, query }) =>
-        sendJson(
-          await db.cached(cacheKey, () =>
-            segments(
-              db,
-              params.issuer,
-              { ...query, segmentType: v.fixed ?? (query as { segmentType?: string }).segmentType },
-              true,
-            ),
-          ),
-        ),
-      {
-        params: IssuerParams,
-        query: v.fixed ? SegmentFixedCompareQuery : SegmentCompareQuery,
-        response: { 200: SegmentResponse, ...errorResponses },
-        detail: {
-          ...access('FREE'),
-          operationId: `compareFinancial${v.id}`,
-          summary: `A company's segment revenue ${v.what}, across fiscal years`,
-          description:
-            'The same as the single-period operation for each fiscal year of `periods` (default the latest three), newest first, ' +
-            'with the same segments at the same positions.',
-        },
+    })
+    .get(`/:issuer/segments${v.path}/compare`, answer(v, true), {
+      params: IssuerParams,
+      query: v.fixed ? SegmentFixedCompareQuery : SegmentCompareQuery,
+      response: { 200: SegmentResponse, ...errorResponses },
+      detail: {
+        ...access('FREE'),
+        operationId: `compareFinancial${v.id}`,
+        summary: `A company's segment revenue ${v.what}, across fiscal years`,
+        description:
+          'The same as the single-period operation for each fiscal year of `periods` (default the latest three), newest first, ' +
+          'with the same segments at the same positions.',
       },
-    )
+    })
 
 // Mounted by the area's app, whose prefix (/v1/financials) these paths take.
 export const segmentRoutes = (deps: AreaDeps) =>
