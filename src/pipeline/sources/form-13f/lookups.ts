@@ -1,0 +1,67 @@
+/**
+ * The 13F lookup files (contract.ts LOOKUPS): what a manager's per-quarter pages read without a query.
+ * At full volume a uniform draw lands on a cold part of inst_holdings (167 M rows), inst_flows (183 M) or
+ * inst_sectors (43 M), and DuckDB then reads and decompresses a block of every column named: a manager's
+ * top 100 holdings cost 4-6 ms, and the context query before them ~1 ms more. Here a page is one or two
+ * records of a keyed file (docs/institutions.md, "Lookup files").
+ */
+import type { BuildContext, LookupSpec } from '../../source.ts'
+import {
+  FLOW_LINE_COLUMNS,
+  HOLDING_LINE_COLUMNS,
+  LOOKUPS,
+  MANAGER_QUARTER_KEY,
+  QUARTER_LINE,
+  QUARTER_MANAGER_KEY,
+  SECTOR_LINE_COLUMNS,
+  TOP_ROWS,
+} from './contract.ts'
+
+const arrayOf = (columns: readonly string[]) => `json_array(${columns.join(', ')})::VARCHAR`
+
+/** inst_flows' stored order within a (quarter, manager): the order a list of buys or sells is read in. */
+const FLOW_ORDER = 'activity_value DESC, cusip, put_call'
+
+export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
+  // The Parquet of the quarterly tables is written a quarter per file, each sorted: read in file order,
+  // its rows come in key order (lookup-files.ts keeps insertion order).
+  const holdings = parquet('inst_holdings')
+  const byShares = `SELECT * FROM ${holdings}
+    QUALIFY row_number() OVER (PARTITION BY qend, cik ORDER BY shares DESC NULLS LAST, value_rank) <= ${TOP_ROWS}`
+  const flows = `SELECT * FROM ${parquet('inst_flows')} WHERE net_shares <> 0
+    QUALIFY row_number() OVER (PARTITION BY qend, cik, net_shares > 0 ORDER BY ${FLOW_ORDER}) <= ${TOP_ROWS}`
+  return [
+    {
+      name: 'instQuarters',
+      path: LOOKUPS.instQuarters,
+      rowsOf: 's.inst_quarters',
+      sql: `SELECT q.cik, ${QUARTER_LINE} FROM s.inst_quarters q LEFT JOIN s.inst_changes c USING (cik, qend)
+        ORDER BY q.cik, q.qend`,
+    },
+    {
+      name: 'instTopHoldings',
+      path: LOOKUPS.instTopHoldings,
+      rowsOf: `(SELECT 1 FROM ${holdings} WHERE value_rank <= ${TOP_ROWS})`,
+      sql: `SELECT ${QUARTER_MANAGER_KEY}, ${arrayOf(HOLDING_LINE_COLUMNS)} FROM ${holdings} WHERE value_rank <= ${TOP_ROWS}`,
+    },
+    {
+      name: 'instTopHoldingsByShares',
+      path: LOOKUPS.instTopHoldingsByShares,
+      rowsOf: `(${byShares})`,
+      sql: `SELECT ${QUARTER_MANAGER_KEY}, ${arrayOf(HOLDING_LINE_COLUMNS)} FROM (${byShares})
+        ORDER BY qend, cik, shares DESC NULLS LAST, value_rank`,
+    },
+    {
+      name: 'instTopFlows',
+      path: LOOKUPS.instTopFlows,
+      rowsOf: `(${flows})`,
+      sql: `SELECT ${QUARTER_MANAGER_KEY}, ${arrayOf(FLOW_LINE_COLUMNS)} FROM (${flows}) ORDER BY qend, cik, ${FLOW_ORDER}`,
+    },
+    {
+      name: 'instSectors',
+      path: LOOKUPS.instSectors,
+      rowsOf: parquet('inst_sectors'),
+      sql: `SELECT ${MANAGER_QUARTER_KEY}, ${arrayOf(SECTOR_LINE_COLUMNS)} FROM ${parquet('inst_sectors')}`,
+    },
+  ]
+}
