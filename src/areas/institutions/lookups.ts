@@ -11,7 +11,7 @@ import {
   SECTOR_LINE_COLUMNS,
   TOP_ROWS,
 } from '../../pipeline/sources/form-13f/contract.ts'
-import type { HoldingRecord, NetChangeRecord } from './rows.ts'
+import type { FilingRecord, HoldingRecord, NetChangeRecord } from './rows.ts'
 
 /** A manager's quarter as `instQuarters` holds it (QUARTER_LINE). */
 export type QuarterLine = {
@@ -48,6 +48,13 @@ export const quartersOf = (db: Db, cik: number): QuarterLine[] =>
     .lookup('instQuarters')
     .get(BigInt(cik))
     .map((line) => JSON.parse(line) as QuarterLine)
+
+/** A manager's filings, newest quarter first and within a quarter the latest filing first. */
+export const filingsOf = (db: Db, cik: number): FilingRecord[] =>
+  db
+    .lookup('instFilings')
+    .get(BigInt(cik))
+    .map((line) => JSON.parse(line) as FilingRecord)
 
 /** `2024-09-30` → 20243. */
 const quarterNumber = (qend: string) => +qend.slice(0, 4) * 10 + Math.ceil(+qend.slice(5, 7) / 3)

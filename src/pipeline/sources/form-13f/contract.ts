@@ -276,7 +276,19 @@ export const SECTOR_LINE_COLUMNS = [
   'value',
 ] as const
 
+/**
+ * A filing's line in `instFilings`: its inst_filings row as the area's FilingRecord names it (dates and
+ * time as text; `managers` the JSON text the table holds).
+ */
+export const FILING_LINE = `json_object('cik', cik, 'qend', qend::VARCHAR, 'period', period::VARCHAR, 'accession', accession,
+  'form', form, 'filed', filed::VARCHAR, 'accepted_at', accepted_at::VARCHAR, 'report_type', report_type,
+  'is_amendment', is_amendment, 'amendment_type', amendment_type, 'role', role, 'holdings_loaded', holdings_loaded,
+  'security_count', security_count, 'manager_link_count', manager_link_count, 'value', value,
+  'other_manager_count', other_manager_count, 'notice_manager_count', notice_manager_count, 'managers', managers)::VARCHAR`
+
 export const LOOKUPS = {
+  /** Each manager's filings (FILING_LINE) by CIK, in inst_filings' order (newest quarter, latest filing first). */
+  instFilings: 'lookup/inst-filings',
   /** Each manager's quarters (QUARTER_LINE) by CIK, oldest first: every per-manager operation's context, and changes. */
   instQuarters: 'lookup/inst-quarters',
   /** Each (quarter, manager)'s first TOP_ROWS holdings by value rank (HOLDING_LINE_COLUMNS), by QUARTER_MANAGER_KEY. */

@@ -7,6 +7,7 @@
  */
 import type { BuildContext, LookupSpec } from '../../source.ts'
 import {
+  FILING_LINE,
   FLOW_LINE_COLUMNS,
   HOLDING_LINE_COLUMNS,
   LOOKUPS,
@@ -37,6 +38,12 @@ export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
       rowsOf: 's.inst_quarters',
       sql: `SELECT q.cik, ${QUARTER_LINE} FROM s.inst_quarters q LEFT JOIN s.inst_changes c USING (cik, qend)
         ORDER BY q.cik, q.qend`,
+    },
+    {
+      name: 'instFilings',
+      path: LOOKUPS.instFilings,
+      rowsOf: parquet('inst_filings'),
+      sql: `SELECT cik, ${FILING_LINE} FROM ${parquet('inst_filings')}`,
     },
     {
       name: 'instTopHoldings',
