@@ -199,8 +199,9 @@ describe('secds build: publishing', () => {
       insiderFeedDayHeads: expect.any(Number),
       insiderIssuerFeed: manifest.tables.insider_transactions.rows,
       insiderPersonFeed: expect.any(Number),
-      // A line per 13F manager-quarter; each (quarter, manager)'s first holdings, buys and sells; a line per breakdown row.
+      // A line per 13F manager-quarter and filing; each (quarter, manager)'s first holdings, buys and sells; a line per breakdown row.
       instQuarters: manifest.tables.inst_quarters.rows,
+      instFilings: manifest.tables.inst_filings.rows,
       instTopHoldings: expect.any(Number),
       instTopHoldingsByShares: expect.any(Number),
       instTopFlows: expect.any(Number),
