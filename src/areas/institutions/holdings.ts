@@ -1,6 +1,7 @@
 /**
- * A manager's holdings in a quarter and quarter by quarter: inst_holdings is stored by manager, quarter
- * and value rank, so the default order reads the first rows of the quarter.
+ * A manager's holdings in a quarter and quarter by quarter: a quarter's first 101 by value or by shares
+ * from the lookup files (lookups.ts); a larger `limit` from inst_holdings, stored by quarter, manager and
+ * value rank, so the default order reads the first rows of the quarter.
  */
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'

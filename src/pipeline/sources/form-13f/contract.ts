@@ -1,6 +1,9 @@
 /**
- * The 13F source's contract: the serving tables the Institutions area (src/areas/institutions) reads.
- * `qend` is a quarter's last day (a DATE), `quarter` its `YYYYQn` label (rules.ts); values are whole dollars.
+ * The 13F source's contract: the serving tables the Institutions area (src/areas/institutions) reads, and
+ * the lookup files written from them (LOOKUPS). `qend` is a quarter's last day (a DATE), `quarter` its
+ * `YYYYQn` label (rules.ts); values are whole dollars. The server now reads `inst_quarters`,
+ * `inst_changes`, `inst_filings` and `inst_sectors` only through the lookup files; `inst_holdings` and
+ * `inst_flows` through them for a first page, by query for what the files do not hold.
  */
 export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
   inst_managers: {
