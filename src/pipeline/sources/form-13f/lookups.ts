@@ -24,8 +24,12 @@ export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
   // The Parquet of the quarterly tables is written a quarter per file, each sorted: read in file order,
   // its rows come in key order (lookup-files.ts keeps insertion order).
   const holdings = parquet('inst_holdings')
-  const byShares = `SELECT * FROM ${holdings}
-    QUALIFY row_number() OVER (PARTITION BY qend, cik ORDER BY shares DESC NULLS LAST, value_rank) <= ${TOP_ROWS}`
+  // Ranked by shares on the narrow columns, then joined back by row number (as the flows below).
+  const holdingRows = parquet('inst_holdings', ', file_row_number = true')
+  const bySharesKept = `SELECT qend, cik, file_row_number,
+      row_number() OVER (PARTITION BY qend, cik ORDER BY shares DESC NULLS LAST, value_rank) AS pick
+    FROM ${holdingRows} QUALIFY pick <= ${TOP_ROWS}`
+  const byShares = `SELECT h.*, k.pick FROM ${holdingRows} h JOIN (${bySharesKept}) k USING (qend, cik, file_row_number)`
   // The flows' files are a quarter each, sorted: a row's number in its file is its place in the lists.
   // Ranked on those narrow columns, then joined back: a ranking carrying all 16 columns of the 183 M
   // rows spilled over 18 GB at full volume (and filled the disk).
@@ -57,8 +61,7 @@ export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
       name: 'instTopHoldingsByShares',
       path: LOOKUPS.instTopHoldingsByShares,
       rowsOf: `(${byShares})`,
-      sql: `SELECT ${QUARTER_MANAGER_KEY}, ${arrayOf(HOLDING_LINE_COLUMNS)} FROM (${byShares})
-        ORDER BY qend, cik, shares DESC NULLS LAST, value_rank`,
+      sql: `SELECT ${QUARTER_MANAGER_KEY}, ${arrayOf(HOLDING_LINE_COLUMNS)} FROM (${byShares}) ORDER BY qend, cik, pick`,
     },
     {
       name: 'instTopFlows',
