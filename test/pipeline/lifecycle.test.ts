@@ -199,6 +199,13 @@ describe('secds build: publishing', () => {
       insiderFeedDayHeads: expect.any(Number),
       insiderIssuerFeed: manifest.tables.insider_transactions.rows,
       insiderPersonFeed: expect.any(Number),
+      // A line per 13F manager-quarter and filing; each (quarter, manager)'s first holdings, buys and sells; a line per breakdown row.
+      instQuarters: manifest.tables.inst_quarters.rows,
+      instFilings: manifest.tables.inst_filings.rows,
+      instTopHoldings: expect.any(Number),
+      instTopHoldingsByShares: expect.any(Number),
+      instTopFlows: expect.any(Number),
+      instSectors: manifest.tables.inst_sectors.rows,
     })
     for (const l of Object.values<{ path: string; bytes: number }>(manifest.lookups)) {
       expect(statSync(join(result.dir, `${l.path}.blocks`)).size).toBe(l.bytes)

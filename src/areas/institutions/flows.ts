@@ -1,7 +1,8 @@
 /**
  * A manager's quarter against the calendar quarter before (inst_changes), its buys and sells (inst_flows,
  * stored largest activity first: a list is read in stored order and its rank is the position), and its
- * sector and industry breakdowns (inst_sectors).
+ * sector and industry breakdowns (inst_sectors); each read from the lookup files written from those
+ * tables (lookups.ts), a deep page of buys or sells from inst_flows itself.
  */
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
@@ -9,23 +10,15 @@ import { sql } from '../../db/sql.ts'
 import { checkOffset, offsetOf } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { formatCik } from '../../lib/ids.ts'
+import { breakdownOf, type FlowRecord, topFlows } from './lookups.ts'
 import { contextOf, flowPeriod, noHoldings, periodRef } from './manager-context.ts'
 import { quarterLabel } from './quarters.ts'
-import { NET_CHANGE_COLUMNS, type NetChangeRecord, netChangeOf, percent } from './rows.ts'
+import { NET_CHANGE_COLUMNS, netChangeOf, percent } from './rows.ts'
 
 export async function getChanges(db: Db, cikText: string, quarter?: string) {
   const c = await contextOf(db, cikText, quarter)
-  const r = await db.one<Record<string, number>>(sql`
-    SELECT current_aum::DOUBLE AS current_aum, prior_aum::DOUBLE AS prior_aum,
-      current_positions::DOUBLE AS current_positions, prior_positions::DOUBLE AS prior_positions,
-      current_securities::DOUBLE AS current_securities, prior_securities::DOUBLE AS prior_securities,
-      addition_count::DOUBLE AS addition_count, addition_value::DOUBLE AS addition_value,
-      disposal_count::DOUBLE AS disposal_count, disposal_value::DOUBLE AS disposal_value,
-      increased_count::DOUBLE AS increased_count, increased_value::DOUBLE AS increased_value,
-      decreased_count::DOUBLE AS decreased_count, decreased_value::DOUBLE AS decreased_value,
-      unchanged_count::DOUBLE AS unchanged_count, unchanged_value::DOUBLE AS unchanged_value,
-      buy_value::DOUBLE AS buy_value, sell_value::DOUBLE AS sell_value
-    FROM inst_changes WHERE cik = ${c.cik} AND qend = ${c.qend}::DATE`)
+  // The quarter's inst_changes row comes with its line of quarters (instQuarters).
+  const r = c.changes
   if (!r) throw noHoldings(c.cik, c.qend)
   const aumChange = r.current_aum! - r.prior_aum!
   const net = r.buy_value! - r.sell_value!
@@ -68,16 +61,6 @@ export async function getChanges(db: Db, cikText: string, quarter?: string) {
   }
 }
 
-type FlowRecord = NetChangeRecord & {
-  ticker: string | null
-  issuer_cik: number | null
-  cusip: string
-  issuer_name: string | null
-  title_of_class: string | null
-  put_call: string | null
-  activity_value: number
-}
-
 /** Buys (every rise, or only new positions) or sells (every fall, or only positions sold out), largest first. */
 export async function getFlows(
   db: Db,
@@ -98,11 +81,14 @@ export async function getFlows(
         ? sql`change = 'sold_out'`
         : sql`net_shares < 0`
   // Stored by activity value, largest first, within the manager and quarter: read in that order, no sort.
-  const rows = await db.all<FlowRecord>(sql`
+  // A first page (the largest limit and one more) is in the lookup file; a deeper one is a query.
+  const rows =
+    topFlows(db, kind, f.only, c.cik, c.qend, offsetOf(f), f.limit + 1) ??
+    (await db.all<FlowRecord>(sql`
     SELECT ticker, issuer_cik::DOUBLE AS issuer_cik, cusip, issuer_name, title_of_class,
       put_call, ${NET_CHANGE_COLUMNS}, activity_value::DOUBLE AS activity_value
     FROM inst_flows WHERE cik = ${c.cik} AND qend = ${c.qend}::DATE AND ${which}
-    LIMIT ${f.limit + 1} OFFSET ${offsetOf(f)}`)
+    LIMIT ${f.limit + 1} OFFSET ${offsetOf(f)}`))
   return {
     cik: formatCik(c.cik),
     name: c.name,
@@ -131,18 +117,7 @@ export async function getFlows(
 export async function getBreakdown(db: Db, cikText: string, level: 'sector' | 'industry', quarter?: string) {
   const c = await contextOf(db, cikText, quarter)
   if (!c.positions) throw noHoldings(c.cik, c.qend)
-  const rows = await db.all<{
-    rank: number
-    sector: string | null
-    industry: string | null
-    sic: number | null
-    positions: number
-    securities: number
-    value: number
-  }>(sql`
-    SELECT rank::DOUBLE AS rank, sector, industry, sic, positions::DOUBLE AS positions,
-      securities::DOUBLE AS securities, value::DOUBLE AS value
-    FROM inst_sectors WHERE cik = ${c.cik} AND qend = ${c.qend}::DATE AND level = ${level} ORDER BY rank`)
+  const rows = breakdownOf(db, c.cik, c.qend, level)
   const total = c.value ?? 0
   return {
     cik: formatCik(c.cik),

@@ -3,7 +3,7 @@
  * serving tables of the 13F source (src/pipeline/sources/form-13f/contract.ts), each sorted on the
  * manager's CIK and quarter; what the operations send was computed by the build.
  */
-/** The managers' directory, one manager, and a manager's quarter at a glance (inst_managers, inst_quarters). */
+/** The managers' directory, one manager (inst_managers), and a manager's quarter at a glance (the instQuarters lookup file). */
 import type { Static } from 'elysia'
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'

@@ -42,13 +42,7 @@ export const netChangeOf = (r: NetChangeRecord) => ({
   netValue: r.net_value,
 })
 
-/** The inst_filings columns a filing DTO needs, as a SELECT list. */
-export const FILING_COLUMNS = `cik::DOUBLE AS cik, qend::VARCHAR AS qend, period::VARCHAR AS period, accession, form,
-  filed::VARCHAR AS filed, accepted_at::VARCHAR AS accepted_at, report_type, is_amendment, amendment_type, role,
-  holdings_loaded::DOUBLE AS holdings_loaded, security_count::DOUBLE AS security_count,
-  manager_link_count::DOUBLE AS manager_link_count, value::DOUBLE AS value,
-  other_manager_count::DOUBLE AS other_manager_count, notice_manager_count::DOUBLE AS notice_manager_count, managers`
-
+/** A filing as the `instFilings` lookup file holds it (FILING_LINE in the 13F contract). */
 export type FilingRecord = {
   cik: number
   qend: string

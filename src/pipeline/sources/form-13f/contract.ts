@@ -1,6 +1,9 @@
 /**
- * The 13F source's contract: the serving tables the Institutions area (src/areas/institutions) reads.
- * `qend` is a quarter's last day (a DATE), `quarter` its `YYYYQn` label (rules.ts); values are whole dollars.
+ * The 13F source's contract: the serving tables the Institutions area (src/areas/institutions) reads, and
+ * the lookup files written from them (LOOKUPS). `qend` is a quarter's last day (a DATE), `quarter` its
+ * `YYYYQn` label (rules.ts); values are whole dollars. The server now reads `inst_quarters`,
+ * `inst_changes`, `inst_filings` and `inst_sectors` only through the lookup files; `inst_holdings` and
+ * `inst_flows` through them for a first page, by query for what the files do not hold.
  */
 export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
   inst_managers: {
@@ -191,3 +194,115 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
 
 /** A serving table's columns as a SELECT list. */
 export const columnsOf = (table: keyof typeof SERVING_TABLES & string) => SERVING_TABLES[table]!.columns.join(', ')
+
+/**
+ * Rows kept per list in the lookup files: a page of the largest `limit` (MAX_LIMIT's default, 100) and one
+ * more, so a first page (and `hasMoreData`) comes from the file; a deeper page or a larger `limit` is a query.
+ */
+export const TOP_ROWS = 101
+
+/**
+ * The key of a (quarter, manager) in the files written in the quarter-major order of inst_holdings and
+ * inst_flows: the quarter as YYYYQ, times 10^10, plus the CIK (at most 10 digits). The server's side is
+ * quarterManagerKey in src/areas/institutions/lookups.ts.
+ */
+export const QUARTER_MANAGER_KEY = `((year(qend) * 10 + quarter(qend))::BIGINT * 10000000000 + cik)`
+
+/** The key of a (manager, quarter) in the file written in inst_sectors' manager-major order: CIK × 10^5 + YYYYQ. */
+export const MANAGER_QUARTER_KEY = `(cik * 100000 + year(qend) * 10 + quarter(qend))::BIGINT`
+
+/**
+ * A manager's quarter in `instQuarters`: the inst_quarters row the operations start from (names as the
+ * area's records use them; `accession` falls back to the quarter's latest filing, `quarter_accession`
+ * does not) and, under `changes`, its inst_changes row (null when it reported no holdings).
+ */
+export const QUARTER_LINE = `json_object('cik', q.cik, 'name', q.name, 'qend', q.qend::VARCHAR, 'period', q.period::VARCHAR,
+  'accession', coalesce(q.accession, q.latest_accession), 'quarter_accession', q.accession, 'form', q.form,
+  'filed', q.filed::VARCHAR, 'accepted_at', q.accepted_at::VARCHAR, 'filing_count', q.filing_count,
+  'holdings_filing_count', q.holdings_filing_count, 'notice_filing_count', q.notice_filing_count,
+  'amendment_filing_count', q.amendment_filing_count, 'holdings_loaded_count', q.holdings_loaded_count,
+  'notice_manager_count', q.notice_manager_count, 'other_manager_count', q.other_manager_count,
+  'positions', q.positions, 'securities', q.securities, 'value', q.value, 'period_status', q.period_status,
+  'is_default', q.is_default, 'changes', CASE WHEN c.cik IS NOT NULL THEN json_object(
+    'current_aum', c.current_aum, 'prior_aum', c.prior_aum, 'current_positions', c.current_positions,
+    'prior_positions', c.prior_positions, 'current_securities', c.current_securities,
+    'prior_securities', c.prior_securities, 'addition_count', c.addition_count, 'addition_value', c.addition_value,
+    'disposal_count', c.disposal_count, 'disposal_value', c.disposal_value, 'increased_count', c.increased_count,
+    'increased_value', c.increased_value, 'decreased_count', c.decreased_count, 'decreased_value', c.decreased_value,
+    'unchanged_count', c.unchanged_count, 'unchanged_value', c.unchanged_value, 'buy_value', c.buy_value,
+    'sell_value', c.sell_value) END)::VARCHAR`
+
+/** A holding's values in the holdings files, in this order (a JSON array: a third of an object's bytes). */
+export const HOLDING_LINE_COLUMNS = [
+  'ticker',
+  'issuer_cik',
+  'issuer_name',
+  'title_of_class',
+  'cusip',
+  'put_call',
+  'shares',
+  'share_type',
+  'value',
+  'investment_discretion',
+  'voting_sole',
+  'voting_shared',
+  'voting_none',
+] as const
+
+/** A buy or sell's values in the flows file, in this order; `change` lets the new-only and sold-out-only lists filter. */
+export const FLOW_LINE_COLUMNS = [
+  'ticker',
+  'issuer_cik',
+  'cusip',
+  'issuer_name',
+  'title_of_class',
+  'put_call',
+  'current_shares',
+  'prior_shares',
+  'net_shares',
+  'current_value',
+  'prior_value',
+  'net_value',
+  'activity_value',
+  'change',
+] as const
+
+/** A breakdown row's values in the sectors file, in this order. */
+export const SECTOR_LINE_COLUMNS = [
+  'level',
+  'rank',
+  'sector',
+  'industry',
+  'sic',
+  'positions',
+  'securities',
+  'value',
+] as const
+
+/**
+ * A filing's line in `instFilings`: its inst_filings row as the area's FilingRecord names it (dates and
+ * time as text; `managers` the JSON text the table holds).
+ */
+export const FILING_LINE = `json_object('cik', cik, 'qend', qend::VARCHAR, 'period', period::VARCHAR, 'accession', accession,
+  'form', form, 'filed', filed::VARCHAR, 'accepted_at', accepted_at::VARCHAR, 'report_type', report_type,
+  'is_amendment', is_amendment, 'amendment_type', amendment_type, 'role', role, 'holdings_loaded', holdings_loaded,
+  'security_count', security_count, 'manager_link_count', manager_link_count, 'value', value,
+  'other_manager_count', other_manager_count, 'notice_manager_count', notice_manager_count, 'managers', managers)::VARCHAR`
+
+export const LOOKUPS = {
+  /** Each manager's filings (FILING_LINE) by CIK, in inst_filings' order (newest quarter, latest filing first). */
+  instFilings: 'lookup/inst-filings',
+  /** Each manager's quarters (QUARTER_LINE) by CIK, oldest first: every per-manager operation's context, and changes. */
+  instQuarters: 'lookup/inst-quarters',
+  /** Each (quarter, manager)'s first TOP_ROWS holdings by value rank (HOLDING_LINE_COLUMNS), by QUARTER_MANAGER_KEY. */
+  instTopHoldings: 'lookup/inst-top-holdings',
+  /** The same by shares (largest first, then value rank). */
+  instTopHoldingsByShares: 'lookup/inst-top-holdings-by-shares',
+  /**
+   * Each (quarter, manager)'s first TOP_ROWS buys (net_shares > 0) and first TOP_ROWS sells (net_shares < 0),
+   * together in inst_flows' stored order (FLOW_LINE_COLUMNS), by QUARTER_MANAGER_KEY.
+   */
+  instTopFlows: 'lookup/inst-top-flows',
+  /** Each (manager, quarter)'s sector and industry rows (SECTOR_LINE_COLUMNS) by MANAGER_QUARTER_KEY, as stored. */
+  instSectors: 'lookup/inst-sectors',
+} as const

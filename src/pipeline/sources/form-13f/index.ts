@@ -14,6 +14,7 @@ import { INFOTABLE_TABLE, infotablePeriods } from './convert.ts'
 import { buildFilings, buildOtherManagers } from './derive.ts'
 import { downloadDataSets } from './download.ts'
 import { buildCusipMap } from './issuers.ts'
+import { form13fLookups } from './lookups.ts'
 import { buildQuarterBatches, QUARTERLY_TABLES } from './quarter-batches.ts'
 import { sampleForm13f } from './sample.ts'
 import { type DataSetFile, findDataSets } from './sets.ts'
@@ -149,5 +150,6 @@ export const form13f: SourceDefinition = {
     Object.entries(SERVING_TABLES).map(
       ([name, t]) => `CREATE TABLE s.${name} AS SELECT ${t.columns.join(', ')} FROM ${parquet(name)}`,
     ),
+  lookups: form13fLookups,
   sample: sampleForm13f,
 }
