@@ -12,10 +12,10 @@
  * lookup files the manifest lists); 6: the insider tables and lookup files; 7: the financial statement
  * tables; 8: the 13F tables; 9: the companyfacts table, the metric and ratio series, rankings and segment
  * revenue tables; 10: the financials and insiders lookup files, insider_feed_days, and the 13F holdings and
- * flows stored by quarter first.
+ * flows stored by quarter first; 11: the 13F lookup files.
  * A server reads only its own version.
  */
-export const SCHEMA_VERSION = 10
+export const SCHEMA_VERSION = 11
 
 /** The server's read-only DuckDB file inside each snapshot folder. */
 export const SERVING_FILE = 'serving.duckdb'
