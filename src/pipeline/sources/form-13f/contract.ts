@@ -5,6 +5,23 @@
  * `inst_changes`, `inst_filings` and `inst_sectors` only through the lookup files; `inst_holdings` and
  * `inst_flows` through them for a first page, by query for what the files do not hold.
  */
+/** A holding's values in the holdings files, in this order (a JSON array: a third of an object's bytes). */
+export const HOLDING_LINE_COLUMNS = [
+  'ticker',
+  'issuer_cik',
+  'issuer_name',
+  'title_of_class',
+  'cusip',
+  'put_call',
+  'shares',
+  'share_type',
+  'value',
+  'investment_discretion',
+  'voting_sole',
+  'voting_shared',
+  'voting_none',
+] as const
+
 export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
   inst_managers: {
     columns: [
@@ -79,25 +96,9 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
     ],
     sortedBy: 'cik, qend',
   },
+  // The key, then the values the holdings lookup files carry too.
   inst_holdings: {
-    columns: [
-      'cik',
-      'qend',
-      'value_rank',
-      'ticker',
-      'issuer_cik',
-      'issuer_name',
-      'title_of_class',
-      'cusip',
-      'put_call',
-      'shares',
-      'share_type',
-      'value',
-      'investment_discretion',
-      'voting_sole',
-      'voting_shared',
-      'voting_none',
-    ],
+    columns: ['cik', 'qend', 'value_rank', ...HOLDING_LINE_COLUMNS],
     // Written a quarter per file (the build's quarter batches): quarter first, then manager and rank.
     sortedBy: 'qend, cik, value_rank',
   },
@@ -231,23 +232,6 @@ export const QUARTER_LINE = `json_object('cik', q.cik, 'name', q.name, 'qend', q
     'increased_value', c.increased_value, 'decreased_count', c.decreased_count, 'decreased_value', c.decreased_value,
     'unchanged_count', c.unchanged_count, 'unchanged_value', c.unchanged_value, 'buy_value', c.buy_value,
     'sell_value', c.sell_value) END)::VARCHAR`
-
-/** A holding's values in the holdings files, in this order (a JSON array: a third of an object's bytes). */
-export const HOLDING_LINE_COLUMNS = [
-  'ticker',
-  'issuer_cik',
-  'issuer_name',
-  'title_of_class',
-  'cusip',
-  'put_call',
-  'shares',
-  'share_type',
-  'value',
-  'investment_discretion',
-  'voting_sole',
-  'voting_shared',
-  'voting_none',
-] as const
 
 /** A buy or sell's values in the flows file, in this order; `change` lets the new-only and sold-out-only lists filter. */
 export const FLOW_LINE_COLUMNS = [
