@@ -11,6 +11,27 @@ export type StatementCode = (typeof STATEMENT_CODES)[number]
 
 const FILING = ['acc_key', 'cik', 'name', 'sic', 'countryinc', 'form', 'fy', 'fp', 'period', 'filed', 'accepted']
 
+/** The columns of a `finStatementRows` line, in its JSON array's order (the server reads them by position). */
+export const STATEMENT_ROW_FIELDS = [
+  'report',
+  'line',
+  'stmt',
+  'inpth',
+  'rfile',
+  'tag',
+  'version',
+  'plabel',
+  'negating',
+  'ddate',
+  'qtrs',
+  'uom',
+  'segments',
+  'coreg',
+  'value',
+  'footnote',
+  'concept_id',
+] as const
+
 export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
   /** One row per FSDS filing; `end_date` is its own period's end (the reported date nearest `period`). */
   fin_filings: { columns: [...FILING, 'ticker', 'end_date'], sortedBy: 'acc_key' },
@@ -51,26 +72,7 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
    * tag's `concept_id`. The server reads it only as the `finStatementRows` lookup file written from it.
    */
   fin_statement_rows: {
-    columns: [
-      'acc_key',
-      'report',
-      'line',
-      'stmt',
-      'inpth',
-      'rfile',
-      'tag',
-      'version',
-      'plabel',
-      'negating',
-      'ddate',
-      'qtrs',
-      'uom',
-      'segments',
-      'coreg',
-      'value',
-      'footnote',
-      'concept_id',
-    ],
+    columns: ['acc_key', ...STATEMENT_ROW_FIELDS],
     sortedBy: 'acc_key, report, line, ddate DESC, qtrs, uom, segments, coreg',
   },
   /** Each filing's concepts (the tags its statements present) once, with their metadata. */
@@ -143,27 +145,6 @@ export const LOOKUPS = {
  */
 export const FILING_LINE = `json_object('cik', cik, 'name', name, 'form', form, 'fy', fy, 'fp', fp, 'period', period,
   'filed', filed, 'accepted', accepted::VARCHAR, 'ticker', ticker, 'end_date', end_date)::VARCHAR`
-
-/** The columns of a `finStatementRows` line, in its JSON array's order (the server reads them by position). */
-export const STATEMENT_ROW_FIELDS = [
-  'report',
-  'line',
-  'stmt',
-  'inpth',
-  'rfile',
-  'tag',
-  'version',
-  'plabel',
-  'negating',
-  'ddate',
-  'qtrs',
-  'uom',
-  'segments',
-  'coreg',
-  'value',
-  'footnote',
-  'concept_id',
-] as const
 
 /** A statement row's line in `finStatementRows`: a JSON array of STATEMENT_ROW_FIELDS. */
 export const STATEMENT_ROW_LINE = `json_array(${STATEMENT_ROW_FIELDS.join(', ')})::VARCHAR`

@@ -22,6 +22,36 @@ export const HOLDING_LINE_COLUMNS = [
   'voting_none',
 ] as const
 
+/** A buy or sell's values in the flows file, in this order; `change` lets the new-only and sold-out-only lists filter. */
+export const FLOW_LINE_COLUMNS = [
+  'cusip',
+  'put_call',
+  'ticker',
+  'issuer_cik',
+  'issuer_name',
+  'title_of_class',
+  'current_shares',
+  'prior_shares',
+  'net_shares',
+  'current_value',
+  'prior_value',
+  'net_value',
+  'activity_value',
+  'change',
+] as const
+
+/** A breakdown row's values in the sectors file, in this order (the weight is computed from the quarter's total). */
+export const SECTOR_LINE_COLUMNS = [
+  'level',
+  'rank',
+  'sector',
+  'industry',
+  'sic',
+  'positions',
+  'securities',
+  'value',
+] as const
+
 export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
   inst_managers: {
     columns: [
@@ -103,24 +133,7 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
     sortedBy: 'qend, cik, value_rank',
   },
   inst_flows: {
-    columns: [
-      'cik',
-      'qend',
-      'cusip',
-      'put_call',
-      'ticker',
-      'issuer_cik',
-      'issuer_name',
-      'title_of_class',
-      'current_shares',
-      'prior_shares',
-      'net_shares',
-      'current_value',
-      'prior_value',
-      'net_value',
-      'activity_value',
-      'change',
-    ],
+    columns: ['cik', 'qend', ...FLOW_LINE_COLUMNS],
     // A list of buys or sells is read in this order: the rank is the row's position (no ORDER BY).
     sortedBy: 'qend, cik, activity_value DESC, cusip, put_call',
   },
@@ -154,19 +167,7 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
     sortedBy: 'cik, qend',
   },
   inst_sectors: {
-    columns: [
-      'cik',
-      'qend',
-      'level',
-      'rank',
-      'sector',
-      'industry',
-      'sic',
-      'positions',
-      'securities',
-      'value',
-      'weight_percent',
-    ],
+    columns: ['cik', 'qend', ...SECTOR_LINE_COLUMNS, 'weight_percent'],
     sortedBy: 'cik, qend, level, rank',
   },
   inst_activity: {
@@ -232,36 +233,6 @@ export const QUARTER_LINE = `json_object('cik', q.cik, 'name', q.name, 'qend', q
     'increased_value', c.increased_value, 'decreased_count', c.decreased_count, 'decreased_value', c.decreased_value,
     'unchanged_count', c.unchanged_count, 'unchanged_value', c.unchanged_value, 'buy_value', c.buy_value,
     'sell_value', c.sell_value) END)::VARCHAR`
-
-/** A buy or sell's values in the flows file, in this order; `change` lets the new-only and sold-out-only lists filter. */
-export const FLOW_LINE_COLUMNS = [
-  'ticker',
-  'issuer_cik',
-  'cusip',
-  'issuer_name',
-  'title_of_class',
-  'put_call',
-  'current_shares',
-  'prior_shares',
-  'net_shares',
-  'current_value',
-  'prior_value',
-  'net_value',
-  'activity_value',
-  'change',
-] as const
-
-/** A breakdown row's values in the sectors file, in this order. */
-export const SECTOR_LINE_COLUMNS = [
-  'level',
-  'rank',
-  'sector',
-  'industry',
-  'sic',
-  'positions',
-  'securities',
-  'value',
-] as const
 
 /**
  * A filing's line in `instFilings`: its inst_filings row as the area's FilingRecord names it (dates and

@@ -4,6 +4,17 @@
  * import it; test/pipeline/contracts.test.ts checks the built database against it.
  */
 
+/** The columns a feed line holds after `pos`: what the feed's equality filters read (src/areas/insiders/feed-lines.ts). */
+export const FEED_LINE_COLUMNS = [
+  'acquired_disposed',
+  'transaction_code',
+  'derivative',
+  'is_director',
+  'is_officer',
+  'is_ten_percent_owner',
+  'is_other',
+] as const
+
 /**
  * What the feed tables hold besides `pos`: the columns the filters read. The transaction itself is a
  * line of the `transactions` lookup file at its `pos` (TRANSACTION_LINE): a page reads narrow rows, then
@@ -12,13 +23,7 @@
  */
 export const FEED_FILTER_COLUMNS = [
   'issuer_cik',
-  'acquired_disposed',
-  'transaction_code',
-  'derivative',
-  'is_director',
-  'is_officer',
-  'is_ten_percent_owner',
-  'is_other',
+  ...FEED_LINE_COLUMNS,
   'value',
   'accepted_at',
   'transaction_date',
@@ -81,17 +86,6 @@ export const LOOKUPS = {
   /** Each transaction of a reporting owner (PERSON_FEED_LINE) by person CIK, in feed order: a person's feed. */
   insiderPersonFeed: 'lookup/insider-person-feed',
 } as const
-
-/** The columns a feed line holds after `pos`: what the feed's equality filters read (src/areas/insiders/feed-lines.ts). */
-export const FEED_LINE_COLUMNS = [
-  'acquired_disposed',
-  'transaction_code',
-  'derivative',
-  'is_director',
-  'is_officer',
-  'is_ten_percent_owner',
-  'is_other',
-] as const
 
 /** A transaction's line in `insiderIssuerFeed`: a JSON array of pos and FEED_LINE_COLUMNS. */
 export const FEED_LINE = `json_array(pos, ${FEED_LINE_COLUMNS.join(', ')})::VARCHAR`
