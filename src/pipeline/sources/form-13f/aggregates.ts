@@ -56,19 +56,18 @@ export async function buildChanges(db: BuildDb) {
  */
 export async function buildActivity(db: BuildDb) {
   await db.run(`CREATE OR REPLACE TABLE t13_activity AS
-    WITH sec AS (SELECT * FROM t13_activity_securities),
-    lists AS (
+    WITH lists AS (
       SELECT 'mostBought' AS list, *, row_number() OVER (PARTITION BY qend ORDER BY net_value DESC, cusip, put_call) AS rank
-      FROM sec WHERE net_value > 0 AND net_shares > 0
+      FROM t13_activity_securities WHERE net_value > 0 AND net_shares > 0
       UNION ALL
-      SELECT 'mostSold', *, row_number() OVER (PARTITION BY qend ORDER BY net_value, cusip, put_call) FROM sec
+      SELECT 'mostSold', *, row_number() OVER (PARTITION BY qend ORDER BY net_value, cusip, put_call) FROM t13_activity_securities
       WHERE net_value < 0 AND net_shares < 0
       UNION ALL
       SELECT 'newPositions', *, row_number() OVER (PARTITION BY qend ORDER BY opened DESC, current_value DESC, cusip, put_call)
-      FROM sec WHERE opened > 0
+      FROM t13_activity_securities WHERE opened > 0
       UNION ALL
       SELECT 'closedPositions', *, row_number() OVER (PARTITION BY qend ORDER BY closed DESC, prior_value DESC, cusip, put_call)
-      FROM sec WHERE closed > 0
+      FROM t13_activity_securities WHERE closed > 0
     )
     SELECT f13_quarter_label(qend) AS quarter, * FROM lists WHERE rank <= ${ACTIVITY_LIST_ROWS}`)
   return db.count('SELECT count(*) AS n FROM t13_activity')

@@ -1,8 +1,8 @@
 /**
  * The 13F tables the build derives from the staged rows and the sets' information tables: one row per
  * filing (a filing in a data set and in its own file taken once, the data set's), the information-table
- * rows of those filings, each filing's value unit, and the holdings that count per manager and quarter
- * (rules.ts); then the CUSIP map (issuers.ts) and the per-manager aggregates (aggregates.ts).
+ * rows of those filings (which of them count: `effective`, rules.ts) and each filing's value unit; then the
+ * CUSIP map (issuers.ts), the quarter batches (quarter-batches.ts) and the aggregates (aggregates.ts).
  */
 import type { BuildDb } from '../../duck.ts'
 import { buildUnits, createRuleMacros, EFFECTIVE_SQL } from './rules.ts'

@@ -95,12 +95,13 @@ const SECTORS = `
  * appears in the quarter it left the table. Activity value is the shares traded at the quarter's implied
  * price (the prior quarter's for a sale out of the whole position).
  */
-const flowsOf = (qend: string, hasPrior: boolean) => `
+const flowsOf = (qend: string) => `
   WITH reported AS (SELECT cik FROM b13_held WHERE positions > 0),
   cur AS (SELECT * FROM b13_securities s WHERE cusip IS NOT NULL AND cik IN (SELECT cik FROM reported)),
   prior AS (
-    SELECT * FROM ${hasPrior ? 't13_prior_securities' : 'b13_securities WHERE false'}
-    ${hasPrior ? 'WHERE' : 'AND'} cusip IS NOT NULL AND cik IN (SELECT cik FROM reported)
+    -- The batch kept from the quarter done before, if that was the calendar quarter before (else no rows).
+    SELECT * FROM t13_prior_securities
+    WHERE qend = ${PRIOR_QEND(qend)} AND cusip IS NOT NULL AND cik IN (SELECT cik FROM reported)
   ),
   joined AS (
     SELECT coalesce(c.cik, p.cik) AS cik, ${quote(qend)}::DATE AS qend, coalesce(c.cusip, p.cusip) AS cusip,
@@ -144,8 +145,9 @@ const ACTIVITY_SECURITIES = `SELECT qend, cusip, put_call, any_value(ticker) AS 
 async function createAccumulators(db: BuildDb) {
   await db.run(`CREATE OR REPLACE TABLE b13_positions AS ${positionsOf('2000-03-31', [])} AND false`)
   await db.run(`CREATE OR REPLACE TABLE b13_securities AS ${SECURITIES}`)
+  await db.run('CREATE OR REPLACE TABLE t13_prior_securities AS SELECT * FROM b13_securities')
   await db.run(`CREATE OR REPLACE TABLE b13_held AS ${HELD}`)
-  await db.run(`CREATE OR REPLACE TABLE b13_flows AS ${flowsOf('2000-03-31', false)}`)
+  await db.run(`CREATE OR REPLACE TABLE b13_flows AS ${flowsOf('2000-03-31')}`)
   await db.run(`CREATE OR REPLACE TABLE t13_held AS SELECT * FROM b13_held`)
   await db.run(`CREATE OR REPLACE TABLE t13_sectors AS ${SECTORS}`)
   await db.run(`CREATE OR REPLACE TABLE t13_flow_totals AS ${FLOW_TOTALS}`)
@@ -186,7 +188,6 @@ export async function buildQuarterBatches(db: BuildDb, snapshotDir: string) {
   const quarters = await db.all<{ qend: string; sets: string[] }>(`
     SELECT qend::VARCHAR AS qend, list(DISTINCT data_set ORDER BY data_set) AS sets
     FROM t13_filings WHERE effective GROUP BY qend ORDER BY qend`)
-  let priorQend: string | undefined
   let positions = 0
   for (const { qend, sets } of quarters) {
     await db.run(`CREATE OR REPLACE TABLE b13_positions AS ${positionsOf(qend, sets)}`)
@@ -203,8 +204,7 @@ export async function buildQuarterBatches(db: BuildDb, snapshotDir: string) {
     await db.run(`CREATE OR REPLACE TABLE b13_held AS ${HELD}`)
     await db.run('INSERT INTO t13_held SELECT * FROM b13_held')
     await db.run(`INSERT INTO t13_sectors ${SECTORS}`)
-    const hasPrior = priorQend !== undefined && (await isQuarterBefore(db, priorQend, qend))
-    await db.run(`CREATE OR REPLACE TABLE b13_flows AS ${flowsOf(qend, hasPrior)}`)
+    await db.run(`CREATE OR REPLACE TABLE b13_flows AS ${flowsOf(qend)}`)
     await writeQuarterFile(
       db,
       'inst_flows',
@@ -216,18 +216,14 @@ export async function buildQuarterBatches(db: BuildDb, snapshotDir: string) {
     await db.run(`INSERT INTO t13_flow_totals ${FLOW_TOTALS}`)
     await db.run(`INSERT INTO t13_activity_securities ${ACTIVITY_SECURITIES}`)
     // Only the quarter just done is needed as the next one's prior.
-    await db.run('DROP TABLE IF EXISTS t13_prior_securities')
+    await db.run('DROP TABLE t13_prior_securities')
     await db.run('ALTER TABLE b13_securities RENAME TO t13_prior_securities')
-    priorQend = qend
   }
   for (const t of ['b13_positions', 'b13_securities', 'b13_held', 'b13_flows', 'b13_out', 't13_prior_securities'])
     await db.run(`DROP TABLE IF EXISTS ${t}`)
   await createQuarterlyViews(db, snapshotDir, quarters.length > 0)
   return { quarters: quarters.length, positions }
 }
-
-const isQuarterBefore = async (db: BuildDb, prior: string, qend: string) =>
-  (await db.count(`SELECT (${quote(prior)}::DATE = ${PRIOR_QEND(qend)})::INTEGER AS n`)) === 1
 
 /**
  * The views the checks, the table writer and the serving database read the quarter files through. With
