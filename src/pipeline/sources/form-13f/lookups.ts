@@ -24,6 +24,9 @@ export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
   // The Parquet of the quarterly tables is written a quarter per file, each sorted: read in file order,
   // its rows come in key order (lookup-files.ts keeps insertion order).
   const holdings = parquet('inst_holdings')
+  // The lines a manager-quarter's first TOP_ROWS holdings make, in any order: counted on the rank alone, so
+  // checking the files' line counts does not run their rankings a second time.
+  const topHoldingRows = `(SELECT 1 FROM ${holdings} WHERE value_rank <= ${TOP_ROWS})`
   // Ranked by shares on the narrow columns, then joined back by row number (as the flows below).
   const holdingRows = parquet('inst_holdings', ', file_row_number = true')
   const bySharesKept = `SELECT qend, cik, file_row_number,
@@ -37,6 +40,9 @@ export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
   const kept = `SELECT qend, cik, file_row_number FROM ${flowRows} WHERE net_shares <> 0
     QUALIFY row_number() OVER (PARTITION BY qend, cik, net_shares > 0 ORDER BY file_row_number) <= ${TOP_ROWS}`
   const flows = `SELECT f.* FROM ${flowRows} f JOIN (${kept}) k USING (qend, cik, file_row_number)`
+  const topFlowRows = `(SELECT 1 FROM (
+      SELECT least(count(*), ${TOP_ROWS}) AS n FROM ${flowRows} WHERE net_shares <> 0 GROUP BY qend, cik, net_shares > 0
+    ) g, range(g.n))`
   return [
     {
       name: 'instQuarters',
@@ -54,19 +60,19 @@ export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
     {
       name: 'instTopHoldings',
       path: LOOKUPS.instTopHoldings,
-      rowsOf: `(SELECT 1 FROM ${holdings} WHERE value_rank <= ${TOP_ROWS})`,
+      rowsOf: topHoldingRows,
       sql: `SELECT ${QUARTER_MANAGER_KEY}, ${arrayOf(HOLDING_LINE_COLUMNS)} FROM ${holdings} WHERE value_rank <= ${TOP_ROWS}`,
     },
     {
       name: 'instTopHoldingsByShares',
       path: LOOKUPS.instTopHoldingsByShares,
-      rowsOf: `(${byShares})`,
+      rowsOf: topHoldingRows,
       sql: `SELECT ${QUARTER_MANAGER_KEY}, ${arrayOf(HOLDING_LINE_COLUMNS)} FROM (${byShares}) ORDER BY qend, cik, pick`,
     },
     {
       name: 'instTopFlows',
       path: LOOKUPS.instTopFlows,
-      rowsOf: `(${flows})`,
+      rowsOf: topFlowRows,
       sql: `SELECT ${QUARTER_MANAGER_KEY}, ${arrayOf(FLOW_LINE_COLUMNS)} FROM (${flows}) ORDER BY qend, cik, file_row_number`,
     },
     {
