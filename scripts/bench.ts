@@ -1,12 +1,15 @@
 /**
  * Load benchmark over the compiled binary, as an operator runs it (issue 4):
  *
- *   npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both]
+ *   npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build]
  *
  * In one run: generate bulk files at the scale (kept in `<work>/mirror-<scale>-<seed>`, reused), compile
  * dist/secds, build the snapshot with it (time, input MB/s, peak RSS), serve it, and drive every Filings
  * and Entities operation with wrk at 1 and 16 connections in a uniform and a skewed mix; measure the
  * floors (bare Elysia, trivial DuckDB) the same way; swap the snapshot under load; sweep bad inputs.
+ * `--reuse-build` benches the snapshot an earlier run built (`<load>/build.json`, scripts/bench/recorded-build.ts)
+ * when it still is the one served, and reports that run's build figures; the swap is skipped, and said to
+ * be, when the disk cannot hold a second snapshot.
  * Results: `<work>/bench-<scale>.json` (everything) and `.md` (tables), and a pass/fail line against
  * the targets of scripts/bench/targets.ts; at --scale 1 (both mixes) also docs/benchmarks.md (its latest
  * results and a run-history row: scripts/bench/docs-page.ts). Every process it starts is stopped at the
@@ -27,11 +30,12 @@ import { MIXES, type Mix, makeDraws } from './bench/mixes.ts'
 import { OPERATIONS, writePaths } from './bench/operations.ts'
 import { runTimed, startServer, stopAll } from './bench/processes.ts'
 import { seeded } from './bench/random.ts'
+import { recordBuild, recordedBuild } from './bench/recorded-build.ts'
 import { markdown } from './bench/report.ts'
 import type { BenchResult, FloorResult, Measurement, OperationResult } from './bench/results.ts'
 import { MemorySampler } from './bench/rss.ts'
 import { readSnapshotKeys } from './bench/snapshot-keys.ts'
-import { swapUnderLoad } from './bench/swap.ts'
+import { type SwapResult, swapLacksRoom, swapUnderLoad } from './bench/swap.ts'
 import { sweep, sweepSamples } from './bench/sweep.ts'
 import { checkTargets } from './bench/targets.ts'
 import { requireWrk, type WrkResult } from './bench/wrk.ts'
@@ -43,11 +47,12 @@ const { values: f } = parseArgs({
     work: { type: 'string', default: '.tmp/bench' },
     duration: { type: 'string', default: '8' },
     mix: { type: 'string', default: 'both' },
+    'reuse-build': { type: 'boolean', default: false },
   },
 })
 const usage = (problem: string) => {
   console.error(
-    `bench: ${problem}\nusage: npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both]`,
+    `bench: ${problem}\nusage: npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build]`,
   )
   process.exit(2)
 }
@@ -94,8 +99,15 @@ try {
   const mirrorGenerated = ensureMirror([binary], mirror, f.scale!, f.seed!)
   const inputBytes = bytesUnder(mirror)
 
-  say(`building the snapshot into ${datasets}`)
-  const build = await runTimed([binary, 'build', '--from', mirror, '--datasets', datasets])
+  const recorded = f['reuse-build'] ? recordedBuild(load, datasets, mirror) : 'not asked to reuse it'
+  if (typeof recorded === 'string')
+    say(`building the snapshot into ${datasets} (an earlier build is not reused: ${recorded})`)
+  else say(`reusing the snapshot ${recorded.snapshotId} built on ${recorded.date}`)
+  const build =
+    typeof recorded === 'string'
+      ? await runTimed([binary, 'build', '--from', mirror, '--datasets', datasets])
+      : { seconds: recorded.seconds, peakRssBytes: recorded.peakRssBytes }
+  if (typeof recorded === 'string') recordBuild(load, datasets, mirror, build)
   const keys = await readSnapshotKeys(datasets, Number(f.seed))
 
   const key = createBenchKey(binary, keysFile)
@@ -148,13 +160,18 @@ try {
 
   sampler.sample()
   const peakBeforeSwapBytes = sampler.peakBytes // the swap holds two snapshots open for a moment; keep the steady-state peak apart
-  say('swap under load: rebuilding into the served datasets folder')
-  const swapFile = join(pathsDir, 'swap-mixed.txt')
-  writeFileSync(swapFile, `${mixedPaths.join('\n')}\n`)
-  const swap = await swapUnderLoad({ url: server.url, key, pathsFile: swapFile, binary, mirror, datasets })
-  say(
-    `swap: ${swap.requests} requests, ${swap.non200} not 200, lost ${swap.lost}, served the new snapshot ${swap.switchSeconds.toFixed(2)} s after publish`,
-  )
+  const swapSkipped = swapLacksRoom(datasets)
+  let swap: SwapResult | undefined
+  if (swapSkipped) say(`swap under load: not run: ${swapSkipped}`)
+  else {
+    say('swap under load: rebuilding into the served datasets folder')
+    const swapFile = join(pathsDir, 'swap-mixed.txt')
+    writeFileSync(swapFile, `${mixedPaths.join('\n')}\n`)
+    swap = await swapUnderLoad({ url: server.url, key, pathsFile: swapFile, binary, mirror, datasets })
+    say(
+      `swap: ${swap.requests} requests, ${swap.non200} not 200, lost ${swap.lost}, served the new snapshot ${swap.switchSeconds.toFixed(2)} s after publish`,
+    )
+  }
 
   say('bad-input sweep')
   const swept = await sweep(server.url, key, sweepSamples(keys))
@@ -174,7 +191,8 @@ try {
   }
   const failures = [
     ...checkTargets(operations, server_.peakRssBytes),
-    ...(swap.lost ? [`swap under load: ${swap.lost} requests lost`] : []),
+    ...(swap?.lost ? [`swap under load: ${swap.lost} requests lost`] : []),
+    ...(swapSkipped ? [`swap under load: not run (${swapSkipped})`] : []),
     ...(swept.status5xx || swept.unanswered || swept.leaks
       ? [`bad-input sweep: ${swept.status5xx} answers >= 500, ${swept.unanswered} unanswered, ${swept.leaks} leaks`]
       : []),
@@ -200,11 +218,13 @@ try {
       inputMBps: inputBytes / 2 ** 20 / build.seconds,
       peakRssBytes: build.peakRssBytes,
       mirrorGenerated,
+      ...(typeof recorded === 'string' ? {} : { reusedFrom: recorded.date }),
     },
     floors,
     operations,
     server: server_,
-    swap,
+    ...(swap ? { swap } : {}),
+    ...(swapSkipped ? { swapSkipped } : {}),
     sweep: swept,
     targets: { pass: failures.length === 0, failures },
   }

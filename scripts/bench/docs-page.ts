@@ -120,6 +120,7 @@ export function loadRunSection(result: BenchResult): string {
         `the server answered from the new snapshot ${w.switchSeconds.toFixed(2)} s after \`CURRENT\` changed.`,
     )
   }
+  if (result.swapSkipped) lines.push(`- **Rebuild and swap under load: not run**: ${result.swapSkipped}.`)
   const sweep = result.sweep
   if (sweep) {
     const statuses = Object.entries(sweep.statuses)

@@ -55,7 +55,7 @@ export function markdown(result: BenchResult): string {
     '',
     '### build, memory, swap, sweep',
     '',
-    `- build: ${b.seconds.toFixed(1)} s, input ${(b.inputBytes / 2 ** 20).toFixed(1)} MB, ${b.inputMBps.toFixed(1)} MB/s, peak RSS ${fmtBytes(b.peakRssBytes)}`,
+    `- build${b.reusedFrom ? ` (by the run of ${b.reusedFrom}, reused)` : ''}: ${b.seconds.toFixed(1)} s, input ${(b.inputBytes / 2 ** 20).toFixed(1)} MB, ${b.inputMBps.toFixed(1)} MB/s, peak RSS ${fmtBytes(b.peakRssBytes)}`,
     `- server: peak RSS (VmHWM) ${fmtBytes(result.server.peakRssBytes)} (${fmtBytes(result.server.peakBeforeSwapBytes)} before the swap), ` +
       `largest sampled VmRSS ${fmtBytes(result.server.maxSampledRssBytes)}, RSS at the end ${fmtBytes(result.server.rssAfterBytes)}`,
   ]
@@ -71,6 +71,7 @@ export function markdown(result: BenchResult): string {
         `lost ${s.lost}; statuses ${JSON.stringify(s.statuses)}; ${rate(s.requestsPerSecond)} req/s, p99 ${ms(s.p99Ms)} ms`,
     )
   }
+  if (result.swapSkipped) lines.push(`- swap under load: not run: ${result.swapSkipped}`)
   const w = result.sweep
   if (w) {
     lines.push(

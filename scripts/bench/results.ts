@@ -38,6 +38,8 @@ export type BenchResult = {
     inputMBps: number
     peakRssBytes: number
     mirrorGenerated: boolean
+    /** when the snapshot was built by an earlier run (`--reuse-build`): that run's date */
+    reusedFrom?: string
   }
   floors: FloorResult[]
   operations: OperationResult[]
@@ -51,6 +53,8 @@ export type BenchResult = {
     samples: number
   }
   swap?: SwapResult
+  /** why the swap under load was not run (the disk cannot hold a second snapshot) */
+  swapSkipped?: string
   sweep?: SweepResult
   targets: { pass: boolean; failures: string[] }
 }

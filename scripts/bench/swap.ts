@@ -5,7 +5,10 @@
  * the old snapshot, the switch and the first requests on the new one are all covered. The goal: every
  * request answered 200, none lost (count.lua tallies statuses; wrk counts socket errors).
  */
+import { statfsSync } from 'node:fs'
+import { join } from 'node:path'
 import { get } from './http.ts'
+import { bytesUnder } from './mirror.ts'
 import { runTimed } from './processes.ts'
 import { currentSnapshot } from './snapshot-keys.ts'
 import { COUNT_LUA, startWrk } from './wrk.ts'
@@ -94,4 +97,19 @@ export async function swapUnderLoad({
     p50Ms: w.p50Ms,
     p99Ms: w.p99Ms,
   }
+}
+
+/**
+ * Why the swap cannot run here, or undefined when it can: the rebuild writes a whole second snapshot
+ * beside the served one, so the disk must hold one more snapshot's size and a tenth for the build's
+ * scratch. At full volume with every area that is tens of gigabytes; a run that lacks them says so
+ * instead of filling the disk.
+ */
+export function swapLacksRoom(datasets: string): string | undefined {
+  const snapshot = bytesUnder(join(datasets, currentSnapshot(datasets)))
+  const disk = statfsSync(datasets)
+  const free = disk.bavail * disk.bsize
+  const needed = snapshot * 1.1
+  const gb = (n: number) => `${(n / 2 ** 30).toFixed(1)} GB`
+  return free >= needed ? undefined : `a second snapshot needs ${gb(needed)} of disk, ${gb(free)} is free`
 }
