@@ -29,7 +29,14 @@ export async function runSources(
   ) => {
     const step = reporter.step(name)
     const mark = db.retriedOnOneThread.length
-    const result = await fn(step)
+    let result: T
+    try {
+      result = await fn(step)
+    } catch (e) {
+      // Say which step failed: an out-of-memory message alone does not tell an operator where.
+      if (e instanceof Error) e.message = `step "${name}": ${e.message}`
+      throw e
+    }
     const c = { ...counters(result) }
     const retried = db.retryNote(mark)
     if (retried) c.note = c.note ? `${c.note}; ${retried}` : retried

@@ -3,8 +3,9 @@
  * every quarter as rows of named fields, so expected bodies are made from the files the build read.
  */
 import { afterAll, beforeAll } from 'bun:test'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { ZipReader } from '../../src/lib/zip.ts'
 import { openTestApi, type TestApi } from '../helpers/api.ts'
 import { sampleFixture } from '../helpers/fixture.ts'
 
@@ -19,16 +20,14 @@ export function parseTsv(text: string): Row[] {
 
 export type Fsds = { sub: Row[]; num: Row[]; pre: Row[]; tag: Row[] }
 
-/** Every quarter of the fixture's mirror, concatenated per file. */
+/** Every quarter of the fixture's mirror (zips as the SEC publishes them), concatenated per file. */
 export async function readFixtureFsds(): Promise<Fsds> {
   const { mirror } = await sampleFixture()
   const root = join(mirror, 'financial-statement-data-sets')
   const all: Fsds = { sub: [], num: [], pre: [], tag: [] }
   for (const q of readdirSync(root).sort())
-    for (const f of ['sub', 'num', 'pre', 'tag'] as const) {
-      const path = join(root, q, `${f}.txt`)
-      if (existsSync(path)) all[f].push(...parseTsv(readFileSync(path, 'utf8')))
-    }
+    for (const [entry, data] of ZipReader.open(join(root, q)).iterate((n) => n.endsWith('.txt')))
+      all[entry.name.replace('.txt', '') as keyof Fsds].push(...parseTsv(data.toString('utf8')))
   return all
 }
 

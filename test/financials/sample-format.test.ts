@@ -4,9 +4,10 @@
  * the quirks the generator promises (amendments, custom tags, segments, a 52/53-week year, a non-USD filer).
  */
 import { describe, expect, test } from 'bun:test'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ZipReader } from '../../src/lib/zip.ts'
+import { NOTE_REPORTS } from '../../src/pipeline/sources/financial-statements/sample-notes.ts'
 import { CAST } from '../../src/sample/cast.ts'
 import { SAMPLES } from '../helpers/snapshot.ts'
 import { iso, useApiAndFsds } from './fsds-files.ts'
@@ -72,10 +73,14 @@ describe('the sample FSDS quarters', () => {
     for (const t of custom) expect(ctx.fsds.sub.some((s) => s.adsh === t.version)).toBe(true)
     const axes = new Set(ctx.fsds.num.flatMap((n) => (n.segments ? [n.segments.split('=')[0]] : [])))
     expect([...axes].sort()).toEqual([
+      'AwardType',
       'BusinessSegments',
       'EquityComponents',
+      'IncomeTaxAuthority',
       'LegalEntity',
+      'LongtermDebtType',
       'ProductOrService',
+      'PropertyPlantAndEquipmentByType',
       'StatementGeographical',
     ])
     const weeks = ctx.fsds.sub.find((s) => Number(s.cik) === CAST.emptyReportDates.cik && s.form === '10-K')!
@@ -84,5 +89,49 @@ describe('the sample FSDS quarters', () => {
     const foreign = ctx.fsds.sub.filter((s) => Number(s.cik) === CAST.foreignIssuer.cik).map((s) => s.adsh)
     const units = new Set(ctx.fsds.num.filter((n) => foreign.includes(n.adsh)).map((n) => n.uom))
     expect([...units].sort()).toEqual(['EUR', 'EUR/shares', 'shares'])
+  })
+
+  test("generated companies' filings carry the notes' detail facts; the cast's do not", () => {
+    const cast = new Set(Object.values(CAST).map((c) => String(c.cik)))
+    const reportsOf = new Map<string, Set<string>>()
+    for (const p of ctx.fsds.pre)
+      if (p.stmt === 'UN') (reportsOf.get(p.adsh!) ?? reportsOf.set(p.adsh!, new Set()).get(p.adsh!)!).add(p.report!)
+    const generated = ctx.fsds.sub.filter((s) => !cast.has(String(Number(s.cik))))
+    expect(generated.length).toBeGreaterThan(0)
+    for (const s of ctx.fsds.sub)
+      expect([...(reportsOf.get(s.adsh!) ?? [])].sort((a, b) => +a - +b)).toEqual(
+        cast.has(String(Number(s.cik))) ? [] : NOTE_REPORTS.map((_, i) => String(8 + i)),
+      )
+    // A dimensional fact's members add up to the filing's consolidated fact of the tag and period, where it has one.
+    const consolidated = new Map<string, number>()
+    const parts = new Map<string, number>()
+    for (const n of ctx.fsds.num) {
+      if (n.uom === 'pure' || n.coreg) continue
+      const key = `${n.adsh} ${n.tag} ${n.ddate} ${n.qtrs} ${n.uom}`
+      if (!n.segments) consolidated.set(key, Number(n.value))
+      else if (
+        /^(BusinessSegments=(Industrial|Commercial|Residential)|LongtermDebtType|PropertyPlantAndEquipmentByType)/.test(
+          n.segments,
+        )
+      )
+        parts.set(key, (parts.get(key) ?? 0) + Number(n.value))
+    }
+    let checked = 0
+    for (const [key, sum] of parts)
+      if (consolidated.has(key)) {
+        expect(`${key} ${sum}`).toBe(`${key} ${consolidated.get(key)}`)
+        checked++
+      }
+    expect(checked).toBeGreaterThan(generated.length * 4)
+  })
+
+  test('no note tag stands undimensioned where a canonical metric reads it', () => {
+    const canonical = new Set(
+      readFileSync(join(import.meta.dir, '../../src/reference/canonical-metrics.json'), 'utf8').match(
+        /[A-Z][A-Za-z0-9]{5,}/g,
+      ),
+    )
+    const plain = NOTE_REPORTS.flatMap((r) => r.lines.filter((l) => !l.members).map((l) => l.tag))
+    expect(plain.filter((t) => canonical.has(t))).toEqual([])
   })
 })

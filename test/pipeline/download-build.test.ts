@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { silentReporter } from '../../src/lib/progress.ts'
-import { ZipWriter } from '../../src/lib/zip.ts'
 import { downloadMirror } from '../../src/pipeline/download/mirror-download.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { SETS_PAGE } from '../../src/pipeline/sources/form-13f/download.ts'
@@ -72,16 +71,10 @@ function serveMirror() {
   const texts = join(mirror, 'Archives/edgar/data')
   for (const file of readdirSync(texts, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.txt')))
     server.put(`/Archives/edgar/data/${file}`, readFileSync(join(texts, file)))
-  // The generator writes FSDS quarters as folders; the SEC serves zips of the same files.
+  // The FSDS quarters as the generator writes them and the SEC serves them: one zip each.
   const fsds = join(mirror, 'financial-statement-data-sets')
-  for (const quarter of readdirSync(fsds)) {
-    const zip = join(root, `${quarter}.zip`)
-    const writer = new ZipWriter(zip)
-    for (const name of readdirSync(join(fsds, quarter)).sort())
-      writer.add(name, readFileSync(join(fsds, quarter, name)), new Date('2026-11-20T00:00:00Z'))
-    writer.close()
-    server.put(`/files/dera/data/financial-statement-data-sets/${quarter}.zip`, readFileSync(zip))
-  }
+  for (const zip of readdirSync(fsds))
+    server.put(`/files/dera/data/financial-statement-data-sets/${zip}`, readFileSync(join(fsds, zip)))
   // The Form 13F data sets and the SEC's page listing them (the filings' own text files are served above).
   for (const name of readdirSync(join(mirror, SETS_DIR)))
     server.put(
@@ -137,7 +130,7 @@ describe('secds build --download', () => {
     const quarters = readdirSync(join(mirror, 'financial-statement-data-sets'))
       .filter((q) => q < '2026q4')
       .sort()
-    expect(readdirSync(join(cache, 'financial-statement-data-sets')).sort()).toEqual(quarters.map((q) => `${q}.zip`))
+    expect(readdirSync(join(cache, 'financial-statement-data-sets')).sort()).toEqual(quarters)
     expect(readFileSync(join(cache, 'sic_codes.csv'), 'utf8').replaceAll('\r\n', '\n')).toBe(
       readFileSync(join(mirror, 'sic_codes.csv'), 'utf8').replaceAll('\r\n', '\n'),
     )

@@ -1,11 +1,15 @@
 /**
- * Where the sample's FSDS quarters go: `financial-statement-data-sets/YYYYqN/{sub,num,pre,tag}.txt`, the
- * unzipped form of the quarterly zips (a mirror may hold either). Rows are appended through a small buffer
+ * Where the sample's FSDS quarters go: `financial-statement-data-sets/YYYYqN.zip` holding `sub.txt`,
+ * `num.txt`, `pre.txt` and `tag.txt`, as the SEC publishes them, or with `unzipped` the folders
+ * `YYYYqN/` (a mirror may hold either). Every quarter is written at once (a company's filings span them
+ * all), so each is a folder until the end and then zipped (sample/zip-folder.ts): at full volume the
+ * folders hold some 20 GB of text for a moment, the zips a tenth of it. Rows are appended through a small buffer
  * per file and flushed to disk as it fills, so memory stays bounded whatever the scale: at full volume
  * some 60 quarters of 3 million `num` rows each stream through 240 buffers of 64 KB.
  */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
+import { zipFolder } from '../../../sample/zip-folder.ts'
 import { FSDS_COLUMNS, FSDS_FILES, type FsdsFile } from './files.ts'
 
 const FLUSH_BYTES = 64 << 10
@@ -57,7 +61,10 @@ export class QuarterFiles {
   /** Standard (tag, version) pairs used per quarter: written to tag.txt at the end (a few hundred each). */
   private readonly standardTags = new Map<string, Set<string>>()
 
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly zipped: boolean,
+  ) {}
 
   private open(quarter: string) {
     let f = this.files.get(quarter)
@@ -85,8 +92,8 @@ export class QuarterFiles {
     this.standardTags.get(quarter)!.add(key)
   }
 
-  /** Writes each quarter's standard tags, closes every file; `tagLine` renders one standard tag's row. */
-  close(tagLine: (key: string) => (string | number | null)[]) {
+  /** Writes each quarter's standard tags, closes every file, zips each quarter; `tagLine` renders one standard tag's row. */
+  async close(tagLine: (key: string) => (string | number | null)[]) {
     let files = 0
     let bytes = 0
     let rows = 0
@@ -94,9 +101,19 @@ export class QuarterFiles {
       for (const key of [...this.standardTags.get(quarter)!].sort()) f.tag.push(tagLine(key).map(field).join('\t'))
       for (const a of Object.values(f)) {
         a.close()
-        files++
-        bytes += a.bytes
         rows += a.rows
+        if (!this.zipped) {
+          files++
+          bytes += a.bytes
+        }
+      }
+      if (this.zipped) {
+        // Dated the day the SEC would publish it: the first day after the quarter (from the data, not the clock).
+        const [year, q] = quarter.split('q').map(Number) as [number, number]
+        const published = new Date(Date.UTC(q === 4 ? year + 1 : year, q === 4 ? 0 : q * 3, 1, 12))
+        const names = FSDS_FILES.map((name) => `${name}.txt`)
+        bytes += await zipFolder(join(this.root, quarter), names, join(this.root, `${quarter}.zip`), published)
+        files++
       }
     }
     return { files, bytes, rows }

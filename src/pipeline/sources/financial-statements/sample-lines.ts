@@ -13,11 +13,13 @@ export type Line = {
   uom?: string
   custom?: boolean
   negating?: number
+  /** A dimensional line: one row per member of the axis (`Axis=Member;`), the value split among them (a rate repeated). */
+  members?: { axis: string; names: string[] }
 }
 
 /** The standard tags' metadata for tag.txt: [custom, abstract, datatype, iord, crdr, tlabel, doc]. */
 export const TAG_META: Record<string, [string, string, string, string]> = {}
-const meta = (tag: string, datatype: string, iord: string, crdr: string) => {
+export const meta = (tag: string, datatype: string, iord: string, crdr: string) => {
   TAG_META[tag] = [datatype, iord, crdr, tag.replace(/([a-z])([A-Z])/g, '$1 $2')]
 }
 

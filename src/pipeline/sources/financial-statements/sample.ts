@@ -33,6 +33,7 @@ import {
   TAG_META,
 } from './sample-lines.ts'
 import { CompanyModel, type FiscalQuarter, fq } from './sample-model.ts'
+import { NOTE_REPORTS } from './sample-notes.ts'
 
 const FSDS_DIR = 'financial-statement-data-sets'
 const FORMS = new Set(['10-K', '10-Q', '10-K/A', '10-Q/A', '20-F'])
@@ -107,23 +108,38 @@ function values(c: Cover, lines: Line[], flows: { last: FiscalQuarter; qtrs: num
   const rows: NumRow[] = []
   for (const l of lines) {
     const uom = l.uom === 'USD/shares' ? `${c.uom}/shares` : (l.uom ?? c.uom)
+    const push = (ddate: number, qtrs: number, total: number) => {
+      if (!l.members) rows.push([l.tag, ddate, qtrs, uom, '', '', total, ''])
+      else
+        for (const [segments, v] of memberValues(l.members, total, uom === 'pure'))
+          rows.push([l.tag, ddate, qtrs, uom, segments, '', v, ''])
+    }
     if (l.flow)
       for (const p of flows)
-        rows.push([
-          l.tag,
-          +compactDay(quarterEnd(c.fiscal, p.last)),
-          p.qtrs,
-          uom,
-          '',
-          '',
-          l.flow(c.model.span(p.last, p.qtrs)),
-          '',
-        ])
+        push(+compactDay(quarterEnd(c.fiscal, p.last)), p.qtrs, l.flow(c.model.span(p.last, p.qtrs)))
     if (l.balance)
-      for (const g of instants)
-        rows.push([l.tag, +compactDay(quarterEnd(c.fiscal, g)), 0, uom, '', '', l.balance(c.model.balances(g)), ''])
+      for (const g of instants) push(+compactDay(quarterEnd(c.fiscal, g)), 0, l.balance(c.model.balances(g)))
   }
   return rows
+}
+
+/**
+ * A dimensional line's rows: `Axis=Member;` and its part of the total, the first member the largest and
+ * the last taking what is left (so the parts add up); a rate is each member's own, a quarter point apart.
+ */
+function memberValues(m: NonNullable<Line['members']>, total: number, pure: boolean): [string, number][] {
+  const n = m.names.length
+  const weight = (n * (n + 1)) / 2
+  let left = total
+  return m.names.map((name, i) => {
+    const v = pure
+      ? Math.round((total + 0.0025 * i) * 10_000) / 10_000
+      : i === n - 1
+        ? left
+        : Math.round((total * (n - i)) / weight / 1000) * 1000
+    left -= v
+    return [`${m.axis}=${name};`, v]
+  })
 }
 
 /** Statement reports in FSDS's order for a filing: report number, stmt, inpth, lines, values. */
@@ -191,6 +207,16 @@ function statements(c: Cover, e: SampleEntity, filedYear: number) {
   for (const r of eqRows) if (r[0] === 'NetIncomeLoss') r[4] = 'EquityComponents=RetainedEarnings;'
   const ciRows = values(c, COMPREHENSIVE_LINES, flowPeriods(c, false), [])
   const cfLines = [...cf, { tag: 'CashAndCashEquivalentsAtCarryingValue', label: 'Cash, end of period' } as Line]
+  // The notes' detail reports (generated companies only), each for the filing's period and the year before.
+  const notes = e.generated
+    ? NOTE_REPORTS.map((n, i) => ({
+        report: 8 + i,
+        stmt: 'UN',
+        inpth: 0,
+        lines: n.lines,
+        rows: values(c, n.lines, [own, { last: own.last - 4, qtrs: own.qtrs }], [c.g, yearStart]),
+      }))
+    : []
   return [
     { report: 2, stmt: 'BS', inpth: 0, lines: BALANCE_LINES, rows: bsRows },
     {
@@ -215,6 +241,7 @@ function statements(c: Cover, e: SampleEntity, filedYear: number) {
     { report: 5, stmt: 'CI', inpth: 0, lines: COMPREHENSIVE_LINES, rows: ciRows },
     { report: 6, stmt: 'EQ', inpth: 0, lines: EQUITY_LINES, rows: eqRows },
     { report: 7, stmt: 'CF', inpth: 0, lines: cfLines, rows: cfRows },
+    ...notes,
   ]
 }
 
@@ -294,7 +321,7 @@ export function factStart(c: Cover, ddate: number, qtrs: number): number | null 
 }
 
 export function financialStatementsSample(world: SampleWorld): SampleWriter {
-  const files = new QuarterFiles(join(world.out, FSDS_DIR))
+  const files = new QuarterFiles(join(world.out, FSDS_DIR), !world.unzipped)
   let filings = 0
   return {
     entity(e) {
@@ -353,7 +380,7 @@ export function financialStatementsSample(world: SampleWorld): SampleWriter {
       }
     },
     async finish() {
-      const r = files.close((key) => {
+      const r = await files.close((key) => {
         const [tag, version] = key.split('\t') as [string, string]
         const [datatype, iord, crdr, label] = TAG_META[tag] ?? ['monetary', 'D', 'C', tag]
         return [tag, version, 0, 0, datatype, iord, crdr, label, `The amount of ${label.toLowerCase()}.`]

@@ -48,7 +48,8 @@ export async function buildFilings(db: BuildDb) {
       SELECT * FROM ${SET_INFOTABLE_VIEW} UNION ALL BY NAME SELECT * FROM ${STAGED.INFOTABLE}
     )
     SELECT r.* EXCLUDE (data_set) FROM rows r SEMI JOIN t13_filings_base f ON f.accession = r.accession AND f.data_set = r.data_set`)
-  await db.run(`CREATE OR REPLACE TABLE t13_filings AS
+  // Over every information-table row (~170 million at EDGAR's volume): retried on one thread if two run out of memory.
+  await db.runLarge(`CREATE OR REPLACE TABLE t13_filings AS
     WITH eff AS (${EFFECTIVE_SQL}),
     per_cusip AS (
       SELECT accession, cusip, count(*) AS rows, count(*) FILTER (WHERE other_manager IS NOT NULL) AS manager_links

@@ -46,7 +46,7 @@ export async function buildCusipMap(db: BuildDb) {
       drop(`' ' || regexp_replace(upper(coalesce(x, '')), '[^A-Z0-9]+', ' ', 'g') || ' '`),
     )}, ' +', ' ', 'g'))`,
   )
-  await db.run(`CREATE OR REPLACE TABLE t13_cusips AS
+  await db.runLarge(`CREATE OR REPLACE TABLE t13_cusips AS
     WITH raw AS (
       -- Names are normalized once per distinct spelling, not once per row (~150 million at EDGAR's volume).
       SELECT cusip, issuer_name, title_of_class, count(*) AS n

@@ -52,7 +52,7 @@ export async function createRuleMacros(db: BuildDb) {
  * prices say otherwise.
  */
 export async function buildUnits(db: BuildDb) {
-  await db.run(`CREATE OR REPLACE TABLE t13_units AS
+  await db.runLarge(`CREATE OR REPLACE TABLE t13_units AS
     WITH priced AS (
       SELECT i.accession, f.qend, i.cusip, round(log10(
         i.value_reported::DOUBLE * CASE WHEN f.filed < DATE '${DOLLAR_ERA_START}' THEN 1000 ELSE 1 END / i.shares

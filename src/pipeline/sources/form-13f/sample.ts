@@ -8,25 +8,10 @@
  * as their own full submission files (`Archives/edgar/data/<cik>/<accession>.txt`), as `--download`
  * fetches them, and the SEC's data-set page (`form-13f-data-sets/index.html`) lists the sets written.
  */
-import {
-  closeSync,
-  createReadStream,
-  createWriteStream,
-  mkdirSync,
-  openSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs'
+import { closeSync, mkdirSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { Transform } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
-import { crc32, createDeflateRaw } from 'node:zlib'
-import { ZipWriter } from '../../../lib/zip.ts'
 import { isoDay } from '../../../sample/dates.ts'
-import { ZIP_LEVEL } from '../../../sample/output.ts'
+import { zipFolder } from '../../../sample/zip-folder.ts'
 import { filingTextPath, formatSubmissionText } from '../../filing-text/index.ts'
 import type { SampleEntity, SampleWorld, SampleWriter } from '../../source.ts'
 import { type DataSetRow, READ_TABLES, TABLE_COLUMNS } from './columns.ts'
@@ -50,21 +35,6 @@ function quarterEndBefore(iso: string): string {
 /** EDGAR's acceptance stamp, Eastern time without a zone: `2026-11-17 19:02:11`. */
 const easternStamp = (epochSeconds: number) =>
   new Date(epochSeconds * 1000).toLocaleString('sv-SE', { timeZone: 'America/New_York', hour12: false })
-
-/** A file deflated (raw, as a ZIP entry holds it) into `dest` by a stream; the CRC and size of its content. */
-async function deflateFile(src: string, dest: string, level: number) {
-  let crc = 0
-  let size = 0
-  const measure = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      crc = crc32(chunk, crc)
-      size += chunk.length
-      done(null, chunk)
-    },
-  })
-  await pipeline(createReadStream(src), measure, createDeflateRaw({ level }), createWriteStream(dest))
-  return { crc, size }
-}
 
 /** TSV text of a row: the metadata's columns in order, null as empty. */
 const tsvLine = (table: keyof typeof TABLE_COLUMNS, row: DataSetRow) =>
@@ -165,18 +135,8 @@ export function sampleForm13f(world: SampleWorld): SampleWriter {
           continue
         }
         // Entries dated from the data (the window's end), never the clock: the archive is the same for a seed.
-        const zipPath = join(dir, `${set.name}_form13f.zip`)
-        const zip = new ZipWriter(`${zipPath}.partial`, ZIP_LEVEL)
-        for (const t of WRITTEN_TABLES) {
-          // Deflated by a stream into a scratch file: a quarter's INFOTABLE (~400 MB at full scale) is never in memory.
-          const tsv = join(work, `${t}.tsv`)
-          const meta = await deflateFile(tsv, `${tsv}.deflate`, ZIP_LEVEL)
-          zip.addDeflated(`${t}.tsv`, `${tsv}.deflate`, meta, new Date(`${set.to}T12:00:00Z`))
-        }
-        zip.close()
-        renameSync(`${zipPath}.partial`, zipPath)
-        rmSync(work, { recursive: true, force: true })
-        bytes += statSync(zipPath).size
+        const names = WRITTEN_TABLES.map((t) => `${t}.tsv`)
+        bytes += await zipFolder(work, names, join(dir, `${set.name}_form13f.zip`), new Date(`${set.to}T12:00:00Z`))
         files++
         written.push(set.name)
       }
