@@ -3,10 +3,12 @@
  * derive, check and write the tables, the serving database, the lookup files. Each step is timed for the
  * manifest and reported as it ends.
  */
+
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Counters, Reporter, Step } from '../lib/progress.ts'
 import { SERVING_FILE } from './contract.ts'
+import { BuildError } from './errors.ts'
 import { writeLookupFiles } from './lookup-files.ts'
 import type { PreviousSnapshot } from './period-files.ts'
 import { convertPeriodFiles } from './period-files.ts'
@@ -33,8 +35,9 @@ export async function runSources(
     try {
       result = await fn(step)
     } catch (e) {
-      // Say which step failed: an out-of-memory message alone does not tell an operator where.
-      if (e instanceof Error) e.message = `step "${name}": ${e.message}`
+      // Say which step failed: an engine's message (out of memory) alone does not tell an operator where; a
+      // BuildError already names the file and record at fault.
+      if (e instanceof Error && !(e instanceof BuildError)) e.message = `step "${name}": ${e.message}`
       throw e
     }
     const c = { ...counters(result) }
