@@ -73,6 +73,23 @@ export class BuildDb {
       : undefined
   }
 
+  /**
+   * What holds DuckDB's memory and temporary storage, largest first (`duckdb_memory()`): said with an
+   * out-of-memory failure, so the step's tables or operators at fault can be told apart.
+   */
+  async memoryReport(): Promise<string> {
+    const gb = (n: number) => `${(n / 2 ** 30).toFixed(2)} GB`
+    try {
+      const rows = await this.all<{ tag: string; memory: number; temporary: number }>(
+        `SELECT tag, memory_usage_bytes::DOUBLE AS memory, temporary_storage_bytes::DOUBLE AS temporary
+         FROM duckdb_memory() WHERE memory_usage_bytes + temporary_storage_bytes > 0 ORDER BY memory_usage_bytes DESC`,
+      )
+      return rows.map((r) => `${r.tag} ${gb(r.memory)} in memory, ${gb(r.temporary)} spilled`).join('; ')
+    } catch (e) {
+      return `unknown (${(e as Error).message})`
+    }
+  }
+
   async all<T = Record<string, unknown>>(sql: string, params?: DuckDBValue[]): Promise<T[]> {
     return (await this.conn.runAndReadAll(sql, params)).getRowObjectsJson() as T[]
   }
@@ -117,4 +134,4 @@ export class BuildDb {
   }
 }
 
-const isOutOfMemory = (e: unknown) => e instanceof Error && e.message.startsWith('Out of Memory Error')
+export const isOutOfMemory = (e: unknown) => e instanceof Error && e.message.startsWith('Out of Memory Error')

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Counters, Reporter, Step } from '../lib/progress.ts'
 import { SERVING_FILE } from './contract.ts'
+import { isOutOfMemory } from './duck.ts'
 import { BuildError } from './errors.ts'
 import { writeLookupFiles } from './lookup-files.ts'
 import type { PreviousSnapshot } from './period-files.ts'
@@ -37,7 +38,10 @@ export async function runSources(
     } catch (e) {
       // Say which step failed: an engine's message (out of memory) alone does not tell an operator where; a
       // BuildError already names the file and record at fault.
-      if (e instanceof Error && !(e instanceof BuildError)) e.message = `step "${name}": ${e.message}`
+      if (e instanceof Error && !(e instanceof BuildError)) {
+        const held = isOutOfMemory(e) ? `\nDuckDB's memory at the failure: ${await db.memoryReport()}` : ''
+        e.message = `step "${name}": ${e.message}${held}`
+      }
       throw e
     }
     const c = { ...counters(result) }
