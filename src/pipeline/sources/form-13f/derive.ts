@@ -5,11 +5,48 @@
  * CUSIP map (issuers.ts), the quarter batches (quarter-batches.ts) and the aggregates (aggregates.ts).
  */
 import type { BuildDb } from '../../duck.ts'
-import { buildUnits, createRuleMacros, EFFECTIVE_SQL } from './rules.ts'
+import { quote } from '../../sql-text.ts'
+import { buildUnits, createRuleMacros, EFFECTIVE_SQL, UNIT_VOTES_COLUMNS, unitVotesOf } from './rules.ts'
 import { STAGED, TEXT_ACCEPTED } from './stage.ts'
 
 /** The period view over the sets' INFOTABLE Parquet (period files), with its `data_set` partition column. */
 export const SET_INFOTABLE_VIEW = 'f13_set_infotable'
+
+/**
+ * Information-table rows: of the given data sets only (their Parquet folders; the filter skips the other
+ * sets' files), or of every set, and always those of the filings' own files (data set 'filing').
+ */
+export const infoRowsOf = (sets?: string[]) => `
+    SELECT * FROM ${SET_INFOTABLE_VIEW}${sets ? ` WHERE data_set IN (${sets.map(quote).join(', ') || 'NULL'})` : ''}
+    UNION ALL BY NAME SELECT * FROM ${STAGED.INFOTABLE}`
+
+/**
+ * Per filing, what its rows hold (`t13_loaded`: rows, distinct CUSIPs, rows naming another manager) and
+ * its unit votes (`t13_unit_votes`, rules.ts), a calendar quarter at a time: over all ~170 million rows at
+ * once, the grouping by filing and CUSIP ran out of DuckDB's 4 GB beside the other sources' tables.
+ */
+async function buildQuarterCounts(db: BuildDb) {
+  await db.run(
+    'CREATE OR REPLACE TABLE t13_loaded (accession VARCHAR, rows BIGINT, securities BIGINT, manager_links BIGINT)',
+  )
+  await db.run(`CREATE OR REPLACE TABLE t13_unit_votes (${UNIT_VOTES_COLUMNS})`)
+  const quarters = await db.all<{ qend: string; sets: string[] }>(`
+    SELECT qend::VARCHAR AS qend, list(DISTINCT data_set ORDER BY data_set) AS sets
+    FROM t13_filings_base GROUP BY qend ORDER BY qend`)
+  for (const { qend, sets } of quarters) {
+    await db.run(`CREATE OR REPLACE TABLE b13_info AS
+      SELECT i.accession, i.cusip, i.other_manager, i.shares, i.value_reported, i.share_type, i.put_call, f.filed, f.qend
+      FROM (${infoRowsOf(sets)}) i JOIN t13_filings_base f ON f.accession = i.accession AND f.data_set = i.data_set
+      WHERE f.qend = ${quote(qend)}::DATE`)
+    // Distinct CUSIPs counted as groups (plain aggregates spill to disk; count(DISTINCT) would hold them).
+    await db.run(`INSERT INTO t13_loaded
+      SELECT accession, sum(rows), count(cusip), sum(manager_links) FROM (
+        SELECT accession, cusip, count(*) AS rows, count(other_manager) AS manager_links FROM b13_info GROUP BY accession, cusip
+      ) GROUP BY accession`)
+    await db.run(`INSERT INTO t13_unit_votes ${unitVotesOf('b13_info')}`)
+  }
+  await db.run('DROP TABLE IF EXISTS b13_info')
+}
 
 export async function buildFilings(db: BuildDb) {
   await createRuleMacros(db)
@@ -42,24 +79,13 @@ export async function buildFilings(db: BuildDb) {
     LEFT JOIN accepted a ON a.cik = s.cik AND a.accession_number = s.accession
     LEFT JOIN text_accepted ta ON ta.accession = s.accession`)
   // The information-table rows of the filings kept (the copy of the same data set). A view: at EDGAR's
-  // volume these are ~150 million rows, which the steps below read in one pass each, never copied.
+  // volume these are ~170 million rows, read in one pass by the CUSIP map and the filings' values.
   await db.run(`CREATE OR REPLACE VIEW t13_info AS
-    WITH rows AS (
-      SELECT * FROM ${SET_INFOTABLE_VIEW} UNION ALL BY NAME SELECT * FROM ${STAGED.INFOTABLE}
-    )
-    SELECT r.* EXCLUDE (data_set) FROM rows r SEMI JOIN t13_filings_base f ON f.accession = r.accession AND f.data_set = r.data_set`)
-  // Over every information-table row (~170 million at EDGAR's volume): retried on one thread if two run out of memory.
-  await db.runLarge(`CREATE OR REPLACE TABLE t13_filings AS
+    SELECT r.* EXCLUDE (data_set) FROM (${infoRowsOf()}) r
+    SEMI JOIN t13_filings_base f ON f.accession = r.accession AND f.data_set = r.data_set`)
+  await buildQuarterCounts(db)
+  await db.run(`CREATE OR REPLACE TABLE t13_filings AS
     WITH eff AS (${EFFECTIVE_SQL}),
-    per_cusip AS (
-      SELECT accession, cusip, count(*) AS rows, count(*) FILTER (WHERE other_manager IS NOT NULL) AS manager_links
-      FROM t13_info GROUP BY accession, cusip
-    ),
-    loaded AS (
-      -- Distinct CUSIPs counted as groups (plain aggregates spill to disk; count(DISTINCT) would hold them).
-      SELECT accession, sum(rows) AS rows, count(cusip) AS securities, sum(manager_links) AS manager_links
-      FROM per_cusip GROUP BY accession
-    ),
     managers AS (
       SELECT accession, count(*) FILTER (WHERE type = 'notice') AS notice_managers,
         count(*) FILTER (WHERE type = 'included') AS included_managers
@@ -69,7 +95,7 @@ export async function buildFilings(db: BuildDb) {
       coalesce(l.manager_links, 0) AS manager_link_count,
       coalesce(m.notice_managers, 0) AS notice_manager_count, coalesce(m.included_managers, 0) AS other_manager_count
     FROM t13_filings_base b JOIN eff e USING (accession)
-    LEFT JOIN loaded l USING (accession) LEFT JOIN managers m USING (accession)`)
+    LEFT JOIN t13_loaded l USING (accession) LEFT JOIN managers m USING (accession)`)
   await buildUnits(db)
   return db.count('SELECT count(*) AS n FROM t13_filings')
 }

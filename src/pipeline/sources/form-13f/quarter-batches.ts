@@ -20,8 +20,7 @@ import { checkUnique } from '../../checks.ts'
 import type { BuildDb } from '../../duck.ts'
 import { PARQUET, quote } from '../../sql-text.ts'
 import { columnsOf } from './contract.ts'
-import { SET_INFOTABLE_VIEW } from './derive.ts'
-import { STAGED } from './stage.ts'
+import { infoRowsOf } from './derive.ts'
 
 /** The tables written a quarter per file, and the view each is read through by the checks and the writer. */
 export const QUARTERLY_TABLES = { inst_holdings: 'v13_inst_holdings', inst_flows: 'v13_inst_flows' } as const
@@ -41,10 +40,7 @@ const positionsOf = (qend: string, sets: string[]) => `
   SELECT f.cik, f.quarter, f.qend, f.period, i.accession, i.row_key, i.issuer_name, i.title_of_class, i.cusip,
     f13_value_in_dollars(i.value_reported, u.value_unit) AS value, i.shares, i.share_type, i.put_call,
     i.investment_discretion, i.other_manager, i.voting_sole, i.voting_shared, i.voting_none, c.ticker, c.issuer_cik
-  FROM (
-    SELECT * FROM ${SET_INFOTABLE_VIEW} WHERE data_set IN (${sets.map(quote).join(', ') || 'NULL'})
-    UNION ALL BY NAME SELECT * FROM ${STAGED.INFOTABLE}
-  ) i
+  FROM (${infoRowsOf(sets)}) i
   JOIN t13_filings f ON f.accession = i.accession AND f.data_set = i.data_set
   JOIN t13_units u ON u.accession = i.accession
   LEFT JOIN t13_cusips c ON c.cusip = i.cusip

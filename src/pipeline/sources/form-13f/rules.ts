@@ -51,34 +51,42 @@ export async function createRuleMacros(db: BuildDb) {
  * column: 'thousands' or 'dollars' as its era says, or 'thousands_kept' and 'dollars_early' where its
  * prices say otherwise.
  */
-export async function buildUnits(db: BuildDb) {
-  await db.runLarge(`CREATE OR REPLACE TABLE t13_units AS
+export const UNIT_VOTES_COLUMNS = 'accession VARCHAR, compared BIGINT, below BIGINT, above BIGINT'
+
+/**
+ * One quarter's votes on its filings' units, from `rows` (accession, qend, filed, cusip, shares,
+ * value_reported, share_type, put_call: the quarter's information-table rows with their filing's dates).
+ * A consensus is per CUSIP and quarter, so a quarter is decided from its own rows alone.
+ */
+export const unitVotesOf = (rows: string) => `
     WITH priced AS (
-      SELECT i.accession, f.qend, i.cusip, round(log10(
-        i.value_reported::DOUBLE * CASE WHEN f.filed < DATE '${DOLLAR_ERA_START}' THEN 1000 ELSE 1 END / i.shares
+      SELECT accession, qend, cusip, round(log10(
+        value_reported::DOUBLE * CASE WHEN filed < DATE '${DOLLAR_ERA_START}' THEN 1000 ELSE 1 END / shares
       ))::INTEGER AS decade
-      FROM t13_info i JOIN t13_filings f USING (accession)
-      WHERE i.shares > 0 AND i.value_reported > 0 AND i.share_type = 'SH' AND i.put_call IS NULL AND i.cusip IS NOT NULL
+      FROM ${rows}
+      WHERE shares > 0 AND value_reported > 0 AND share_type = 'SH' AND put_call IS NULL AND cusip IS NOT NULL
     ),
     decades AS (SELECT qend, cusip, decade, count(*) AS n FROM priced GROUP BY ALL),
     consensus AS (
       -- The decade most positions give; a tie goes to the lower one, so the same rows give the same unit.
       SELECT qend, cusip, arg_max(decade, n * 1000 - decade) AS decade FROM decades
       GROUP BY qend, cusip HAVING sum(n) >= ${CONSENSUS_MIN_POSITIONS}
-    ),
-    votes AS (
-      SELECT p.accession, count(*) AS compared,
-        count(*) FILTER (WHERE p.decade - c.decade <= -${UNIT_DECADES}) AS below,
-        count(*) FILTER (WHERE p.decade - c.decade >= ${UNIT_DECADES}) AS above
-      FROM priced p JOIN consensus c USING (qend, cusip) GROUP BY p.accession
     )
+    SELECT p.accession, count(*) AS compared,
+      count(*) FILTER (WHERE p.decade - c.decade <= -${UNIT_DECADES}) AS below,
+      count(*) FILTER (WHERE p.decade - c.decade >= ${UNIT_DECADES}) AS above
+    FROM priced p JOIN consensus c USING (qend, cusip) GROUP BY p.accession`
+
+/** `t13_units` from every filing and the votes of its quarter (`t13_unit_votes`, derive.ts). */
+export async function buildUnits(db: BuildDb) {
+  await db.run(`CREATE OR REPLACE TABLE t13_units AS
     SELECT f.accession,
       CASE WHEN f.filed < DATE '${DOLLAR_ERA_START}'
         THEN CASE WHEN v.above * 2 > v.compared THEN 'dollars_early' ELSE 'thousands' END
         ELSE CASE WHEN v.below * 2 > v.compared THEN 'thousands_kept' ELSE 'dollars' END
       END AS value_unit,
       coalesce(v.compared, 0) AS unit_compared, coalesce(v.below, 0) AS unit_below, coalesce(v.above, 0) AS unit_above
-    FROM t13_filings f LEFT JOIN votes v USING (accession)`)
+    FROM t13_filings f LEFT JOIN t13_unit_votes v USING (accession)`)
 }
 
 /**
