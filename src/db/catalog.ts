@@ -20,6 +20,8 @@ export type Snapshot = {
   schemaVersion: number
   rows: Record<string, number>
   lookups: Record<string, string>
+  /** Tables served from their Parquet files in place (TableManifest.servedFromParquet): their files' absolute paths. */
+  parquetTables: Record<string, string[]>
 }
 
 export function currentId(datasetsDir: string): string | undefined {
@@ -51,7 +53,14 @@ export function readSnapshot(datasetsDir: string): Snapshot {
       throw new SnapshotUnavailable(`snapshot ${id} has no ${base}.*: rebuild it`)
   }
   const rows = Object.fromEntries(Object.entries(manifest.tables).map(([name, t]) => [name, t.rows]))
-  return { id, dir, builtAt: manifest.builtAt, schemaVersion: manifest.schemaVersion, rows, lookups }
+  const parquetTables = Object.fromEntries(
+    Object.entries(manifest.tables)
+      .filter(([, t]) => t.servedFromParquet)
+      .map(([name, t]) => [name, t.files.map((f) => join(dir, f))]),
+  )
+  for (const files of Object.values(parquetTables))
+    for (const f of files) if (!existsSync(f)) throw new SnapshotUnavailable(`snapshot ${id} has no ${f}: rebuild it`)
+  return { id, dir, builtAt: manifest.builtAt, schemaVersion: manifest.schemaVersion, rows, lookups, parquetTables }
 }
 
 /** The name a snapshot's serving database is attached under: one per snapshot, so two can be open at once. */
@@ -63,6 +72,31 @@ export const attachStatement = (snapshot: Snapshot) =>
 
 export const detachStatement = (snapshot: Snapshot) =>
   `DETACH DATABASE IF EXISTS ${quotedIdentifier(attachedName(snapshot))}`
+
+/** The in-memory schema holding a snapshot's views over its in-place Parquet tables. */
+const parquetSchema = (snapshot: Snapshot) => `memory.${quotedIdentifier(`parquet_${attachedName(snapshot)}`)}`
+
+/**
+ * Views over the snapshot's in-place Parquet tables, in a schema of its own in the server's in-memory
+ * catalog (shared by every connection), so a query names them as it names the serving database's tables.
+ * The file paths come from the manifest, quoted here once, never from a request.
+ */
+export const parquetViewStatements = (snapshot: Snapshot) => [
+  `CREATE SCHEMA IF NOT EXISTS ${parquetSchema(snapshot)}`,
+  ...Object.entries(snapshot.parquetTables).map(
+    ([name, files]) =>
+      `CREATE OR REPLACE VIEW ${parquetSchema(snapshot)}.${quotedIdentifier(name)} AS SELECT * FROM read_parquet([${files.map(quotedString).join(', ')}])`,
+  ),
+]
+
+export const dropParquetViewsStatement = (snapshot: Snapshot) =>
+  `DROP SCHEMA IF EXISTS ${parquetSchema(snapshot)} CASCADE`
+
+/** A pooled connection's setup: the snapshot's serving database first, then its in-place Parquet tables. */
+export const connectionSetup = (snapshot: Snapshot) => [
+  `USE ${quotedIdentifier(attachedName(snapshot))}`,
+  `SET search_path = ${quotedString(`${attachedName(snapshot)}.main,${parquetSchema(snapshot).replaceAll('"', '')}`)}`,
+]
 
 /**
  * Reads a snapshot's lookup frames once before it is served, so that the page cache holds them and the

@@ -8,15 +8,17 @@
  */
 
 import { type FSWatcher, watch } from 'node:fs'
-import { DuckDBInstance, quotedIdentifier } from '@duckdb/node-api'
+import { DuckDBInstance } from '@duckdb/node-api'
 import type { Config } from '../config.ts'
 import { KeyedFile } from '../lib/keyed-file.ts'
 import { errorFields, type LogSink } from '../lib/log.ts'
 import {
-  attachedName,
   attachStatement,
+  connectionSetup,
   currentId,
   detachStatement,
+  dropParquetViewsStatement,
+  parquetViewStatements,
   readSnapshot,
   type Snapshot,
   warmUpLookups,
@@ -107,6 +109,9 @@ export class Database {
     // a CIK's newest filings took 17.9 ms with it and 3.3 ms without (full scale). Our lists read at
     // most a page of rows, so it never pays here.
     await setup.run('SET GLOBAL late_materialization_max_rows = 0')
+    // The in-place Parquet tables (the 13F holdings and flows, ~56 files each) are read a few row groups at
+    // a time: their footers are parsed once and kept, not again for every query.
+    await setup.run('SET GLOBAL parquet_metadata_cache = true')
     setup.closeSync()
     const db = new Database(instance, config, log)
     await db.reload()
@@ -158,6 +163,7 @@ export class Database {
     const admin = await this.instance.connect()
     try {
       await admin.run(attachStatement(snapshot))
+      for (const statement of parquetViewStatements(snapshot)) await admin.run(statement)
     } finally {
       admin.closeSync()
     }
@@ -179,7 +185,7 @@ export class Database {
           queueLimit: this.config.DB_QUEUE_LIMIT,
           timeoutMs: this.config.QUERY_TIMEOUT_MS,
         },
-        [`USE ${quotedIdentifier(attachedName(snapshot))}`],
+        connectionSetup(snapshot),
       )
     } catch (e) {
       closeLookups(lookups)
@@ -210,6 +216,7 @@ export class Database {
       // Detached, its file can be deleted (the build prunes old snapshots).
       const admin = await this.instance.connect()
       await admin.run(detachStatement(gen.snapshot))
+      await admin.run(dropParquetViewsStatement(gen.snapshot))
       admin.closeSync()
     } catch (e) {
       this.log.error({ level: 'error', event: 'snapshot_close_failed', snapshot: gen.snapshot.id, ...errorFields(e) })

@@ -15,7 +15,7 @@
  * flows stored by quarter first; 11: the 13F lookup files.
  * A server reads only its own version.
  */
-export const SCHEMA_VERSION = 11
+export const SCHEMA_VERSION = 12
 
 /** The server's read-only DuckDB file inside each snapshot folder. */
 export const SERVING_FILE = 'serving.duckdb'
@@ -31,6 +31,8 @@ export type TableManifest = {
   rowGroupSize: number
   columns: { name: string; type: string }[]
   description: string
+  /** Read by the server from `files` in place, not from the serving database (TableSpec.servedFromParquet). */
+  servedFromParquet?: boolean
 }
 
 /** An input file: folders as totals (`files`), with the ETag when the download cache had one. */

@@ -79,6 +79,12 @@ export type TableSpec = {
   /** The input file whose presence makes an empty table an error, or undefined when it may be empty. */
   requiredBy(found: FoundMap): string | undefined
   description: string
+  /**
+   * Served from its Parquet files in place, never copied into the serving database: for tables read only
+   * past their lookup files (a deep page), whose copy would double their disk (the 13F holdings and flows:
+   * 13 GB at EDGAR's volume). The server reads them through views over the manifest's files.
+   */
+  servedFromParquet?: boolean
 }
 
 /** A lookup file (db/keyed-file.ts): a query yielding (key BIGINT, line VARCHAR) in key order. */

@@ -48,6 +48,7 @@ async function writeTable(db: BuildDb, t: TableSpec, snapshotDir: string): Promi
     rowGroupSize: t.rowGroupSize,
     columns: columns.map((c) => ({ name: c.column_name, type: c.column_type })),
     description: t.description,
+    ...(t.servedFromParquet ? { servedFromParquet: true } : {}),
   }
 }
 

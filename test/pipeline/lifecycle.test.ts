@@ -72,7 +72,7 @@ describe('secds build: publishing', () => {
     expect(entriesOf(datasets)).toEqual([result.snapshotId, 'CURRENT'].sort())
     const manifest = JSON.parse(readFileSync(join(result.dir, 'manifest.json'), 'utf8'))
     expect(manifest.snapshotId).toBe(result.snapshotId)
-    expect(manifest.schemaVersion).toBe(11)
+    expect(manifest.schemaVersion).toBe(12)
     const zip = statSync(join(mirror, 'submissions.zip'))
     // Input files by source, in registry order: the sources' folders under src/pipeline/sources/.
     expect(Object.keys(manifest.sources)).toEqual([
@@ -163,6 +163,16 @@ describe('secds build: publishing', () => {
       (SELECT sum(n) FROM filing_form_days)::INTEGER AS form_days, (SELECT count(*) FROM entities)::INTEGER AS entities,
       (SELECT count(*) FROM entity_name_grams)::INTEGER AS grams`)
     ).getRowObjectsJson()[0]
+    // The tables served from their Parquet in place are in the manifest as such, and not copied.
+    const copied = (await conn.runAndReadAll('SELECT table_name FROM duckdb_tables()'))
+      .getRowObjectsJson()
+      .map((r) => r.table_name)
+    const inPlace = Object.entries<{ servedFromParquet?: boolean }>(manifest.tables)
+      .filter(([, t]) => t.servedFromParquet)
+      .map(([n]) => n)
+    expect(inPlace.sort()).toEqual(['inst_flows', 'inst_holdings'])
+    expect(copied.filter((n) => inPlace.includes(String(n)))).toEqual([])
+    expect(copied).toContain('inst_quarters')
     conn.closeSync()
     serving.closeSync()
     const filings = manifest.tables.filings.rows

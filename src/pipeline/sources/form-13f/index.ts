@@ -49,6 +49,7 @@ const servingTableSpecs: TableSpec[] = Object.entries(SERVING_TABLES).map(([name
   requiredBy: (found) =>
     ['inst_managers', 'inst_filings', 'inst_quarters'].includes(name) ? found['form-13f']?.files[0]?.rel : undefined,
   description: `Institutions: ${name.replace('inst_', '')} (13F).`,
+  ...(name in QUARTERLY_TABLES ? { servedFromParquet: true } : {}),
 }))
 
 export const form13f: SourceDefinition = {
@@ -146,10 +147,12 @@ export const form13f: SourceDefinition = {
     },
     ...servingTableSpecs,
   ],
+  // The holdings and flows stay in their quarter files (servedFromParquet): past the lookup files' first
+  // page they are read in place, a quarter's file at a time by its row groups' statistics.
   serving: ({ parquet }) =>
-    Object.entries(SERVING_TABLES).map(
-      ([name, t]) => `CREATE TABLE s.${name} AS SELECT ${t.columns.join(', ')} FROM ${parquet(name)}`,
-    ),
+    Object.entries(SERVING_TABLES)
+      .filter(([name]) => !(name in QUARTERLY_TABLES))
+      .map(([name, t]) => `CREATE TABLE s.${name} AS SELECT ${t.columns.join(', ')} FROM ${parquet(name)}`),
   lookups: form13fLookups,
   sample: sampleForm13f,
 }
