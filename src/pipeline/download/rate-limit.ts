@@ -20,7 +20,12 @@ export class StartSpacer {
   private lastStart = Number.NEGATIVE_INFINITY
   private lastActualStart = Number.NEGATIVE_INFINITY
 
-  async wait(gapMs: number): Promise<void> {
+  /**
+   * Waits for the next slot, then calls `begin` in the same tick: the slot's start is the request's own
+   * start. (Resolving first and letting the caller fetch a microtask later moved starts by a millisecond
+   * or more on a busy event loop, so two of them could come 99 ms apart.)
+   */
+  async start<T>(gapMs: number, begin: () => T): Promise<T> {
     const now = performance.now()
     const start = Math.max(now, this.lastStart + gapMs)
     this.lastStart = start
@@ -34,6 +39,7 @@ export class StartSpacer {
       await Bun.sleep(gapMs - since)
     }
     this.lastActualStart = performance.now()
+    return begin()
   }
 }
 

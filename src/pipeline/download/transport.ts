@@ -70,14 +70,19 @@ export function createTransport(opts: TransportOptions) {
 
   /** One request start: waits for its slot, then fetches. A rejected fetch becomes a RetryableError. */
   async function send(url: string, headers: Record<string, string>): Promise<Sent> {
-    await processStartSpacer.wait(gapMs)
-    requests++
-    const watchdog = new IdleWatchdog(opts.idleTimeoutMs)
+    const { watchdog, response } = await processStartSpacer.start(gapMs, () => {
+      requests++
+      const watchdog = new IdleWatchdog(opts.idleTimeoutMs)
+      // Called now (an async function runs up to its first await); a fetch that throws becomes a rejection.
+      const response = (async () =>
+        opts.fetch(url, {
+          headers: { ...headers, 'User-Agent': opts.userAgent },
+          signal: watchdog.controller.signal,
+        }))()
+      return { watchdog, response }
+    })
     try {
-      const res = await opts.fetch(url, {
-        headers: { ...headers, 'User-Agent': opts.userAgent },
-        signal: watchdog.controller.signal,
-      })
+      const res = await response
       watchdog.reset()
       return { res, watchdog }
     } catch (e) {
