@@ -5,8 +5,9 @@
  * the old snapshot, the switch and the first requests on the new one are all covered. The goal: every
  * request answered 200, none lost (count.lua tallies statuses; wrk counts socket errors).
  */
-import { statfsSync } from 'node:fs'
+import { readFileSync, statfsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Manifest } from '../../src/pipeline/contract.ts'
 import { get } from './http.ts'
 import { bytesUnder } from './mirror.ts'
 import { runTimed } from './processes.ts'
@@ -101,15 +102,33 @@ export async function swapUnderLoad({
 
 /**
  * Why the swap cannot run here, or undefined when it can: the rebuild writes a whole second snapshot
- * beside the served one, so the disk must hold one more snapshot's size and a tenth for the build's
- * scratch. At full volume with every area that is tens of gigabytes; a run that lacks them says so
- * instead of filling the disk.
+ * beside the served one, less the converted period files it hard-links from it (period-files.ts: an
+ * unchanged quarter's Parquet is linked, not copied), so the disk must hold the rest once more and a tenth
+ * of the whole for the build's scratch. At full volume with every area that is tens of gigabytes; a run
+ * that lacks them says so instead of filling the disk.
  */
-export function swapLacksRoom(datasets: string): string | undefined {
-  const snapshot = bytesUnder(join(datasets, currentSnapshot(datasets)))
-  const disk = statfsSync(datasets)
-  const free = disk.bavail * disk.bsize
-  const needed = snapshot * 1.1
+export function swapLacksRoom(datasets: string, freeBytes = freeBytesAt(datasets)): string | undefined {
+  const dir = join(datasets, currentSnapshot(datasets))
+  const snapshot = bytesUnder(dir)
+  const linked = periodOutputBytes(dir)
+  const needed = snapshot - linked + snapshot * 0.1
   const gb = (n: number) => `${(n / 2 ** 30).toFixed(1)} GB`
-  return free >= needed ? undefined : `a second snapshot needs ${gb(needed)} of disk, ${gb(free)} is free`
+  return freeBytes >= needed
+    ? undefined
+    : `a second snapshot needs ${gb(needed)} of disk (${gb(snapshot)} less ${gb(linked)} of period files it links, and a tenth for scratch), ${gb(freeBytes)} is free`
+}
+
+function freeBytesAt(dir: string): number {
+  const disk = statfsSync(dir)
+  return disk.bavail * disk.bsize
+}
+
+/** Bytes of the snapshot's converted period files (manifest `periods`), which a rebuild links instead of writing. */
+function periodOutputBytes(snapshotDir: string): number {
+  const manifest = JSON.parse(readFileSync(join(snapshotDir, 'manifest.json'), 'utf8')) as Pick<Manifest, 'periods'>
+  let total = 0
+  for (const files of Object.values(manifest.periods))
+    for (const file of Object.values(files))
+      for (const output of file.outputs) total += statSync(join(snapshotDir, output)).size
+  return total
 }
