@@ -1,13 +1,14 @@
 /**
  * Load benchmark over the compiled binary, as an operator runs it (issue 4):
  *
- *   npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build]
+ *   npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build] [--no-swap]
  *
  * In one run: generate bulk files at the scale (kept in `<work>/mirror-<scale>-<seed>`, reused), compile
  * dist/secds, build the snapshot with it (time, input MB/s, peak RSS), serve it, and drive every Filings
  * and Entities operation with wrk at 1 and 16 connections in a uniform and a skewed mix; measure the
  * floors (bare Elysia, trivial DuckDB) the same way; swap the snapshot under load; sweep bad inputs.
- * `--reuse-build` benches the snapshot an earlier run built (`<load>/build.json`, scripts/bench/recorded-build.ts)
+ * `--no-swap` leaves out the swap under load (a full rebuild: over an hour at full volume with every area), and
+ * the run counts it as not measured. `--reuse-build` benches the snapshot an earlier run built (`<load>/build.json`, scripts/bench/recorded-build.ts)
  * when it still is the one served, and reports that run's build figures; the swap is skipped, and said to
  * be, when the disk cannot hold a second snapshot.
  * Results: `<work>/bench-<scale>.json` (everything) and `.md` (tables), and a pass/fail line against
@@ -48,11 +49,12 @@ const { values: f } = parseArgs({
     duration: { type: 'string', default: '8' },
     mix: { type: 'string', default: 'both' },
     'reuse-build': { type: 'boolean', default: false },
+    'no-swap': { type: 'boolean', default: false },
   },
 })
 const usage = (problem: string) => {
   console.error(
-    `bench: ${problem}\nusage: npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build]`,
+    `bench: ${problem}\nusage: npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build] [--no-swap]`,
   )
   process.exit(2)
 }
@@ -160,7 +162,7 @@ try {
 
   sampler.sample()
   const peakBeforeSwapBytes = sampler.peakBytes // the swap holds two snapshots open for a moment; keep the steady-state peak apart
-  const swapSkipped = swapLacksRoom(datasets)
+  const swapSkipped = f['no-swap'] ? 'not asked to (--no-swap)' : swapLacksRoom(datasets)
   let swap: SwapResult | undefined
   if (swapSkipped) say(`swap under load: not run: ${swapSkipped}`)
   else {
