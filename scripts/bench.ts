@@ -1,14 +1,16 @@
 /**
  * Load benchmark over the compiled binary, as an operator runs it (issue 4):
  *
- *   npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build] [--no-swap]
+ *   npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build] [--no-swap] [--skip-sources LIST]
  *
  * In one run: generate bulk files at the scale (kept in `<work>/mirror-<scale>-<seed>`, reused), compile
  * dist/secds, build the snapshot with it (time, input MB/s, peak RSS), serve it, and drive every Filings
  * and Entities operation with wrk at 1 and 16 connections in a uniform and a skewed mix; measure the
  * floors (bare Elysia, trivial DuckDB) the same way; swap the snapshot under load; sweep bad inputs.
  * `--no-swap` leaves out the swap under load (a full rebuild: over an hour at full volume with every area), and
- * the run counts it as not measured. `--reuse-build` benches the snapshot an earlier run built (`<load>/build.json`, scripts/bench/recorded-build.ts)
+ * the run counts it as not measured. `--skip-sources` builds the mirror without those sources (`secds build
+ * --skip-sources`), into a load folder of its own, and benches the operations whose tables it has: an area
+ * at a time when building all of them would not fit the time at hand. `--reuse-build` benches the snapshot an earlier run built (`<load>/build.json`, scripts/bench/recorded-build.ts)
  * when it still is the one served, and reports that run's build figures; the swap is skipped, and said to
  * be, when the disk cannot hold a second snapshot.
  * Results: `<work>/bench-<scale>.json` (everything) and `.md` (tables), and a pass/fail line against
@@ -21,6 +23,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { skippedSources } from '../src/cli/source-list.ts'
 import { fmtBytes } from '../src/lib/progress.ts'
 import { DOCS_PAGE, updateDocsPage, updatesDocsPage, withLoadRun } from './bench/docs-page.ts'
 import { createBenchKey } from './bench/keys.ts'
@@ -50,11 +53,12 @@ const { values: f } = parseArgs({
     mix: { type: 'string', default: 'both' },
     'reuse-build': { type: 'boolean', default: false },
     'no-swap': { type: 'boolean', default: false },
+    'skip-sources': { type: 'string' },
   },
 })
-const usage = (problem: string) => {
+const usage = (problem: string): never => {
   console.error(
-    `bench: ${problem}\nusage: npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build] [--no-swap]`,
+    `bench: ${problem}\nusage: npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build] [--no-swap] [--skip-sources LIST]`,
   )
   process.exit(2)
 }
@@ -70,7 +74,16 @@ const root = resolve(import.meta.dir, '..')
 const binary = join(root, 'dist', 'secds')
 const work = resolve(f.work!)
 const mirror = mirrorFolder(work, f.scale!, f.seed!)
-const load = join(work, `load-${f.scale}`)
+// A snapshot built without some sources is a different snapshot: a load folder of its own.
+const skipSources = (() => {
+  try {
+    return skippedSources(f['skip-sources'])
+  } catch (e) {
+    return usage((e as Error).message)
+  }
+})()
+const buildArgs = skipSources.length ? ['--skip-sources', skipSources.join(',')] : []
+const load = join(work, `load-${f.scale}${skipSources.length ? `-without-${skipSources.toSorted().join('-')}` : ''}`)
 const datasets = join(load, 'datasets')
 const keysFile = join(load, 'keys.json')
 const logs = join(load, 'logs')
@@ -107,7 +120,7 @@ try {
   else say(`reusing the snapshot ${recorded.snapshotId} built on ${recorded.date}`)
   const build =
     typeof recorded === 'string'
-      ? await runTimed([binary, 'build', '--from', mirror, '--datasets', datasets])
+      ? await runTimed([binary, 'build', '--from', mirror, '--datasets', datasets, ...buildArgs])
       : { seconds: recorded.seconds, peakRssBytes: recorded.peakRssBytes }
   if (typeof recorded === 'string') recordBuild(load, datasets, mirror, build)
   const keys = await readSnapshotKeys(datasets, Number(f.seed))
@@ -169,7 +182,7 @@ try {
     say('swap under load: rebuilding into the served datasets folder')
     const swapFile = join(pathsDir, 'swap-mixed.txt')
     writeFileSync(swapFile, `${mixedPaths.join('\n')}\n`)
-    swap = await swapUnderLoad({ url: server.url, key, pathsFile: swapFile, binary, mirror, datasets })
+    swap = await swapUnderLoad({ url: server.url, key, pathsFile: swapFile, binary, mirror, datasets, buildArgs })
     say(
       `swap: ${swap.requests} requests, ${swap.non200} not 200, lost ${swap.lost}, served the new snapshot ${swap.switchSeconds.toFixed(2)} s after publish`,
     )
@@ -240,8 +253,9 @@ try {
   say(
     `server peak RSS ${fmtBytes(server_.peakRssBytes)}; results in ${join(work, `bench-${f.scale}.json`)} and .md; paths in ${pathsDir}`,
   )
-  // Only a full-volume run of both mixes replaces the page's latest results (a partial one would hide half).
-  if (updatesDocsPage(result.scale) && mixes.length === MIXES.length) {
+  // Only a full-volume run of both mixes and every source replaces the page's latest results (a partial
+  // one would hide the rest).
+  if (updatesDocsPage(result.scale) && mixes.length === MIXES.length && !skipSources.length) {
     try {
       updateDocsPage((page) => withLoadRun(page, result))
       say(`${DOCS_PAGE}: latest results replaced, one run-history row added`)
@@ -250,7 +264,7 @@ try {
       process.exitCode = 1
     }
   } else {
-    say(`${DOCS_PAGE} left as it is: only a run at --scale 1 with both mixes updates it`)
+    say(`${DOCS_PAGE} left as it is: only a run at --scale 1 with both mixes and no --skip-sources updates it`)
   }
 } finally {
   sampler?.stop()

@@ -39,6 +39,8 @@ type SwapRun = {
   binary: string
   mirror: string
   datasets: string
+  /** The run's own build flags (`--skip-sources`): the rebuild makes the same snapshot again. */
+  buildArgs?: string[]
   afterSeconds?: number
 }
 
@@ -54,6 +56,7 @@ export async function swapUnderLoad({
   binary,
   mirror,
   datasets,
+  buildArgs = [],
   afterSeconds = 3,
 }: SwapRun): Promise<SwapResult> {
   const oldSnapshot = currentSnapshot(datasets)
@@ -63,7 +66,7 @@ export async function swapUnderLoad({
   // the old snapshot at every moment of the switch, which is what can lose one.
   const load = startWrk({ url, key, pathsFile, connections: SWAP_CONNECTIONS, seconds: 7200, lua: COUNT_LUA })
   await Bun.sleep(2000) // steady load before the build starts
-  const build = await runTimed([binary, 'build', '--from', mirror, '--datasets', datasets])
+  const build = await runTimed([binary, 'build', '--from', mirror, '--datasets', datasets, ...buildArgs])
   const published = performance.now()
   const newSnapshot = currentSnapshot(datasets)
   if (newSnapshot === oldSnapshot)

@@ -2,6 +2,7 @@ import { Reporter } from '../lib/progress.ts'
 import { downloadFlags, downloadMirror } from '../pipeline/download/mirror-download.ts'
 import { runBuild } from '../pipeline/index.ts'
 import { numberFlag, parseFlags, UsageError } from './args.ts'
+import { skippedSources, skipSourcesHelp } from './source-list.ts'
 
 /** The sources' own download flags (SourceDefinition.download.flags), e.g. --index-quarters. */
 const SOURCE_FLAGS = downloadFlags()
@@ -15,6 +16,7 @@ Builds a Parquet snapshot from EDGAR bulk files and publishes it as OUT/CURRENT.
   --threads N            DuckDB threads (default: all cores)
   --memory-limit SIZE    DuckDB memory limit, e.g. 4GB; past it the build spills to disk (default 4GB)
   --keep N               snapshots to keep, the served one included (default 2)
+${skipSourcesHelp(25)}
 download options:
   --cache DIR            download cache, itself a mirror folder (default $SECDS_CACHE_DIR or ./.cache/edgar)
   --user-agent TEXT      "Name contact@example.com", required by the SEC (default $SEC_USER_AGENT)
@@ -32,6 +34,7 @@ export async function buildCommand(argv: string[], env = process.env) {
       threads: { type: 'string' },
       'memory-limit': { type: 'string' },
       keep: { type: 'string' },
+      'skip-sources': { type: 'string' },
       cache: { type: 'string' },
       'user-agent': { type: 'string' },
       'sec-url': { type: 'string' },
@@ -47,6 +50,7 @@ export async function buildCommand(argv: string[], env = process.env) {
   if (memoryLimit !== undefined && !/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(memoryLimit)) {
     throw new UsageError(`--memory-limit must look like 3GB or 512MB, got ${JSON.stringify(memoryLimit)}`)
   }
+  const skipSources = skippedSources(f['skip-sources'])
   const reporter = new Reporter()
   let from = f.from
   if (f.download) {
@@ -82,6 +86,7 @@ export async function buildCommand(argv: string[], env = process.env) {
     threads: numberFlag('threads', f.threads, navigator.hardwareConcurrency, { min: 1, max: 256, integer: true }),
     memoryLimit,
     keep: numberFlag('keep', f.keep, 2, { min: 1, max: 100, integer: true }),
+    skipSources,
     reporter,
   })
 }

@@ -1,6 +1,8 @@
 import { Reporter } from '../lib/progress.ts'
 import { generateSample } from '../pipeline/sample.ts'
+import { SOURCES } from '../pipeline/sources/index.ts'
 import { numberFlag, parseFlags, UsageError } from './args.ts'
+import { skippedSources, skipSourcesHelp } from './source-list.ts'
 
 export const sampleUsage = `usage: secds sample --out DIR [--scale N] [--seed S] [--as-of YYYY-MM-DD] [--unzipped]
 
@@ -9,7 +11,8 @@ Writes fictional but realistic EDGAR bulk files in the mirror layout (see README
   --scale N      fraction of full EDGAR volume, at most 2: 1 = ~950,000 entities and ~23 million filings (default 0.001)
   --seed S       random seed; the same seed and scale give byte-identical files (default 1)
   --as-of DATE   the date the submissions snapshot is taken (default 2026-11-20)
-  --unzipped     write a submissions/ folder instead of submissions.zip`
+  --unzipped     write a submissions/ folder instead of submissions.zip
+${skipSourcesHelp(17, ` (the others' files are the same bytes)`)}`
 
 export async function sampleCommand(argv: string[]) {
   const f = parseFlags(
@@ -20,6 +23,7 @@ export async function sampleCommand(argv: string[]) {
       seed: { type: 'string' },
       'as-of': { type: 'string' },
       unzipped: { type: 'boolean' },
+      'skip-sources': { type: 'string' },
     },
     sampleUsage,
   )
@@ -28,12 +32,14 @@ export async function sampleCommand(argv: string[]) {
   const asOf = f['as-of']
   if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf))
     throw new UsageError(`--as-of must be YYYY-MM-DD, got ${JSON.stringify(asOf)}`)
+  const skip = skippedSources(f['skip-sources'])
   const summary = await generateSample({
     out: f.out,
     scale: numberFlag('scale', f.scale, 0.001, { min: 0.000001, max: 2 }),
     seed: numberFlag('seed', f.seed, 1, { min: 0, max: 2 ** 31 - 1, integer: true }),
     asOf,
     unzipped: f.unzipped ?? false,
+    sources: SOURCES.filter((s) => !skip.includes(s.name)),
     reporter: new Reporter(),
   })
   console.log(

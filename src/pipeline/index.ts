@@ -33,6 +33,8 @@ export type BuildOptions = PipelineOptions & {
   now?: Date
   /** Only tests pass other sources (a period-file source of their own). */
   sources?: readonly SourceDefinition[]
+  /** Sources (by name) whose files are taken as absent from the mirror: their tables are built empty. */
+  skipSources?: readonly string[]
 }
 
 /**
@@ -44,10 +46,12 @@ export const DEFAULT_MEMORY_LIMIT = '4GB'
 export type BuildResult = { snapshotId: string; dir: string; manifest: Manifest; pruned: string[] }
 
 /** What every source found in the mirror folder; fails when no source the snapshot needs is there. */
-function findAll(mirror: string, sources: readonly SourceDefinition[]) {
+function findAll(mirror: string, sources: readonly SourceDefinition[], skip: ReadonlySet<string>) {
   if (!existsSync(mirror) || !statSync(mirror).isDirectory()) throw new Error(`--from ${mirror}: no such folder`)
+  const unknown = [...skip].filter((name) => !sources.some((s) => s.name === name))
+  if (unknown.length) throw new Error(`no source is named ${unknown.join(', ')}`)
   const found: Record<string, Found | undefined> = {}
-  for (const s of sources) found[s.name] = s.find(mirror)
+  for (const s of sources) found[s.name] = skip.has(s.name) ? undefined : s.find(mirror)
   const essential = sources.filter((s) => s.essential)
   if (essential.length && !essential.some((s) => found[s.name])) {
     const reads = essential.map((s) => s.reads).join(' or ')
@@ -62,7 +66,8 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
   const out = o.datasets
   const startedAt = o.now ?? new Date()
   const t0 = performance.now()
-  const found = findAll(o.from, sources)
+  const skip = new Set(o.skipSources ?? [])
+  const found = findAll(o.from, sources, skip)
   const release = acquireLock(out)
   const id = newSnapshotId(out, startedAt)
   const dir = partialDir(out, id)
@@ -79,7 +84,8 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
   process.once('SIGINT', abandon)
   process.once('SIGTERM', abandon)
   const summary = sources.flatMap((s) => (found[s.name] ? [found[s.name]!.summary] : [])).join(', ')
-  reporter.line(`build ${id} from ${o.from}: ${summary}`)
+  const skipped = skip.size ? ` (left out: ${[...skip].join(', ')})` : ''
+  reporter.line(`build ${id} from ${o.from}: ${summary}${skipped}`)
   let opened: BuildDb | undefined
   try {
     const db = await BuildDb.open({

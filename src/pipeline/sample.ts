@@ -30,7 +30,7 @@ export type SampleOptions = {
   /** Write a submissions/ folder instead of submissions.zip. */
   unzipped?: boolean
   reporter?: Reporter
-  /** Only tests pass other sources. */
+  /** The sources whose files to write (default all of them; `secds sample --skip-sources` leaves some out). */
   sources?: readonly SourceDefinition[]
 }
 export type SampleSummary = { entities: number; filings: number; files: number; bytes: number; seconds: number }
