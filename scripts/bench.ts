@@ -73,7 +73,6 @@ requireWrk()
 const root = resolve(import.meta.dir, '..')
 const binary = join(root, 'dist', 'secds')
 const work = resolve(f.work!)
-const mirror = mirrorFolder(work, f.scale!, f.seed!)
 // A snapshot built without some sources is a different snapshot: a load folder of its own.
 const skipSources = (() => {
   try {
@@ -83,6 +82,7 @@ const skipSources = (() => {
   }
 })()
 const buildArgs = skipSources.length ? ['--skip-sources', skipSources.join(',')] : []
+const mirror = mirrorFolder(work, f.scale!, f.seed!, skipSources)
 const load = join(work, `load-${f.scale}${skipSources.length ? `-without-${skipSources.toSorted().join('-')}` : ''}`)
 const datasets = join(load, 'datasets')
 const keysFile = join(load, 'keys.json')
@@ -111,7 +111,7 @@ try {
   await runTimed([process.execPath, join(root, 'scripts', 'compile.ts')])
 
   say(`bulk files in ${mirror}`)
-  const mirrorGenerated = ensureMirror([binary], mirror, f.scale!, f.seed!)
+  const mirrorGenerated = ensureMirror([binary], mirror, f.scale!, f.seed!, skipSources)
   const inputBytes = bytesUnder(mirror)
 
   const recorded = f['reuse-build'] ? recordedBuild(load, datasets, mirror) : 'not asked to reuse it'
