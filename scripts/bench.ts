@@ -31,7 +31,7 @@ import { machine } from './bench/machine.ts'
 import { describe, measure, measureFloors, precheck } from './bench/measure.ts'
 import { bytesUnder, ensureMirror, mirrorFolder } from './bench/mirror.ts'
 import { MIXES, type Mix, makeDraws } from './bench/mixes.ts'
-import { OPERATIONS, writePaths } from './bench/operations.ts'
+import { operationsWithout, writePaths } from './bench/operations.ts'
 import { runTimed, startServer, stopAll } from './bench/processes.ts'
 import { seeded } from './bench/random.ts'
 import { recordBuild, recordedBuild } from './bench/recorded-build.ts'
@@ -148,7 +148,7 @@ try {
   for (const mix of mixes) {
     const rnd = seeded(Number(f.seed) * 1000 + MIXES.indexOf(mix))
     const draws = makeDraws(mix, keys, rnd)
-    for (const op of OPERATIONS) {
+    for (const op of operationsWithout(skipSources)) {
       const written = writePaths(join(pathsDir, mix), op, draws, rnd, PATHS_PER_FILE[mix])
       if (!written) {
         say(`${mix} / ${op.name}: skipped (the snapshot lacks the keys it needs at this scale)`)

@@ -11,6 +11,10 @@ export type Operation = BenchOperation
 
 export const OPERATIONS: readonly Operation[] = AREAS.flatMap((area) => area.bench)
 
+/** The operations of the areas a snapshot built without `skipSources` still has a source for. */
+export const operationsWithout = (skipSources: readonly string[]): readonly Operation[] =>
+  AREAS.filter((area) => area.sources.some((s) => !skipSources.includes(s))).flatMap((area) => area.bench)
+
 export const slug = (name: string) =>
   name
     .toLowerCase()

@@ -10,6 +10,11 @@ import type { AreaDeps } from './context.ts'
 
 export type Area = {
   tag: AreaTag
+  /**
+   * The build's sources whose tables the area reads, by registry name (src/pipeline/sources/index.ts):
+   * a benchmark that builds without all of them (`--skip-sources`) leaves the area's operations out.
+   */
+  sources: readonly string[]
   routes(deps: AreaDeps): AnyElysia
   bench: readonly BenchOperation[]
   /** Keys its bench paths draw that the shared draws lack (src/areas/bench.ts). */

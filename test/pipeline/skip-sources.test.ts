@@ -1,11 +1,14 @@
 /**
  * Leaving sources out (`--skip-sources`, for a build or a sample of one area at a time): a sample without
  * a source writes the others' files byte for byte, and a build that skips a source whose files the mirror
- * holds takes them as absent (its tables empty, nothing of it in the manifest).
+ * holds takes them as absent (its tables empty, nothing of it in the manifest); the load benchmark then
+ * leaves out the operations of the areas it has no source for.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { OPERATIONS, operationsWithout } from '../../scripts/bench/operations.ts'
+import { AREAS } from '../../src/areas/index.ts'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
@@ -60,4 +63,20 @@ test('a build refuses a source name it does not know', async () => {
     reporter: silentReporter(),
   })
   await expect(run).rejects.toThrow('no source is named insiders')
+})
+
+test("each area names the registered sources it reads, and a bench without an area's sources leaves its operations out", () => {
+  const registered = SOURCES.map((s) => s.name)
+  for (const area of AREAS) {
+    expect(area.sources.length).toBeGreaterThan(0)
+    for (const s of area.sources) expect(registered).toContain(s)
+  }
+  const institutions = AREAS.find((a) => a.tag === 'Institutions')!.bench
+  const without13f = operationsWithout(['form-13f'])
+  expect(without13f.length).toBe(OPERATIONS.length - institutions.length)
+  expect(without13f.some((op) => institutions.includes(op))).toBe(false)
+  // Financials reads two sources: it stays while one of them is built.
+  const financials = AREAS.find((a) => a.tag === 'Financials')!.bench
+  expect(operationsWithout(['company-facts'])).toEqual(expect.arrayContaining([...financials]))
+  expect(operationsWithout(['company-facts', 'financial-statements']).some((op) => financials.includes(op))).toBe(false)
 })

@@ -81,4 +81,9 @@ const entitiesRoutes = ({ config, database }: AreaDeps) => {
     )
 }
 
-export const entities: Area = { tag: 'Entities', routes: entitiesRoutes, bench: ENTITIES_BENCH }
+export const entities: Area = {
+  tag: 'Entities',
+  sources: ['submissions', 'tickers', 'sic-codes'],
+  routes: entitiesRoutes,
+  bench: ENTITIES_BENCH,
+}

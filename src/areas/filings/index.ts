@@ -93,4 +93,9 @@ const filingsRoutes = ({ config, database }: AreaDeps) => {
   )
 }
 
-export const filings: Area = { tag: 'Filings', routes: filingsRoutes, bench: FILINGS_BENCH }
+export const filings: Area = {
+  tag: 'Filings',
+  sources: ['submissions', 'tickers', 'indexes', 'filing-index'],
+  routes: filingsRoutes,
+  bench: FILINGS_BENCH,
+}

@@ -153,6 +153,7 @@ const financialsRoutes = (deps: AreaDeps) => {
 
 export const financials: Area = {
   tag: 'Financials',
+  sources: ['financial-statements', 'company-facts'],
   routes: financialsRoutes,
   bench: FINANCIALS_BENCH,
   benchKeys: FINANCIALS_BENCH_KEYS,

@@ -275,6 +275,7 @@ const insidersRoutes = ({ config, database }: AreaDeps) => {
 
 export const insiders: Area = {
   tag: 'Insiders',
+  sources: ['insider-transactions'],
   routes: insidersRoutes,
   bench: INSIDERS_BENCH,
   benchKeys: INSIDERS_BENCH_KEYS,

@@ -263,6 +263,7 @@ const institutionsRoutes = ({ config, database }: AreaDeps) => {
 
 export const institutions: Area = {
   tag: 'Institutions',
+  sources: ['form-13f'],
   routes: institutionsRoutes,
   bench: INSTITUTIONS_BENCH,
   benchKeys: INSTITUTIONS_BENCH_KEYS,
