@@ -52,6 +52,7 @@ export async function writeLookupFiles(
       manifest = { path: spec.path, ...writer.close() }
     }
     // A line per row, or a lookup would miss what a list shows.
+    if (spec.rowsOf === undefined) return manifest
     const rows = await db.count(`SELECT count(*) AS n FROM ${spec.rowsOf}`)
     if (rows !== manifest.lines)
       throw new Error(`lookup file ${spec.path}: ${manifest.lines} lines for ${rows} rows of ${spec.rowsOf}`)

@@ -93,8 +93,12 @@ export type LookupSpec = {
   name: string
   /** Path in the snapshot without extension, from the source's contract. */
   path: string
-  /** The table the file must hold one line per row of (checked after writing). */
-  rowsOf: string
+  /**
+   * The table the file must hold one line per row of (checked after writing). Left out for a file written
+   * straight from a query of the snapshot's own tables that no serving table mirrors, where the count
+   * would only run that query a second time.
+   */
+  rowsOf?: string
   sql: string
   /** Uncompressed bytes per frame, where not the writer's 16 KB. */
   frameBytes?: number

@@ -1,10 +1,10 @@
 /**
- * The filing-level operations: the filing's context (`fin_filings`), its presented lines with their
- * values (`fin_statement_rows`), both read as lines of lookup files by `acc_key` (docs/financials.md),
- * and its tags' metadata (one query), grouped into the XBRL block or filtered to
- * one as-reported statement. A statement is what FSDS calls a report: the rows of one `report` number of
- * the filing, which is also the number of the SEC's rendering of it (`R<report>.htm` in the filing's
- * folder); FSDS has no role URI, so that rendering's URL stands for it (docs/financials.md).
+ * The filing-level operations: the filing's context (`fin_filings`) and its presented lines with their
+ * values (no table: the build writes them only as a lookup file), both read as lines of lookup files by
+ * `acc_key` (docs/financials.md), and its tags' metadata (one query), grouped into the XBRL block or
+ * filtered to one as-reported statement. A statement is what FSDS calls a report: the rows of one `report`
+ * number of the filing, which is also the number of the SEC's rendering of it (`R<report>.htm` in the
+ * filing's folder); FSDS has no role URI, so that rendering's URL stands for it (docs/financials.md).
  */
 import type { Db } from '../../db/client.ts'
 import { type Sql, sql } from '../../db/sql.ts'

@@ -67,14 +67,6 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
     columns: ['text_id', 'custom', 'first_id', 'n', 'search_text', 'search_doc'],
     sortedBy: 'text_id (custom, tag, label, documentation)',
   },
-  /**
-   * Each presented line of each filing with each of its values (none for a line without one) and its
-   * tag's `concept_id`. The server reads it only as the `finStatementRows` lookup file written from it.
-   */
-  fin_statement_rows: {
-    columns: ['acc_key', ...STATEMENT_ROW_FIELDS],
-    sortedBy: 'acc_key, report, line, ddate DESC, qtrs, uom, segments, coreg',
-  },
   /** Each filing's concepts (the tags its statements present) once, with their metadata. */
   fin_filing_concepts: {
     columns: ['acc_key', 'concept_id', 'custom', 'abstract', 'datatype', 'iord', 'crdr', 'tlabel', 'doc'],
@@ -130,7 +122,11 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
 export const LOOKUPS = {
   /** Each filing's context (FILING_LINE) by `acc_key`: what every filing-level operation reads first. */
   finFilings: 'lookup/fin-filings',
-  /** Each row of `fin_statement_rows` (STATEMENT_ROW_LINE) by `acc_key`, in its stored (presentation) order. */
+  /**
+   * Each presented line of each filing with each of its values (none for a line without one) and its tag's
+   * `concept_id` (STATEMENT_ROW_LINE), by `acc_key`, in presentation order (report, line, then the values by
+   * `ddate` newest first, `qtrs`, `uom`, segments, coregistrant). No serving table holds these rows.
+   */
   finStatementRows: 'lookup/fin-statement-rows',
   /**
    * The `fin_standardized` rows at each filing's own period end (`ddate` = `fin_filings.end_date`, the

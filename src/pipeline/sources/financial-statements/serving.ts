@@ -6,9 +6,10 @@
  * - `fin_company_filings` by CIK, newest accepted first, and `fin_issuers` by CIK: the company lookup;
  * - `fin_concepts` by (custom, tag, text, version) and `fin_concept_texts` by text: every (tag, version)
  *   once, and each distinct text once for the concept search to scan;
- * - `fin_statement_rows` by `acc_key`, report, line: presentation lines joined with their values once,
- *   here, so the XBRL block and each as-reported statement read one range of rows; a line's tag metadata
- *   is its `concept_id`, and `fin_filing_concepts` (by `acc_key`) holds each filing's concepts once: stored
+ * - the `finStatementRows` lookup file by `acc_key`, report, line (not a table: the server reads nothing
+ *   else of it): presentation lines joined with their values once, here, so the XBRL block and each
+ *   as-reported statement read one run of lines; a line's tag metadata is its `concept_id`, and
+ *   `fin_filing_concepts` (by `acc_key`) holds each filing's concepts once: stored
  *   on every row, a tag's documentation would repeat on each of its values; looked up in `fin_concepts`
  *   by a list of ids, it would touch row groups all over a table of every custom tag;
  * - `fin_standardized` by `acc_key`: the canonical metrics the rule table picks (standardized.ts);
@@ -87,15 +88,6 @@ export function servingStatements(ctx: BuildContext): string[] {
       FROM fin_texts t JOIN s.fin_concepts c USING (text_id)
       GROUP BY t.text_id, t.custom, t.tag, t.tlabel, t.doc ORDER BY t.text_id`,
     'DROP TABLE fin_texts',
-    `CREATE TABLE s.fin_statement_rows AS
-      SELECT p.acc_key, p.report, p.line, CASE p.stmt WHEN 'EQ' THEN 'SE' ELSE p.stmt END AS stmt, p.inpth, p.rfile,
-             p.tag, p.version, p.plabel, p.negating,
-             n.ddate, n.qtrs, n.uom, nullif(n.segments, '') AS segments, nullif(n.coreg, '') AS coreg,
-             n.value::DOUBLE AS value, n.footnote, c.concept_id
-      FROM t_fsds_pre p
-      LEFT JOIN t_fsds_num n ON n.acc_key = p.acc_key AND n.tag = p.tag AND n.version = p.version
-      LEFT JOIN s.fin_concepts c ON c.tag = p.tag AND c.version = p.version
-      ORDER BY p.acc_key, p.report, p.line, n.ddate DESC, n.qtrs, n.uom, n.segments NULLS FIRST, n.coreg NULLS FIRST`,
     // Each filing's concepts once (not once per value): a statement's metadata is then one range read by acc_key.
     `CREATE TABLE s.fin_filing_concepts AS
       SELECT DISTINCT p.acc_key, c.concept_id, c.custom, c.abstract, c.datatype, c.iord, c.crdr, c.tlabel, c.doc
@@ -128,11 +120,13 @@ export const financialLookups = (): LookupSpec[] => [
     sql: `SELECT acc_key, ${FILING_LINE} FROM s.fin_filings ORDER BY acc_key`,
   },
   {
+    // Written straight from the join, not from a serving table: the server reads the rows only through this
+    // file, and a copy in the serving database was 1.45 GB of it at full volume. No count (rowsOf): it
+    // would run the join a second time.
     name: 'finStatementRows',
     path: LOOKUPS.finStatementRows,
-    rowsOf: 's.fin_statement_rows',
-    // Stored order (the lookup files are written with preserve_insertion_order): no sort of 88M rows.
-    sql: `SELECT acc_key, ${STATEMENT_ROW_LINE} FROM s.fin_statement_rows`,
+    sql: `SELECT acc_key, ${STATEMENT_ROW_LINE} FROM (${STATEMENT_ROWS})
+      ORDER BY acc_key, report, line, ddate DESC, qtrs, uom, segments_as_filed NULLS FIRST, coreg_as_filed NULLS FIRST`,
   },
   {
     name: 'finStandardized',
@@ -142,6 +136,18 @@ export const financialLookups = (): LookupSpec[] => [
       ORDER BY st.acc_key, st.statement, st.ddate, st.qtrs, st.metric`,
   },
 ]
+
+/**
+ * Each presented line of each filing with each of its values (none for a line without one) and its tag's
+ * `concept_id` (STATEMENT_ROW_FIELDS), and the segments and coregistrant as filed (`''` or NULL) to order by.
+ */
+const STATEMENT_ROWS = `SELECT p.acc_key, p.report, p.line, CASE p.stmt WHEN 'EQ' THEN 'SE' ELSE p.stmt END AS stmt, p.inpth,
+    p.rfile, p.tag, p.version, p.plabel, p.negating,
+    n.ddate, n.qtrs, n.uom, nullif(n.segments, '') AS segments, nullif(n.coreg, '') AS coreg,
+    n.value::DOUBLE AS value, n.footnote, c.concept_id, n.segments AS segments_as_filed, n.coreg AS coreg_as_filed
+  FROM t_fsds_pre p
+  LEFT JOIN t_fsds_num n ON n.acc_key = p.acc_key AND n.tag = p.tag AND n.version = p.version
+  LEFT JOIN s.fin_concepts c ON c.tag = p.tag AND c.version = p.version`
 
 /**
  * The standardized values at each filing's own period end: what a standardized statement answers by

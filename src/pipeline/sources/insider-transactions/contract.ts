@@ -73,9 +73,9 @@ export const LOOKUPS = {
   insiderPersonGrams: 'lookup/insider-person-grams',
   /** Each person's directory row (PERSON_LINE) by CIK: a page of `q` matches and the person pages read it. */
   insiderPersons: 'lookup/insider-persons',
-  /** Each position (POSITION_LINE) by issuer CIK, in `insider_positions_by_issuer`'s stored order: the owners page. */
+  /** Each position (POSITION_LINE) by issuer CIK, then owner CIK and security: the owners page. */
   insiderPositionsByIssuer: 'lookup/insider-positions-by-issuer',
-  /** Each position (POSITION_LINE) by owner CIK, in `insider_positions_by_owner`'s stored order: a person's holdings. */
+  /** Each position (POSITION_LINE) by owner CIK, then issuer CIK and security: a person's holdings. */
   insiderPositionsByOwner: 'lookup/insider-positions-by-owner',
   /** Each day's ranked issuers (LEADER_LINE) by leadersKey(date, type), in rank order: the daily leaders. */
   insiderDailyLeaders: 'lookup/insider-daily-leaders',
@@ -104,12 +104,12 @@ export const FEED_DAY_KEY = `(strftime(transaction_date, '%Y%m%d')::BIGINT * 2 +
 
 /**
  * The key of a day's leaders of one type in `insiderDailyLeaders`: YYYYMMDD × 2, plus 1 for the sellers
- * (a day's buyers, then its sellers, as `insider_daily_leaders` stores them). The server's side is
+ * (a day's buyers, then its sellers, in that order in the file). The server's side is
  * leadersKey in src/areas/insiders/figures.ts.
  */
 export const LEADERS_KEY = `(strftime(activity_date, '%Y%m%d')::BIGINT * 2 + CASE activity_type WHEN 'top_sellers' THEN 1 ELSE 0 END)`
 
-/** An issuer's line in `insiderDailyLeaders`: its `insider_daily_leaders` row as the server reads it. */
+/** An issuer's line in `insiderDailyLeaders`: its ranked row (serving.ts dailyLeaders) as the server reads it. */
 export const LEADER_LINE = `json_object('rank', rank, 'issuer_cik', issuer_cik, 'issuer_ticker', issuer_ticker,
   'issuer_name', issuer_name, 'buy_value', buy_value, 'sell_value', sell_value, 'buy_shares', buy_shares,
   'sell_shares', sell_shares, 'buy_count', buy_count, 'sell_count', sell_count, 'transaction_count', transaction_count,
@@ -126,7 +126,7 @@ export const POSITION_LINE = `json_object('issuer_cik', issuer_cik, 'issuer_tick
   'form_type', form_type, 'record', record)::VARCHAR`
 
 /**
- * A person's line in `insiderPersons`: its `insider_persons_by_cik` row as the server reads it (the
+ * A person's line in `insiderPersons`: its `insider_persons` row as the server reads it (the
  * accession key and times as text, as DuckDB renders them).
  */
 export const PERSON_LINE = `json_object('cik', cik, 'name', name, 'is_director', is_director, 'is_officer', is_officer,
@@ -175,51 +175,6 @@ const PERSON_COLUMNS = [
   'position',
 ]
 
-const POSITION_COLUMNS = [
-  'issuer_cik',
-  'issuer_ticker',
-  'issuer_name',
-  'owner_cik',
-  'owner_name',
-  'is_director',
-  'is_officer',
-  'is_ten_percent_owner',
-  'officer_title',
-  'security_title',
-  'derivative',
-  'direct_indirect',
-  'nature_of_ownership',
-  'shares',
-  'underlying_title',
-  'underlying_shares',
-  'exercise_price',
-  'exercise_date',
-  'expiration_date',
-  'position_date',
-  'accepted_at',
-  'acc_key',
-  'form_type',
-  'record',
-]
-
-const LEADER_COLUMNS = [
-  'activity_date',
-  'activity_type',
-  'rank',
-  'issuer_cik',
-  'issuer_ticker',
-  'issuer_name',
-  'buy_value',
-  'sell_value',
-  'buy_shares',
-  'sell_shares',
-  'buy_count',
-  'sell_count',
-  'transaction_count',
-  'filing_count',
-  'latest_accepted',
-]
-
 const STATISTICS_COLUMNS = [
   'company_count',
   'person_count',
@@ -239,9 +194,9 @@ const STATISTICS_COLUMNS = [
 ]
 
 /**
- * The serving tables. Some the server reads only through the lookup files written from them (LOOKUPS):
- * `insider_persons_by_cik`, `insider_daily_leaders` and the two positions tables; the issuer and person
- * feeds also through theirs when the filters are equalities.
+ * The serving tables. The issuer and person feeds are also read through lookup files (LOOKUPS) when the
+ * filters are equalities. The daily leaders and the positions are lookup files only (the server reads
+ * nothing else of them), and persons by CIK are the `insiderPersons` file written from `insider_persons`.
  */
 export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
   insider_feed: { columns: ['pos', ...FEED_FILTER_COLUMNS], sortedBy: `pos (${FEED_ORDER})` },
@@ -255,9 +210,7 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
     sortedBy: 'position (latest_accepted DESC, issuer_cik)',
   },
   insider_persons: { columns: PERSON_COLUMNS, sortedBy: 'position (latest_accepted DESC, cik)' },
-  insider_persons_by_cik: { columns: PERSON_COLUMNS, sortedBy: 'cik' },
   insider_person_gram_counts: { columns: ['gram', 'n'], sortedBy: 'gram' },
-  insider_daily_leaders: { columns: LEADER_COLUMNS, sortedBy: 'activity_date, activity_type, rank' },
   insider_days: { columns: ['activity_date', 'transaction_count'], sortedBy: 'activity_date' },
   /**
    * The first and last feed positions of each (acquired_disposed, transaction_date): the stretch of the
@@ -267,10 +220,8 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
     columns: ['acquired_disposed', 'transaction_date', 'first_pos', 'last_pos'],
     sortedBy: 'acquired_disposed, transaction_date',
   },
-  insider_positions_by_issuer: { columns: POSITION_COLUMNS, sortedBy: 'issuer_cik, owner_cik, security_title' },
-  insider_positions_by_owner: { columns: POSITION_COLUMNS, sortedBy: 'owner_cik, issuer_cik, security_title' },
   insider_statistics: { columns: STATISTICS_COLUMNS, sortedBy: '(one row)' },
 }
 
-/** `activity_type` values of insider_daily_leaders, as the API names them. */
+/** `activity_type` values of the daily leaders, as the API names them. */
 export const ACTIVITY_TYPES = ['top_buyers', 'top_sellers'] as const

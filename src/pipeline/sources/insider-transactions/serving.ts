@@ -7,8 +7,9 @@
  *   relationship); the transactions themselves are lines of a lookup file by position (insiderLookups);
  * - the directories with their counts and latest filing: companies (issuers) and persons (owners), and
  *   the persons' search trigrams;
- * - each transaction date's issuers ranked by buy value and by sell value;
- * - positions (each owner's latest reported balance per security) by issuer and by owner;
+ * - each transaction date's issuers ranked by buy value and by sell value, and positions (each owner's
+ *   latest reported balance per security) by issuer and by owner: only as lookup files (insiderLookups),
+ *   the server reads nothing else of them;
  * - the statistics over everything covered, in one row.
  */
 import type { BuildContext, LookupSpec } from '../../source.ts'
@@ -42,13 +43,41 @@ const positioned = (parquet: BuildContext['parquet']) =>
   `(SELECT *, ${ACC_KEY} AS acc_key, row_number() OVER (ORDER BY ${FEED_ORDER.replaceAll('acc_key', ACC_KEY)}) - 1 AS pos
     FROM ${parquet('insider_transactions')})`
 
+/** A table of the snapshot with each row's `acc_key`. */
+const withAccKey = (parquet: BuildContext['parquet'], table: string) =>
+  `(SELECT *, ${ACC_KEY} AS acc_key FROM ${parquet(table)})`
+
+const buy = `type = 'buy'`
+const sell = `type = 'sell'`
+
+/**
+ * Each transaction date's issuers ranked by buy value and by sell value (LEADER_LINE's fields). Only the
+ * `insiderDailyLeaders` lookup file holds them: the server reads nothing else of them.
+ */
+const dailyLeaders = (parquet: BuildContext['parquet']) => `
+  WITH day AS (SELECT transaction_date AS activity_date, issuer_cik, any_value(issuer_ticker) AS issuer_ticker,
+                 any_value(issuer_name) AS issuer_name,
+                 coalesce(sum(value) FILTER (${buy}), 0) AS buy_value, coalesce(sum(value) FILTER (${sell}), 0) AS sell_value,
+                 coalesce(sum(shares) FILTER (${buy}), 0) AS buy_shares, coalesce(sum(shares) FILTER (${sell}), 0) AS sell_shares,
+                 count(*) FILTER (${buy}) AS buy_count, count(*) FILTER (${sell}) AS sell_count,
+                 count(*) AS transaction_count, count(DISTINCT acc_key) AS filing_count, max(accepted_at) AS latest_accepted
+               FROM ${withAccKey(parquet, 'insider_transactions')} WHERE transaction_date IS NOT NULL GROUP BY ALL),
+  ranked AS (
+    SELECT *, 'top_buyers' AS activity_type,
+      row_number() OVER (PARTITION BY activity_date ORDER BY buy_value DESC, buy_shares DESC, issuer_cik) AS rank
+    FROM day WHERE buy_value > 0 OR buy_count > 0
+    UNION ALL
+    SELECT *, 'top_sellers' AS activity_type,
+      row_number() OVER (PARTITION BY activity_date ORDER BY sell_value DESC, sell_shares DESC, issuer_cik) AS rank
+    FROM day WHERE sell_value > 0 OR sell_count > 0)
+  SELECT activity_date, activity_type, rank::INTEGER AS rank, issuer_cik, issuer_ticker, issuer_name, buy_value,
+    sell_value, buy_shares, sell_shares, buy_count, sell_count, transaction_count, filing_count, latest_accepted
+  FROM ranked`
+
 export function insiderServing({ parquet }: BuildContext): string[] {
-  const tx = `(SELECT *, ${ACC_KEY} AS acc_key FROM ${parquet('insider_transactions')})`
-  const owners = `(SELECT *, ${ACC_KEY} AS acc_key FROM ${parquet('insider_owners')})`
-  const filings = `(SELECT *, ${ACC_KEY} AS acc_key FROM ${parquet('insider_filings')})`
-  const positions = `(SELECT *, ${ACC_KEY} AS acc_key FROM ${parquet('insider_positions')})`
-  const buy = `type = 'buy'`
-  const sell = `type = 'sell'`
+  const tx = withAccKey(parquet, 'insider_transactions')
+  const owners = withAccKey(parquet, 'insider_owners')
+  const filings = withAccKey(parquet, 'insider_filings')
   const personRole = new Set(['is_director', 'is_officer', 'is_ten_percent_owner', 'is_other'])
   return [
     `CREATE TABLE s.insider_feed AS SELECT pos, ${FILTERS} FROM ${positioned(parquet)} ORDER BY pos`,
@@ -106,27 +135,7 @@ export function insiderServing({ parquet }: BuildContext): string[] {
         p.filing_count, coalesce(t.transaction_count, 0) AS transaction_count, p.issuer_count,
         row_number() OVER (ORDER BY p.latest_accepted DESC NULLS LAST, p.cik) - 1 AS position
       FROM people p LEFT JOIN trades t USING (cik) ORDER BY position`,
-    `CREATE TABLE s.insider_persons_by_cik AS SELECT * FROM s.insider_persons ORDER BY cik`,
     `CREATE TABLE s.insider_person_gram_counts AS SELECT gram, count(*) AS n FROM (${PERSON_GRAMS}) GROUP BY gram ORDER BY gram`,
-    `CREATE TABLE s.insider_daily_leaders AS
-      WITH day AS (SELECT transaction_date AS activity_date, issuer_cik, any_value(issuer_ticker) AS issuer_ticker,
-                     any_value(issuer_name) AS issuer_name,
-                     coalesce(sum(value) FILTER (${buy}), 0) AS buy_value, coalesce(sum(value) FILTER (${sell}), 0) AS sell_value,
-                     coalesce(sum(shares) FILTER (${buy}), 0) AS buy_shares, coalesce(sum(shares) FILTER (${sell}), 0) AS sell_shares,
-                     count(*) FILTER (${buy}) AS buy_count, count(*) FILTER (${sell}) AS sell_count,
-                     count(*) AS transaction_count, count(DISTINCT acc_key) AS filing_count, max(accepted_at) AS latest_accepted
-                   FROM ${tx} WHERE transaction_date IS NOT NULL GROUP BY ALL),
-      ranked AS (
-        SELECT *, 'top_buyers' AS activity_type,
-          row_number() OVER (PARTITION BY activity_date ORDER BY buy_value DESC, buy_shares DESC, issuer_cik) AS rank
-        FROM day WHERE buy_value > 0 OR buy_count > 0
-        UNION ALL
-        SELECT *, 'top_sellers' AS activity_type,
-          row_number() OVER (PARTITION BY activity_date ORDER BY sell_value DESC, sell_shares DESC, issuer_cik) AS rank
-        FROM day WHERE sell_value > 0 OR sell_count > 0)
-      SELECT activity_date, activity_type, rank::INTEGER AS rank, issuer_cik, issuer_ticker, issuer_name, buy_value,
-        sell_value, buy_shares, sell_shares, buy_count, sell_count, transaction_count, filing_count, latest_accepted
-      FROM ranked ORDER BY activity_date, activity_type, rank`,
     `CREATE TABLE s.insider_days AS SELECT transaction_date AS activity_date, count(*) AS transaction_count
       FROM ${tx} WHERE transaction_date IS NOT NULL GROUP BY ALL ORDER BY activity_date`,
     // An old window's first transactions sit deep in the feed, behind row groups whose dates span it only
@@ -135,10 +144,6 @@ export function insiderServing({ parquet }: BuildContext): string[] {
       SELECT acquired_disposed, transaction_date, min(pos) AS first_pos, max(pos) AS last_pos
       FROM s.insider_feed WHERE ${FEED_DAY} GROUP BY ALL
       ORDER BY acquired_disposed, transaction_date`,
-    `CREATE TABLE s.insider_positions_by_issuer AS SELECT ${positionColumns} FROM ${positions}
-      ORDER BY issuer_cik, owner_cik, security_title`,
-    `CREATE TABLE s.insider_positions_by_owner AS SELECT ${positionColumns} FROM s.insider_positions_by_issuer
-      ORDER BY owner_cik, issuer_cik, security_title`,
     `CREATE TABLE s.insider_statistics AS
       SELECT (SELECT count(*) FROM s.insider_companies) AS company_count,
         (SELECT count(*) FROM s.insider_persons) AS person_count,
@@ -155,11 +160,6 @@ export function insiderServing({ parquet }: BuildContext): string[] {
       FROM ${tx}`,
   ]
 }
-
-const positionColumns = `issuer_cik, issuer_ticker, issuer_name, owner_cik, owner_name, is_director, is_officer,
-  is_ten_percent_owner, officer_title, security_title, derivative, direct_indirect, nature_of_ownership, shares,
-  underlying_title, underlying_shares, exercise_price, exercise_date, expiration_date, position_date, accepted_at,
-  acc_key, form_type, record`
 
 /**
  * Each person under every trigram of its search text (name, CIK, latest issuer), once: `q` on the
@@ -185,29 +185,32 @@ export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => [
     // (the IN filter is not pushed into the scan): 28-36 ms at full volume.
     name: 'insiderPersons',
     path: LOOKUPS.insiderPersons,
-    rowsOf: 's.insider_persons_by_cik',
-    sql: `SELECT cik::BIGINT, ${PERSON_LINE} FROM s.insider_persons_by_cik`,
+    rowsOf: 's.insider_persons',
+    sql: `SELECT cik::BIGINT, ${PERSON_LINE} FROM s.insider_persons ORDER BY cik`,
   },
   // An issuer's or an owner's positions: 24 columns read from DuckDB on cold blocks cost ~1.5 ms of a page's
-  // 2 ms target (uniform draws, full volume); lines in the tables' stored order, so no sort here either.
+  // 2 ms target (uniform draws, full volume). Written straight from the positions (700k rows a sort of
+  // seconds): the server reads them only through these files.
   {
     name: 'insiderPositionsByIssuer',
     path: LOOKUPS.insiderPositionsByIssuer,
-    rowsOf: 's.insider_positions_by_issuer',
-    sql: `SELECT issuer_cik::BIGINT, ${POSITION_LINE} FROM s.insider_positions_by_issuer`,
+    rowsOf: withAccKey(parquet, 'insider_positions'),
+    sql: `SELECT issuer_cik::BIGINT, ${POSITION_LINE} FROM ${withAccKey(parquet, 'insider_positions')}
+      ORDER BY issuer_cik, owner_cik, security_title`,
   },
   {
     name: 'insiderPositionsByOwner',
     path: LOOKUPS.insiderPositionsByOwner,
-    rowsOf: 's.insider_positions_by_owner',
-    sql: `SELECT owner_cik::BIGINT, ${POSITION_LINE} FROM s.insider_positions_by_owner`,
+    rowsOf: withAccKey(parquet, 'insider_positions'),
+    sql: `SELECT owner_cik::BIGINT, ${POSITION_LINE} FROM ${withAccKey(parquet, 'insider_positions')}
+      ORDER BY owner_cik, issuer_cik, security_title`,
   },
-  // A day's leaders as a query read 15 columns on cold blocks: 1.4-2.8 ms of the 2 ms target.
+  // A day's leaders as a query read 15 columns on cold blocks: 1.4-2.8 ms of the 2 ms target. Written
+  // straight from the ranking (no count: it would rank again); the server reads them only here.
   {
     name: 'insiderDailyLeaders',
     path: LOOKUPS.insiderDailyLeaders,
-    rowsOf: 's.insider_daily_leaders',
-    sql: `SELECT ${LEADERS_KEY}, ${LEADER_LINE} FROM s.insider_daily_leaders`,
+    sql: `SELECT ${LEADERS_KEY}, ${LEADER_LINE} FROM (${dailyLeaders(parquet)}) ORDER BY activity_date, activity_type, rank`,
   },
   // An activity window's page is the smallest positions among its days' heads (src/areas/insiders/windows.ts).
   {
