@@ -2,6 +2,8 @@
  * The build's DuckDB: one instance on a scratch database file (so staged tables live on disk, not in RAM),
  * with a memory limit and a spill folder, so memory stays bounded when the input is far larger than RAM.
  */
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { type DuckDBConnection, type DuckDBDataChunk, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api'
 
 export type BuildDbOptions = {
@@ -22,6 +24,7 @@ export class BuildDb {
     readonly conn: DuckDBConnection,
     private readonly threads: number,
     private readonly log?: (line: string) => void,
+    private readonly tempDir?: string,
   ) {}
 
   static async open(o: BuildDbOptions) {
@@ -33,7 +36,7 @@ export class BuildDb {
       preserve_insertion_order: 'false',
     })
     const conn = await instance.connect()
-    return new BuildDb(instance, conn, o.threads, o.log)
+    return new BuildDb(instance, conn, o.threads, o.log, o.tempDir)
   }
 
   async run(sql: string, params?: DuckDBValue[]) {
@@ -48,9 +51,12 @@ export class BuildDb {
    * they fail may use this (CREATE TABLE AS, INSERT, COPY TO one file).
    */
   async runLarge(sql: string) {
+    const watch = new SpillWatch(this.tempDir)
     try {
       await this.conn.run(sql)
     } catch (e) {
+      // Which statement, and how far it had spilled: a full disk or memory names no table.
+      if (e instanceof Error) e.message = `${e.message}\n  in ${watch.describe(sql)}`
       if (this.threads <= 1 || !isOutOfMemory(e)) throw e
       this.retriedOnOneThread.push(sql)
       this.log?.(
@@ -62,7 +68,18 @@ export class BuildDb {
       } finally {
         await this.conn.run(`SET threads = ${this.threads}`)
       }
+    } finally {
+      watch.stop()
     }
+    this.sayIfLong(watch, sql)
+  }
+
+  /** Times a statement run another way (a lookup file's query) and the spill's peak meanwhile. */
+  watch = () => new SpillWatch(this.tempDir)
+
+  /** Says a statement that took long (LONG_STATEMENT_SECONDS) with its time and spill peak. */
+  sayIfLong(watch: SpillWatch, sql: string) {
+    if (watch.seconds() >= LONG_STATEMENT_SECONDS) this.log?.(`  ${watch.describe(sql)}`)
   }
 
   /** For a step's line: whether statements since `mark` (a length of retriedOnOneThread) were retried. */
@@ -135,3 +152,42 @@ export class BuildDb {
 }
 
 export const isOutOfMemory = (e: unknown) => e instanceof Error && e.message.startsWith('Out of Memory Error')
+
+/** A statement that takes this long gets a line of its own in the build's output (time, spill). */
+const LONG_STATEMENT_SECONDS = 60
+
+/**
+ * The time a statement takes and the peak size of the spill folder while it runs (sampled each second):
+ * which statement of a step spills, and how much, is what a full disk or an out-of-memory needs to be told.
+ */
+export class SpillWatch {
+  private readonly started = performance.now()
+  private peak = 0
+  private readonly timer: ReturnType<typeof setInterval> | undefined
+
+  constructor(private readonly dir: string | undefined) {
+    if (dir) this.timer = setInterval(() => this.sample(), 1000)
+  }
+
+  private sample() {
+    let bytes = 0
+    try {
+      for (const name of readdirSync(this.dir!)) bytes += statSync(join(this.dir!, name)).size
+    } catch {
+      return // a file removed between the listing and its stat: the next sample counts again
+    }
+    this.peak = Math.max(this.peak, bytes)
+  }
+
+  seconds = () => (performance.now() - this.started) / 1000
+
+  stop() {
+    if (this.timer) clearInterval(this.timer)
+  }
+
+  describe(sql: string) {
+    this.sample()
+    const statement = sql.replace(/\s+/g, ' ').trim().slice(0, 80)
+    return `${statement}… (${this.seconds().toFixed(1)} s, spill peak ${(this.peak / 2 ** 30).toFixed(2)} GB)`
+  }
+}

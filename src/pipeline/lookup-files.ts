@@ -42,15 +42,21 @@ export async function writeLookupFiles(
       ...(spec.head ? { head: spec.head } : {}),
     })
     let manifest: LookupFileManifest | undefined
+    const watch = db.watch()
     try {
       await db.forEachChunk(spec.sql, (chunk) => {
         const keys = chunk.getColumnValues(0) as bigint[]
         const lines = chunk.getColumnValues(1) as string[]
         for (let i = 0; i < keys.length; i++) writer.add(keys[i]!, lines[i]!)
       })
+    } catch (e) {
+      if (e instanceof Error) e.message = `${e.message}\n  in lookup file ${spec.path}: ${watch.describe(spec.sql)}`
+      throw e
     } finally {
+      watch.stop()
       manifest = { path: spec.path, ...writer.close() }
     }
+    db.sayIfLong(watch, `lookup file ${spec.path}: ${spec.sql}`)
     // A line per row, or a lookup would miss what a list shows.
     if (spec.rowsOf === undefined) return manifest
     const rows = await db.count(`SELECT count(*) AS n FROM ${spec.rowsOf}`)
