@@ -43,25 +43,54 @@ export async function writeLookupFiles(
     })
     let manifest: LookupFileManifest | undefined
     const watch = db.watch()
+    const statements = await queriesOf(spec)
     try {
-      await db.forEachChunk(spec.sql, (chunk) => {
-        const keys = chunk.getColumnValues(0) as bigint[]
-        const lines = chunk.getColumnValues(1) as string[]
-        for (let i = 0; i < keys.length; i++) writer.add(keys[i]!, lines[i]!)
-      })
+      for (const sql of statements)
+        await db.forEachChunk(sql, (chunk) => {
+          const keys = chunk.getColumnValues(0) as bigint[]
+          const lines = chunk.getColumnValues(1) as string[]
+          for (let i = 0; i < keys.length; i++) writer.add(keys[i]!, lines[i]!)
+        })
     } catch (e) {
-      if (e instanceof Error) e.message = `${e.message}\n  in lookup file ${spec.path}: ${watch.describe(spec.sql)}`
+      if (e instanceof Error)
+        e.message = `${e.message}\n  in lookup file ${spec.path}: ${watch.describe(statements[0]!)}`
       throw e
     } finally {
       watch.stop()
       manifest = { path: spec.path, ...writer.close() }
     }
-    db.sayIfLong(watch, `lookup file ${spec.path}: ${spec.sql}`)
+    db.sayIfLong(
+      watch,
+      `lookup file ${spec.path}${statements.length > 1 ? ` (${statements.length} ranges)` : ''}: ${statements[0]}`,
+    )
     // A line per row, or a lookup would miss what a list shows.
     if (spec.rowsOf === undefined) return manifest
     const rows = await db.count(`SELECT count(*) AS n FROM ${spec.rowsOf}`)
     if (rows !== manifest.lines)
       throw new Error(`lookup file ${spec.path}: ${manifest.lines} lines for ${rows} rows of ${spec.rowsOf}`)
     return manifest
+  }
+
+  /**
+   * The file's queries: its one query, or one per key range, in key order. The ranges are cut at the key's
+   * quantiles (`quantile_disc`), so each holds about as many rows; a cut key's rows all fall in one range.
+   */
+  async function queriesOf(spec: LookupSpec): Promise<string[]> {
+    if (typeof spec.sql === 'string') return [spec.sql]
+    if (!spec.ranges) throw new Error(`lookup file ${spec.path}: a query by range needs its ranges`)
+    const { column, of, parts } = spec.ranges
+    const fractions = Array.from({ length: parts - 1 }, (_, i) => (i + 1) / parts)
+    const cut = await db.one<{ bounds: (string | number)[] | null }>(
+      `SELECT quantile_disc(${column}, [${fractions.join(', ')}])::VARCHAR[] AS bounds FROM ${of}`,
+    )
+    // Ascending, as the fractions are; a key cut twice (a few keys with many rows) makes one range, not an empty one.
+    const bounds = [...new Set((cut?.bounds ?? []).filter((b) => b !== null).map(String))]
+    const query = spec.sql
+    return [...bounds, null].map((upper, i) => {
+      const lower = i === 0 ? null : bounds[i - 1]!
+      return query((c) =>
+        [lower === null ? 'true' : `${c} > ${lower}`, upper === null ? 'true' : `${c} <= ${upper}`].join(' AND '),
+      )
+    })
   }
 }

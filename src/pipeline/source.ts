@@ -99,7 +99,17 @@ export type LookupSpec = {
    * would only run that query a second time.
    */
   rowsOf?: string
-  sql: string
+  /**
+   * The lines, keys ascending. A function for a file written in key ranges (`ranges`): its query for one
+   * range, given the condition that puts a key column in it.
+   */
+  sql: string | ((inRange: (column: string) => string) => string)
+  /**
+   * Write the file in `parts` ranges of the key (a numeric `column` of the table `of`, cut at its quantiles), one
+   * query each, in key order: each query sorts a part of the lines, not all of them at once (the statement
+   * rows, some 200 million wide lines at full volume, spilled more than the disk held when sorted whole).
+   */
+  ranges?: { column: string; of: string; parts: number }
   /** Uncompressed bytes per frame, where not the writer's 16 KB. */
   frameBytes?: number
   /** Each frame's head, from its first line's payload (db/keyed-file.ts). */

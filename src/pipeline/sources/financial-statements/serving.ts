@@ -121,11 +121,13 @@ export const financialLookups = (): LookupSpec[] => [
   },
   {
     // Written straight from the join, not from a serving table: the server reads the rows only through this
-    // file, and a copy in the serving database was 1.45 GB of it at full volume. No count (rowsOf): it
-    // would run the join a second time.
+    // file, and a copy in the serving database was 1.45 GB of it at full volume. In 32 ranges of filings:
+    // sorted whole, the join's ~200 million wide lines spilled more than the disk held. No count (rowsOf):
+    // it would run the join a second time.
     name: 'finStatementRows',
     path: LOOKUPS.finStatementRows,
-    sql: `SELECT acc_key, ${STATEMENT_ROW_LINE} FROM (${STATEMENT_ROWS})
+    ranges: { column: 'acc_key', of: 't_fsds_pre', parts: 32 },
+    sql: (inRange) => `SELECT acc_key, ${STATEMENT_ROW_LINE} FROM (${statementRows(inRange)})
       ORDER BY acc_key, report, line, ddate DESC, qtrs, uom, segments_as_filed NULLS FIRST, coreg_as_filed NULLS FIRST`,
   },
   {
@@ -141,12 +143,13 @@ export const financialLookups = (): LookupSpec[] => [
  * Each presented line of each filing with each of its values (none for a line without one) and its tag's
  * `concept_id` (STATEMENT_ROW_FIELDS), and the segments and coregistrant as filed (`''` or NULL) to order by.
  */
-const STATEMENT_ROWS = `SELECT p.acc_key, p.report, p.line, CASE p.stmt WHEN 'EQ' THEN 'SE' ELSE p.stmt END AS stmt, p.inpth,
-    p.rfile, p.tag, p.version, p.plabel, p.negating,
+const statementRows = (inRange: (column: string) => string) => `SELECT p.acc_key, p.report, p.line,
+    CASE p.stmt WHEN 'EQ' THEN 'SE' ELSE p.stmt END AS stmt, p.inpth, p.rfile, p.tag, p.version, p.plabel, p.negating,
     n.ddate, n.qtrs, n.uom, nullif(n.segments, '') AS segments, nullif(n.coreg, '') AS coreg,
     n.value::DOUBLE AS value, n.footnote, c.concept_id, n.segments AS segments_as_filed, n.coreg AS coreg_as_filed
-  FROM t_fsds_pre p
-  LEFT JOIN t_fsds_num n ON n.acc_key = p.acc_key AND n.tag = p.tag AND n.version = p.version
+  FROM (SELECT * FROM t_fsds_pre WHERE ${inRange('acc_key')}) p
+  LEFT JOIN (SELECT * FROM t_fsds_num WHERE ${inRange('acc_key')}) n
+    ON n.acc_key = p.acc_key AND n.tag = p.tag AND n.version = p.version
   LEFT JOIN s.fin_concepts c ON c.tag = p.tag AND c.version = p.version`
 
 /**
