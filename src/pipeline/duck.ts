@@ -153,8 +153,11 @@ export class BuildDb {
 
 export const isOutOfMemory = (e: unknown) => e instanceof Error && e.message.startsWith('Out of Memory Error')
 
-/** A statement that takes this long gets a line of its own in the build's output (time, spill). */
-const LONG_STATEMENT_SECONDS = 60
+/**
+ * A statement that takes this long gets a line of its own in the build's output (time, spill): a minute,
+ * or `SECDS_BUILD_SAY_SECONDS` (a small build's statements, to see which of them spill).
+ */
+const LONG_STATEMENT_SECONDS = Number(process.env.SECDS_BUILD_SAY_SECONDS ?? 60)
 
 /**
  * The time a statement takes and the peak size of the spill folder while it runs (sampled each second):
