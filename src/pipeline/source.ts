@@ -107,7 +107,7 @@ export type LookupSpec = {
   /**
    * Write the file in `parts` ranges of the key (a numeric `column` of the table `of`, cut at its quantiles), one
    * query each, in key order: each query sorts a part of the lines, not all of them at once (the statement
-   * rows, some 200 million wide lines at full volume, spilled more than the disk held when sorted whole).
+   * rows, a join of 57 million presented lines with 164 million values at full volume).
    */
   ranges?: { column: string; of: string; parts: number }
   /** Uncompressed bytes per frame, where not the writer's 16 KB. */

@@ -122,8 +122,8 @@ export const financialLookups = (): LookupSpec[] => [
   {
     // Written straight from the join, not from a serving table: the server reads the rows only through this
     // file, and a copy in the serving database was 1.45 GB of it at full volume. In 32 ranges of filings:
-    // sorted whole, the join's ~200 million wide lines spilled more than the disk held. No count (rowsOf):
-    // it would run the join a second time.
+    // a full-volume build that sorted the whole join (with 164 million num rows) ran out of disk for its
+    // spill in that step. No count (rowsOf): it would run the join a second time.
     name: 'finStatementRows',
     path: LOOKUPS.finStatementRows,
     ranges: { column: 'acc_key', of: 't_fsds_pre', parts: 32 },
