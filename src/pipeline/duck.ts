@@ -65,6 +65,9 @@ export class BuildDb {
       await this.conn.run('SET threads = 1')
       try {
         await this.conn.run(sql)
+      } catch (again) {
+        if (again instanceof Error) again.message = `${again.message}\n  in ${watch.describe(sql)}, on one thread`
+        throw again
       } finally {
         await this.conn.run(`SET threads = ${this.threads}`)
       }
