@@ -29,7 +29,7 @@ import { DOCS_PAGE, updateDocsPage, updatesDocsPage, withLoadRun } from './bench
 import { createBenchKey } from './bench/keys.ts'
 import { machine } from './bench/machine.ts'
 import { describe, measure, measureFloors, precheck } from './bench/measure.ts'
-import { bytesUnder, ensureMirror, mirrorFolder } from './bench/mirror.ts'
+import { bytesUnder, ensureMirror, mirrorFolder, withoutSuffix } from './bench/mirror.ts'
 import { MIXES, type Mix, makeDraws } from './bench/mixes.ts'
 import { operationsWithout, writePaths } from './bench/operations.ts'
 import { runTimed, startServer, stopAll } from './bench/processes.ts'
@@ -83,7 +83,7 @@ const skipSources = (() => {
 })()
 const buildArgs = skipSources.length ? ['--skip-sources', skipSources.join(',')] : []
 const mirror = mirrorFolder(work, f.scale!, f.seed!, skipSources)
-const load = join(work, `load-${f.scale}${skipSources.length ? `-without-${skipSources.toSorted().join('-')}` : ''}`)
+const load = join(work, `load-${f.scale}${withoutSuffix(skipSources)}`)
 const datasets = join(load, 'datasets')
 const keysFile = join(load, 'keys.json')
 const logs = join(load, 'logs')

@@ -15,8 +15,12 @@ import { join } from 'node:path'
 export function mirrorFolder(work: string, scale: string, seed: string, skipSources: readonly string[] = []) {
   const full = join(work, `mirror-${scale}-${seed}`)
   if (!skipSources.length || isComplete(full)) return full
-  return `${full}-without-${skipSources.toSorted().join('-')}`
+  return `${full}${withoutSuffix(skipSources)}`
 }
+
+/** What a folder made without some sources adds to its name (a mirror's, a load folder's): `-without-a-b`. */
+export const withoutSuffix = (skipSources: readonly string[]) =>
+  skipSources.length ? `-without-${skipSources.toSorted().join('-')}` : ''
 
 const isComplete = (mirror: string) => existsSync(join(mirror, '.complete'))
 

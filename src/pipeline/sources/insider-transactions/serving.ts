@@ -173,73 +173,76 @@ const PERSON_GRAMS = `SELECT DISTINCT ${nameGramSql('i')} AS gram, position, cik
 const FEED_DAY = `transaction_date IS NOT NULL AND acquired_disposed IN ('A', 'D')`
 
 /** Every transaction's DTO by feed position: what each feed page reads after its positions. */
-export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => [
-  {
-    name: 'insiderPersonGrams',
-    path: LOOKUPS.insiderPersonGrams,
-    rowsOf: `(${PERSON_GRAMS})`,
-    sql: `SELECT gram, ${PERSON_GRAM_LINE} FROM (${PERSON_GRAMS}) ORDER BY gram, position`,
-  },
-  {
-    // A page of persons by CIK from DuckDB (cik IN a list of 26) scanned every column of the 306,000 rows
-    // (the IN filter is not pushed into the scan): 28-36 ms at full volume.
-    name: 'insiderPersons',
-    path: LOOKUPS.insiderPersons,
-    rowsOf: 's.insider_persons',
-    sql: `SELECT cik::BIGINT, ${PERSON_LINE} FROM s.insider_persons ORDER BY cik`,
-  },
-  // An issuer's or an owner's positions: 24 columns read from DuckDB on cold blocks cost ~1.5 ms of a page's
-  // 2 ms target (uniform draws, full volume). Written straight from the positions (700k rows a sort of
-  // seconds): the server reads them only through these files.
-  {
-    name: 'insiderPositionsByIssuer',
-    path: LOOKUPS.insiderPositionsByIssuer,
-    rowsOf: withAccKey(parquet, 'insider_positions'),
-    sql: `SELECT issuer_cik::BIGINT, ${POSITION_LINE} FROM ${withAccKey(parquet, 'insider_positions')}
+export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => {
+  const positions = withAccKey(parquet, 'insider_positions')
+  return [
+    {
+      name: 'insiderPersonGrams',
+      path: LOOKUPS.insiderPersonGrams,
+      rowsOf: `(${PERSON_GRAMS})`,
+      sql: `SELECT gram, ${PERSON_GRAM_LINE} FROM (${PERSON_GRAMS}) ORDER BY gram, position`,
+    },
+    {
+      // A page of persons by CIK from DuckDB (cik IN a list of 26) scanned every column of the 306,000 rows
+      // (the IN filter is not pushed into the scan): 28-36 ms at full volume.
+      name: 'insiderPersons',
+      path: LOOKUPS.insiderPersons,
+      rowsOf: 's.insider_persons',
+      sql: `SELECT cik::BIGINT, ${PERSON_LINE} FROM s.insider_persons ORDER BY cik`,
+    },
+    // An issuer's or an owner's positions: 24 columns read from DuckDB on cold blocks cost ~1.5 ms of a page's
+    // 2 ms target (uniform draws, full volume). Written straight from the positions (700k rows a sort of
+    // seconds): the server reads them only through these files.
+    {
+      name: 'insiderPositionsByIssuer',
+      path: LOOKUPS.insiderPositionsByIssuer,
+      rowsOf: positions,
+      sql: `SELECT issuer_cik::BIGINT, ${POSITION_LINE} FROM ${positions}
       ORDER BY issuer_cik, owner_cik, security_title`,
-  },
-  {
-    name: 'insiderPositionsByOwner',
-    path: LOOKUPS.insiderPositionsByOwner,
-    rowsOf: withAccKey(parquet, 'insider_positions'),
-    sql: `SELECT owner_cik::BIGINT, ${POSITION_LINE} FROM ${withAccKey(parquet, 'insider_positions')}
+    },
+    {
+      name: 'insiderPositionsByOwner',
+      path: LOOKUPS.insiderPositionsByOwner,
+      rowsOf: positions,
+      sql: `SELECT owner_cik::BIGINT, ${POSITION_LINE} FROM ${positions}
       ORDER BY owner_cik, issuer_cik, security_title`,
-  },
-  // A day's leaders as a query read 15 columns on cold blocks: 1.4-2.8 ms of the 2 ms target. Written
-  // straight from the ranking (no count: it would rank again); the server reads them only here.
-  {
-    name: 'insiderDailyLeaders',
-    path: LOOKUPS.insiderDailyLeaders,
-    sql: `SELECT ${LEADERS_KEY}, ${LEADER_LINE} FROM (${dailyLeaders(parquet)}) ORDER BY activity_date, activity_type, rank`,
-  },
-  // An activity window's page is the smallest positions among its days' heads (src/areas/insiders/windows.ts).
-  {
-    name: 'insiderFeedDayHeads',
-    path: LOOKUPS.insiderFeedDayHeads,
-    rowsOf: 's.insider_feed_days',
-    sql: `SELECT key, to_json(list(pos ORDER BY pos))::VARCHAR FROM (
+    },
+    // A day's leaders as a query read 15 columns on cold blocks: 1.4-2.8 ms of the 2 ms target. Written
+    // straight from the ranking (no count: it would rank again); the server reads them only here.
+    {
+      name: 'insiderDailyLeaders',
+      path: LOOKUPS.insiderDailyLeaders,
+      sql: `SELECT ${LEADERS_KEY}, ${LEADER_LINE} FROM (${dailyLeaders(parquet)}) ORDER BY activity_date, activity_type, rank`,
+    },
+    // An activity window's page is the smallest positions among its days' heads (src/areas/insiders/windows.ts).
+    {
+      name: 'insiderFeedDayHeads',
+      path: LOOKUPS.insiderFeedDayHeads,
+      rowsOf: 's.insider_feed_days',
+      sql: `SELECT key, to_json(list(pos ORDER BY pos))::VARCHAR FROM (
         SELECT ${FEED_DAY_KEY} AS key, pos FROM s.insider_feed WHERE ${FEED_DAY}
         QUALIFY row_number() OVER (PARTITION BY acquired_disposed, transaction_date ORDER BY pos) <= ${DAY_HEADS})
       GROUP BY key ORDER BY key`,
-  },
-  // An issuer's or a person's feed page: the positions as a query cost ~1.5 ms on cold blocks; these lines
-  // answer the pages whose filters are equalities (src/areas/insiders/feed-lines.ts), in stored order.
-  {
-    name: 'insiderIssuerFeed',
-    path: LOOKUPS.insiderIssuerFeed,
-    rowsOf: 's.insider_issuer_feed',
-    sql: `SELECT issuer_cik::BIGINT, ${FEED_LINE} FROM s.insider_issuer_feed`,
-  },
-  {
-    name: 'insiderPersonFeed',
-    path: LOOKUPS.insiderPersonFeed,
-    rowsOf: 's.insider_person_feed',
-    sql: `SELECT person_cik::BIGINT, ${PERSON_FEED_LINE} FROM s.insider_person_feed`,
-  },
-  {
-    name: 'insiderTransactions',
-    path: LOOKUPS.insiderTransactions,
-    rowsOf: parquet('insider_transactions'),
-    sql: `SELECT pos::BIGINT, ${TRANSACTION_LINE} FROM ${positioned(parquet)} ORDER BY pos`,
-  },
-]
+    },
+    // An issuer's or a person's feed page: the positions as a query cost ~1.5 ms on cold blocks; these lines
+    // answer the pages whose filters are equalities (src/areas/insiders/feed-lines.ts), in stored order.
+    {
+      name: 'insiderIssuerFeed',
+      path: LOOKUPS.insiderIssuerFeed,
+      rowsOf: 's.insider_issuer_feed',
+      sql: `SELECT issuer_cik::BIGINT, ${FEED_LINE} FROM s.insider_issuer_feed`,
+    },
+    {
+      name: 'insiderPersonFeed',
+      path: LOOKUPS.insiderPersonFeed,
+      rowsOf: 's.insider_person_feed',
+      sql: `SELECT person_cik::BIGINT, ${PERSON_FEED_LINE} FROM s.insider_person_feed`,
+    },
+    {
+      name: 'insiderTransactions',
+      path: LOOKUPS.insiderTransactions,
+      rowsOf: parquet('insider_transactions'),
+      sql: `SELECT pos::BIGINT, ${TRANSACTION_LINE} FROM ${positioned(parquet)} ORDER BY pos`,
+    },
+  ]
+}
