@@ -102,7 +102,11 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
       snapshotDir: dir,
       work,
       found,
-      options: { sortChunkRows: o.sortChunkRows, lookupFrameBytes: o.lookupFrameBytes },
+      options: {
+        sortChunkRows: o.sortChunkRows,
+        lookupFrameBytes: o.lookupFrameBytes,
+        seriesFactsPerBatch: o.seriesFactsPerBatch,
+      },
       parquet: (t, extra = '') => `read_parquet(${quote(join(dir, t, '**', '*.parquet'))}${extra})`,
       state: {},
     }

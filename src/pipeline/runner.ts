@@ -122,7 +122,7 @@ async function writeServingDatabase(ctx: BuildContext, sources: readonly SourceD
   await db.run('SET preserve_insertion_order = true')
   try {
     for (const source of sources) {
-      for (const statement of source.serving?.(ctx) ?? []) await db.runLarge(statement)
+      for (const statement of (await source.serving?.(ctx)) ?? []) await db.runLarge(statement)
       await source.checkServing?.(ctx)
     }
   } finally {

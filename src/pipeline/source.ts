@@ -37,6 +37,8 @@ export type PipelineOptions = {
   sortChunkRows?: number
   /** Uncompressed bytes per frame of every lookup file; tests set it small to cut a tiny input into many frames. */
   lookupFrameBytes?: number
+  /** Facts per range of CIKs of the companyfacts series (company-facts/batches.ts); tests set it small. */
+  seriesFactsPerBatch?: number
 }
 
 export type BuildContext = {
@@ -183,7 +185,7 @@ export type SourceDefinition = {
   periodFiles?: PeriodFiles
   tables: TableSpec[]
   /** Statements that add the source's tables to the serving database (attached as `s`). */
-  serving?(ctx: BuildContext): string[]
+  serving?(ctx: BuildContext): string[] | Promise<string[]>
   /** Checks of the serving tables it added, run after its statements. */
   checkServing?(ctx: BuildContext): Promise<void>
   lookups?(ctx: BuildContext): LookupSpec[]

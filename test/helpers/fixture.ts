@@ -44,6 +44,9 @@ export const largerFixture = () => fixture(LARGER)
 /** LARGER's mirror built with lookup files cut into frames of a line or two, so every run spans many frames. */
 export const largerTinyFramesFixture = () => fixture({ ...LARGER, lookupFrameBytes: 64 })
 
+/** Facts per range of the companyfacts series in every fixture: a few hundred, several ranges in SAMPLE. */
+export const SERIES_FACTS_PER_BATCH = 400
+
 const RUN_PREFIX = `secds-fixtures-${process.pid}-`
 
 type State = {
@@ -104,6 +107,9 @@ export function fixture(spec: Spec): Promise<Fixture> {
         reporter: silentReporter(),
         threads: 2,
         lookupFrameBytes: spec.lookupFrameBytes,
+        // Several ranges of CIKs even in a small snapshot, so every test reads series made in ranges
+        // (test/financials/series-batches.test.ts compares them with one range).
+        seriesFactsPerBatch: SERIES_FACTS_PER_BATCH,
       })
       const f: Fixture = { mirror, datasets, snapshotId: built.snapshotId, dir: built.dir }
       state.prints.set(key, fingerprint(f))

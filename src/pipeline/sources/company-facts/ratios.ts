@@ -1,11 +1,13 @@
 /**
  * The ratio series, computed once by the build from the canonical metric points (series.ts) by the one
  * table of ratio definitions (src/reference/financial-ratios.ts, which states the rules): one statement
- * per ratio, every term a join on the anchor's period.
+ * per ratio, every term a join on the anchor's period; a company's ratios read its own points only, so
+ * they are made a range of CIKs at a time, as the series are.
  */
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 import { RATIOS, type RatioDefinition, type RatioTerm } from '../../../reference/financial-ratios.ts'
 import { quote } from '../../sql-text.ts'
+import { ALL_CIKS, type CikBatch, into } from './batches.ts'
 
 const isDuration = (t: RatioTerm) => CANONICAL_METRICS.find((m) => m.key === t.metric)?.period === 'duration'
 
@@ -55,19 +57,21 @@ export function ratioSelect(r: RatioDefinition): string {
       AND ${required} AND (${denominator}) <> 0`
 }
 
-export function ratioStatements(): string[] {
+/** The ratio points, a range of CIKs at a time (batches.ts), then the ranking's copy of them by ratio. */
+export function ratioStatements(batches: readonly CikBatch[] = ALL_CIKS): string[] {
   return [
-    `CREATE TEMP TABLE cf_canonical_points AS SELECT * FROM s.fin_metric_points WHERE source = 'canonical'`,
-    `CREATE TEMP TABLE cf_ratio_points AS ${RATIOS.map(ratioSelect).join('\n    UNION ALL')}`,
-    'DROP TABLE cf_canonical_points',
-    // recency 1 = the latest point of the ratio at that period length (see series.ts).
-    `CREATE TABLE s.fin_ratio_points AS
-      SELECT *, row_number() OVER (PARTITION BY cik, ratio, quarters ORDER BY end_date DESC)::INTEGER AS recency
-      FROM cf_ratio_points ORDER BY cik, ratio, quarters, end_date`,
+    ...batches.flatMap((batch) => [
+      `CREATE TEMP TABLE cf_canonical_points AS
+        SELECT * FROM s.fin_metric_points WHERE source = 'canonical' AND ${batch.where('cik')}`,
+      // recency 1 = the latest point of the ratio at that period length (see series.ts).
+      `${into('s.fin_ratio_points', batch)}
+        SELECT *, row_number() OVER (PARTITION BY cik, ratio, quarters ORDER BY end_date DESC)::INTEGER AS recency
+        FROM (${RATIOS.map(ratioSelect).join('\n    UNION ALL')}) ORDER BY cik, ratio, quarters, end_date`,
+      'DROP TABLE cf_canonical_points',
+    ]),
     // The ranking's access path within a date window: one ratio and period length, newest first, USD only.
     `CREATE TABLE s.fin_ratio_points_by_ratio AS
       SELECT ratio, quarters, end_date, cik, acc_key, form, fy, fp, period, filed, accepted, value, unit, components
-      FROM cf_ratio_points WHERE currency = 'USD' ORDER BY ratio, quarters, end_date DESC, cik`,
-    'DROP TABLE cf_ratio_points',
+      FROM s.fin_ratio_points WHERE currency = 'USD' ORDER BY ratio, quarters, end_date DESC, cik`,
   ]
 }

@@ -20,19 +20,36 @@
  *    starts, stored at the cash-flow period.
  * 5. Derived fourth quarter: a year whose fourth quarter no filing reports alone is the year minus its
  *    nine months to date (a point of three quarters starting with the year), else minus its three
- *    quarters; `strategy` "derived", the year's filing, tag and rule.
+ *    quarters, in decimal (exact, whatever the order of the sum); `strategy` "derived", the year's filing,
+ *    tag and rule.
  * Series keep quarters 0, 1 and 4; year-to-date points (2, 3) only serve rule 5.
+ *
+ * Every rule looks at one company at a time, so the statements run once per range of CIKs (batches.ts).
  */
 import { rulesValues } from '../financial-statements/standardized.ts'
+import { ALL_CIKS, type CikBatch, into } from './batches.ts'
 
 const CONSOLIDATED_NUM = `(n.segments IS NULL OR n.segments = '') AND (n.coreg IS NULL OR n.coreg = '')`
 const ymd = (date: string) => `strftime(${date}, '%Y%m%d')::INTEGER`
 
 /** Rule 2's day count: the quarters a duration of `days` days spans, NULL when none. */
+/**
+ * Rule 5's arithmetic in decimal: exact for the SEC's values (none has more than 8 places) and the same
+ * whatever order a parallel sum adds the quarters in (in DOUBLE, -0.4202 came out -0.42020000000000013
+ * one run in a few). A value past 10^30 has no decimal (NULL): no fourth quarter is derived from it.
+ */
+const DEC = (value: string) => `try_cast(${value} AS DECIMAL(38, 8))`
+
 export const QUARTERS_OF_DAYS = `CASE WHEN days BETWEEN 70 AND 125 THEN 1 WHEN days BETWEEN 155 AND 215 THEN 2
   WHEN days BETWEEN 245 AND 300 THEN 3 WHEN days BETWEEN 340 AND 390 THEN 4 END`
 
-export function seriesStatements(): string[] {
+/** The statements of all ranges, in CIK order, between the rule table's creation and its drop. */
+export function seriesStatements(batches: readonly CikBatch[] = ALL_CIKS): string[] {
+  return [`CREATE TEMP TABLE cf_rules AS ${rulesValues()}`, ...batches.flatMap(batchStatements), 'DROP TABLE cf_rules']
+}
+
+/** One range's points into `s.fin_metric_points` (created by the first range). */
+function batchStatements(batch: CikBatch): string[] {
   return [
     // Rule 1.
     // A hash aggregate per period rather than a window over every fact: no sort of the whole table.
@@ -44,14 +61,16 @@ export function seriesStatements(): string[] {
         SELECT cik, taxonomy, tag, unit, start_date, end_date,
                arg_max({'value': value, 'adsh': adsh, 'acc_key': acc_key, 'form': form, 'filed': filed}, (filed, acc_key)) AS latest,
                arg_min({'fy': fy, 'fp': fp}, (filed, acc_key)) AS first
-        FROM t_cf_facts GROUP BY cik, taxonomy, tag, unit, start_date, end_date)`,
+        FROM t_cf_facts WHERE ${batch.where('cik')} GROUP BY cik, taxonomy, tag, unit, start_date, end_date)`,
     // Rule 2: the filing's own num row of the fact (its qtrs and taxonomy version).
     `CREATE TEMP TABLE cf_periods AS
       SELECT l.*, CASE WHEN l.start_date IS NULL THEN 0 ELSE coalesce(n.qtrs, ${QUARTERS_OF_DAYS.replaceAll('days', 'l.days')}) END AS quarters,
              n.version
       FROM cf_latest l
       LEFT JOIN (SELECT n.acc_key, n.tag, n.ddate, n.qtrs, n.uom, n.version, n.value::DOUBLE AS value
-                 FROM t_fsds_num n WHERE ${CONSOLIDATED_NUM} AND n.version <> n.adsh) n
+                 FROM t_fsds_num n WHERE ${CONSOLIDATED_NUM} AND n.version <> n.adsh
+                   -- Only the range's filings: the join's table is theirs, not every value of every filing.
+                   AND n.acc_key IN (SELECT acc_key FROM cf_latest)) n
         ON n.acc_key = l.acc_key AND n.tag = l.tag AND n.ddate = ${ymd('l.end_date')} AND n.uom = l.unit
            AND n.value = l.value AND (n.qtrs = 0) = (l.start_date IS NULL)
       QUALIFY row_number() OVER (PARTITION BY l.cik, l.taxonomy, l.tag, l.unit, l.start_date, l.end_date
@@ -64,7 +83,6 @@ export function seriesStatements(): string[] {
                                  ORDER BY taxonomy <> 'us-gaap', unit <> 'USD', unit, taxonomy, start_date DESC) = 1`,
     'DROP TABLE cf_periods',
     // Rule 4.
-    `CREATE TEMP TABLE cf_rules AS ${rulesValues()}`,
     `CREATE TEMP TABLE cf_canonical AS
       SELECT p.*, r.metric, r.statement, r.rule_id, r.confidence
       FROM cf_raw p JOIN cf_rules r ON r.tag = p.tag
@@ -89,30 +107,30 @@ export function seriesStatements(): string[] {
       FROM cf_canonical`,
     'DROP TABLE cf_raw',
     'DROP TABLE cf_canonical',
-    'DROP TABLE cf_rules',
     // Rule 5.
     `INSERT INTO cf_points
       WITH annual AS (SELECT * FROM cf_points WHERE quarters = 4 AND start_date IS NOT NULL),
       ytd AS (
-        SELECT a.cik, a.symbol, a.source, a.end_date, p.value AS prior, p.end_date AS prior_end, 1 AS pref
+        SELECT a.cik, a.symbol, a.source, a.end_date, ${DEC('p.value')} AS prior, p.end_date AS prior_end, 1 AS pref
         FROM annual a JOIN cf_points p ON p.cik = a.cik AND p.symbol = a.symbol AND p.source = a.source
-          AND p.quarters = 3 AND p.start_date = a.start_date AND p.end_date < a.end_date AND p.unit = a.unit),
+          AND p.quarters = 3 AND p.start_date = a.start_date AND p.end_date < a.end_date AND p.unit = a.unit
+          AND ${DEC('p.value')} IS NOT NULL),
       quarters AS (
-        SELECT a.cik, a.symbol, a.source, a.end_date, sum(p.value) AS prior, max(p.end_date) AS prior_end, 2 AS pref
+        SELECT a.cik, a.symbol, a.source, a.end_date, sum(${DEC('p.value')}) AS prior, max(p.end_date) AS prior_end, 2 AS pref
         FROM annual a JOIN cf_points p ON p.cik = a.cik AND p.symbol = a.symbol AND p.source = a.source
           AND p.quarters = 1 AND p.start_date >= a.start_date AND p.end_date < a.end_date AND p.unit = a.unit
-        GROUP BY a.cik, a.symbol, a.source, a.end_date HAVING count(*) = 3),
+        GROUP BY a.cik, a.symbol, a.source, a.end_date HAVING count(${DEC('p.value')}) = 3),
       best AS (
         SELECT * FROM (SELECT * FROM ytd UNION ALL SELECT * FROM quarters)
         QUALIFY row_number() OVER (PARTITION BY cik, symbol, source, end_date ORDER BY pref) = 1)
-      SELECT a.* REPLACE (b.prior_end + 1 AS start_date, 1 AS quarters, a.value - b.prior AS value, 'Q4' AS fp,
+      SELECT a.* REPLACE (b.prior_end + 1 AS start_date, 1 AS quarters, (${DEC('a.value')} - b.prior)::DOUBLE AS value, 'Q4' AS fp,
                           'derived' AS strategy)
       FROM annual a JOIN best b USING (cik, symbol, source, end_date)
-      WHERE NOT EXISTS (SELECT 1 FROM cf_points q WHERE q.cik = a.cik AND q.symbol = a.symbol AND q.source = a.source
+      WHERE ${DEC('a.value')} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cf_points q WHERE q.cik = a.cik AND q.symbol = a.symbol AND q.source = a.source
                           AND q.quarters = 1 AND q.end_date = a.end_date)`,
     // The served points: filing context from the FSDS filing (its period and acceptance time), labels,
     // metadata of the (tag, version).
-    `CREATE TABLE s.fin_metric_points AS
+    `${into('s.fin_metric_points', batch)}
       SELECT p.cik, p.symbol, p.source, p.quarters, ${ymd('p.end_date')} AS end_date, p.acc_key, p.form, p.fy,
              CASE WHEN p.quarters = 1 AND p.fp = 'FY' THEN 'Q4' ELSE p.fp END AS fp,
              f.period, ${ymd('p.filed')} AS filed, f.accepted, p.unit, p.value, p.tag, p.version,

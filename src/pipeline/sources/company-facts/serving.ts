@@ -1,24 +1,26 @@
 /**
  * The company-facts source's part of the serving database (contract.ts lists the tables): the metric
  * series (series.ts), the ratio series (ratios.ts) and the rankings (rankings.ts), in that order, each
- * reading the one before. It runs after the financial-statements source's serving step: a point's filing
+ * reading the one before; the series and ratios in ranges of CIKs (batches.ts). It runs after the financial-statements source's serving step: a point's filing
  * context (period, acceptance time) and its tag's metadata come from `fin_filings` and `fin_concepts`.
  */
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 import type { BuildContext } from '../../source.ts'
 import { quote } from '../../sql-text.ts'
+import { cikBatches } from './batches.ts'
 import { rankingStatements } from './rankings.ts'
 import { ratioStatements } from './ratios.ts'
 import { seriesStatements } from './series.ts'
 
 const METRIC_LABELS = `SELECT * FROM (VALUES ${CANONICAL_METRICS.map((m) => `(${quote(m.key)}, ${quote(m.label)})`).join(', ')}) t(metric, label)`
 
-export function servingSeries(_ctx: BuildContext): string[] {
+export async function servingSeries(ctx: BuildContext): Promise<string[]> {
+  const batches = await cikBatches(ctx.db, ctx.options.seriesFactsPerBatch)
   return [
     `CREATE TEMP TABLE cf_metric_labels AS ${METRIC_LABELS}`,
-    ...seriesStatements(),
+    ...seriesStatements(batches),
     'DROP TABLE cf_metric_labels',
-    ...ratioStatements(),
+    ...ratioStatements(batches),
     ...rankingStatements(),
   ]
 }

@@ -1,0 +1,57 @@
+/**
+ * The companyfacts series are made a range of CIKs at a time: every rule of series.ts and every ratio of
+ * ratios.ts looks at one company's facts only, so a range's points are final once made, and a range's
+ * joins and windows fit in memory where the whole input's did not (at a tenth of full volume with a 1 GB
+ * limit, the duration join of all facts at once ran out of memory on two threads and on one). The ranges
+ * go in CIK order, and the serving database keeps insertion order, so the tables come out sorted by CIK
+ * without a sort of the whole.
+ */
+import type { BuildDb } from '../../duck.ts'
+
+/** One range of CIKs: `where('p.cik')` is its condition; `first` creates the tables the later ones insert into. */
+export type CikBatch = { where: (column: string) => string; first: boolean }
+
+/** Every CIK at once: one range (small inputs, and the rule tests). */
+export const ALL_CIKS: readonly CikBatch[] = [{ where: () => 'true', first: true }]
+
+/**
+ * Facts per range: 107 million facts at full volume make 11 ranges. At the 4 GB build limit a range's
+ * latest-filing aggregate and duration join stay well in memory; each range scans the FSDS values once more
+ * for its filings' rows, which is what more ranges cost.
+ */
+export const FACTS_PER_BATCH = 10_000_000
+
+/** `CREATE TABLE t AS` for the first range, `INSERT INTO t` for the others. */
+export const into = (table: string, batch: CikBatch) =>
+  batch.first ? `CREATE TABLE ${table} AS` : `INSERT INTO ${table}`
+
+/**
+ * Ranges of about `factsPerBatch` facts each, cut between CIKs (a company's facts are never split), from the
+ * count of facts per CIK. The first range has no lower bound and the last no upper one: every CIK is in one.
+ */
+export async function cikBatches(db: BuildDb, factsPerBatch = FACTS_PER_BATCH): Promise<CikBatch[]> {
+  // Ordered as numbers: the text (for JSON) is another name, or ORDER BY would sort the text.
+  const counts = await db.all<{ key: string; n: string }>(
+    'SELECT cik::VARCHAR AS key, count(*)::VARCHAR AS n FROM t_cf_facts GROUP BY cik ORDER BY cik',
+  )
+  const uppers: number[] = []
+  let inBatch = 0
+  for (const { key, n } of counts) {
+    inBatch += Number(n)
+    if (inBatch >= factsPerBatch) {
+      uppers.push(Number(key))
+      inBatch = 0
+    }
+  }
+  // The last range takes what is left; a cut at the very last CIK would leave it empty.
+  if (inBatch === 0) uppers.pop()
+  const bounds = [...uppers, null]
+  return bounds.map((upper, i) => {
+    const lower = i === 0 ? null : uppers[i - 1]!
+    return {
+      first: i === 0,
+      where: (c: string) =>
+        [lower === null ? 'true' : `${c} > ${lower}`, upper === null ? 'true' : `${c} <= ${upper}`].join(' AND '),
+    }
+  })
+}

@@ -1,0 +1,94 @@
+/**
+ * The companyfacts series made a range of CIKs at a time (company-facts/batches.ts): the ranges are cut
+ * between companies at about the asked number of facts, and the tables they make equal, row for row and in
+ * order, those made from all companies at once. The fixture snapshots are built with ranges of a few
+ * hundred facts (test/helpers/fixture.ts); this builds the same mirror again in one range and compares.
+ */
+import { afterAll, expect, test } from 'bun:test'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { DuckDBInstance } from '@duckdb/node-api'
+import { silentReporter } from '../../src/lib/progress.ts'
+import { SERVING_FILE } from '../../src/pipeline/contract.ts'
+import { BuildDb } from '../../src/pipeline/duck.ts'
+import { runBuild } from '../../src/pipeline/index.ts'
+import { cikBatches } from '../../src/pipeline/sources/company-facts/batches.ts'
+import { SERIES_FACTS_PER_BATCH, sampleFixture } from '../helpers/fixture.ts'
+import { tempDir } from '../helpers/snapshot.ts'
+
+const root = tempDir('series-batches')
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+test('ranges are cut between CIKs after about the asked number of facts; every CIK falls in one', async () => {
+  const db = await BuildDb.open({ file: ':memory:', tempDir: join(root, 'spill'), threads: 1, memoryLimit: '200MB' })
+  try {
+    // CIK 1: 3 facts, CIK 2: 5, CIK 7: 1, CIK 10: 4 (after 7 as a number, before it as text).
+    await db.run(`CREATE TABLE t_cf_facts AS SELECT unnest([10, 1, 1, 1, 2, 2, 2, 2, 2, 7, 10, 10, 10]) AS cik`)
+    const conditions = async (perBatch: number) => (await cikBatches(db, perBatch)).map((b) => b.where('c'))
+    // 3 + 5 facts reach 4 at CIK 2; 1 + 4 reach it again at CIK 10, the last, which ends the last range anyway.
+    expect(await conditions(4)).toEqual(['true AND c <= 2', 'c > 2 AND true'])
+    expect(await conditions(100)).toEqual(['true AND true'])
+    expect(await conditions(1)).toEqual(['true AND c <= 1', 'c > 1 AND c <= 2', 'c > 2 AND c <= 7', 'c > 7 AND true'])
+    expect((await cikBatches(db, 1)).map((b) => b.first)).toEqual([true, false, false, false])
+    await db.run('DELETE FROM t_cf_facts')
+    expect(await conditions(4)).toEqual(['true AND true'])
+  } finally {
+    db.close()
+  }
+})
+
+test('the series, ratios and rankings made in ranges equal those made at once, in the same order', async () => {
+  const fixture = await sampleFixture()
+  const datasets = join(root, 'datasets')
+  const whole = await runBuild({
+    from: fixture.mirror,
+    datasets,
+    reporter: silentReporter(),
+    threads: 2,
+    skipSources: ['insider-transactions', 'form-13f'],
+  })
+  const instance = await DuckDBInstance.create(':memory:')
+  const conn = await instance.connect()
+  try {
+    await conn.run(`ATTACH '${join(fixture.dir, SERVING_FILE)}' AS ranges (READ_ONLY)`)
+    await conn.run(`ATTACH '${join(whole.dir, SERVING_FILE)}' AS once (READ_ONLY)`)
+    const n = async (sql: string) => Number((await conn.runAndReadAll(sql)).getRows()[0]![0])
+    // More than one range in the fixture, or this compares nothing.
+    const facts = await n(`SELECT count(*) FROM read_parquet('${join(fixture.dir, 'company_facts')}/**/*.parquet')`)
+    expect(facts).toBeGreaterThan(3 * SERIES_FACTS_PER_BATCH)
+    const tables = {
+      fin_metric_points: 'cik, symbol, source, quarters, end_date',
+      fin_ratio_points: 'cik, ratio, quarters, end_date',
+      fin_ratio_points_by_ratio: 'ratio, quarters, end_date DESC, cik',
+      fin_metric_rankings: 'metric, basis, year, quarter, rank',
+      fin_ratio_top: 'ratio, quarters, rank',
+    }
+    for (const [table, order] of Object.entries(tables)) {
+      const rows = await n(`SELECT count(*) FROM ranges.${table}`)
+      expect(rows).toBeGreaterThan(0)
+      expect(await n(`SELECT count(*) FROM once.${table}`)).toBe(rows)
+      // Row for row, in stored order: the n-th row of one is the n-th row of the other.
+      const differ = await n(`SELECT count(*) FROM
+        (SELECT row_number() OVER (ORDER BY rowid) AS i, * EXCLUDE (rowid) FROM (SELECT rowid, * FROM ranges.${table})) a
+        FULL JOIN (SELECT row_number() OVER (ORDER BY rowid) AS i, * EXCLUDE (rowid) FROM (SELECT rowid, * FROM once.${table})) b
+        USING (i) WHERE a IS DISTINCT FROM b`)
+      if (differ)
+        console.log(
+          (
+            await conn.runAndReadAll(`SELECT a, b FROM
+        (SELECT row_number() OVER (ORDER BY rowid) AS i, * EXCLUDE (rowid) FROM (SELECT rowid, * FROM ranges.${table})) a
+        FULL JOIN (SELECT row_number() OVER (ORDER BY rowid) AS i, * EXCLUDE (rowid) FROM (SELECT rowid, * FROM once.${table})) b
+        USING (i) WHERE a IS DISTINCT FROM b LIMIT 3`)
+          ).getRowObjectsJson(),
+        )
+      expect({ table, differ }).toEqual({ table, differ: 0 })
+      // And that order is the table's key order.
+      const unordered = await n(`SELECT count(*) FROM (SELECT row_number() OVER (ORDER BY rowid) AS stored,
+        row_number() OVER (ORDER BY ${order}) AS sorted FROM ranges.${table}) WHERE stored <> sorted`)
+      expect({ table, unordered }).toEqual({ table, unordered: 0 })
+    }
+  } finally {
+    conn.closeSync()
+    instance.closeSync()
+  }
+}, 300_000)
