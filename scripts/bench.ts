@@ -192,7 +192,7 @@ try {
   const swept = await sweep(server.url, key, sweepSamples(keys))
   for (const p of swept.problems.slice(0, 20)) say(`sweep: ${p}`)
   say(
-    `sweep: ${swept.requests} requests, ${swept.status5xx} >= 500, ${swept.unanswered} unanswered, ${swept.leaks} leaks`,
+    `sweep: ${swept.operations} operations, ${swept.requests} requests, ${swept.status5xx} >= 500, ${swept.unanswered} unanswered, ${swept.leaks} leaks`,
   )
 
   sampler.stop()

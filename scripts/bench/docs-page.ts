@@ -128,7 +128,7 @@ export function loadRunSection(result: BenchResult): string {
       .map(([status, n]) => `${int(n)} × ${status}`)
       .join(', ')
     lines.push(
-      `- **Bad-input sweep**: ${int(sweep.requests)} requests: **${sweep.status5xx} answers ≥ 500, ${sweep.unanswered} unanswered, ` +
+      `- **Bad-input sweep**: ${sweep.operations === undefined ? '' : `${sweep.operations} operations, `}${int(sweep.requests)} requests: **${sweep.status5xx} answers ≥ 500, ${sweep.unanswered} unanswered, ` +
         `${sweep.leaks} bodies with engine text**, paths or stacks; ${statuses}.`,
     )
   }

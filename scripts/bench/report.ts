@@ -75,7 +75,7 @@ export function markdown(result: BenchResult): string {
   const w = result.sweep
   if (w) {
     lines.push(
-      `- bad-input sweep: ${w.requests} requests, ${w.status5xx} answered >= 500, ${w.unanswered} unanswered, ` +
+      `- bad-input sweep: ${w.operations === undefined ? '' : `${w.operations} operations, `}${w.requests} requests, ${w.status5xx} answered >= 500, ${w.unanswered} unanswered, ` +
         `${w.leaks} bodies with engine text, paths or stacks; statuses ${JSON.stringify(w.statuses)}`,
     )
   }
