@@ -14,11 +14,27 @@
  *   largest first; only ratios of USD components. A request with a date window ranks the latest point
  *   within it from `fin_ratio_points_by_ratio` (ratios.ts) instead.
  */
+import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
+import { RATIOS } from '../../../reference/financial-ratios.ts'
+import { quote } from '../../sql-text.ts'
+import { ALL_CIKS, type CikBatch } from './batches.ts'
 
-export function rankingStatements(): string[] {
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * Made in two kinds of pieces, so no window runs over every point at once (one did: out of memory at full
+ * volume, 4 GB, on two threads and on one): each company's periods are picked a range of CIKs at a time
+ * (batches.ts), then each metric or ratio is ranked alone and appended in name order, so the tables come
+ * out in their key order with no sort of the whole.
+ */
+export function rankingStatements(batches: readonly CikBatch[] = ALL_CIKS): string[] {
+  const metrics = CANONICAL_METRICS.map((m) => m.key).sort(byName)
+  const ratios = RATIOS.map((r) => r.id).sort(byName)
   return [
-    `CREATE TEMP TABLE cf_ranked AS
-      WITH p AS (SELECT * FROM s.fin_metric_points WHERE source = 'canonical' AND unit = 'USD' AND fy IS NOT NULL),
+    ...batches.map(
+      (batch) => `${batch.first ? 'CREATE TEMP TABLE cf_ranked AS' : 'INSERT INTO cf_ranked'}
+      WITH p AS (SELECT * FROM s.fin_metric_points
+                 WHERE source = 'canonical' AND unit = 'USD' AND fy IS NOT NULL AND ${batch.where('cik')}),
       periods AS (
         SELECT p.*, 'annual' AS basis, 0 AS quarter FROM p WHERE quarters = 4 OR (quarters = 0 AND fp = 'FY')
         UNION ALL
@@ -26,25 +42,37 @@ export function rankingStatements(): string[] {
         FROM p WHERE quarters IN (0, 1) AND fp IN ('Q1', 'Q2', 'Q3', 'Q4', 'FY'))
       SELECT * FROM periods
       QUALIFY row_number() OVER (PARTITION BY symbol, basis, fy, quarter, cik ORDER BY end_date DESC) = 1`,
-    `CREATE TABLE s.fin_metric_rankings AS
+    ),
+    ...metrics.map(
+      (metric, i) => `${i === 0 ? 'CREATE TABLE s.fin_metric_rankings AS' : 'INSERT INTO s.fin_metric_rankings'}
       SELECT r.symbol AS metric, r.basis, r.fy AS year, r.quarter,
              row_number() OVER (PARTITION BY r.symbol, r.basis, r.fy, r.quarter ORDER BY r.value DESC, r.cik)::INTEGER AS rank,
              r.cik, i.ticker, i.name AS entity_name, i.sic, i.countryinc, r.acc_key, r.form, r.fy, r.fp, r.period,
              r.filed, r.accepted, r.end_date, r.quarters, r.unit, r.value, r.tag, r.version, r.strategy, r.rule_id,
              r.confidence
       FROM cf_ranked r LEFT JOIN s.fin_issuers i ON i.cik = r.cik
+      WHERE r.symbol = ${quote(metric)}
       ORDER BY metric, basis, year, quarter, rank`,
+    ),
     `CREATE TABLE s.fin_metric_ranking_years AS
       SELECT metric, basis, quarter, year, companies,
              coalesce(companies >= 0.5 * lag(companies) OVER (PARTITION BY metric, basis, quarter ORDER BY year), true) AS complete
       FROM (SELECT symbol AS metric, basis, quarter, fy AS year, count(*)::INTEGER AS companies FROM cf_ranked GROUP BY ALL)
       ORDER BY metric, basis, quarter, year`,
     'DROP TABLE cf_ranked',
-    `CREATE TABLE s.fin_ratio_top AS
+    // Each company's latest USD point of each ratio and period length.
+    ...batches.map(
+      (batch) => `${batch.first ? 'CREATE TEMP TABLE cf_ratio_latest AS' : 'INSERT INTO cf_ratio_latest'}
+      SELECT * FROM s.fin_ratio_points WHERE currency = 'USD' AND ${batch.where('cik')}
+      QUALIFY row_number() OVER (PARTITION BY ratio, quarters, cik ORDER BY end_date DESC) = 1`,
+    ),
+    ...ratios.map(
+      (ratio, i) => `${i === 0 ? 'CREATE TABLE s.fin_ratio_top AS' : 'INSERT INTO s.fin_ratio_top'}
       SELECT ratio, quarters, row_number() OVER (PARTITION BY ratio, quarters ORDER BY value DESC, cik)::INTEGER AS rank,
              cik, acc_key, form, fy, fp, period, filed, accepted, end_date, value, unit, components
-      FROM (SELECT * FROM s.fin_ratio_points WHERE currency = 'USD'
-            QUALIFY row_number() OVER (PARTITION BY ratio, quarters, cik ORDER BY end_date DESC) = 1)
+      FROM cf_ratio_latest WHERE ratio = ${quote(ratio)}
       ORDER BY ratio, quarters, rank`,
+    ),
+    'DROP TABLE cf_ratio_latest',
   ]
 }

@@ -21,7 +21,7 @@ export async function servingSeries(ctx: BuildContext): Promise<string[]> {
     ...seriesStatements(batches),
     'DROP TABLE cf_metric_labels',
     ...ratioStatements(batches),
-    ...rankingStatements(),
+    ...rankingStatements(batches),
   ]
 }
 
