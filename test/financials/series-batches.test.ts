@@ -12,7 +12,9 @@ import { silentReporter } from '../../src/lib/progress.ts'
 import { SERVING_FILE } from '../../src/pipeline/contract.ts'
 import { BuildDb } from '../../src/pipeline/duck.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
+import type { BuildContext } from '../../src/pipeline/source.ts'
 import { cikBatches } from '../../src/pipeline/sources/company-facts/batches.ts'
+import { checkSeries } from '../../src/pipeline/sources/company-facts/serving.ts'
 import { SERIES_FACTS_PER_BATCH, sampleFixture } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
@@ -32,6 +34,29 @@ test('ranges are cut between CIKs after about the asked number of facts; every C
     expect((await cikBatches(db, 1)).map((b) => b.first)).toEqual([true, false, false, false])
     await db.run('DELETE FROM t_cf_facts')
     expect(await conditions(4)).toEqual(['true AND true'])
+  } finally {
+    db.close()
+  }
+})
+
+test('the one-point-per-period check looks in every range: a point twice in the last one fails the build', async () => {
+  const db = await BuildDb.open({
+    file: ':memory:',
+    tempDir: join(root, 'spill-check'),
+    threads: 1,
+    memoryLimit: '200MB',
+  })
+  try {
+    await db.run('CREATE TABLE t_cf_facts AS SELECT unnest([1, 1, 2, 2, 9, 9]) AS cik')
+    await db.run("ATTACH ':memory:' AS s")
+    await db.run(`CREATE TABLE s.fin_metric_points AS SELECT * FROM (VALUES
+      (1, 'revenue', 'canonical', 4, 20241231), (2, 'revenue', 'canonical', 4, 20241231), (9, 'revenue', 'canonical', 4, 20241231),
+      (9, 'revenue', 'raw', 4, 20241231)) t(cik, symbol, source, quarters, end_date)`)
+    const ctx = { db, options: { seriesFactsPerBatch: 2 } } as unknown as BuildContext
+    expect(await cikBatches(db, 2)).toHaveLength(3)
+    await checkSeries(ctx)
+    await db.run(`INSERT INTO s.fin_metric_points VALUES (9, 'revenue', 'raw', 4, 20241231)`)
+    await expect(checkSeries(ctx)).rejects.toThrow('1 metric periods have more than one point in fin_metric_points')
   } finally {
     db.close()
   }
