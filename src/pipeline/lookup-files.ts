@@ -13,6 +13,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { KeyedFileWriter } from '../lib/keyed-file.ts'
 import { type LookupFileManifest, SERVING_FILE } from './contract.ts'
+import { keyRanges } from './key-ranges.ts'
 import type { BuildContext, LookupSpec } from './source.ts'
 import { quote } from './sql-text.ts'
 
@@ -71,26 +72,11 @@ export async function writeLookupFiles(
     return manifest
   }
 
-  /**
-   * The file's queries: its one query, or one per key range, in key order. The ranges are cut at the key's
-   * quantiles (`quantile_disc`), so each holds about as many rows; a cut key's rows all fall in one range.
-   */
+  /** The file's queries: its one query, or one per key range (key-ranges.ts), in key order. */
   async function queriesOf(spec: LookupSpec): Promise<string[]> {
     if (typeof spec.sql === 'string') return [spec.sql]
     if (!spec.ranges) throw new Error(`lookup file ${spec.path}: a query by range needs its ranges`)
-    const { column, of, parts } = spec.ranges
-    const fractions = Array.from({ length: parts - 1 }, (_, i) => (i + 1) / parts)
-    const cut = await db.one<{ bounds: (string | number)[] | null }>(
-      `SELECT quantile_disc(${column}, [${fractions.join(', ')}])::VARCHAR[] AS bounds FROM ${of}`,
-    )
-    // Ascending, as the fractions are; a key cut twice (a few keys with many rows) makes one range, not an empty one.
-    const bounds = [...new Set((cut?.bounds ?? []).filter((b) => b !== null).map(String))]
     const query = spec.sql
-    return [...bounds, null].map((upper, i) => {
-      const lower = i === 0 ? null : bounds[i - 1]!
-      return query((c) =>
-        [lower === null ? 'true' : `${c} > ${lower}`, upper === null ? 'true' : `${c} <= ${upper}`].join(' AND '),
-      )
-    })
+    return (await keyRanges(db, spec.ranges)).map((inRange) => query(inRange))
   }
 }

@@ -11,8 +11,10 @@
  * files are absent), so a later source's derive step may read them: the filings of the submissions source
  * take the rows of the index files that submissions lack.
  */
+
 import type { Counters, Step } from '../lib/progress.ts'
 import type { SampleEntity, SampleWorld } from '../sample/world.ts'
+import type { InRange, KeyRangeSpec } from './key-ranges.ts'
 
 export type { SampleEntity, SampleWorld }
 
@@ -105,13 +107,13 @@ export type LookupSpec = {
    * The lines, keys ascending. A function for a file written in key ranges (`ranges`): its query for one
    * range, given the condition that puts a key column in it.
    */
-  sql: string | ((inRange: (column: string) => string) => string)
+  sql: string | ((inRange: InRange) => string)
   /**
    * Write the file in `parts` ranges of the key (a numeric `column` of the table `of`, cut at its quantiles), one
    * query each, in key order: each query sorts a part of the lines, not all of them at once (the statement
    * rows, a join of 57 million presented lines with 164 million values at full volume).
    */
-  ranges?: { column: string; of: string; parts: number }
+  ranges?: KeyRangeSpec
   /** Uncompressed bytes per frame, where not the writer's 16 KB. */
   frameBytes?: number
   /** Each frame's head, from its first line's payload (db/keyed-file.ts). */

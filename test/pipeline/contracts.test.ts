@@ -20,6 +20,7 @@ import * as companyFacts from '../../src/pipeline/sources/company-facts/contract
 import { FACT_COLUMNS } from '../../src/pipeline/sources/company-facts/stage.ts'
 import * as filingIndex from '../../src/pipeline/sources/filing-index/contract.ts'
 import * as financialStatements from '../../src/pipeline/sources/financial-statements/contract.ts'
+import { emptyView } from '../../src/pipeline/sources/financial-statements/convert.ts'
 import * as form13f from '../../src/pipeline/sources/form-13f/contract.ts'
 import { SOURCES } from '../../src/pipeline/sources/index.ts'
 import * as insiderTransactions from '../../src/pipeline/sources/insider-transactions/contract.ts'
@@ -121,8 +122,9 @@ describe('every source declares what it serves', () => {
   /** What a source's serving statements create, with a context whose Parquet is a placeholder. */
   const created = (statements: string[]) =>
     statements.flatMap((s) => [...s.matchAll(/CREATE\s+(?:OR\s+REPLACE\s+)?TABLE\s+s\.(\w+)/gi)].map((m) => m[1]!))
-  // A real database with the one stage table a source's statement list reads (the companyfacts series count
-  // facts per CIK to cut their ranges), empty: one range.
+  // A real database with the stage tables the statement lists read to cut their ranges (the companyfacts
+  // series count facts per CIK, the standardized values cut filings at quantiles), empty as the build makes
+  // them without input: one range each.
   let db: BuildDb
   beforeAll(async () => {
     db = await BuildDb.open({
@@ -132,6 +134,7 @@ describe('every source declares what it serves', () => {
       memoryLimit: '200MB',
     })
     await db.run(`CREATE TABLE t_cf_facts (${FACT_COLUMNS})`)
+    await db.run(emptyView('sub'))
   })
   afterAll(() => db?.close())
   const ctx = () =>

@@ -7,6 +7,7 @@
  * without a sort of the whole.
  */
 import type { BuildDb } from '../../duck.ts'
+import { intoTable } from '../../key-ranges.ts'
 
 /** One range of CIKs: `where('p.cik')` is its condition; `first` creates the tables the later ones insert into. */
 export type CikBatch = { where: (column: string) => string; first: boolean }
@@ -22,8 +23,7 @@ export const ALL_CIKS: readonly CikBatch[] = [{ where: () => 'true', first: true
 export const FACTS_PER_BATCH = 10_000_000
 
 /** `CREATE TABLE t AS` for the first range, `INSERT INTO t` for the others. */
-export const into = (table: string, batch: CikBatch) =>
-  batch.first ? `CREATE TABLE ${table} AS` : `INSERT INTO ${table}`
+export const into = (table: string, batch: CikBatch) => intoTable(table, batch.first)
 
 /**
  * Ranges of about `factsPerBatch` facts each, cut between CIKs (a company's facts are never split), from the

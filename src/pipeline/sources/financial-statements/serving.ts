@@ -48,7 +48,7 @@ const CONCEPTS = `
          arg_max(tlabel, quarter) AS tlabel, arg_max(doc, quarter) AS doc
   FROM t_fsds_tag GROUP BY tag, version`
 
-export function servingStatements(ctx: BuildContext): string[] {
+export async function servingStatements(ctx: BuildContext): Promise<string[]> {
   return [
     `CREATE TEMP TABLE fin_end_dates AS ${END_DATES}`,
     `CREATE TABLE s.fin_filings AS
@@ -93,7 +93,7 @@ export function servingStatements(ctx: BuildContext): string[] {
       SELECT DISTINCT p.acc_key, c.concept_id, c.custom, c.abstract, c.datatype, c.iord, c.crdr, c.tlabel, c.doc
       FROM t_fsds_pre p JOIN s.fin_concepts c ON c.tag = p.tag AND c.version = p.version
       ORDER BY p.acc_key, c.concept_id`,
-    ...standardizedStatements(ctx),
+    ...(await standardizedStatements(ctx)),
     ...segmentStatements(),
     'DROP TABLE fin_end_dates',
   ]

@@ -15,6 +15,7 @@
  * Several units at one period (rare): USD first, else the first by name.
  */
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
+import { type InRange, intoTable, keyRanges } from '../../key-ranges.ts'
 import type { BuildContext } from '../../source.ts'
 import { quote } from '../../sql-text.ts'
 import { CONSOLIDATED, ymdDate } from './sql.ts'
@@ -30,15 +31,30 @@ export function rulesValues(): string {
   return `SELECT * FROM (VALUES ${rows.join(', ')}) r(metric, statement, period, tag, rank, rule_id, confidence)`
 }
 
-export function standardizedStatements(_ctx: BuildContext): string[] {
+/**
+ * Ranges of filings the values are chosen in: every rule looks at one filing's rows, and the whole input at
+ * once (every rule tag's value of 164 million) spilled 17.6 GB at full volume, most of the disk a build has.
+ */
+const STANDARDIZED_PARTS = 16
+
+export async function standardizedStatements(ctx: BuildContext): Promise<string[]> {
+  const ranges = await keyRanges(ctx.db, { column: 'acc_key', of: 't_fsds_sub', parts: STANDARDIZED_PARTS })
   return [
     `CREATE TEMP TABLE fin_rules AS ${rulesValues()}`,
-    // The rules' tags as the filer reported them for itself: consolidated rows of standard tags.
-    `CREATE TEMP TABLE fin_rule_values AS
+    ...ranges.flatMap((inRange, i) => rangeStatements(inRange, i === 0)),
+    'DROP TABLE fin_rules',
+  ]
+}
+
+/** One range of filings' values into `s.fin_standardized` (created by the first range), in key order. */
+const rangeStatements = (inRange: InRange, first: boolean) => [
+  // The rules' tags as the filer reported them for itself: consolidated rows of standard tags.
+  `CREATE TEMP TABLE fin_rule_values AS
       SELECT n.acc_key, n.tag, n.version, n.ddate, n.qtrs, n.uom, n.value
       FROM t_fsds_num n
-      WHERE ${CONSOLIDATED} AND n.version <> n.adsh AND n.value IS NOT NULL AND n.tag IN (SELECT DISTINCT tag FROM fin_rules)`,
-    `CREATE TABLE s.fin_standardized AS
+      WHERE ${inRange('n.acc_key')} AND ${CONSOLIDATED} AND n.version <> n.adsh AND n.value IS NOT NULL
+        AND n.tag IN (SELECT DISTINCT tag FROM fin_rules)`,
+  `${intoTable('s.fin_standardized', first)}
       WITH direct AS (
         SELECT v.acc_key, r.statement, r.metric, v.ddate, v.qtrs, v.uom, v.value, v.tag, v.version,
                r.rule_id, r.confidence, r.rank, 0 AS gap
@@ -61,7 +77,5 @@ export function standardizedStatements(_ctx: BuildContext): string[] {
       QUALIFY row_number() OVER (PARTITION BY acc_key, statement, metric, ddate, qtrs
                                  ORDER BY gap, rank, uom <> 'USD', uom) = 1
       ORDER BY acc_key, statement, ddate, qtrs, metric`,
-    'DROP TABLE fin_rule_values',
-    'DROP TABLE fin_rules',
-  ]
-}
+  'DROP TABLE fin_rule_values',
+]
