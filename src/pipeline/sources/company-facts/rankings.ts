@@ -16,6 +16,7 @@
  */
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 import { RATIOS } from '../../../reference/financial-ratios.ts'
+import { intoTable } from '../../key-ranges.ts'
 import { quote } from '../../sql-text.ts'
 import { ALL_CIKS, type CikBatch } from './batches.ts'
 
@@ -44,7 +45,7 @@ export function rankingStatements(batches: readonly CikBatch[] = ALL_CIKS): stri
       QUALIFY row_number() OVER (PARTITION BY symbol, basis, fy, quarter, cik ORDER BY end_date DESC) = 1`,
     ),
     ...metrics.map(
-      (metric, i) => `${i === 0 ? 'CREATE TABLE s.fin_metric_rankings AS' : 'INSERT INTO s.fin_metric_rankings'}
+      (metric, i) => `${intoTable('s.fin_metric_rankings', i === 0)}
       SELECT r.symbol AS metric, r.basis, r.fy AS year, r.quarter,
              row_number() OVER (PARTITION BY r.symbol, r.basis, r.fy, r.quarter ORDER BY r.value DESC, r.cik)::INTEGER AS rank,
              r.cik, i.ticker, i.name AS entity_name, i.sic, i.countryinc, r.acc_key, r.form, r.fy, r.fp, r.period,
@@ -67,7 +68,7 @@ export function rankingStatements(batches: readonly CikBatch[] = ALL_CIKS): stri
       QUALIFY row_number() OVER (PARTITION BY ratio, quarters, cik ORDER BY end_date DESC) = 1`,
     ),
     ...ratios.map(
-      (ratio, i) => `${i === 0 ? 'CREATE TABLE s.fin_ratio_top AS' : 'INSERT INTO s.fin_ratio_top'}
+      (ratio, i) => `${intoTable('s.fin_ratio_top', i === 0)}
       SELECT ratio, quarters, row_number() OVER (PARTITION BY ratio, quarters ORDER BY value DESC, cik)::INTEGER AS rank,
              cik, acc_key, form, fy, fp, period, filed, accepted, end_date, value, unit, components
       FROM cf_ratio_latest WHERE ratio = ${quote(ratio)}
