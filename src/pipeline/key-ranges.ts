@@ -20,14 +20,21 @@ export async function keyRanges(db: BuildDb, { column, of, parts }: KeyRangeSpec
       )
     : undefined
   // Ascending, as the fractions are; a key cut twice (a few keys with many rows) makes one range, not an empty one.
-  const bounds = [...new Set((cut?.bounds ?? []).filter((b) => b !== null).map(String))]
-  return [...bounds, null].map((upper, i) => {
-    const lower = i === 0 ? null : bounds[i - 1]!
+  return rangesUpTo([...new Set((cut?.bounds ?? []).filter((b) => b !== null).map(String))])
+}
+
+/**
+ * The ranges ending at each of the ascending `uppers` (inclusive), and one after the last: the first has no
+ * lower bound and the last no upper one, so every key is in exactly one. No bound: one `true` range.
+ */
+export function rangesUpTo(uppers: readonly (string | number)[]): InRange[] {
+  return [...uppers, null].map((upper, i) => {
+    const lower = i === 0 ? null : uppers[i - 1]!
     return (c: string) =>
       [lower === null ? 'true' : `${c} > ${lower}`, upper === null ? 'true' : `${c} <= ${upper}`].join(' AND ')
   })
 }
 
-/** `CREATE TABLE t AS` for the first range's rows, `INSERT INTO t` for the others'. */
-export const intoTable = (table: string, first: boolean) =>
-  first ? `CREATE TABLE ${table} AS` : `INSERT INTO ${table}`
+/** `CREATE [TEMP] TABLE t AS` for the first range's rows, `INSERT INTO t` for the others'. */
+export const intoTable = (table: string, first: boolean, temp = false) =>
+  first ? `CREATE ${temp ? 'TEMP ' : ''}TABLE ${table} AS` : `INSERT INTO ${table}`

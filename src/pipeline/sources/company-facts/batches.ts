@@ -7,13 +7,10 @@
  * without a sort of the whole.
  */
 import type { BuildDb } from '../../duck.ts'
-import { intoTable } from '../../key-ranges.ts'
-
-/** One range of CIKs: `where('p.cik')` is its condition; `first` creates the tables the later ones insert into. */
-export type CikBatch = { where: (column: string) => string; first: boolean }
+import { type InRange, rangesUpTo } from '../../key-ranges.ts'
 
 /** Every CIK at once: one range (small inputs, and the rule tests). */
-export const ALL_CIKS: readonly CikBatch[] = [{ where: () => 'true', first: true }]
+export const ALL_CIKS: readonly InRange[] = rangesUpTo([])
 
 /**
  * Facts per range: 107 million facts at full volume make 11 ranges. At the 4 GB build limit a range's
@@ -22,14 +19,11 @@ export const ALL_CIKS: readonly CikBatch[] = [{ where: () => 'true', first: true
  */
 export const FACTS_PER_BATCH = 10_000_000
 
-/** `CREATE TABLE t AS` for the first range, `INSERT INTO t` for the others. */
-export const into = (table: string, batch: CikBatch) => intoTable(table, batch.first)
-
 /**
  * Ranges of about `factsPerBatch` facts each, cut between CIKs (a company's facts are never split), from the
- * count of facts per CIK. The first range has no lower bound and the last no upper one: every CIK is in one.
+ * count of facts per CIK (a quantile of the facts' CIKs would hold every fact's CIK in memory at once).
  */
-export async function cikBatches(db: BuildDb, factsPerBatch = FACTS_PER_BATCH): Promise<CikBatch[]> {
+export async function cikBatches(db: BuildDb, factsPerBatch = FACTS_PER_BATCH): Promise<InRange[]> {
   // Ordered as numbers: the text (for JSON) is another name, or ORDER BY would sort the text.
   const counts = await db.all<{ key: string; n: string }>(
     'SELECT cik::VARCHAR AS key, count(*)::VARCHAR AS n FROM t_cf_facts GROUP BY cik ORDER BY cik',
@@ -45,13 +39,5 @@ export async function cikBatches(db: BuildDb, factsPerBatch = FACTS_PER_BATCH): 
   }
   // The last range takes what is left; a cut at the very last CIK would leave it empty.
   if (inBatch === 0) uppers.pop()
-  const bounds = [...uppers, null]
-  return bounds.map((upper, i) => {
-    const lower = i === 0 ? null : uppers[i - 1]!
-    return {
-      first: i === 0,
-      where: (c: string) =>
-        [lower === null ? 'true' : `${c} > ${lower}`, upper === null ? 'true' : `${c} <= ${upper}`].join(' AND '),
-    }
-  })
+  return rangesUpTo(uppers)
 }

@@ -16,9 +16,9 @@
  */
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 import { RATIOS } from '../../../reference/financial-ratios.ts'
-import { intoTable } from '../../key-ranges.ts'
+import { type InRange, intoTable } from '../../key-ranges.ts'
 import { quote } from '../../sql-text.ts'
-import { ALL_CIKS, type CikBatch } from './batches.ts'
+import { ALL_CIKS } from './batches.ts'
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -28,14 +28,14 @@ const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
  * (batches.ts), then each metric or ratio is ranked alone and appended in name order, so the tables come
  * out in their key order with no sort of the whole.
  */
-export function rankingStatements(batches: readonly CikBatch[] = ALL_CIKS): string[] {
+export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): string[] {
   const metrics = CANONICAL_METRICS.map((m) => m.key).sort(byName)
   const ratios = RATIOS.map((r) => r.id).sort(byName)
   return [
     ...batches.map(
-      (batch) => `${batch.first ? 'CREATE TEMP TABLE cf_ranked AS' : 'INSERT INTO cf_ranked'}
+      (inBatch, i) => `${intoTable('cf_ranked', i === 0, true)}
       WITH p AS (SELECT * FROM s.fin_metric_points
-                 WHERE source = 'canonical' AND unit = 'USD' AND fy IS NOT NULL AND ${batch.where('cik')}),
+                 WHERE source = 'canonical' AND unit = 'USD' AND fy IS NOT NULL AND ${inBatch('cik')}),
       periods AS (
         SELECT p.*, 'annual' AS basis, 0 AS quarter FROM p WHERE quarters = 4 OR (quarters = 0 AND fp = 'FY')
         UNION ALL
@@ -63,8 +63,8 @@ export function rankingStatements(batches: readonly CikBatch[] = ALL_CIKS): stri
     'DROP TABLE cf_ranked',
     // Each company's latest USD point of each ratio and period length.
     ...batches.map(
-      (batch) => `${batch.first ? 'CREATE TEMP TABLE cf_ratio_latest AS' : 'INSERT INTO cf_ratio_latest'}
-      SELECT * FROM s.fin_ratio_points WHERE currency = 'USD' AND ${batch.where('cik')}
+      (inBatch, i) => `${intoTable('cf_ratio_latest', i === 0, true)}
+      SELECT * FROM s.fin_ratio_points WHERE currency = 'USD' AND ${inBatch('cik')}
       QUALIFY row_number() OVER (PARTITION BY ratio, quarters, cik ORDER BY end_date DESC) = 1`,
     ),
     ...ratios.map(

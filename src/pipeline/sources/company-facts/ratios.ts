@@ -6,8 +6,9 @@
  */
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 import { RATIOS, type RatioDefinition, type RatioTerm } from '../../../reference/financial-ratios.ts'
+import { type InRange, intoTable } from '../../key-ranges.ts'
 import { quote } from '../../sql-text.ts'
-import { ALL_CIKS, type CikBatch, into } from './batches.ts'
+import { ALL_CIKS } from './batches.ts'
 
 const isDuration = (t: RatioTerm) => CANONICAL_METRICS.find((m) => m.key === t.metric)?.period === 'duration'
 
@@ -58,13 +59,13 @@ export function ratioSelect(r: RatioDefinition): string {
 }
 
 /** The ratio points, a range of CIKs at a time (batches.ts), then the ranking's copy of them by ratio. */
-export function ratioStatements(batches: readonly CikBatch[] = ALL_CIKS): string[] {
+export function ratioStatements(batches: readonly InRange[] = ALL_CIKS): string[] {
   return [
-    ...batches.flatMap((batch) => [
+    ...batches.flatMap((inBatch, i) => [
       `CREATE TEMP TABLE cf_canonical_points AS
-        SELECT * FROM s.fin_metric_points WHERE source = 'canonical' AND ${batch.where('cik')}`,
+        SELECT * FROM s.fin_metric_points WHERE source = 'canonical' AND ${inBatch('cik')}`,
       // recency 1 = the latest point of the ratio at that period length (see series.ts).
-      `${into('s.fin_ratio_points', batch)}
+      `${intoTable('s.fin_ratio_points', i === 0)}
         SELECT *, row_number() OVER (PARTITION BY cik, ratio, quarters ORDER BY end_date DESC)::INTEGER AS recency
         FROM (${RATIOS.map(ratioSelect).join('\n    UNION ALL')}) ORDER BY cik, ratio, quarters, end_date`,
       'DROP TABLE cf_canonical_points',

@@ -26,13 +26,14 @@
  *
  * Every rule looks at one company at a time, so the statements run once per range of CIKs (batches.ts).
  */
+
+import { type InRange, intoTable } from '../../key-ranges.ts'
 import { rulesValues } from '../financial-statements/standardized.ts'
-import { ALL_CIKS, type CikBatch, into } from './batches.ts'
+import { ALL_CIKS } from './batches.ts'
 
 const CONSOLIDATED_NUM = `(n.segments IS NULL OR n.segments = '') AND (n.coreg IS NULL OR n.coreg = '')`
 const ymd = (date: string) => `strftime(${date}, '%Y%m%d')::INTEGER`
 
-/** Rule 2's day count: the quarters a duration of `days` days spans, NULL when none. */
 /**
  * Rule 5's arithmetic in decimal: exact for the SEC's values (none has more than 8 places) and the same
  * whatever order a parallel sum adds the quarters in (in DOUBLE, -0.4202 came out -0.42020000000000013
@@ -40,16 +41,17 @@ const ymd = (date: string) => `strftime(${date}, '%Y%m%d')::INTEGER`
  */
 const DEC = (value: string) => `try_cast(${value} AS DECIMAL(38, 8))`
 
+/** Rule 2's day count: the quarters a duration of `days` days spans, NULL when none. */
 export const QUARTERS_OF_DAYS = `CASE WHEN days BETWEEN 70 AND 125 THEN 1 WHEN days BETWEEN 155 AND 215 THEN 2
   WHEN days BETWEEN 245 AND 300 THEN 3 WHEN days BETWEEN 340 AND 390 THEN 4 END`
 
 /** The statements of all ranges, in CIK order, between the rule table's creation and its drop. */
-export function seriesStatements(batches: readonly CikBatch[] = ALL_CIKS): string[] {
+export function seriesStatements(batches: readonly InRange[] = ALL_CIKS): string[] {
   return [`CREATE TEMP TABLE cf_rules AS ${rulesValues()}`, ...batches.flatMap(batchStatements), 'DROP TABLE cf_rules']
 }
 
 /** One range's points into `s.fin_metric_points` (created by the first range). */
-function batchStatements(batch: CikBatch): string[] {
+function batchStatements(inBatch: InRange, i: number): string[] {
   return [
     // Rule 1.
     // A hash aggregate per period rather than a window over every fact: no sort of the whole table.
@@ -61,7 +63,7 @@ function batchStatements(batch: CikBatch): string[] {
         SELECT cik, taxonomy, tag, unit, start_date, end_date,
                arg_max({'value': value, 'adsh': adsh, 'acc_key': acc_key, 'form': form, 'filed': filed}, (filed, acc_key)) AS latest,
                arg_min({'fy': fy, 'fp': fp}, (filed, acc_key)) AS first
-        FROM t_cf_facts WHERE ${batch.where('cik')} GROUP BY cik, taxonomy, tag, unit, start_date, end_date)`,
+        FROM t_cf_facts WHERE ${inBatch('cik')} GROUP BY cik, taxonomy, tag, unit, start_date, end_date)`,
     // Rule 2: the filing's own num row of the fact (its qtrs and taxonomy version).
     `CREATE TEMP TABLE cf_periods AS
       SELECT l.*, CASE WHEN l.start_date IS NULL THEN 0 ELSE coalesce(n.qtrs, ${QUARTERS_OF_DAYS.replaceAll('days', 'l.days')}) END AS quarters,
@@ -130,7 +132,7 @@ function batchStatements(batch: CikBatch): string[] {
                           AND q.quarters = 1 AND q.end_date = a.end_date)`,
     // The served points: filing context from the FSDS filing (its period and acceptance time), labels,
     // metadata of the (tag, version).
-    `${into('s.fin_metric_points', batch)}
+    `${intoTable('s.fin_metric_points', i === 0)}
       SELECT p.cik, p.symbol, p.source, p.quarters, ${ymd('p.end_date')} AS end_date, p.acc_key, p.form, p.fy,
              CASE WHEN p.quarters = 1 AND p.fp = 'FY' THEN 'Q4' ELSE p.fp END AS fp,
              f.period, ${ymd('p.filed')} AS filed, f.accepted, p.unit, p.value, p.tag, p.version,

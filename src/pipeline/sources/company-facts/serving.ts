@@ -31,9 +31,9 @@ export async function servingSeries(ctx: BuildContext): Promise<string[]> {
  */
 export async function checkSeries({ db, options }: BuildContext) {
   let twice = 0
-  for (const batch of await cikBatches(db, options.seriesFactsPerBatch))
+  for (const inBatch of await cikBatches(db, options.seriesFactsPerBatch))
     twice += await db.count(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM s.fin_metric_points WHERE ${batch.where('cik')}
+      `SELECT count(*) AS n FROM (SELECT 1 FROM s.fin_metric_points WHERE ${inBatch('cik')}
        GROUP BY cik, symbol, source, quarters, end_date HAVING count(*) > 1)`,
     )
   if (twice) throw new Error(`serving database: ${twice} metric periods have more than one point in fin_metric_points`)
