@@ -201,6 +201,13 @@ describe('secds build: publishing', () => {
       finFilings: manifest.tables.fsds_sub.rows,
       finStatementRows: expect.any(Number),
       finStandardized: expect.any(Number),
+      // A line per row of fin_issuers, fin_company_filings, fin_segment_rows, and per series point (the
+      // writer checks each count against its serving table).
+      finIssuers: expect.any(Number),
+      finCompanyFilings: expect.any(Number),
+      finSegmentRows: expect.any(Number),
+      finMetricSeries: expect.any(Number),
+      finRatioSeries: expect.any(Number),
       // A line per person, position (by issuer and by owner), day's ranked issuer, (side, day), feed row.
       insiderPersons: expect.any(Number),
       insiderPositionsByIssuer: manifest.tables.insider_positions.rows,

@@ -1,6 +1,6 @@
 /**
- * The company lookup and the concept search (SPEC 4.3). The lookup reads `fin_issuers` and
- * `fin_company_filings`, both sorted by CIK; a ticker resolves through the tickers table like everywhere
+ * The company lookup and the concept search (SPEC 4.3). The lookup reads the `finIssuers` and
+ * `finCompanyFilings` lookup files, by CIK; a ticker resolves through the tickers table like everywhere
  * else (common/identifiers.ts), so "the latest 10-K of AAPL" is `?ticker=AAPL&limit=…`.
  */
 import type { Db } from '../../db/client.ts'
@@ -11,9 +11,9 @@ import { formatCik, normalizeTicker, parseCik } from '../../lib/ids.ts'
 import { cikForTicker } from '../common/identifiers.ts'
 import { CONCEPT_META_COLUMNS, type ConceptMeta } from './concept-meta.ts'
 import { accepted, isoOfYmd } from './format.ts'
+import { financialIssuer, issuerBody } from './issuer.ts'
 import type { CompanySearchQuery, ConceptQuery } from './schemas.ts'
 
-type IssuerRow = { cik: number; ticker: string | null; name: string; sic: number | null; countryinc: string | null }
 type FilingRow = {
   acc_key: string
   form: string
@@ -33,23 +33,19 @@ export async function searchCompanies(db: Db, q: CompanySearchQuery, maxOffset: 
   const filters = { ticker, cik: q.cik !== undefined ? formatCik(parseCik(q.cik)) : null }
   const none = { issuer: null, filings: [], pagination: { page: q.page, limit: q.limit, hasMoreData: false }, filters }
   if (cik === undefined) return none
-  const issuer = await db.one<IssuerRow>(
-    sql`SELECT cik::INTEGER AS cik, ticker, name, sic, countryinc FROM fin_issuers WHERE cik = ${cik}`,
-  )
+  const issuer = financialIssuer(db, cik)
   if (!issuer) return none
-  const rows = await db.all<FilingRow>(sql`
-    SELECT acc_key::VARCHAR AS acc_key, form, fy, fp, end_date, filed, accepted::VARCHAR AS accepted
-    FROM fin_company_filings WHERE cik = ${cik}
-    ORDER BY accepted DESC, acc_key DESC LIMIT ${q.limit + 1} OFFSET ${offsetOf(q)}`)
+  // The filer's filings newest accepted first, as its lookup file holds them; the page and one more.
+  const rows: FilingRow[] = []
+  const [from, to] = [offsetOf(q), offsetOf(q) + q.limit + 1]
+  let at = 0
+  for (const line of db.lookup('finCompanyFilings').lines(BigInt(cik))) {
+    if (at >= to) break
+    if (at++ >= from) rows.push(JSON.parse(line) as FilingRow)
+  }
   const page = toPage(rows, q)
   return {
-    issuer: {
-      cik: formatCik(issuer.cik),
-      ticker: issuer.ticker,
-      name: issuer.name,
-      sic: issuer.sic,
-      countryInc: issuer.countryinc,
-    },
+    issuer: issuerBody(issuer),
     filings: page.data.map((r) => ({
       accessionNumber: accessionOfKey(r.acc_key),
       form: r.form,

@@ -2,20 +2,21 @@
  * The segment revenue operations (SPEC 4.3.2): one filing's period (the latest annual report by
  * default; `period` a fiscal year, `qtrs` 1–3 a 10-Q's fiscal quarter, `accessionNumber` one filing) or
  * several fiscal years aligned (`compare`), each with its revenue by segment from `fin_segment_rows`
- * (by CIK; the build's rules in financial-statements/segments.ts) and its totals (segment-rules.ts).
+ * (the build's rules in financial-statements/segments.ts), read from its lookup file by company and
+ * fiscal quarter, and its totals (segment-rules.ts).
  * The geography and product-service variants are the main operation with `segmentType` fixed. Of a
  * fiscal period with several filings (an amendment), the latest accepted one.
  */
 import type { Db } from '../../db/client.ts'
-import { sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { accessionKey, formatCik, normalizeAccession } from '../../lib/ids.ts'
+import { segmentRowsKey } from '../../pipeline/sources/financial-statements/contract.ts'
 import { resolveIdentifier } from '../common/identifiers.ts'
 import { accepted } from './format.ts'
+import { financialIssuer, issuerBody } from './issuer.ts'
 import { accessionOfKey } from './lookup.ts'
 import { labelOf, percentOf, periodTotals } from './segment-rules.ts'
 import type { SegmentRequest } from './segment-schemas.ts'
-import { issuerBody } from './series.ts'
 
 type Row = {
   cik: number
@@ -45,16 +46,7 @@ const axisName = (axis: string) => axis.replace(/^[^:]*:/, '').replace(/Axis$/, 
 
 async function issuerRow(db: Db, identifier: string) {
   const cik = await resolveIdentifier(db, identifier)
-  const row =
-    cik === undefined
-      ? undefined
-      : await db.one<{
-          cik: number
-          ticker: string | null
-          name: string
-          sic: number | null
-          countryinc: string | null
-        }>(sql`SELECT cik::INTEGER AS cik, ticker, name, sic, countryinc FROM fin_issuers WHERE cik = ${cik}`)
+  const row = cik === undefined ? undefined : financialIssuer(db, cik)
   if (!row)
     throw new ApiError(
       'not_found',
@@ -69,13 +61,18 @@ export async function segments(db: Db, identifier: string, q: SegmentRequest, co
   const types = q.segmentType ? [...new Set(q.segmentType.split(','))] : null
   const years = compare && q.periods ? [...new Set(q.periods.split(',').map(Number))] : null
   const accession = !compare && q.accessionNumber ? normalizeAccession(q.accessionNumber) : null
-  // All of the company's rows of that fiscal quarter (or of one filing): tens to hundreds of rows, picked
-  // here (a window function and a max() subquery in the query cost more than the rows).
-  const all = await db.all<Row>(sql`
-    SELECT cik, fy, acc_key::VARCHAR AS acc_key, form, fp, period, filed, accepted::VARCHAR AS accepted, end_date, quarters,
-           axis, member, segment_type, value, unit, tag, version, rule_id, confidence, total_revenue
-    FROM fin_segment_rows
-    WHERE cik = ${issuer.cik} AND ${accession ? sql`acc_key = ${accessionKey(accession)}` : sql`fiscal_quarter = ${qtrs}`}`)
+  // All of the company's rows of that fiscal quarter (or of one filing, in any of the four): tens to hundreds
+  // of rows, picked here.
+  const file = db.lookup('finSegmentRows')
+  const lines = accession
+    ? file.range(segmentRowsKey(issuer.cik, 1), segmentRowsKey(issuer.cik, 5))
+    : file.lines(segmentRowsKey(issuer.cik, qtrs))
+  const accKey = accession && accessionKey(accession).toString()
+  const all: Row[] = []
+  for (const line of lines) {
+    const row = JSON.parse(line) as Row
+    if (!accKey || row.acc_key === accKey) all.push(row)
+  }
   const latestYear = Math.max(...all.map((r) => r.fy))
   const wanted = (fy: number) =>
     accession !== null ||

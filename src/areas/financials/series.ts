@@ -1,27 +1,27 @@
 /**
  * The metric and ratio series of one company (SPEC 4.3): points the build chose and computed
- * (company-facts source: `fin_metric_points` and `fin_ratio_points`, both sorted by CIK), read as one
- * range per request. docs/financials.md states the rules of a point.
+ * (company-facts source: `fin_metric_points` and `fin_ratio_points`), read from their lookup files a
+ * series at a time (series-points.ts). docs/financials.md states the rules of a point.
  *
  * Symbols: one that starts with a lower-case letter is a canonical metric key (SPEC 4.3.1; an unknown one
  * is a 400), one that starts with a capital is a raw tag's local name (`Revenues`). `source` canonical
  * accepts keys only, raw treats every symbol as a tag name, all (the default) takes each as what it is.
  */
 import type { Db } from '../../db/client.ts'
-import { empty, join, list, type Sql, sql } from '../../db/sql.ts'
+import { sql } from '../../db/sql.ts'
 import { ApiError, invalidParameter } from '../../http/errors.ts'
 import { formatCik, normalizeTicker, parseCik } from '../../lib/ids.ts'
 import { CANONICAL_KEYS } from '../../reference/canonical-metrics.ts'
 import { RATIOS, type RatioDefinition, ratioById } from '../../reference/financial-ratios.ts'
 import { cikForTicker } from '../common/identifiers.ts'
 import { accepted } from './format.ts'
+import { financialIssuer, type Issuer, issuerBody } from './issuer.ts'
 import { accessionOfKey } from './lookup.ts'
+import { type PeriodFilter, type SeriesName, seriesPoints } from './series-points.ts'
 import type { MetricSeriesQuery, MetricSeriesResponse, RatioSeriesQuery } from './series-schemas.ts'
 
 const CANONICAL = new Set(CANONICAL_KEYS)
 const MAX_SYMBOLS = 50
-
-type Issuer = { cik: number; ticker: string | null; name: string; sic: number | null; countryinc: string | null }
 
 /** The company by `cik` (which wins) or `ticker`: 400 when neither is given, 404 when the data has no such filer. */
 export async function issuerOf(db: Db, q: { cik?: string; ticker?: string }) {
@@ -29,12 +29,7 @@ export async function issuerOf(db: Db, q: { cik?: string; ticker?: string }) {
     throw invalidParameter('cik', 'expected a cik or a ticker (one of them is required)')
   const cik = q.cik !== undefined ? parseCik(q.cik) : await cikForTicker(db, normalizeTicker(q.ticker!))
   const who = q.cik !== undefined ? `CIK ${formatCik(parseCik(q.cik))}` : `ticker ${normalizeTicker(q.ticker!)}`
-  const row =
-    cik === undefined
-      ? undefined
-      : await db.one<Issuer>(
-          sql`SELECT cik::INTEGER AS cik, ticker, name, sic, countryinc FROM fin_issuers WHERE cik = ${cik}`,
-        )
+  const row = cik === undefined ? undefined : financialIssuer(db, cik)
   if (!row)
     throw new ApiError(
       'not_found',
@@ -43,31 +38,18 @@ export async function issuerOf(db: Db, q: { cik?: string; ticker?: string }) {
   return row
 }
 
-export const issuerBody = (i: Issuer) => ({
-  cik: formatCik(i.cik),
-  ticker: i.ticker,
-  name: i.name,
-  sic: i.sic,
-  countryInc: i.countryinc,
-})
-
 /** 'YYYY-MM-DD' → YYYYMMDD; the window's open ends as the widest bounds. */
 export const windowOf = (q: { startDate?: string; endDate?: string }) => ({
   from: q.startDate === undefined ? 0 : Number(q.startDate.replaceAll('-', '')),
   to: q.endDate === undefined ? 99_999_999 : Number(q.endDate.replaceAll('-', '')),
 })
 
-/** The window and period length conditions, only those asked for (each one costs a filter on every row read). */
-function periodFilter(q: { startDate?: string; endDate?: string; qtrs?: number; limit: number }): Sql {
-  const { from, to } = windowOf(q)
-  const parts: Sql[] = []
-  // Without a window, the latest `limit` of each series and period length are its first by recency.
-  if (q.startDate === undefined && q.endDate === undefined) parts.push(sql`AND recency <= ${q.limit}`)
-  if (q.startDate !== undefined) parts.push(sql`AND end_date >= ${from}`)
-  if (q.endDate !== undefined) parts.push(sql`AND end_date <= ${to}`)
-  if (q.qtrs !== undefined) parts.push(sql`AND quarters = ${q.qtrs}`)
-  return parts.length ? join(parts, ' ') : empty
-}
+/** The periods asked for: the window, the period length, and without a window the latest `limit` (by recency). */
+const periodsOf = (q: { startDate?: string; endDate?: string; qtrs?: number; limit: number }): PeriodFilter => ({
+  ...windowOf(q),
+  latest: q.startDate === undefined && q.endDate === undefined ? q.limit : undefined,
+  quarters: q.qtrs,
+})
 
 /** `qtrs` is 0, 1 or 4: a year-to-date span (2, 3) is no series period. */
 export function checkQtrs(qtrs: number | undefined) {
@@ -168,18 +150,20 @@ export async function metricSeries(db: Db, q: MetricSeriesQuery): Promise<typeof
   const source = q.source ?? 'all'
   const { symbols, canonical, raw } = parseSymbols(q.symbols, source)
   const issuer = await issuerOf(db, q)
-  const wanted: Sql[] = []
-  if (canonical.length) wanted.push(sql`(source = 'canonical' AND symbol IN (${list(canonical)}))`)
-  if (raw.length) {
-    const version = q.version === undefined ? sql`` : sql` AND strpos(lower(version), lower(${q.version})) > 0`
-    wanted.push(sql`(source = 'raw' AND symbol IN (${list(raw)})${version})`)
-  }
-  const rows = await db.all<PointRow>(sql`
-    SELECT symbol, source, ${FILING_COLUMNS}, unit, value, tag, version, label, custom, datatype, strategy, rule_id, confidence
-    FROM fin_metric_points
-    WHERE cik = ${issuer.cik} AND (${join(wanted, ' OR ')})
-      ${periodFilter(q)}`)
-  // In series order here: sorting a few hundred rows in the query cost more than the query's scan.
+  const names: SeriesName[] = [
+    ...canonical.map((symbol) => ({ source: 'canonical' as const, symbol })),
+    ...raw.map((symbol) => ({ source: 'raw' as const, symbol })),
+  ]
+  const periods = periodsOf(q)
+  // `version` narrows raw series to tags of a taxonomy version containing it, case-insensitively.
+  const version = q.version?.toLowerCase()
+  const rows: PointRow[] = []
+  for (const name of names)
+    for (const p of await seriesPoints(db, 'metric', issuer.cik, name, periods)) {
+      const row = { ...p, ...name } as PointRow
+      if (name.source === 'raw' && version !== undefined && !row.version?.toLowerCase().includes(version)) continue
+      rows.push(row)
+    }
   rows.sort(
     (a, b) =>
       a.symbol.localeCompare(b.symbol) ||
@@ -258,7 +242,7 @@ export function ratiosOf(ratio: string | undefined, group: string): RatioDefinit
   })
 }
 
-type RatioRow = FilingColumns & { ratio: string; value: number; unit: string; components: string }
+type RatioRow = FilingColumns & { ratio: string; value: number; unit: string; components: unknown[] }
 
 export const ratioMeta = (r: RatioDefinition) => ({
   label: r.label,
@@ -271,11 +255,11 @@ export async function ratioSeries(db: Db, q: RatioSeriesQuery) {
   const group = q.group ?? 'all'
   const ratios = ratiosOf(q.ratio, group)
   const issuer = await issuerOf(db, q)
-  const rows = await db.all<RatioRow>(sql`
-    SELECT ratio, ${FILING_COLUMNS}, value, unit, components
-    FROM fin_ratio_points
-    WHERE cik = ${issuer.cik} AND ratio IN (${list(ratios.map((r) => r.id))})
-      ${periodFilter(q)}`)
+  const periods = periodsOf(q)
+  const rows: RatioRow[] = []
+  for (const r of ratios)
+    for (const p of await seriesPoints(db, 'ratio', issuer.cik, { source: 'ratio', symbol: r.id }, periods))
+      rows.push({ ...p, ratio: r.id } as RatioRow)
   rows.sort((a, b) => a.ratio.localeCompare(b.ratio) || a.end_date - b.end_date || a.quarters - b.quarters)
   if (!rows.length)
     throw new ApiError('not_found', `No ratio values for CIK ${formatCik(issuer.cik)} in the asked periods.`)
@@ -304,7 +288,7 @@ export async function ratioSeries(db: Db, q: RatioSeriesQuery) {
             ...filingFields(p, issuer.cik, issuer.ticker, issuer.name),
             value: p.value,
             unit: p.unit,
-            components: JSON.parse(p.components),
+            components: p.components,
           })),
       })),
   }

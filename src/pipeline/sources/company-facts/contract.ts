@@ -87,9 +87,88 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
     ],
     sortedBy: 'metric, basis, year, quarter, rank',
   },
+  /**
+   * Each series name once, numbered: `source` raw or canonical (a metric series' symbol) or ratio (a ratio
+   * id). The number is the series' part of its key in the series lookup files (seriesKey).
+   */
+  fin_series_ids: { columns: ['series_id', 'source', 'symbol'], sortedBy: 'series_id (= source, symbol)' },
   /** Companies per metric, basis, quarter and fiscal year, and whether the year is complete (the default year). */
   fin_metric_ranking_years: {
     columns: ['metric', 'basis', 'quarter', 'year', 'companies', 'complete'],
     sortedBy: 'metric, basis, quarter, year',
   },
 }
+
+/** The lookup files the series read (db/keyed-file.ts), by the name the manifest lists them under. */
+export const LOOKUPS = {
+  /** Each metric series' points (METRIC_POINT_LINE) by seriesKey(CIK, series id), by quarters and end date. */
+  finMetricSeries: 'lookup/fin-metric-series',
+  /** Each ratio series' points (RATIO_POINT_LINE) by seriesKey(CIK, series id of the ratio), the same way. */
+  finRatioSeries: 'lookup/fin-ratio-series',
+} as const
+
+/**
+ * A series' key: the company in the high 32 bits, the series (`fin_series_ids`) in the low ones. CIKs
+ * have at most 10 digits, but every CIK the SEC has issued is below 2^31, so the key stays a
+ * non-negative 64-bit integer.
+ */
+export const seriesKey = (cik: number, seriesId: number) => (BigInt(cik) << 32n) + BigInt(seriesId)
+/** seriesKey in SQL, of `cik` and `series_id`. */
+export const SERIES_KEY = '(cik << 32) + series_id'
+
+/**
+ * How a field is written where not as its column: the accession key as text (18 digits are no exact
+ * double), the acceptance time as DuckDB renders a TIMESTAMP, a ratio's components as the JSON they hold.
+ */
+const AS_WRITTEN: Record<string, string> = {
+  acc_key: 'acc_key::VARCHAR',
+  accepted: 'accepted::VARCHAR',
+  components: 'components::JSON',
+}
+const lineOf = (fields: readonly string[]) => `json_array(${fields.map((f) => AS_WRITTEN[f] ?? f).join(', ')})::VARCHAR`
+
+/**
+ * The columns of a metric point's line, in its JSON array's order (the server reads them by position).
+ * `recency`, `quarters` and `end_date` lead: what a request filters on.
+ */
+export const METRIC_POINT_FIELDS = [
+  'recency',
+  'quarters',
+  'end_date',
+  'acc_key',
+  'form',
+  'fy',
+  'fp',
+  'period',
+  'filed',
+  'accepted',
+  'unit',
+  'value',
+  'tag',
+  'version',
+  'label',
+  'custom',
+  'datatype',
+  'strategy',
+  'rule_id',
+  'confidence',
+] as const
+export const METRIC_POINT_LINE = lineOf(METRIC_POINT_FIELDS)
+
+/** The columns of a ratio point's line, in its JSON array's order; `components` as the JSON it is. */
+export const RATIO_POINT_FIELDS = [
+  'recency',
+  'quarters',
+  'end_date',
+  'acc_key',
+  'form',
+  'fy',
+  'fp',
+  'period',
+  'filed',
+  'accepted',
+  'value',
+  'unit',
+  'components',
+] as const
+export const RATIO_POINT_LINE = lineOf(RATIO_POINT_FIELDS)

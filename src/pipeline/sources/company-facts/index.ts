@@ -11,7 +11,7 @@ import { fmtBytes } from '../../../lib/progress.ts'
 import { fileSource, folderSource } from '../../mirror.ts'
 import type { SourceDefinition } from '../../source.ts'
 import { companyFactsSample } from './sample.ts'
-import { checkSeries, servingSeries } from './serving.ts'
+import { checkSeries, seriesLookups, servingSeries } from './serving.ts'
 import { exposeFactStage, FACT_FILE, stageCompanyFacts } from './stage.ts'
 
 const NAME = 'company-facts'
@@ -79,5 +79,6 @@ export const companyFacts: SourceDefinition = {
   ],
   serving: servingSeries,
   checkServing: checkSeries,
+  lookups: seriesLookups,
   sample: companyFactsSample,
 }

@@ -5,9 +5,10 @@
  * context (period, acceptance time) and its tag's metadata come from `fin_filings` and `fin_concepts`.
  */
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
-import type { BuildContext } from '../../source.ts'
+import type { BuildContext, LookupSpec } from '../../source.ts'
 import { quote } from '../../sql-text.ts'
 import { cikBatches } from './batches.ts'
+import { LOOKUPS, METRIC_POINT_LINE, RATIO_POINT_LINE, SERIES_KEY } from './contract.ts'
 import { rankingStatements } from './rankings.ts'
 import { ratioStatements } from './ratios.ts'
 import { seriesStatements } from './series.ts'
@@ -22,8 +23,46 @@ export async function servingSeries(ctx: BuildContext): Promise<string[]> {
     'DROP TABLE cf_metric_labels',
     ...ratioStatements(batches),
     ...rankingStatements(batches),
+    // Numbered in (source, symbol) order: within a company, its series' keys then run in that order.
+    `CREATE TABLE s.fin_series_ids AS
+      SELECT row_number() OVER (ORDER BY source, symbol)::INTEGER AS series_id, source, symbol FROM (
+        SELECT DISTINCT source, symbol FROM s.fin_metric_points
+        UNION ALL SELECT DISTINCT 'ratio', ratio FROM s.fin_ratio_points)
+      ORDER BY series_id`,
   ]
 }
+
+/**
+ * The series as lookup files, a series per key (contract LOOKUPS): as a DuckDB query on the 75-million-row
+ * `fin_metric_points`, a metric series request cost 7.8 ms at 1 connection (target 2 ms) and 146 ms p99 at
+ * 16 (target 50), reading cold blocks of every column (full volume). In 16 ranges of CIKs: each sorts a
+ * part of the lines.
+ */
+export const seriesLookups = (): LookupSpec[] => [
+  {
+    name: 'finMetricSeries',
+    path: LOOKUPS.finMetricSeries,
+    rowsOf: 's.fin_metric_points',
+    ranges: { column: 'cik', of: 's.fin_metric_points', parts: 16 },
+    sql: (inRange) => seriesLines(`SELECT * FROM s.fin_metric_points WHERE ${inRange('cik')}`, METRIC_POINT_LINE),
+  },
+  {
+    name: 'finRatioSeries',
+    path: LOOKUPS.finRatioSeries,
+    rowsOf: 's.fin_ratio_points',
+    ranges: { column: 'cik', of: 's.fin_ratio_points', parts: 4 },
+    sql: (inRange) =>
+      seriesLines(
+        `SELECT *, 'ratio' AS source, ratio AS symbol FROM s.fin_ratio_points WHERE ${inRange('cik')}`,
+        RATIO_POINT_LINE,
+      ),
+  },
+]
+
+/** Lines of the points of `points` (with `source` and `symbol`), keyed by series, by quarters and end date. */
+const seriesLines = (points: string, line: string) => `
+  SELECT ${SERIES_KEY} AS key, ${line} FROM (${points}) JOIN s.fin_series_ids USING (source, symbol)
+  ORDER BY key, quarters, end_date`
 
 /**
  * One point per period: a series with two points at one period would answer twice. Checked a range of CIKs

@@ -133,7 +133,34 @@ export const LOOKUPS = {
    * standardized statements' default) by `acc_key`, in stored order (STANDARDIZED_LINE).
    */
   finStandardized: 'lookup/fin-standardized',
+  /** Each filer's `fin_issuers` row (ISSUER_LINE) by CIK: the company lookup, the series and segments start here. */
+  finIssuers: 'lookup/fin-issuers',
+  /** Each filer's `fin_company_filings` rows (COMPANY_FILING_LINE) by CIK, newest accepted first. */
+  finCompanyFilings: 'lookup/fin-company-filings',
+  /**
+   * The `fin_segment_rows` (SEGMENT_ROW_LINE) by segmentRowsKey(CIK, fiscal quarter), in stored order: a
+   * request reads one fiscal quarter of one company, or its four (a filing asked for by accession number).
+   */
+  finSegmentRows: 'lookup/fin-segment-rows',
 } as const
+
+/** A filer's line in `finIssuers`: its `fin_issuers` row as a JSON object. */
+export const ISSUER_LINE = `json_object('cik', cik, 'ticker', ticker, 'name', name, 'sic', sic, 'countryinc', countryinc)::VARCHAR`
+
+/** A filing's line in `finCompanyFilings` (the accession key as text: 18 digits are no exact double). */
+export const COMPANY_FILING_LINE = `json_object('acc_key', acc_key::VARCHAR, 'form', form, 'fy', fy, 'fp', fp,
+  'end_date', end_date, 'filed', filed, 'accepted', accepted::VARCHAR)::VARCHAR`
+
+/** The key of a company's segment rows of one fiscal quarter (1-3, 4 the fiscal year) in `finSegmentRows`. */
+export const segmentRowsKey = (cik: number, fiscalQuarter: number) => BigInt(cik) * 8n + BigInt(fiscalQuarter)
+/** segmentRowsKey in SQL. */
+export const SEGMENT_ROWS_KEY = 'cik * 8 + fiscal_quarter'
+
+/** A segment row's line in `finSegmentRows`: its `fin_segment_rows` columns as a JSON object. */
+export const SEGMENT_ROW_LINE = `json_object('cik', cik, 'fy', fy, 'acc_key', acc_key::VARCHAR, 'form', form, 'fp', fp,
+  'period', period, 'filed', filed, 'accepted', accepted::VARCHAR, 'end_date', end_date, 'quarters', quarters,
+  'axis', axis, 'member', member, 'segment_type', segment_type, 'value', value, 'unit', unit, 'tag', tag,
+  'version', version, 'rule_id', rule_id, 'confidence', confidence, 'total_revenue', total_revenue)::VARCHAR`
 
 /**
  * A filing's line in `finFilings`: its `fin_filings` row as a JSON object of the columns the server reads

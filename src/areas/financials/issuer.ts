@@ -1,0 +1,24 @@
+/**
+ * A company of the financial data: its `fin_issuers` row (the filer as its newest FSDS filing names it),
+ * read from the `finIssuers` lookup file (financial-statements contract ISSUER_LINE). The company lookup,
+ * the series and the segments start here.
+ */
+import type { Db } from '../../db/client.ts'
+import { formatCik } from '../../lib/ids.ts'
+
+export type Issuer = { cik: number; ticker: string | null; name: string; sic: number | null; countryinc: string | null }
+
+/** The company with this CIK, or undefined when the financial data has none. */
+export function financialIssuer(db: Db, cik: number): Issuer | undefined {
+  const line = db.lookup('finIssuers').get(BigInt(cik))[0]
+  return line === undefined ? undefined : (JSON.parse(line) as Issuer)
+}
+
+/** The issuer as every financials body writes it. */
+export const issuerBody = (i: Issuer) => ({
+  cik: formatCik(i.cik),
+  ticker: i.ticker,
+  name: i.name,
+  sic: i.sic,
+  countryInc: i.countryinc,
+})
