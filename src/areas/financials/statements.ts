@@ -7,7 +7,7 @@
  * filing's folder); FSDS has no role URI, so that rendering's URL stands for it (docs/financials.md).
  */
 import type { Db } from '../../db/client.ts'
-import { type Sql, sql } from '../../db/sql.ts'
+import { sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { accessionKey, normalizeAccession } from '../../lib/ids.ts'
 import { STATEMENT_ROW_FIELDS, type StatementCode } from '../../pipeline/sources/financial-statements/contract.ts'
@@ -98,7 +98,7 @@ const NO_META: ConceptMeta = {
   doc: null,
 }
 
-type StatementRow = Omit<LineRow, keyof ConceptMeta> & { concept_id: number | null }
+type StatementRow = Omit<LineRow, keyof ConceptMeta> & { concept_id: number | null; abstract: number | null }
 
 /** A `finStatementRows` line (a JSON array of STATEMENT_ROW_FIELDS) as a row. */
 function statementRow(line: string): StatementRow {
@@ -111,27 +111,25 @@ function statementRow(line: string): StatementRow {
 }
 
 /**
- * The lines of one filing (one statement, or all), each with its tag's metadata: the rows, lines of
- * the `finStatementRows` lookup file under the filing's `acc_key`, then the filing's concepts
- * (`fin_filing_concepts`, one range by `acc_key`), matched by `concept_id`; `meta` names the metadata
- * columns wanted (the XBRL block needs `abstract` only), the others are null.
- * The rows come in stored order, which is the statement's (report, line, then the newest values first:
- * contract.ts `sortedBy`), without a sort. Why a lookup file: a uniform draw of filings touches a new
- * part of the 88 million rows each time, and DuckDB then reads a block of each of the 17 columns, which
- * made the rows query 3.3 ms of an as-reported statement's 5 ms target (full volume, cold blocks).
+ * The rows of one filing: the lines of the `finStatementRows` lookup file under its `acc_key`, each with
+ * its tag's `concept_id` and `abstract`. They come in stored order, which is the statement's (report,
+ * line, then the newest values first: contract.ts `sortedBy`), without a sort. Why a lookup file: a
+ * uniform draw of filings touches a new part of the 88 million rows each time, and DuckDB then reads a
+ * block of each of the 17 columns, which made the rows query 3.3 ms of an as-reported statement's 5 ms
+ * target (full volume, cold blocks).
  */
-async function linesOf(
-  db: Db,
-  accKey: bigint,
-  stmt: StatementCode | null,
-  meta: Sql = CONCEPT_META_COLUMNS,
-): Promise<LineRow[]> {
-  const all = db.lookup('finStatementRows').get(accKey).map(statementRow)
-  const rows = stmt === null ? all : all.filter((r) => r.stmt === stmt)
-  const concepts = new Map<number, Partial<ConceptMeta>>()
+const rowsOf = (db: Db, accKey: bigint): StatementRow[] => db.lookup('finStatementRows').get(accKey).map(statementRow)
+
+/**
+ * The lines of one statement of a filing, each with its tag's metadata: its rows, then the filing's
+ * concepts (`fin_filing_concepts`, one range by `acc_key`), matched by `concept_id`.
+ */
+async function linesOf(db: Db, accKey: bigint, stmt: StatementCode): Promise<LineRow[]> {
+  const rows = rowsOf(db, accKey).filter((r) => r.stmt === stmt)
+  const concepts = new Map<number, ConceptMeta>()
   if (rows.some((r) => r.concept_id !== null)) {
-    const found = await db.all<Partial<ConceptMeta> & { concept_id: number }>(
-      sql`SELECT concept_id, ${meta} FROM fin_filing_concepts WHERE acc_key = ${accKey}`,
+    const found = await db.all<ConceptMeta & { concept_id: number }>(
+      sql`SELECT concept_id, ${CONCEPT_META_COLUMNS} FROM fin_filing_concepts WHERE acc_key = ${accKey}`,
     )
     for (const c of found) concepts.set(c.concept_id, c)
   }
@@ -203,7 +201,8 @@ function qnameOf(tag: string, version: string, adsh: string, customPrefix: strin
  */
 export async function xbrlBlock(db: Db, accessionNumber: string, roleUri: string | undefined) {
   const { adsh, row } = await filingOf(db, accessionNumber)
-  const lines = await linesOf(db, BigInt(row.acc_key), null, sql`abstract`)
+  // Each line's `abstract` is in its row: the block needs no other metadata, so no query.
+  const lines = rowsOf(db, BigInt(row.acc_key))
   const prefix = (row.ticker ?? row.name.replace(/[^A-Za-z]/g, '').slice(0, 4)).toLowerCase()
   const folder = `https://www.sec.gov/Archives/edgar/data/${row.cik}/${row.acc_key.padStart(18, '0')}`
   type Built = {

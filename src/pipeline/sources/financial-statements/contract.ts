@@ -30,6 +30,7 @@ export const STATEMENT_ROW_FIELDS = [
   'value',
   'footnote',
   'concept_id',
+  'abstract',
 ] as const
 
 export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {

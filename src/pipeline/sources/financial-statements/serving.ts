@@ -170,13 +170,15 @@ export const financialLookups = (): LookupSpec[] => [
 ]
 
 /**
- * Each presented line of each filing with each of its values (none for a line without one) and its tag's
- * `concept_id` (STATEMENT_ROW_FIELDS), and the segments and coregistrant as filed (`''` or NULL) to order by.
+ * Each presented line of each filing with each of its values (none for a line without one), its tag's
+ * `concept_id` and whether the tag is abstract (STATEMENT_ROW_FIELDS: the XBRL block needs no other
+ * metadata, so it reads no query), and the segments and coregistrant as filed (`''` or NULL) to order by.
  */
 const statementRows = (inRange: (column: string) => string) => `SELECT p.acc_key, p.report, p.line,
     CASE p.stmt WHEN 'EQ' THEN 'SE' ELSE p.stmt END AS stmt, p.inpth, p.rfile, p.tag, p.version, p.plabel, p.negating,
     n.ddate, n.qtrs, n.uom, nullif(n.segments, '') AS segments, nullif(n.coreg, '') AS coreg,
-    n.value::DOUBLE AS value, n.footnote, c.concept_id, n.segments AS segments_as_filed, n.coreg AS coreg_as_filed
+    n.value::DOUBLE AS value, n.footnote, c.concept_id, c.abstract, n.segments AS segments_as_filed,
+    n.coreg AS coreg_as_filed
   FROM (SELECT * FROM t_fsds_pre WHERE ${inRange('acc_key')}) p
   LEFT JOIN (SELECT * FROM t_fsds_num WHERE ${inRange('acc_key')}) n
     ON n.acc_key = p.acc_key AND n.tag = p.tag AND n.version = p.version
