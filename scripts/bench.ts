@@ -158,6 +158,7 @@ try {
       const checked = await precheck(server.url, key, written.paths)
       for (const p of checked.not200) say(`${mix} / ${op.name}: ${p.path} answered ${p.status}: ${p.body}`)
       const m = await measure(server.url, key, written.file, duration)
+      sampler.sample()
       operations.push({
         operation: op.name,
         kind: op.kind,
@@ -168,8 +169,11 @@ try {
         precheck: checked,
         c1: withRatios(m.c1, floors, 'c1'),
         c16: withRatios(m.c16, floors, 'c16'),
+        serverRssBytes: sampler.lastRssBytes,
       })
-      say(`${mix.padEnd(7)} ${op.name.padEnd(28)} c=1 ${describe(m.c1)} | c=16 ${describe(m.c16)}`)
+      say(
+        `${mix.padEnd(7)} ${op.name.padEnd(28)} c=1 ${describe(m.c1)} | c=16 ${describe(m.c16)} | server RSS ${fmtBytes(sampler.lastRssBytes)}`,
+      )
     }
   }
 

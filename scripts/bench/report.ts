@@ -18,11 +18,11 @@ const wrkLine = (w: WrkResult) =>
 export function operationTable(rows: OperationResult[]): string[] {
   const cells = (m: Measurement) => [rate(m.requestsPerSecond), ms(m.p50Ms), ms(m.p99Ms)]
   return [
-    '| operation | c=1 req/s | c=1 p50 | c=1 p99 | c=16 req/s | c=16 p50 | c=16 p99 | errors | % of DuckDB floor (c=16) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| operation | c=1 req/s | c=1 p50 | c=1 p99 | c=16 req/s | c=16 p50 | c=16 p99 | errors | % of DuckDB floor (c=16) | server RSS after |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.operation} (${r.kind}) | ${[...cells(r.c1), ...cells(r.c16), String(r.c1.errors + r.c16.errors), pct(r.c16.ofDuckdbFloor)].join(' | ')} |`,
+        `| ${r.operation} (${r.kind}) | ${[...cells(r.c1), ...cells(r.c16), String(r.c1.errors + r.c16.errors), pct(r.c16.ofDuckdbFloor), r.serverRssBytes === undefined ? '' : fmtBytes(r.serverRssBytes)].join(' | ')} |`,
     ),
   ]
 }

@@ -19,6 +19,8 @@ export type OperationResult = {
   precheck: { checked: number; not200: { path: string; status: number; body: string }[] }
   c1: Measurement
   c16: Measurement
+  /** the server's VmRSS right after this operation's runs: which operations grow the server's memory */
+  serverRssBytes?: number
 }
 
 export type FloorResult = { name: 'elysia' | 'duckdb'; path: string; c1: WrkResult; c16: WrkResult }
