@@ -45,7 +45,9 @@ export async function seriesPoints(
   const [file, fields] = FILES[kind]
   const out: Record<string, unknown>[] = []
   for (const line of db.lookup(file).lines(seriesKey(cik, id))) {
-    const lead = LEAD.exec(line)!
+    const lead = LEAD.exec(line)
+    // The build writes the three as integers on every line (never null: a row number, 0/1/4, a date).
+    if (!lead) throw new Error(`${file}: a line without its recency, quarters and end date: ${line.slice(0, 80)}`)
     const [recency, quarters, endDate] = [Number(lead[1]), Number(lead[2]), Number(lead[3])]
     if (periods.latest !== undefined && recency > periods.latest) continue
     if (periods.quarters !== undefined && quarters !== periods.quarters) continue
