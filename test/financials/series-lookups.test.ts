@@ -1,0 +1,85 @@
+/**
+ * The series lookup files against the tables they are written from: every point of `fin_metric_points`
+ * and `fin_ratio_points` of the fixture is read back through its series' key (areas/financials/
+ * series-points.ts), with the same values, in the series' order (quarters, end date), and nothing else;
+ * the segment rows likewise through their (company, fiscal quarter) keys.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { seriesPoints } from '../../src/areas/financials/series-points.ts'
+import type { RequestDb } from '../../src/db/client.ts'
+import { sql } from '../../src/db/sql.ts'
+import { METRIC_POINT_FIELDS, RATIO_POINT_FIELDS } from '../../src/pipeline/sources/company-facts/contract.ts'
+import { segmentRowsKey } from '../../src/pipeline/sources/financial-statements/contract.ts'
+import { openTestApi } from '../helpers/api.ts'
+
+let api: Awaited<ReturnType<typeof openTestApi>>
+let db: RequestDb
+beforeAll(async () => {
+  api = await openTestApi()
+  db = api.database.forRequest()
+})
+afterAll(async () => {
+  db.release()
+  await api.close()
+})
+
+const EVERY_PERIOD = { from: 0, to: 99_999_999, latest: undefined, quarters: undefined }
+const AS_READ: Record<string, string> = { acc_key: 'acc_key::VARCHAR', accepted: 'accepted::VARCHAR' }
+const columns = (fields: readonly string[]) => fields.map((f) => `${AS_READ[f] ?? f} AS ${f}`).join(', ')
+
+/** The table's points grouped by series, each in (quarters, end_date) order. */
+async function bySeries(table: string, symbol: string, source: string, fields: readonly string[]) {
+  const rows = await db.all<Record<string, unknown> & { cik: number; s: string; src: string }>(
+    // Names from this file only, no input: a statement of its own text.
+    {
+      text: `SELECT cik::INTEGER AS cik, ${symbol} AS s, ${source} AS src, ${columns(fields)}
+        FROM ${table} ORDER BY cik, src, s, quarters, end_date`,
+      values: [],
+    },
+  )
+  return Map.groupBy(rows, (r) => `${r.cik}|${r.src}|${r.s}`)
+}
+
+test('every metric point is read back through its series key, the same and in series order', async () => {
+  const series = await bySeries('fin_metric_points', 'symbol', 'source', METRIC_POINT_FIELDS)
+  expect(series.size).toBeGreaterThan(10)
+  for (const rows of series.values()) {
+    const { cik, s, src } = rows[0]!
+    const read = await seriesPoints(db, 'metric', cik, { source: src as 'raw', symbol: s }, EVERY_PERIOD)
+    expect(read).toEqual(rows.map(({ cik: _c, s: _s, src: _src, ...r }) => r))
+  }
+})
+
+test('every ratio point is read back through its series key; components as the JSON they hold', async () => {
+  const series = await bySeries('fin_ratio_points', 'ratio', `'ratio'`, RATIO_POINT_FIELDS)
+  expect(series.size).toBeGreaterThan(10)
+  for (const rows of series.values()) {
+    const { cik, s } = rows[0]!
+    const read = await seriesPoints(db, 'ratio', cik, { source: 'ratio', symbol: s }, EVERY_PERIOD)
+    expect(read).toEqual(
+      rows.map(({ cik: _c, s: _s, src: _src, ...r }) => ({ ...r, components: JSON.parse(String(r.components)) })),
+    )
+  }
+})
+
+test('a series the company lacks, or a name no series has, reads nothing', async () => {
+  const [some] = await db.all<{ cik: number }>(sql`SELECT cik::INTEGER AS cik FROM fin_issuers LIMIT 1`)
+  expect(await seriesPoints(db, 'metric', some!.cik, { source: 'raw', symbol: 'NoSuchTag' }, EVERY_PERIOD)).toEqual([])
+  expect(await seriesPoints(db, 'metric', 2 ** 31, { source: 'canonical', symbol: 'revenue' }, EVERY_PERIOD)).toEqual(
+    [],
+  )
+})
+
+test('every segment row is read back through its (company, fiscal quarter) key, in stored order', async () => {
+  const rows = await db.all<{ cik: number; fq: number; acc_key: string; axis: string; member: string }>(
+    sql`SELECT cik::INTEGER AS cik, fiscal_quarter AS fq, acc_key::VARCHAR AS acc_key, axis, member FROM fin_segment_rows`,
+  )
+  expect(rows.length).toBeGreaterThan(10)
+  const keys = Map.groupBy(rows, (r) => `${r.cik}|${r.fq}`)
+  for (const group of keys.values()) {
+    const lines = db.lookup('finSegmentRows').get(segmentRowsKey(group[0]!.cik, group[0]!.fq))
+    expect(lines.map((l) => JSON.parse(l)).map(({ acc_key, axis, member }) => ({ acc_key, axis, member }))).toEqual(
+      group.map(({ acc_key, axis, member }) => ({ acc_key, axis, member })),
+    )
+  }
+})
