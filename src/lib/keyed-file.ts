@@ -17,8 +17,7 @@
  * (32 bytes a frame: 0.5 MB per million lines of 16 KB frames) and the frames with pread, so the data
  * itself stays in the page cache, shared, outside the server's RSS.
  */
-import { closeSync, existsSync, openSync, read, readFileSync, readSync, writeSync } from 'node:fs'
-import { promisify } from 'node:util'
+import { closeSync, existsSync, openSync, readFileSync, readSync, writeSync } from 'node:fs'
 
 /** The files of a keyed file called `base` (a path without extension); `heads` only where the writer kept heads. */
 export const keyedFileParts = (base: string) => ({
@@ -30,7 +29,6 @@ export const keyedFileParts = (base: string) => ({
 const ENTRY = 4
 /** Keys up to this are exact as doubles. */
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
-const readInPool = promisify(read)
 /** Frames kept decompressed per file (KeyedFile.read). */
 const RECENT_FRAMES = 4
 
@@ -163,21 +161,6 @@ export class KeyedFile {
   }
 
   /**
-   * The payloads of `key`, as get() gives them, with each frame read off the event loop (in the thread
-   * pool): a frame the page cache lacks then waits on the disk while other requests run. For files a
-   * uniform draw mostly finds cold: read synchronously, the metric series answered no more requests a
-   * second at 16 connections than at one (full volume: 760 against 814), each read stalling all of them.
-   */
-  async getAsync(key: bigint): Promise<string[]> {
-    let frame = this.startFrame(key)
-    if (frame < 0) return []
-    const out: string[] = []
-    do out.push(...payloadsIn(await this.readOffLoop(frame), key))
-    while (++frame < this.frames && this.firstKey(frame) === key)
-    return out
-  }
-
-  /**
    * The payloads of `key` one by one, reading each frame only when the one before is used up: the first
    * page of a key with thousands of lines reads one or two frames. With a budget, at most that many
    * frames are read; `exhausted` then says whether lines were left unread.
@@ -284,7 +267,8 @@ export class KeyedFile {
   }
 
   private decompress(frame: number): string {
-    const { offset, length } = this.frameAt(frame)
+    const offset = Number(this.index[frame * ENTRY + 1])
+    const length = Number(this.index[frame * ENTRY + 2])
     if (this.scratch.byteLength < length) this.scratch = Buffer.allocUnsafe(length * 2)
     const buffer = this.scratch.subarray(0, length)
     let done = 0
@@ -293,35 +277,9 @@ export class KeyedFile {
       if (n === 0) throw new Error(`keyed file: frame ${frame} ends early`)
       done += n
     }
-    return inflate(buffer)
+    const text = Bun.zstdDecompressSync(buffer)
+    return Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('utf8')
   }
-
-  /** read() in the thread pool; each read its own buffer, since several are in flight at once. */
-  private async readOffLoop(frame: number): Promise<string> {
-    const hit = this.recent.find((r) => r.frame === frame)
-    if (hit) return hit.text
-    const { offset, length } = this.frameAt(frame)
-    const buffer = Buffer.allocUnsafe(length)
-    let done = 0
-    while (done < length) {
-      const { bytesRead } = await readInPool(this.fd, buffer, done, length - done, offset + done)
-      if (bytesRead === 0) throw new Error(`keyed file: frame ${frame} ends early`)
-      done += bytesRead
-    }
-    const text = inflate(buffer)
-    if (this.recent.unshift({ frame, text }) > RECENT_FRAMES) this.recent.pop()
-    return text
-  }
-
-  private frameAt(frame: number) {
-    return { offset: Number(this.index[frame * ENTRY + 1]), length: Number(this.index[frame * ENTRY + 2]) }
-  }
-}
-
-/** A frame's text from its compressed bytes. */
-function inflate(buffer: Buffer): string {
-  const text = Bun.zstdDecompressSync(buffer)
-  return Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('utf8')
 }
 
 /** The payloads of `key`'s lines in a frame's text (consecutive lines: keys are sorted). */

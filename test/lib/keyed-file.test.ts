@@ -154,21 +154,3 @@ test("frame heads: what the writer kept of each frame's first payload, for the f
   expect(() => headless.headsWithin(0n, 20n)).toThrow('no heads')
   headless.close()
 })
-
-test.each([1, 20, 1 << 20])(
-  'getAsync reads what get() does, with many reads in flight at once (frames of %i bytes)',
-  async (frameBytes) => {
-    const many: [bigint, string][] = [
-      ...LINES.slice(0, 5),
-      ...Array.from({ length: 40 }, (_, i): [bigint, string] => [400n, `run ${i}`]),
-      ...LINES.slice(5),
-    ]
-    const { file } = written(`async-${frameBytes}`, many, frameBytes)
-    const keys = [0n, 3n, 30n, 31n, 300n, 400n, 401n, 300_000_000_000_000_001n, 999_999_999_999_999_999n]
-    // All at once, twice over: each read has its own buffer, so overlapping reads cannot mix their bytes.
-    const read = await Promise.all([...keys, ...keys].map((k) => file.getAsync(k)))
-    expect(read).toEqual([...keys, ...keys].map((k) => file.get(k)))
-    expect(read[keys.indexOf(400n)]).toHaveLength(40)
-    file.close()
-  },
-)

@@ -44,8 +44,7 @@ export async function seriesPoints(
   if (id === undefined || cik >= MAX_CIK) return []
   const [file, fields] = FILES[kind]
   const out: Record<string, unknown>[] = []
-  // Off the event loop: a uniform draw of companies mostly finds these files cold (KeyedFile.getAsync).
-  for (const line of await db.lookup(file).getAsync(seriesKey(cik, id))) {
+  for (const line of db.lookup(file).lines(seriesKey(cik, id))) {
     const lead = LEAD.exec(line)
     // The build writes the three as integers on every line (never null: a row number, 0/1/4, a date).
     if (!lead) throw new Error(`${file}: a line without its recency, quarters and end date: ${line.slice(0, 80)}`)

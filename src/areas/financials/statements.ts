@@ -116,17 +116,16 @@ function statementRow(line: string): StatementRow {
  * line, then the newest values first: contract.ts `sortedBy`), without a sort. Why a lookup file: a
  * uniform draw of filings touches a new part of the 88 million rows each time, and DuckDB then reads a
  * block of each of the 17 columns, which made the rows query 3.3 ms of an as-reported statement's 5 ms
- * target (full volume, cold blocks). Read off the event loop: a uniform draw mostly finds them cold.
+ * target (full volume, cold blocks).
  */
-const rowsOf = async (db: Db, accKey: bigint): Promise<StatementRow[]> =>
-  (await db.lookup('finStatementRows').getAsync(accKey)).map(statementRow)
+const rowsOf = (db: Db, accKey: bigint): StatementRow[] => db.lookup('finStatementRows').get(accKey).map(statementRow)
 
 /**
  * The lines of one statement of a filing, each with its tag's metadata: its rows, then the filing's
  * concepts (`fin_filing_concepts`, one range by `acc_key`), matched by `concept_id`.
  */
 async function linesOf(db: Db, accKey: bigint, stmt: StatementCode): Promise<LineRow[]> {
-  const rows = (await rowsOf(db, accKey)).filter((r) => r.stmt === stmt)
+  const rows = rowsOf(db, accKey).filter((r) => r.stmt === stmt)
   const concepts = new Map<number, ConceptMeta>()
   if (rows.some((r) => r.concept_id !== null)) {
     const found = await db.all<ConceptMeta & { concept_id: number }>(
@@ -203,7 +202,7 @@ function qnameOf(tag: string, version: string, adsh: string, customPrefix: strin
 export async function xbrlBlock(db: Db, accessionNumber: string, roleUri: string | undefined) {
   const { adsh, row } = await filingOf(db, accessionNumber)
   // Each line's `abstract` is in its row: the block needs no other metadata, so no query.
-  const lines = await rowsOf(db, BigInt(row.acc_key))
+  const lines = rowsOf(db, BigInt(row.acc_key))
   const prefix = (row.ticker ?? row.name.replace(/[^A-Za-z]/g, '').slice(0, 4)).toLowerCase()
   const folder = `https://www.sec.gov/Archives/edgar/data/${row.cik}/${row.acc_key.padStart(18, '0')}`
   type Built = {
