@@ -4,6 +4,7 @@
  * the series and the segments start here.
  */
 import type { Db } from '../../db/client.ts'
+import { ApiError } from '../../http/errors.ts'
 import { formatCik } from '../../lib/ids.ts'
 
 export type Issuer = { cik: number; ticker: string | null; name: string; sic: number | null; countryinc: string | null }
@@ -12,6 +13,17 @@ export type Issuer = { cik: number; ticker: string | null; name: string; sic: nu
 export function financialIssuer(db: Db, cik: number): Issuer | undefined {
   const line = db.lookup('finIssuers').get(BigInt(cik))[0]
   return line === undefined ? undefined : (JSON.parse(line) as Issuer)
+}
+
+/** The company with this CIK (undefined: an identifier that named none), else a 404 naming `who` as asked. */
+export function knownIssuer(db: Db, cik: number | undefined, who: string): Issuer {
+  const row = cik === undefined ? undefined : financialIssuer(db, cik)
+  if (!row)
+    throw new ApiError(
+      'not_found',
+      `No financial data for ${who}: no such company in the financial data of this snapshot.`,
+    )
+  return row
 }
 
 /** The issuer as every financials body writes it. */

@@ -13,7 +13,7 @@ import { accessionKey, formatCik, normalizeAccession } from '../../lib/ids.ts'
 import { segmentRowsKey } from '../../pipeline/sources/financial-statements/contract.ts'
 import { resolveIdentifier } from '../common/identifiers.ts'
 import { accepted } from './format.ts'
-import { financialIssuer, issuerBody } from './issuer.ts'
+import { issuerBody, knownIssuer } from './issuer.ts'
 import { accessionOfKey } from './lookup.ts'
 import { labelOf, percentOf, periodTotals } from './segment-rules.ts'
 import type { SegmentRequest } from './segment-schemas.ts'
@@ -44,19 +44,8 @@ type Row = {
 /** An axis as asked (`srt:ProductOrServiceAxis`) as FSDS names it (`ProductOrService`). */
 const axisName = (axis: string) => axis.replace(/^[^:]*:/, '').replace(/Axis$/, '')
 
-async function issuerRow(db: Db, identifier: string) {
-  const cik = await resolveIdentifier(db, identifier)
-  const row = cik === undefined ? undefined : financialIssuer(db, cik)
-  if (!row)
-    throw new ApiError(
-      'not_found',
-      `No financial data for ${identifier}: no such company in the financial data of this snapshot.`,
-    )
-  return row
-}
-
 export async function segments(db: Db, identifier: string, q: SegmentRequest, compare: boolean) {
-  const issuer = await issuerRow(db, identifier)
+  const issuer = knownIssuer(db, await resolveIdentifier(db, identifier), identifier)
   const qtrs = q.qtrs ?? 4
   const types = q.segmentType ? [...new Set(q.segmentType.split(','))] : null
   const years = compare && q.periods ? [...new Set(q.periods.split(',').map(Number))] : null

@@ -15,7 +15,7 @@ import { CANONICAL_KEYS } from '../../reference/canonical-metrics.ts'
 import { RATIOS, type RatioDefinition, ratioById } from '../../reference/financial-ratios.ts'
 import { cikForTicker } from '../common/identifiers.ts'
 import { accepted } from './format.ts'
-import { financialIssuer, type Issuer, issuerBody } from './issuer.ts'
+import { type Issuer, issuerBody, knownIssuer } from './issuer.ts'
 import { accessionOfKey } from './lookup.ts'
 import { type PeriodFilter, type SeriesName, seriesPoints } from './series-points.ts'
 import type { MetricSeriesQuery, MetricSeriesResponse, RatioSeriesQuery } from './series-schemas.ts'
@@ -29,13 +29,7 @@ export async function issuerOf(db: Db, q: { cik?: string; ticker?: string }) {
     throw invalidParameter('cik', 'expected a cik or a ticker (one of them is required)')
   const cik = q.cik !== undefined ? parseCik(q.cik) : await cikForTicker(db, normalizeTicker(q.ticker!))
   const who = q.cik !== undefined ? `CIK ${formatCik(parseCik(q.cik))}` : `ticker ${normalizeTicker(q.ticker!)}`
-  const row = cik === undefined ? undefined : financialIssuer(db, cik)
-  if (!row)
-    throw new ApiError(
-      'not_found',
-      `No financial data for ${who}: no such company in the financial data of this snapshot.`,
-    )
-  return row
+  return knownIssuer(db, cik, who)
 }
 
 /** 'YYYY-MM-DD' → YYYYMMDD; the window's open ends as the widest bounds. */

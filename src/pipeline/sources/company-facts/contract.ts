@@ -5,7 +5,7 @@
  * filing the data sets lack; `acc_key` is the accession number as an integer.
  */
 
-const FILING = ['acc_key', 'form', 'fy', 'fp', 'period', 'filed', 'accepted']
+const FILING = ['acc_key', 'form', 'fy', 'fp', 'period', 'filed', 'accepted'] as const
 
 export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
   /**
@@ -128,20 +128,14 @@ const AS_WRITTEN: Record<string, string> = {
 const lineOf = (fields: readonly string[]) => `json_array(${fields.map((f) => AS_WRITTEN[f] ?? f).join(', ')})::VARCHAR`
 
 /**
- * The columns of a metric point's line, in its JSON array's order (the server reads them by position).
- * `recency`, `quarters` and `end_date` lead: what a request filters on.
+ * What every point's line starts with: `recency`, `quarters` and `end_date`, which a request filters on
+ * (read without parsing the rest), then the point's filing.
  */
+const POINT_LEAD = ['recency', 'quarters', 'end_date', ...FILING] as const
+
+/** The columns of a metric point's line, in its JSON array's order (the server reads them by position). */
 export const METRIC_POINT_FIELDS = [
-  'recency',
-  'quarters',
-  'end_date',
-  'acc_key',
-  'form',
-  'fy',
-  'fp',
-  'period',
-  'filed',
-  'accepted',
+  ...POINT_LEAD,
   'unit',
   'value',
   'tag',
@@ -156,19 +150,5 @@ export const METRIC_POINT_FIELDS = [
 export const METRIC_POINT_LINE = lineOf(METRIC_POINT_FIELDS)
 
 /** The columns of a ratio point's line, in its JSON array's order; `components` as the JSON it is. */
-export const RATIO_POINT_FIELDS = [
-  'recency',
-  'quarters',
-  'end_date',
-  'acc_key',
-  'form',
-  'fy',
-  'fp',
-  'period',
-  'filed',
-  'accepted',
-  'value',
-  'unit',
-  'components',
-] as const
+export const RATIO_POINT_FIELDS = [...POINT_LEAD, 'value', 'unit', 'components'] as const
 export const RATIO_POINT_LINE = lineOf(RATIO_POINT_FIELDS)
