@@ -1,8 +1,9 @@
 /**
  * The series lookup files against the tables they are written from: every point of `fin_metric_points`
  * and `fin_ratio_points` of the fixture is read back through its series' key (areas/financials/
- * series-points.ts), with the same values, in the series' order (quarters, end date), and nothing else;
- * the segment rows likewise through their (company, fiscal quarter) keys.
+ * series-points.ts), with the same values, latest first (recency, quarters, end date), and nothing else;
+ * a metric point's tag and rule through `fin_point_metas`; the segment rows likewise through their
+ * (company, fiscal quarter) keys.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { seriesPoints } from '../../src/areas/financials/series-points.ts'
@@ -27,13 +28,13 @@ const EVERY_PERIOD = { from: 0, to: 99_999_999, latest: undefined, quarters: und
 const AS_READ: Record<string, string> = { acc_key: 'acc_key::VARCHAR', accepted: 'accepted::VARCHAR' }
 const columns = (fields: readonly string[]) => fields.map((f) => `${AS_READ[f] ?? f} AS ${f}`).join(', ')
 
-/** The table's points grouped by series, each in (quarters, end_date) order. */
+/** The table's points grouped by series, each in (recency, quarters, end_date) order. */
 async function bySeries(table: string, symbol: string, source: string, fields: readonly string[]) {
   const rows = await db.all<Record<string, unknown> & { cik: number; s: string; src: string }>(
     // Names from this file only, no input: a statement of its own text.
     {
       text: `SELECT cik::INTEGER AS cik, ${symbol} AS s, ${source} AS src, ${columns(fields)}
-        FROM ${table} ORDER BY cik, src, s, quarters, end_date`,
+        FROM ${table} ORDER BY cik, src, s, recency, quarters, end_date`,
       values: [],
     },
   )
@@ -60,6 +61,38 @@ test('every ratio point is read back through its series key; components as the J
       rows.map(({ cik: _c, s: _s, src: _src, ...r }) => ({ ...r, components: JSON.parse(String(r.components)) })),
     )
   }
+})
+
+test('the latest `limit` periods are the lines up to that recency, period length and window applied after', async () => {
+  const series = await bySeries('fin_metric_points', 'symbol', 'source', METRIC_POINT_FIELDS)
+  const rows = [...series.values()].sort((a, b) => b.length - a.length)[0]!
+  const { cik, s, src } = rows[0]!
+  const name = { source: src as 'raw', symbol: s }
+  const points = rows.map(({ cik: _c, s: _s, src: _src, ...r }) => r)
+  expect(points.length).toBeGreaterThan(8)
+  const latest3 = await seriesPoints(db, 'metric', cik, name, { ...EVERY_PERIOD, latest: 3 })
+  expect(latest3).toEqual(points.filter((p) => Number(p.recency) <= 3))
+  const annual = await seriesPoints(db, 'metric', cik, name, { ...EVERY_PERIOD, latest: 3, quarters: 4 })
+  expect(annual).toEqual(points.filter((p) => Number(p.recency) <= 3 && p.quarters === 4))
+  const end = Number(points[0]!.end_date)
+  const window = await seriesPoints(db, 'metric', cik, name, { ...EVERY_PERIOD, from: end, to: end })
+  expect(window.length).toBeGreaterThan(0)
+  expect(window).toEqual(points.filter((p) => p.end_date === end))
+})
+
+test('fin_point_metas holds each tag-and-rule part once, and every metric point names one', async () => {
+  const [twice] = await db.all<{ n: number }>(
+    sql`SELECT count(*)::INTEGER AS n FROM (SELECT 1 FROM fin_point_metas
+      GROUP BY tag, version, label, custom, datatype, strategy, rule_id, confidence HAVING count(*) > 1)`,
+  )
+  expect(twice!.n).toBe(0)
+  const [counts] = await db.all<{ metas: number; used: number }>(
+    sql`SELECT (SELECT count(*) FROM fin_point_metas)::INTEGER AS metas,
+      (SELECT count(*) FROM (SELECT DISTINCT tag, version, label, custom, datatype, strategy, rule_id, confidence
+        FROM fin_metric_points))::INTEGER AS used`,
+  )
+  expect(counts!.metas).toBe(counts!.used)
+  expect(counts!.metas).toBeGreaterThan(5)
 })
 
 test('a series the company lacks, or a name no series has, reads nothing', async () => {

@@ -1,11 +1,18 @@
 /**
  * A company's series points from the series lookup files (company-facts contract LOOKUPS): one key per
- * company and series, its points by period length and end date. Which number a series has is
- * `fin_series_ids`, read once per snapshot (a few hundred names here; some 20,000 raw tags in EDGAR's).
+ * company and series, its points latest first (by recency, then period length and end date). Which number
+ * a series has is `fin_series_ids`, and what a metric point's `meta_id` stands for is `fin_point_metas`:
+ * both read once per snapshot (a few thousand rows here; some 20,000 raw tags, each in a few taxonomy
+ * versions, in EDGAR's).
  */
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
-import { METRIC_POINT_FIELDS, RATIO_POINT_FIELDS, seriesKey } from '../../pipeline/sources/company-facts/contract.ts'
+import {
+  METRIC_LINE_FIELDS,
+  type METRIC_META_FIELDS,
+  RATIO_POINT_FIELDS,
+  seriesKey,
+} from '../../pipeline/sources/company-facts/contract.ts'
 
 /** The periods a request asks for: its window, its period length, and without a window its latest `limit`. */
 export type PeriodFilter = { from: number; to: number; latest: number | undefined; quarters: number | undefined }
@@ -14,7 +21,7 @@ export type PeriodFilter = { from: number; to: number; latest: number | undefine
 export type SeriesName = { source: 'raw' | 'canonical' | 'ratio'; symbol: string }
 
 const FILES = {
-  metric: ['finMetricSeries', METRIC_POINT_FIELDS],
+  metric: ['finMetricSeries', METRIC_LINE_FIELDS],
   ratio: ['finRatioSeries', RATIO_POINT_FIELDS],
 } as const
 
@@ -32,7 +39,24 @@ const seriesIds = (db: Db) =>
     return new Map(rows.map((r) => [`${r.source}:${r.symbol}`, r.series_id]))
   })
 
-/** The points of one series of a company in the asked periods, as objects of the line's fields, oldest first per period length. */
+/** Where a metric line holds its `meta_id`. */
+const META_AT = METRIC_LINE_FIELDS.indexOf('meta_id')
+
+type PointMeta = Record<(typeof METRIC_META_FIELDS)[number], unknown>
+
+const pointMetas = (db: Db) =>
+  db.memo('fin-point-metas', async () => {
+    const rows = await db.all<PointMeta & { meta_id: number }>(
+      sql`SELECT meta_id, tag, version, label, custom, datatype, strategy, rule_id, confidence FROM fin_point_metas`,
+    )
+    return new Map(rows.map(({ meta_id, ...meta }) => [meta_id, meta as PointMeta]))
+  })
+
+/**
+ * The points of one series of a company in the asked periods, latest first (by recency, then period
+ * length and end date), as objects of the line's fields; a metric point with its tag and rule
+ * (`fin_point_metas`) in place of its `meta_id`.
+ */
 export async function seriesPoints(
   db: Db,
   kind: keyof typeof FILES,
@@ -43,17 +67,27 @@ export async function seriesPoints(
   const id = (await seriesIds(db)).get(`${name.source}:${name.symbol}`)
   if (id === undefined || cik >= MAX_CIK) return []
   const [file, fields] = FILES[kind]
+  const metas = kind === 'metric' ? await pointMetas(db) : undefined
   const out: Record<string, unknown>[] = []
   for (const line of db.lookup(file).lines(seriesKey(cik, id))) {
     const lead = LEAD.exec(line)
     // The build writes the three as integers on every line (never null: a row number, 0/1/4, a date).
     if (!lead) throw new Error(`${file}: a line without its recency, quarters and end date: ${line.slice(0, 80)}`)
     const [recency, quarters, endDate] = [Number(lead[1]), Number(lead[2]), Number(lead[3])]
-    if (periods.latest !== undefined && recency > periods.latest) continue
+    // Lines come by recency: past the latest `limit` periods, the key's other lines (and frames) are left unread.
+    if (periods.latest !== undefined && recency > periods.latest) break
     if (periods.quarters !== undefined && quarters !== periods.quarters) continue
     if (endDate < periods.from || endDate > periods.to) continue
     const values = JSON.parse(line) as unknown[]
-    out.push(Object.fromEntries(fields.map((f, i) => [f, values[i]])))
+    const point: Record<string, unknown> = {}
+    for (let i = 0; i < fields.length; i++) if (fields[i] !== 'meta_id') point[fields[i]!] = values[i]
+    if (metas) {
+      const id = values[META_AT] as number
+      const meta = metas.get(id)
+      if (!meta) throw new Error(`${file}: meta_id ${id} is not in fin_point_metas`)
+      Object.assign(point, meta)
+    }
+    out.push(point)
   }
   return out
 }

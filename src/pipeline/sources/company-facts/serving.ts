@@ -8,7 +8,7 @@ import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 import type { BuildContext, LookupSpec } from '../../source.ts'
 import { quote } from '../../sql-text.ts'
 import { cikBatches } from './batches.ts'
-import { LOOKUPS, METRIC_POINT_LINE, RATIO_POINT_LINE, SERIES_KEY } from './contract.ts'
+import { LOOKUPS, METRIC_META_FIELDS, METRIC_POINT_LINE, RATIO_POINT_LINE, SERIES_KEY } from './contract.ts'
 import { rankingStatements } from './rankings.ts'
 import { ratioStatements } from './ratios.ts'
 import { seriesStatements } from './series.ts'
@@ -29,8 +29,16 @@ export async function servingSeries(ctx: BuildContext): Promise<string[]> {
         SELECT DISTINCT source, symbol FROM s.fin_metric_points
         UNION ALL SELECT DISTINCT 'ratio', ratio FROM s.fin_ratio_points)
       ORDER BY series_id`,
+    `CREATE TABLE s.fin_point_metas AS
+      SELECT row_number() OVER (ORDER BY ${META})::INTEGER AS meta_id, ${META} FROM (
+        SELECT DISTINCT ${META} FROM s.fin_metric_points)
+      ORDER BY meta_id`,
   ]
 }
+
+const META = METRIC_META_FIELDS.join(', ')
+/** A point's `fin_point_metas` row: the same fields, nulls matching nulls (a tag without a version or rule). */
+const SAME_META = METRIC_META_FIELDS.map((f) => `p.${f} IS NOT DISTINCT FROM m.${f}`).join(' AND ')
 
 /**
  * The series as lookup files, a series per key (contract LOOKUPS): as a DuckDB query on the 75-million-row
@@ -44,7 +52,11 @@ export const seriesLookups = (): LookupSpec[] => [
     path: LOOKUPS.finMetricSeries,
     rowsOf: 's.fin_metric_points',
     ranges: { column: 'cik', of: 's.fin_metric_points', parts: 16 },
-    sql: (inRange) => seriesLines(`SELECT * FROM s.fin_metric_points WHERE ${inRange('cik')}`, METRIC_POINT_LINE),
+    sql: (inRange) =>
+      seriesLines(
+        `SELECT p.*, m.meta_id FROM s.fin_metric_points p JOIN s.fin_point_metas m ON ${SAME_META} WHERE ${inRange('p.cik')}`,
+        METRIC_POINT_LINE,
+      ),
   },
   {
     name: 'finRatioSeries',
@@ -59,10 +71,13 @@ export const seriesLookups = (): LookupSpec[] => [
   },
 ]
 
-/** Lines of the points of `points` (with `source` and `symbol`), keyed by series, by quarters and end date. */
+/**
+ * Lines of the points of `points` (with `source` and `symbol`), keyed by series, latest periods first
+ * (by recency, then quarters and end date): the latest `limit` periods are the key's first lines.
+ */
 const seriesLines = (points: string, line: string) => `
   SELECT ${SERIES_KEY} AS key, ${line} FROM (${points}) JOIN s.fin_series_ids USING (source, symbol)
-  ORDER BY key, quarters, end_date`
+  ORDER BY key, recency, quarters, end_date`
 
 /**
  * One point per period: a series with two points at one period would answer twice. Checked a range of CIKs
