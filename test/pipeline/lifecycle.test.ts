@@ -197,9 +197,11 @@ describe('secds build: publishing', () => {
       nameGrams: Number(counts!.grams),
       insiderTransactions: manifest.tables.insider_transactions.rows,
       insiderPersonGrams: expect.any(Number),
-      // A line per FSDS filing, presented line with value, standardized value at the filing's period end.
+      // A line per FSDS filing, presented line with value, filing's concept, standardized value at the
+      // filing's period end.
       finFilings: manifest.tables.fsds_sub.rows,
       finStatementRows: expect.any(Number),
+      finFilingConcepts: expect.any(Number),
       finStandardized: expect.any(Number),
       // A line per row of fin_issuers, fin_company_filings, fin_segment_rows, and per series point (the
       // writer checks each count against its serving table).

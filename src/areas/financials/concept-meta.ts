@@ -1,6 +1,7 @@
 /**
  * A tag's metadata as FSDS's tag.txt gives it, the same columns whether read from the concept search's
- * `fin_concepts` or from a filing's own `fin_filing_concepts`.
+ * `fin_concepts` or from a filing's own concepts (the `finFilingConcepts` lookup file, contract
+ * FILING_CONCEPT_FIELDS).
  */
 import { sql } from '../../db/sql.ts'
 

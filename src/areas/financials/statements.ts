@@ -1,17 +1,20 @@
 /**
- * The filing-level operations: the filing's context (`fin_filings`) and its presented lines with their
- * values (no table: the build writes them only as a lookup file), both read as lines of lookup files by
- * `acc_key` (docs/financials.md), and its tags' metadata (one query), grouped into the XBRL block or
+ * The filing-level operations: the filing's context (`fin_filings`), its presented lines with their
+ * values and its tags' metadata (no tables: the build writes those two only as lookup files), each read
+ * as lines of a lookup file by `acc_key` (docs/financials.md), no query, grouped into the XBRL block or
  * filtered to one as-reported statement. A statement is what FSDS calls a report: the rows of one `report`
  * number of the filing, which is also the number of the SEC's rendering of it (`R<report>.htm` in the
  * filing's folder); FSDS has no role URI, so that rendering's URL stands for it (docs/financials.md).
  */
 import type { Db } from '../../db/client.ts'
-import { sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { accessionKey, normalizeAccession } from '../../lib/ids.ts'
-import { STATEMENT_ROW_FIELDS, type StatementCode } from '../../pipeline/sources/financial-statements/contract.ts'
-import { CONCEPT_META_COLUMNS, type ConceptMeta } from './concept-meta.ts'
+import {
+  FILING_CONCEPT_FIELDS,
+  STATEMENT_ROW_FIELDS,
+  type StatementCode,
+} from '../../pipeline/sources/financial-statements/contract.ts'
+import type { ConceptMeta } from './concept-meta.ts'
 import { accepted, isoOfYmd, periodLabel, startOf } from './format.ts'
 
 export type FilingRow = {
@@ -100,15 +103,21 @@ const NO_META: ConceptMeta = {
 
 type StatementRow = Omit<LineRow, keyof ConceptMeta> & { concept_id: number | null; abstract: number | null }
 
-/** A `finStatementRows` line (a JSON array of STATEMENT_ROW_FIELDS) as a row. */
-function statementRow(line: string): StatementRow {
+/** A lookup file's line (a JSON array of `fields`) as an object with those fields. */
+function byField(fields: readonly string[], line: string): Record<string, unknown> {
   const values = JSON.parse(line) as unknown[]
   const row: Record<string, unknown> = {}
-  STATEMENT_ROW_FIELDS.forEach((field, i) => {
+  fields.forEach((field, i) => {
     row[field] = values[i]
   })
-  return row as StatementRow
+  return row
 }
+
+/** A `finStatementRows` line (a JSON array of STATEMENT_ROW_FIELDS) as a row. */
+const statementRow = (line: string) => byField(STATEMENT_ROW_FIELDS, line) as StatementRow
+
+/** A `finFilingConcepts` line (a JSON array of FILING_CONCEPT_FIELDS) as a concept's metadata. */
+const filingConcept = (line: string) => byField(FILING_CONCEPT_FIELDS, line) as ConceptMeta & { concept_id: number }
 
 /**
  * The rows of one filing: the lines of the `finStatementRows` lookup file under its `acc_key`, each with
@@ -122,17 +131,18 @@ const rowsOf = (db: Db, accKey: bigint): StatementRow[] => db.lookup('finStateme
 
 /**
  * The lines of one statement of a filing, each with its tag's metadata: its rows, then the filing's
- * concepts (`fin_filing_concepts`, one range by `acc_key`), matched by `concept_id`.
+ * concepts (the lines of the `finFilingConcepts` lookup file under its `acc_key`), matched by
+ * `concept_id`. No query: as one on the 48.6 million rows of a `fin_filing_concepts` table it kept the
+ * as-reported statements' 16-connection p99 over target (cash flow 53.3 ms of 50, full volume).
  */
-async function linesOf(db: Db, accKey: bigint, stmt: StatementCode): Promise<LineRow[]> {
+function linesOf(db: Db, accKey: bigint, stmt: StatementCode): LineRow[] {
   const rows = rowsOf(db, accKey).filter((r) => r.stmt === stmt)
   const concepts = new Map<number, ConceptMeta>()
-  if (rows.some((r) => r.concept_id !== null)) {
-    const found = await db.all<ConceptMeta & { concept_id: number }>(
-      sql`SELECT concept_id, ${CONCEPT_META_COLUMNS} FROM fin_filing_concepts WHERE acc_key = ${accKey}`,
-    )
-    for (const c of found) concepts.set(c.concept_id, c)
-  }
+  if (rows.some((r) => r.concept_id !== null))
+    for (const line of db.lookup('finFilingConcepts').get(accKey)) {
+      const { concept_id, ...meta } = filingConcept(line)
+      concepts.set(concept_id, meta)
+    }
   return rows.map(({ concept_id, ...r }) => ({
     ...r,
     ...NO_META,
@@ -143,7 +153,7 @@ async function linesOf(db: Db, accKey: bigint, stmt: StatementCode): Promise<Lin
 /** One as-reported statement: each presented line once per value (a line without one, once, with no value context). */
 export async function asReported(db: Db, accessionNumber: string, stmt: StatementCode) {
   const { adsh, row } = await filingOf(db, accessionNumber)
-  const lines = await linesOf(db, BigInt(row.acc_key), stmt)
+  const lines = linesOf(db, BigInt(row.acc_key), stmt)
   if (!lines.length)
     throw new ApiError(
       'not_found',

@@ -68,11 +68,6 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
     columns: ['text_id', 'custom', 'first_id', 'n', 'search_text', 'search_doc'],
     sortedBy: 'text_id (custom, tag, label, documentation)',
   },
-  /** Each filing's concepts (the tags its statements present) once, with their metadata. */
-  fin_filing_concepts: {
-    columns: ['acc_key', 'concept_id', 'custom', 'abstract', 'datatype', 'iord', 'crdr', 'tlabel', 'doc'],
-    sortedBy: 'acc_key, concept_id',
-  },
   /** Canonical metric values per filing and period, chosen by the rule table (src/reference/canonical-metrics.json). */
   fin_standardized: {
     columns: [
@@ -130,6 +125,12 @@ export const LOOKUPS = {
    */
   finStatementRows: 'lookup/fin-statement-rows',
   /**
+   * Each filing's concepts (the tags its statements present, each once) with their `fin_concepts` metadata
+   * (FILING_CONCEPT_LINE), by `acc_key`, by `concept_id`: the as-reported statements' tag metadata, matched
+   * to the statement rows by `concept_id`. No serving table holds these rows.
+   */
+  finFilingConcepts: 'lookup/fin-filing-concepts',
+  /**
    * The `fin_standardized` rows at each filing's own period end (`ddate` = `fin_filings.end_date`, the
    * standardized statements' default) by `acc_key`, in stored order (STANDARDIZED_LINE).
    */
@@ -172,6 +173,21 @@ export const FILING_LINE = `json_object('cik', cik, 'name', name, 'form', form, 
 
 /** A statement row's line in `finStatementRows`: a JSON array of STATEMENT_ROW_FIELDS. */
 export const STATEMENT_ROW_LINE = `json_array(${STATEMENT_ROW_FIELDS.join(', ')})::VARCHAR`
+
+/** The columns of a `finFilingConcepts` line, in its JSON array's order (the server reads them by position). */
+export const FILING_CONCEPT_FIELDS = [
+  'concept_id',
+  'custom',
+  'abstract',
+  'datatype',
+  'iord',
+  'crdr',
+  'tlabel',
+  'doc',
+] as const
+
+/** A filing's concept's line in `finFilingConcepts`: a JSON array of FILING_CONCEPT_FIELDS. */
+export const FILING_CONCEPT_LINE = `json_array(${FILING_CONCEPT_FIELDS.join(', ')})::VARCHAR`
 
 /** The columns of a `finStandardized` line, in its JSON array's order. */
 export const STANDARDIZED_FIELDS = [
