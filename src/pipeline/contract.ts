@@ -12,10 +12,13 @@
  * lookup files the manifest lists); 6: the insider tables and lookup files; 7: the financial statement
  * tables; 8: the 13F tables; 9: the companyfacts table, the metric and ratio series, rankings and segment
  * revenue tables; 10: the financials and insiders lookup files, insider_feed_days, and the 13F holdings and
- * flows stored by quarter first; 11: the 13F lookup files.
+ * flows stored by quarter first; 11: the 13F lookup files; 12: the 13F holdings and flows served from their
+ * quarter Parquet files in place; 13: series lines latest first with their tag and rule as a
+ * `fin_point_metas` number, and each filing's concepts as the `fin-filing-concepts` lookup file instead of
+ * the `fin_filing_concepts` table.
  * A server reads only its own version.
  */
-export const SCHEMA_VERSION = 12
+export const SCHEMA_VERSION = 13
 
 /** The server's read-only DuckDB file inside each snapshot folder. */
 export const SERVING_FILE = 'serving.duckdb'
