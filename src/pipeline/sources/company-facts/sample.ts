@@ -9,6 +9,8 @@
  * custom-tag facts), each period repeated by every filing that reports it with that filing's `fy`, `fp`,
  * `form` and `filed`; `frame` on the latest filing's fact of a calendar period (`CY2024`, `CY2024Q3`,
  * `CY2024Q3I`), once per frame; `dei:EntityCommonStockSharesOutstanding` in `shares` on each filing's cover.
+ * Besides them, about 2,000 × scale filers without FSDS filings whose only facts are the `ffd` facts of
+ * their registration statements' and prospectuses' filing fee exhibits (sample-filing-fees.ts).
  *
  * Memory: one company's facts at a time (a few thousand), handed to the ZIP worker and dropped; the
  * archive itself is written entry by entry (ZipWriter), so memory stays bounded at any scale.
@@ -19,14 +21,16 @@ import { FolderSink, openZipSink } from '../../../sample/output.ts'
 import type { SampleWorld, SampleWriter } from '../../source.ts'
 import { factStart, sampleFinancialFilings } from '../financial-statements/sample.ts'
 import { TAG_META } from '../financial-statements/sample-lines.ts'
+import { filingFeeFacts } from './sample-filing-fees.ts'
 
-type Fact = {
+export type Fact = {
   start: number | null
   end: number
   val: number
   accn: string
-  fy: number
-  fp: string
+  /** Null on a fact of a filing with no fiscal period (a filing fee exhibit). */
+  fy: number | null
+  fp: string | null
   form: string
   filed: number
 }
@@ -45,7 +49,7 @@ const label = (tag: string) => TAG_META[tag]?.[3] ?? tag.replace(/([a-z])([A-Z])
 
 function factJson(f: Fact, frame: string | null): string {
   const start = f.start === null ? '' : `"start":"${isoDay(f.start)}",`
-  return `{${start}"end":"${isoDay(f.end)}","val":${f.val},"accn":"${f.accn}","fy":${f.fy},"fp":"${f.fp}","form":"${f.form}","filed":"${isoDay(f.filed)}"${frame ? `,"frame":"${frame}"` : ''}}`
+  return `{${start}"end":"${isoDay(f.end)}","val":${f.val},"accn":"${f.accn}","fy":${f.fy},"fp":${f.fp === null ? null : `"${f.fp}"`},"form":"${f.form}","filed":"${isoDay(f.filed)}"${frame ? `,"frame":"${frame}"` : ''}}`
 }
 
 /** One taxonomy's concepts as JSON: concepts and units by name, facts by end, start, filing date. */
@@ -112,11 +116,21 @@ export async function companyFactsSample(world: SampleWorld): Promise<SampleWrit
         })
         newest = Math.max(newest, f.acceptedAt)
       }
-      if (!gaap.size) return
-      const json = `{"cik":${e.cik},"entityName":${JSON.stringify(e.name)},"facts":{"dei":${taxonomyJson(dei, () => [
-        'Entity Common Stock, Shares Outstanding',
-        "Indicate number of shares or other units outstanding of each of registrant's classes of capital or common stock or other ownership interests, if and as stated on cover of related periodic report.",
-      ])},"us-gaap":${taxonomyJson(gaap, (tag) => [label(tag), `The amount of ${label(tag).toLowerCase()}.`])}}}`
+      const head = `{"cik":${e.cik},"entityName":${JSON.stringify(e.name)},"facts":{`
+      let json: string
+      if (gaap.size)
+        json = `${head}"dei":${taxonomyJson(dei, () => [
+          'Entity Common Stock, Shares Outstanding',
+          "Indicate number of shares or other units outstanding of each of registrant's classes of capital or common stock or other ownership interests, if and as stated on cover of related periodic report.",
+        ])},"us-gaap":${taxonomyJson(gaap, (tag) => [label(tag), `The amount of ${label(tag).toLowerCase()}.`])}}}`
+      else {
+        // No FSDS filing (every FSDS filer has a dei fact): in companyfacts all the same if its fee exhibits have facts.
+        const fees = dei.size ? null : filingFeeFacts(world, e)
+        if (!fees) return
+        facts += fees.facts
+        newest = fees.newest
+        json = `${head}"ffd":${taxonomyJson(fees.ffd, () => ['', ''])}}}`
+      }
       sink.add(`CIK${String(e.cik).padStart(10, '0')}.json`, json, new Date(newest * 1000))
       return sink.ready() ?? undefined
     },

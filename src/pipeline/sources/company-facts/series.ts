@@ -136,8 +136,11 @@ function batchStatements(inBatch: InRange, i: number): string[] {
       SELECT p.cik, p.symbol, p.source, p.quarters, ${ymd('p.end_date')} AS end_date, p.acc_key, p.form, p.fy,
              CASE WHEN p.quarters = 1 AND p.fp = 'FY' THEN 'Q4' ELSE p.fp END AS fp,
              f.period, ${ymd('p.filed')} AS filed, f.accepted, p.unit, p.value, p.tag, p.version,
-             CASE WHEN p.source = 'canonical' THEN m.label ELSE coalesce(l.label, c.tlabel) END AS label,
-             CASE WHEN p.taxonomy IN ('us-gaap', 'ifrs-full', 'dei', 'srt', 'invest') THEN 0 ELSE 1 END AS custom,
+             -- The file's label, unless empty (the filing-fee taxonomy ffd has "" labels), else the FSDS tag's.
+             CASE WHEN p.source = 'canonical' THEN m.label ELSE coalesce(nullif(l.label, ''), c.tlabel) END AS label,
+             -- companyfacts holds only the SEC's standard taxonomies (us-gaap, ifrs-full, dei, srt, invest, ffd,
+             -- ecd, …), never a filer's own extension: no point is of a custom tag.
+             0 AS custom,
              c.datatype, p.strategy, p.rule_id, p.confidence,
              -- 1 = the series' latest period: a request for the latest N reads N rows a series, not all of them.
              row_number() OVER (PARTITION BY p.cik, p.symbol, p.source, p.quarters ORDER BY p.end_date DESC)::INTEGER AS recency
