@@ -241,6 +241,10 @@ describe('filings and periods', () => {
     const amended = await get(`/v1/institutions/${CIK}/filings?formType=13f-hr/a`)
     expect(amended.body.filings.map((f: { accessionNumber: string }) => f.accessionNumber)).toEqual([Q3_AMENDMENT])
     expect(amended.body.filters).toEqual({ cik: PAD, quarter: null, formType: '13F-HR/A' })
+    // One filing is the line of that accession number, whichever other line names it (a line is parsed
+    // only when its text holds the number: institutions/lookups.ts findLine).
+    for (const accession of [Q3_AMENDMENT, Q3, Q2])
+      expect((await get(`/v1/institutions/${CIK}/filings/${accession}`)).body.accessionNumber).toBe(accession)
     notFound(
       await get(`/v1/institutions/${CIK}/filings/0000804753-26-000006`),
       'No 13F filing 0000804753-26-000006 of CIK 0001699243.',

@@ -44,17 +44,32 @@ export type QuarterLine = {
 
 /** A manager's quarters, oldest first; none for a CIK that filed no 13F. */
 export const quartersOf = (db: Db, cik: number): QuarterLine[] =>
-  db
-    .lookup('instQuarters')
-    .get(BigInt(cik))
-    .map((line) => JSON.parse(line) as QuarterLine)
+  quarterLines(db, cik).map((line) => JSON.parse(line) as QuarterLine)
 
 /** A manager's filings, newest quarter first and within a quarter the latest filing first. */
 export const filingsOf = (db: Db, cik: number): FilingRecord[] =>
-  db
-    .lookup('instFilings')
-    .get(BigInt(cik))
-    .map((line) => JSON.parse(line) as FilingRecord)
+  filingLines(db, cik).map((line) => JSON.parse(line) as FilingRecord)
+
+/**
+ * The first of a manager's lines that holds `text` and, parsed, is `wanted`: an operation on one quarter
+ * or one filing parses that line, not the manager's dozens (parsing them all was most of a profile's or a
+ * filing's time at full volume). The text test cannot drop the line sought: its JSON writes the value
+ * the test names as that same text (dates and accession numbers need no escaping).
+ */
+export function findLine<T>(lines: string[], text: string | RegExp, wanted: (row: T) => boolean): T | undefined {
+  for (const line of lines) {
+    if (typeof text === 'string' ? !line.includes(text) : !text.test(line)) continue
+    const row = JSON.parse(line) as T
+    if (wanted(row)) return row
+  }
+  return undefined
+}
+
+/** A manager's `instQuarters` lines, unparsed (findLine). */
+export const quarterLines = (db: Db, cik: number): string[] => db.lookup('instQuarters').get(BigInt(cik))
+
+/** A manager's `instFilings` lines, unparsed (findLine). */
+export const filingLines = (db: Db, cik: number): string[] => db.lookup('instFilings').get(BigInt(cik))
 
 /** `2024-09-30` → 20243. */
 const quarterNumber = (qend: string) => +qend.slice(0, 4) * 10 + Math.ceil(+qend.slice(5, 7) / 3)
