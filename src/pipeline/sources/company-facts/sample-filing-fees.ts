@@ -39,7 +39,7 @@
 import { dayOfYmd, previousBusinessDay } from '../../../sample/dates.ts'
 import { hash3, hash4, hashText, Rng, unit } from '../../../sample/random.ts'
 import type { SampleEntity, SampleWorld } from '../../source.ts'
-import type { Fact } from './sample.ts'
+import type { Fact } from './sample-fact.ts'
 
 /** Forms with a filing fee exhibit: registration statements and their amendments, 424(b) prospectuses. */
 const FEE_FORM = /^(?:(?:S-(?:1|3|4|8|11)|F-[134]|N-2)(?:\/A)?|424B[1-578])$/

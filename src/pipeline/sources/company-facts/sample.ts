@@ -21,19 +21,8 @@ import { FolderSink, openZipSink } from '../../../sample/output.ts'
 import type { SampleWorld, SampleWriter } from '../../source.ts'
 import { factStart, sampleFinancialFilings } from '../financial-statements/sample.ts'
 import { TAG_META } from '../financial-statements/sample-lines.ts'
+import type { Fact } from './sample-fact.ts'
 import { filingFeeFacts } from './sample-filing-fees.ts'
-
-export type Fact = {
-  start: number | null
-  end: number
-  val: number
-  accn: string
-  /** Null on a fact of a filing with no fiscal period (a filing fee exhibit). */
-  fy: number | null
-  fp: string | null
-  form: string
-  filed: number
-}
 
 /** The SEC's calendar frame of a period: the calendar year or quarter its middle falls in; an instant's quarter. */
 function frameOf(f: Fact): string | null {
