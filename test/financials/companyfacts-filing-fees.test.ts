@@ -24,18 +24,9 @@ import { companyFacts } from '../../src/pipeline/sources/company-facts/index.ts'
 import { submissions } from '../../src/pipeline/sources/submissions/index.ts'
 import { type Fixture, LARGER, largerFixture } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
+import type { CompanyFact } from './companyfacts-json.ts'
 
-type Fact = {
-  start?: string
-  end: string
-  val: number
-  accn: string
-  fy: number | null
-  fp: string | null
-  form: string
-  filed: string
-  frame?: string
-}
+type Fact = CompanyFact
 type Concept = { label: string | null; description: string | null; units: Record<string, Fact[]> }
 type Doc = { cik: number; entityName: string; facts: Record<string, Record<string, Concept>> }
 type Filing = { form: string; filingDate: string; isXBRL: number }

@@ -13,22 +13,13 @@ import { BuildDb } from '../../src/pipeline/duck.ts'
 import { fileSource, folderSource } from '../../src/pipeline/mirror.ts'
 import { exposeFactStage, stageCompanyFacts } from '../../src/pipeline/sources/company-facts/stage.ts'
 import { hasSamples, SAMPLES, tempDir } from '../helpers/snapshot.ts'
+import type { CompanyFact } from './companyfacts-json.ts'
 
 const DIR = join(SAMPLES, 'companyfacts')
 const has = hasSamples && existsSync(DIR)
 const FILES = has ? readdirSync(DIR).filter((n) => n.endsWith('.json')) : []
 
-type Fact = {
-  start?: string
-  end: string
-  val: number
-  accn: string
-  fy: number | null
-  fp: string | null
-  form: string
-  filed: string
-  frame?: string
-}
+type Fact = CompanyFact
 type Doc = {
   cik: number | string
   entityName: string

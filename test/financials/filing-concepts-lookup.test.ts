@@ -8,10 +8,15 @@
 import { expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { ConceptMeta } from '../../src/areas/financials/concept-meta.ts'
 import type { RequestDb } from '../../src/db/client.ts'
 import { sql } from '../../src/db/sql.ts'
 import { accessionKey } from '../../src/lib/ids.ts'
-import { FILING_CONCEPT_FIELDS, STATEMENT_CODES } from '../../src/pipeline/sources/financial-statements/contract.ts'
+import {
+  CONCEPT_META_FIELDS,
+  FILING_CONCEPT_FIELDS,
+  STATEMENT_CODES,
+} from '../../src/pipeline/sources/financial-statements/contract.ts'
 import { orNull, useApiAndFsds } from './fsds-files.ts'
 
 const ctx = useApiAndFsds()
@@ -24,32 +29,13 @@ const PATHS = {
   CI: 'comprehensive-income',
 } as const
 
-type Concept = {
-  concept_id: number
-  tag: string
-  version: string
-  custom: number
-  abstract: number | null
-  datatype: string | null
-  iord: string | null
-  crdr: string | null
-  tlabel: string | null
-  doc: string | null
-}
+type Concept = ConceptMeta & { concept_id: number; tag: string; version: string }
 
 /** The metadata of a line whose tag tag.txt lacks. */
-const NO_META = { custom: null, datatype: null, iord: null, crdr: null, tlabel: null, doc: null, abstract: null }
+const NO_META = Object.fromEntries(CONCEPT_META_FIELDS.map((f) => [f, null]))
 
 /** A body row's (or concept's) tag metadata, the fields an as-reported row has. */
-const meta = ({ custom, datatype, iord, crdr, tlabel, doc, abstract }: Record<string, unknown>) => ({
-  custom,
-  datatype,
-  iord,
-  crdr,
-  tlabel,
-  doc,
-  abstract,
-})
+const meta = (r: Record<string, unknown>) => Object.fromEntries(CONCEPT_META_FIELDS.map((f) => [f, r[f]]))
 
 /** Every concept of the serving database by `tag|version`. */
 async function conceptsByTag(db: RequestDb) {

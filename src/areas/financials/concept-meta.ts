@@ -3,7 +3,8 @@
  * `fin_concepts` or from a filing's own concepts (the `finFilingConcepts` lookup file, contract
  * FILING_CONCEPT_FIELDS).
  */
-import { sql } from '../../db/sql.ts'
+import { ident, join } from '../../db/sql.ts'
+import { CONCEPT_META_FIELDS } from '../../pipeline/sources/financial-statements/contract.ts'
 
 /** `custom` and `abstract` are 0/1 as stored; the operations turn them into booleans. */
 export type ConceptMeta = {
@@ -16,4 +17,4 @@ export type ConceptMeta = {
   doc: string | null
 }
 
-export const CONCEPT_META_COLUMNS = sql`custom, abstract, datatype, iord, crdr, tlabel, doc`
+export const CONCEPT_META_COLUMNS = join(CONCEPT_META_FIELDS.map(ident), ', ')

@@ -6,10 +6,10 @@
  * versions, in EDGAR's).
  */
 import type { Db } from '../../db/client.ts'
-import { sql } from '../../db/sql.ts'
+import { ident, join, sql } from '../../db/sql.ts'
 import {
   METRIC_LINE_FIELDS,
-  type METRIC_META_FIELDS,
+  METRIC_META_FIELDS,
   RATIO_POINT_FIELDS,
   seriesKey,
 } from '../../pipeline/sources/company-facts/contract.ts'
@@ -47,7 +47,7 @@ type PointMeta = Record<(typeof METRIC_META_FIELDS)[number], unknown>
 const pointMetas = (db: Db) =>
   db.memo('fin-point-metas', async () => {
     const rows = await db.all<PointMeta & { meta_id: number }>(
-      sql`SELECT meta_id, tag, version, label, custom, datatype, strategy, rule_id, confidence FROM fin_point_metas`,
+      sql`SELECT meta_id, ${join(METRIC_META_FIELDS.map(ident), ', ')} FROM fin_point_metas`,
     )
     return new Map(rows.map(({ meta_id, ...meta }) => [meta_id, meta as PointMeta]))
   })

@@ -33,6 +33,9 @@ export const STATEMENT_ROW_FIELDS = [
   'abstract',
 ] as const
 
+/** A tag's metadata as tag.txt gives it, the columns every concept table and line carries after its keys. */
+export const CONCEPT_META_FIELDS = ['custom', 'abstract', 'datatype', 'iord', 'crdr', 'tlabel', 'doc'] as const
+
 export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
   /** One row per FSDS filing; `end_date` is its own period's end (the reported date nearest `period`). */
   fin_filings: { columns: [...FILING, 'ticker', 'end_date'], sortedBy: 'acc_key' },
@@ -45,19 +48,7 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
   fin_issuers: { columns: ['cik', 'ticker', 'name', 'sic', 'countryinc'], sortedBy: 'cik' },
   /** Every (tag, version) of tag.txt once, numbered in stored order, with its metadata and its text. */
   fin_concepts: {
-    columns: [
-      'concept_id',
-      'text_id',
-      'tag',
-      'version',
-      'custom',
-      'abstract',
-      'datatype',
-      'iord',
-      'crdr',
-      'tlabel',
-      'doc',
-    ],
+    columns: ['concept_id', 'text_id', 'tag', 'version', ...CONCEPT_META_FIELDS],
     sortedBy: 'custom, tag, text, version (= concept_id)',
   },
   /**
@@ -175,16 +166,7 @@ export const FILING_LINE = `json_object('cik', cik, 'name', name, 'form', form, 
 export const STATEMENT_ROW_LINE = `json_array(${STATEMENT_ROW_FIELDS.join(', ')})::VARCHAR`
 
 /** The columns of a `finFilingConcepts` line, in its JSON array's order (the server reads them by position). */
-export const FILING_CONCEPT_FIELDS = [
-  'concept_id',
-  'custom',
-  'abstract',
-  'datatype',
-  'iord',
-  'crdr',
-  'tlabel',
-  'doc',
-] as const
+export const FILING_CONCEPT_FIELDS = ['concept_id', ...CONCEPT_META_FIELDS] as const
 
 /** A filing's concept's line in `finFilingConcepts`: a JSON array of FILING_CONCEPT_FIELDS. */
 export const FILING_CONCEPT_LINE = `json_array(${FILING_CONCEPT_FIELDS.join(', ')})::VARCHAR`
