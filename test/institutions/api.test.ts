@@ -204,7 +204,8 @@ describe('filings and periods', () => {
   test('one filing, and the list newest first with the amendment before its original', async () => {
     const one = await get(`/v1/institutions/${CIK}/filings/${Q2}`)
     expect(one.body).toEqual({
-      form13fId: Q2,
+      // The reference's integer id: the accession number's 18 digits.
+      form13fId: 169924326000003,
       formType: '13F-HR',
       reportType: '13F HOLDINGS REPORT',
       accessionNumber: Q2,
