@@ -66,13 +66,19 @@ export function unitTrapManagers(asOf: string): SampleManager[] {
   const managers: SampleManager[] = [
     {
       ...manager(thousandsKept, 'LANTERN ROCK CAPITAL LLC', 'COLUMBIA', 'SC', '29201'),
-      filings: [filing(thousandsKept, 1, '2022-11-14', '2022-09-30'), filing(thousandsKept, 1, '2023-02-14', '2022-12-31')],
+      filings: [
+        filing(thousandsKept, 1, '2022-11-14', '2022-09-30'),
+        filing(thousandsKept, 1, '2023-02-14', '2022-12-31'),
+      ],
       book: stockBook(20_000),
       valueUnit: 'thousands',
     },
     {
       ...manager(dollarsEarly, 'QUARRY HILL ADVISORS LP', 'HARTFORD', 'CT', '06103'),
-      filings: [filing(dollarsEarly, 1, '2022-11-10', '2022-09-30'), filing(dollarsEarly, 1, '2024-02-13', '2023-12-31')],
+      filings: [
+        filing(dollarsEarly, 1, '2022-11-10', '2022-09-30'),
+        filing(dollarsEarly, 1, '2024-02-13', '2023-12-31'),
+      ],
       book: stockBook(15_000),
       valueUnit: 'dollars',
     },
