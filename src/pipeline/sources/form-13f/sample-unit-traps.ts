@@ -11,7 +11,7 @@
  * - Quarry Hill reported whole dollars before the switch: its 2022Q3 13F-HR filed on 2022-11-10, then
  *   its 2023Q4 13F-HR in dollars as everyone.
  * - Saltmarsh holds only notes (PRN, priced near par: below $1 a unit of principal) and options: no share
- *   position to price, so its era decides (dollars).
+ *   position to price, so its era decides (dollars). Its three notes would outvote the rest if counted.
  */
 import type { Position, Security } from './sample-books.ts'
 import { cusipCheckDigit } from './sample-books.ts'
@@ -88,6 +88,7 @@ export function unitTrapManagers(asOf: string): SampleManager[] {
       book: [
         { security: ownSecurity(7, 'HOLLOWAY RAIL CO', 1, true), shares: 5_000_000, putCall: null, slot: 1 },
         { security: ownSecurity(8, 'OAKMONT INSURANCE GROUP', 1, true), shares: 2_500_000, putCall: null, slot: 2 },
+        { security: ownSecurity(9, 'MARCHETTI MEDICAL INC', 1, true), shares: 3_000_000, putCall: null, slot: 5 },
         { security: STOCKS[3]!, shares: 40_000, putCall: 'Call', slot: 3 },
         { security: STOCKS[4]!, shares: 25_000, putCall: 'Put', slot: 4 },
       ],
