@@ -12,6 +12,7 @@ import { ZipReader } from '../../src/lib/zip.ts'
 import { filingTextPath } from '../../src/pipeline/filing-text/index.ts'
 import type { DataSetRow } from '../../src/pipeline/sources/form-13f/columns.ts'
 import { tableName } from '../../src/pipeline/sources/form-13f/sample-books.ts'
+import { UNIT_TRAP_CIKS } from '../../src/pipeline/sources/form-13f/sample-unit-traps.ts'
 import { filingFromText } from '../../src/pipeline/sources/form-13f/text-filings.ts'
 import { CAST } from '../../src/sample/cast.ts'
 import { openTestApi, type Reply } from '../helpers/api.ts'
@@ -175,6 +176,28 @@ describe('holdings', () => {
     expect(res.body.pagination).toEqual({ limit: 2, hasMoreData: q3.length > 2 })
   })
 
+  test('the value unit without peers, as served: thousands kept after the switch, dollars before it (sample-unit-traps.ts)', async () => {
+    const { thousandsKept, dollarsEarly } = UNIT_TRAP_CIKS
+    // Lantern Rock's 13F-HR for 2022Q4, filed 2023-02-14 in thousands; Quarry Hill's for 2022Q3, filed 2022-11-10 in dollars.
+    const cases = [
+      { cik: thousandsKept, set: '2023q1', quarter: '2022Q4', unit: 1000 },
+      { cik: dollarsEarly, set: '2022q4', quarter: '2022Q3', unit: 1 },
+    ]
+    for (const c of cases) {
+      const pad = String(c.cik).padStart(10, '0')
+      const acc = setTable(c.set, 'SUBMISSION').find((r) => r.CIK === pad)!.ACCESSION_NUMBER
+      const reported = positions(setTable(c.set, 'INFOTABLE').filter((r) => r.ACCESSION_NUMBER === acc))
+      const res = await get(`/v1/institutions/${c.cik}/holdings?quarter=${c.quarter}`)
+      expect(res.body.period.accessionNumber).toBe(acc)
+      expect(res.body.totalPortfolioValue).toBe(total(reported) * c.unit)
+      expect(res.body.holdings.map((h: { cusip: string; value: number }) => [h.cusip, h.value])).toEqual(
+        [...reported].sort(byValue).map((p) => [p.cusip, p.value * c.unit]),
+      )
+      const filing = await get(`/v1/institutions/${c.cik}/filings/${acc}`)
+      expect(filing.body.portfolioValue).toBe(total(reported) * c.unit)
+    }
+  })
+
   test('history: newest quarter first, each with its totals and largest holdings; a year; a quarter of another year is a 400', async () => {
     const res = await get(`/v1/institutions/${CIK}/holdings/history?year=2026&limit=1`)
     expect(res.body.periods.map((p: { period: { quarter: string } }) => p.period.quarter)).toEqual([
@@ -204,7 +227,8 @@ describe('filings and periods', () => {
   test('one filing, and the list newest first with the amendment before its original', async () => {
     const one = await get(`/v1/institutions/${CIK}/filings/${Q2}`)
     expect(one.body).toEqual({
-      form13fId: Q2,
+      // The reference's integer id: the accession number's 18 digits.
+      form13fId: 169924326000003,
       formType: '13F-HR',
       reportType: '13F HOLDINGS REPORT',
       accessionNumber: Q2,

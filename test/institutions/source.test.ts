@@ -8,13 +8,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { silentReporter } from '../../src/lib/progress.ts'
-import { ZipWriter } from '../../src/lib/zip.ts'
+import { ZipReader, ZipWriter } from '../../src/lib/zip.ts'
 import { filingTextPath, formatSubmissionText } from '../../src/pipeline/filing-text/index.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
 import { type DataSetRow, type ReadTable, TABLE_COLUMNS } from '../../src/pipeline/sources/form-13f/columns.ts'
+import { UNIT_TRAP_CIKS } from '../../src/pipeline/sources/form-13f/sample-unit-traps.ts'
 import { coverXml, infoTableXml } from '../../src/pipeline/sources/form-13f/sample-xml.ts'
-import { dataSetNames, windowOf } from '../../src/pipeline/sources/form-13f/sets.ts'
+import { dataSetNames, SETS_DIR, windowOf } from '../../src/pipeline/sources/form-13f/sets.ts'
 import { filingFromText } from '../../src/pipeline/sources/form-13f/text-filings.ts'
 import { filingRows, infoTableRows } from '../../src/pipeline/sources/form-13f/xml.ts'
 import { hasSamples, openSnapshot, SAMPLES, tempDir } from '../helpers/snapshot.ts'
@@ -209,6 +210,17 @@ const RULES = [
   ]),
   ruleFiling(9000007, 1, '13F-HR', '2024-05-14', '2024-03-31', [['55555E105', 10, 1000]]),
   ruleFiling(9000008, 1, '13F-HR', '2024-05-14', '2024-03-31', [['55555E105', 10, 1000]]),
+  // Thousands kept, alone in its CUSIPs: three positions priced $0.13, $0.08 and $0.45 a share as dollars.
+  ruleFiling(9000009, 1, '13F-HR', '2024-05-15', '2024-03-31', [
+    ['66666F101', 1000, 130],
+    ['66666G109', 500, 40],
+    ['66666H107', 200, 90],
+  ]),
+  // The same error on two positions only: too few to decide, its era's unit stands.
+  ruleFiling(9000010, 1, '13F-HR', '2024-05-15', '2024-03-31', [
+    ['77777A109', 1000, 130],
+    ['77777B107', 500, 40],
+  ]),
 ]
 
 describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and rule filings)', () => {
@@ -256,6 +268,27 @@ describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and 
     db?.close()
     rmSync(root, { recursive: true, force: true })
   })
+  /** A filing's INFOTABLE rows in the mirror's data set of its filing date, split by hand. */
+  const setRows = (filed: string, accession: string): DataSetRow[] => {
+    const dir = join(root, 'mirror', SETS_DIR)
+    const set = readdirSync(dir)
+      .map((name) => windowOf(name.replace('_form13f.zip', '')))
+      .find((w) => w && w.from <= filed && filed <= w.to)!
+    const zip = ZipReader.open(join(dir, `${set.name}_form13f.zip`))
+    try {
+      const [head, ...lines] = zip
+        .read(zip.entries.find((e) => e.name === 'INFOTABLE.tsv')!)
+        .toString('utf8')
+        .trimEnd()
+        .split('\n')
+      const cols = head!.split('\t')
+      return lines
+        .map((l) => Object.fromEntries(l.split('\t').map((v, i) => [cols[i]!, v === '' ? null : v])))
+        .filter((r) => r.ACCESSION_NUMBER === accession)
+    } finally {
+      zip.close()
+    }
+  }
 
   test('VALUE: thousands before 2023-01-03 (ACTIAM 2020), dollars after (MetLife 2021 filed 2023, LTS One, Acorn)', async () => {
     for (const r of REAL) {
@@ -294,6 +327,72 @@ describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and 
       { cik: 9000003, value: 180_000 },
       { cik: 9000004, value: 135_000 },
     ])
+  })
+
+  test('without peers, a filing of 3 or more share positions is judged by its own prices; of fewer, by its era', async () => {
+    const rows = await db.q(
+      `SELECT cik::INTEGER AS cik, cusip, value::DOUBLE AS value FROM {t:inst_holdings}
+       WHERE cik IN (9000009, 9000010) ORDER BY cik, cusip`,
+    )
+    expect(rows).toEqual([
+      { cik: 9000009, cusip: '66666F101', value: 130_000 },
+      { cik: 9000009, cusip: '66666G109', value: 40_000 },
+      { cik: 9000009, cusip: '66666H107', value: 90_000 },
+      { cik: 9000010, cusip: '77777A109', value: 130 },
+      { cik: 9000010, cusip: '77777B107', value: 40 },
+    ])
+  })
+
+  test('the real filings, alone in their CUSIPs here, keep their unit by their own prices (ACTIAM’s $1,750 Alphabet stays in thousands)', async () => {
+    const peers = await db.q<{ n: number }>(
+      `SELECT count(*)::INTEGER AS n FROM {t:inst_holdings} h
+       JOIN (SELECT DISTINCT qend, cusip FROM {t:inst_holdings} WHERE cik IN (1619124, 1099219, 1894188, 1994827)) USING (qend, cusip)
+       WHERE h.cik NOT IN (1619124, 1099219, 1894188, 1994827)`,
+    )
+    expect(peers).toEqual([{ n: 0 }])
+    // The implied prices the build serves are real share prices: Apple $132.69 at the end of 2020, SPY $430.29 at the end of 2021.
+    const prices = await db.q(
+      `SELECT cusip, round(value / shares, 2)::DOUBLE AS price FROM {t:inst_holdings}
+       WHERE (cik = 1619124 AND cusip = '037833100') OR (cik = 1099219 AND cusip = '78462F103') ORDER BY cusip`,
+    )
+    expect(prices).toEqual([
+      { cusip: '037833100', price: 132.69 },
+      { cusip: '78462F103', price: 430.29 },
+    ])
+  })
+
+  test('the sample’s filers alone in their securities: thousands kept after the switch, dollars before it, notes and options only', async () => {
+    const { thousandsKept, dollarsEarly, noShares } = UNIT_TRAP_CIKS
+    const alone = await db.q<{ n: number }>(
+      `SELECT count(*)::INTEGER AS n FROM {t:inst_holdings} h
+       JOIN (SELECT DISTINCT qend, cusip FROM {t:inst_holdings} WHERE cik IN (${thousandsKept}, ${dollarsEarly}, ${noShares})) USING (qend, cusip)
+       WHERE h.cik NOT IN (${thousandsKept}, ${dollarsEarly}, ${noShares})`,
+    )
+    expect(alone).toEqual([{ n: 0 }])
+    const filings = await db.q<{ accession: string; filed: string; value: number }>(
+      `SELECT accession, filed::VARCHAR AS filed, value::DOUBLE AS value FROM {t:inst_filings}
+       WHERE cik IN (${thousandsKept}, ${dollarsEarly}, ${noShares}) ORDER BY cik, accession`,
+    )
+    // Each filing's VALUE column as the mirror's data set holds it, and the unit it was written in.
+    const reported = filings.map((f) => sum(setRows(f.filed, f.accession).map((r) => r.VALUE)))
+    expect(filings.map((f) => f.value)).toEqual([
+      reported[0]! * 1000, // Lantern Rock 2022Q3, filed 2022-11-14: thousands, as its era
+      reported[1]! * 1000, // Lantern Rock 2022Q4, filed 2023-02-14: thousands kept
+      reported[2]!, // Quarry Hill 2022Q3, filed 2022-11-10: dollars early
+      reported[3]!, // Quarry Hill 2023Q4: dollars, as its era
+      reported[4]!, // Saltmarsh 2023Q1: no share position to price, dollars as its era
+    ])
+    expect(filings.map((f) => f.accession.slice(0, 10))).toEqual([
+      ...Array(2).fill(String(thousandsKept).padStart(10, '0')),
+      ...Array(2).fill(String(dollarsEarly).padStart(10, '0')),
+      String(noShares).padStart(10, '0'),
+    ])
+    // Every share position of the two is served at a real price per share, $1 to $1,000 (never multiplied twice).
+    const prices = await db.q<{ price: number }>(
+      `SELECT value / shares AS price FROM {t:inst_holdings} WHERE cik IN (${thousandsKept}, ${dollarsEarly}) AND put_call IS NULL`,
+    )
+    expect(prices.length).toBe(24)
+    for (const { price } of prices) expect(price > 1 && price < 1000).toBe(true)
   })
 
   test('holdings and flows: a Parquet file per quarter, in serving order; flows only against the calendar quarter before', async () => {

@@ -4,7 +4,7 @@
  */
 import type { Static } from 'elysia'
 import type { Sql } from '../../db/sql.ts'
-import { formatCik } from '../../lib/ids.ts'
+import { accessionKey, formatCik } from '../../lib/ids.ts'
 import { quarterLabel } from './quarters.ts'
 import type { Holding, InstitutionFiling, Manager } from './schemas.ts'
 
@@ -64,6 +64,13 @@ export type FilingRecord = {
   managers: string | null
 }
 
+/**
+ * A filing's integer id, where the reference has one: its accession number's 18 digits as a number
+ * (0001699243-26-000005 → 169924326000005), the same for the filing in every snapshot. Exact while the
+ * filer agent's CIK (the first 10 digits) is below 90,071,992 (2^53 / 10^8); EDGAR's are below 2.1 million.
+ */
+export const form13fId = (accession: string) => Number(accessionKey(accession))
+
 type ManagerOut = Static<typeof Manager>
 const managerOut = (m: ManagerOut & { managerCik: unknown }): ManagerOut => ({
   ...m,
@@ -73,7 +80,7 @@ const managerOut = (m: ManagerOut & { managerCik: unknown }): ManagerOut => ({
 export function toFiling(archives: string, r: FilingRecord): Static<typeof InstitutionFiling> {
   const managers = (r.managers ? JSON.parse(r.managers) : []) as ManagerOut[]
   return {
-    form13fId: r.accession,
+    form13fId: form13fId(r.accession),
     formType: r.form,
     reportType: r.report_type,
     accessionNumber: r.accession,

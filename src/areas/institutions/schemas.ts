@@ -119,7 +119,7 @@ export const Manager = t.Object({
 
 export const InstitutionFiling = t.Object(
   {
-    form13fId: t.String({ description: 'The filing’s accession number' }),
+    form13fId: Int('The accession number’s 18 digits as an integer (0001699243-26-000005 → 169924326000005)'),
     formType: t.String(),
     reportType: Str,
     accessionNumber: t.String(),

@@ -16,6 +16,8 @@ export type Security = {
   /** Dollars per share in the quarter of index 0 (2000Q1). */
   basePrice: number
   weight: number
+  /** A note or bond: its amount is principal (PRN), worth about par (sample-rows.ts). */
+  principal?: boolean
 }
 
 const SALT_SECURITY = 0x13f1

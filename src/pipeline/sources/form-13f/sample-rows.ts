@@ -2,7 +2,8 @@
  * One sample 13F filing as rows of the data sets' tables (columns.ts), from the manager's book of the
  * quarter (sample-books.ts): the same rows go into a data set's TSVs or, as XML, into the filing's own
  * full submission file. VALUE is written in the unit of the filing's era (thousands before 2023-01-03,
- * dollars after), and in thousands by the few managers that kept them.
+ * dollars after), and in thousands by the few managers that kept them; the unit-rule filers of
+ * sample-unit-traps.ts bring their own book and unit.
  */
 import { hash3, unit } from '../../../sample/random.ts'
 import { type DataSetRow, dataSetDate, type ReadTable } from './columns.ts'
@@ -17,6 +18,10 @@ export type SampleManager = {
   state: string | null
   zip: string | null
   filings: SampleFiling[]
+  /** A fixed book for every filing, instead of one drawn from the universe (sample-unit-traps.ts). */
+  book?: Position[]
+  /** The unit VALUE is written in whatever the era (sample-unit-traps.ts). */
+  valueUnit?: 'thousands' | 'dollars'
 }
 /** `accepted`: EDGAR's Eastern stamp, `YYYY-MM-DD HH:MM:SS`. */
 export type SampleFiling = { accession: string; form: string; filed: string; period: string; accepted: string }
@@ -26,6 +31,8 @@ const SALT_KIND = 0x13f6
 const INCLUDED_SHARE = 0.12
 /** Share of managers that kept reporting thousands after the switch. */
 const KEPT_THOUSANDS_SHARE = 0.03
+/** A note's price per dollar of principal: near par. */
+const PRINCIPAL_PRICE = 0.97
 
 export const keepsThousands = (seed: number, cik: number) => unit(hash3(seed, cik, SALT_KIND)) < KEPT_THOUSANDS_SHARE
 export const includesOthers = (seed: number, cik: number) => unit(hash3(seed, cik, SALT_KIND + 1)) < INCLUDED_SHARE
@@ -38,6 +45,7 @@ const otherManagerName = (cik: number, k: number) =>
 
 /** The positions a filing reports: the book, or for an amendment what it restates or adds. */
 function positionsOf(u: Universe, m: SampleManager, f: SampleFiling): Position[] {
+  if (m.book) return m.book
   const q = quarterIndex(f.period)
   const book = bookOf(u, m.cik, q)
   if (!f.form.endsWith('/A')) return book
@@ -61,7 +69,9 @@ export function filingRows(u: Universe, m: SampleManager, f: SampleFiling, nextK
   const notice = f.form.startsWith('13F-NT')
   const amendment = f.form.endsWith('/A')
   const others = !notice && includesOthers(u.seed, m.cik)
-  const thousands = f.filed < DOLLAR_ERA_START || keepsThousands(u.seed, m.cik)
+  const thousands = m.valueUnit
+    ? m.valueUnit === 'thousands'
+    : f.filed < DOLLAR_ERA_START || keepsThousands(u.seed, m.cik)
   const q = quarterIndex(f.period)
   const rows: Record<ReadTable, DataSetRow[]> = {
     SUBMISSION: [],
@@ -74,7 +84,8 @@ export function filingRows(u: Universe, m: SampleManager, f: SampleFiling, nextK
   let total = 0
   if (!notice) {
     for (const p of positionsOf(u, m, f)) {
-      const dollars = Math.round(p.shares * priceOf(p.security, q, u.seed))
+      const price = p.security.principal ? PRINCIPAL_PRICE : priceOf(p.security, q, u.seed)
+      const dollars = Math.round(p.shares * price)
       const value = thousands ? Math.round(dollars / 1000) : dollars
       total += value
       const shared = others && p.slot % 3 === 0
@@ -87,7 +98,7 @@ export function filingRows(u: Universe, m: SampleManager, f: SampleFiling, nextK
         FIGI: null,
         VALUE: String(value),
         SSHPRNAMT: String(p.shares),
-        SSHPRNAMTTYPE: 'SH',
+        SSHPRNAMTTYPE: p.security.principal ? 'PRN' : 'SH',
         PUTCALL: p.putCall,
         INVESTMENTDISCRETION: shared ? 'DFND' : 'SOLE',
         OTHERMANAGER: shared ? '1' : null,

@@ -7,6 +7,7 @@
  * zip by a stream, so memory holds no table whole. The filings after the newest set's window are written
  * as their own full submission files (`Archives/edgar/data/<cik>/<accession>.txt`), as `--download`
  * fetches them, and the SEC's data-set page (`form-13f-data-sets/index.html`) lists the sets written.
+ * The filers of the value-unit rule's traps (sample-unit-traps.ts) are written after the world's.
  */
 import { closeSync, mkdirSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -18,6 +19,7 @@ import { type DataSetRow, READ_TABLES, TABLE_COLUMNS } from './columns.ts'
 import { setsPage } from './download.ts'
 import { securityUniverse, Universe } from './sample-books.ts'
 import { filingRows, type SampleManager, signatureRow } from './sample-rows.ts'
+import { UNIT_TRAP_FIRST_KEY, unitTrapManagers } from './sample-unit-traps.ts'
 import { coverXml, infoTableXml } from './sample-xml.ts'
 import { dataSetNames, SETS_DIR } from './sets.ts'
 
@@ -101,6 +103,10 @@ export function sampleForm13f(world: SampleWorld): SampleWriter {
       let bytes = 0
       let rows = 0
       let key = 0
+      let trapKey = UNIT_TRAP_FIRST_KEY - 1
+      // The traps' rows are numbered apart, so that the world's rows keep their numbers.
+      const nextKey = (m: SampleManager) => (m.book ? () => ++trapKey : () => ++key)
+      managers.push(...unitTrapManagers(isoDay(world.asOf)))
       const written: string[] = []
       for (const set of sets) {
         const work = join(dir, `${set.name}_form13f${world.unzipped ? '' : '.partial'}`)
@@ -117,7 +123,7 @@ export function sampleForm13f(world: SampleWorld): SampleWriter {
           for (const f of m.filings) {
             if (f.filed < set.from || f.filed > set.to) continue
             any = true
-            const r = filingRows(universe, m, f, () => ++key)
+            const r = filingRows(universe, m, f, nextKey(m))
             for (const t of READ_TABLES) for (const row of r[t]) out[t].write(tsvLine(t, row))
             out.SIGNATURE.write(tsvLine('SIGNATURE', signatureRow(m, f)))
             rows += r.INFOTABLE.length
@@ -147,7 +153,7 @@ export function sampleForm13f(world: SampleWorld): SampleWriter {
       for (const m of managers) {
         for (const f of m.filings) {
           if (f.filed <= since) continue
-          const r = filingRows(universe, m, f, () => ++key)
+          const r = filingRows(universe, m, f, nextKey(m))
           const text = formatSubmissionText({
             accessionNumber: f.accession,
             form: f.form,
