@@ -2,8 +2,10 @@
  * One quarter of the Financial Statement Data Sets (`YYYYqN.zip` or the unzipped `YYYYqN/`) into Parquet:
  * each of its four files into its own table's period folder, sorted by accession (`acc_key`, the integer
  * form of `adsh`: submissions contract ACC_KEY) or, for tags, by tag. DuckDB cannot read a zip, so each
- * entry is streamed to a temporary file first (extract.ts) and read from there. A quarter without `tag.txt` (a
- * partial extract) converts: it writes no tag rows and the statements' tag metadata stays null.
+ * entry is streamed to a temporary file first (extract.ts) and read from there. A quarter without one of
+ * the files is refused before the build starts (files.ts REQUIRED_TABLES); accepted on purpose
+ * (`--allow-partial-sets`), it writes no rows of that table: without `tag.txt`, the statements' tag
+ * metadata stays null.
  */
 import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
