@@ -20,7 +20,7 @@ import type { SourceFile } from './mirror.ts'
 import type { FoundMap, SourceDefinition } from './source.ts'
 
 /** The flag that accepts a partial set, as the CLI spells it and the messages name it. */
-export const ALLOW_PARTIAL_SETS_FLAG = '--allow-partial-sets'
+const ALLOW_PARTIAL_SETS_FLAG = '--allow-partial-sets'
 
 /** The file names a set holds, lower-cased: a zip's entries (any folder inside it) or a folder's files. */
 function namesIn(file: SourceFile): Set<string> {
@@ -39,7 +39,7 @@ function namesIn(file: SourceFile): Set<string> {
 }
 
 /** The tables (as file names, `REPORTINGOWNER.tsv`) of `required` that `file` lacks, matched without case. */
-export function missingTables(file: SourceFile, required: readonly string[]): string[] {
+function missingTables(file: SourceFile, required: readonly string[]): string[] {
   const names = namesIn(file)
   return required.filter((t) => !names.has(t.toLowerCase()))
 }

@@ -7,7 +7,7 @@
  * shared fixture's generated ones, rewritten without those entries.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Reporter, silentReporter } from '../../src/lib/progress.ts'
 import { ZipReader, ZipWriter } from '../../src/lib/zip.ts'
@@ -117,6 +117,21 @@ describe('a set missing a table fails the build, and the served snapshot stays p
     await expectRefused(truncatedMirror('all', all), [...all.map(lacking), HINT].join('\n'))
   })
 
+  test('a zip cut short (no directory left to list its tables) is named too', async () => {
+    const mirror = join(root, 'cut')
+    cpSync(complete, mirror, { recursive: true })
+    const rel = firstSet(complete, TRUNCATED['form-13f'].dir)
+    const bytes = readFileSync(join(complete, rel))
+    writeFileSync(join(mirror, rel), bytes.subarray(0, bytes.length >> 1))
+    const error = await runBuild({ from: mirror, datasets, reporter: silentReporter(), threads: 2 }).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(BuildError)
+    expect((error as Error).message).toStartWith(`${rel}: not a readable zip (a truncated download?): `)
+    expect(current()).toBe(served)
+    expect(snapshotsIn()).toEqual([served])
+  })
+
   test('an unzipped set is checked the same way', async () => {
     const mirror = join(root, 'unzipped')
     cpSync(complete, mirror, { recursive: true })
@@ -126,7 +141,7 @@ describe('a set missing a table fails the build, and the served snapshot stays p
     mkdirSync(folder)
     const zip = ZipReader.open(join(complete, rel))
     for (const [entry, data] of zip.iterate((n) => n !== 'NONDERIV_TRANS.tsv'))
-      Bun.write(join(folder, entry.name), data)
+      writeFileSync(join(folder, entry.name), data)
     zip.close()
     await expectRefused(mirror, `${rel.replace(/\.zip$/, '/')}: missing table(s) NONDERIV_TRANS.tsv\n${HINT}`)
   })
