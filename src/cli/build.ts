@@ -16,6 +16,8 @@ Builds a Parquet snapshot from EDGAR bulk files and publishes it as OUT/CURRENT.
   --threads N            DuckDB threads (default: all cores)
   --memory-limit SIZE    DuckDB memory limit, e.g. 4GB; past it the build spills to disk (default 4GB)
   --keep N               snapshots to keep, the served one included (default 2)
+  --allow-partial-sets   build a quarterly data set that lacks some of its tables (a truncated download)
+                         instead of failing; the summary and the manifest say which (docs/operating.md)
 ${skipSourcesHelp(25)}
 download options:
   --cache DIR            download cache, itself a mirror folder (default $SECDS_CACHE_DIR or ./.cache/edgar)
@@ -35,6 +37,7 @@ export async function buildCommand(argv: string[], env = process.env) {
       'memory-limit': { type: 'string' },
       keep: { type: 'string' },
       'skip-sources': { type: 'string' },
+      'allow-partial-sets': { type: 'boolean' },
       cache: { type: 'string' },
       'user-agent': { type: 'string' },
       'sec-url': { type: 'string' },
@@ -87,6 +90,7 @@ export async function buildCommand(argv: string[], env = process.env) {
     memoryLimit,
     keep: numberFlag('keep', f.keep, 2, { min: 1, max: 100, integer: true }),
     skipSources,
+    allowPartialSets: f['allow-partial-sets'] ?? false,
     reporter,
   })
 }

@@ -51,6 +51,12 @@ export type PeriodManifest = {
   reused: boolean
 }
 
+/**
+ * A period file built without some of the tables its source declares (`--allow-partial-sets`,
+ * period-sets.ts): the source, the file's mirror path, and the tables it lacked (as file names).
+ */
+export type PartialSet = { source: string; file: string; missing: string[] }
+
 export type Manifest = {
   snapshotId: string
   schemaVersion: number
@@ -68,4 +74,9 @@ export type Manifest = {
   lookups: Record<string, LookupFileManifest>
   steps: { name: string; seconds: number }[]
   checks: { check: string; ok: boolean }[]
+  /**
+   * Sets accepted without some of their tables, with the build's warning for each: empty for a complete
+   * build, absent from a manifest written before the check (an additive field: no schema version of its own).
+   */
+  partialSets?: (PartialSet & { warning: string })[]
 }

@@ -1,7 +1,8 @@
 /**
  * `secds build`: EDGAR bulk files (a mirror folder) → a checked, published Parquet snapshot.
  *
- * Find what each source has in the mirror → run the sources' phases into `OUT/<id>.partial/` (runner.ts:
+ * Find what each source has in the mirror → check that each period set holds its tables (period-sets.ts)
+ * → run the sources' phases into `OUT/<id>.partial/` (runner.ts:
  * stage, period files, derive, check, write Parquet, serving database, lookup files) → manifest → rename
  * to `OUT/<id>/` → point `OUT/CURRENT` at it → prune to the last two. Any failure removes the partial
  * snapshot and leaves `CURRENT` as it was.
@@ -16,6 +17,7 @@ import { BuildDb } from './duck.ts'
 import { BuildError } from './errors.ts'
 import { manifestEntry } from './mirror.ts'
 import { previousSnapshot } from './period-files.ts'
+import { checkPeriodSets, partialSetWarning } from './period-sets.ts'
 import { runSources } from './runner.ts'
 import { acquireLock, finalDir, finalize, newSnapshotId, partialDir, prune, publish } from './snapshot.ts'
 import type { BuildContext, Found, PipelineOptions, SourceDefinition } from './source.ts'
@@ -35,6 +37,8 @@ export type BuildOptions = PipelineOptions & {
   sources?: readonly SourceDefinition[]
   /** Sources (by name) whose files are taken as absent from the mirror: their tables are built empty. */
   skipSources?: readonly string[]
+  /** `--allow-partial-sets`: build a period set lacking some of its tables, with a warning (period-sets.ts). */
+  allowPartialSets?: boolean
 }
 
 /**
@@ -68,6 +72,10 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
   const t0 = performance.now()
   const skip = new Set(o.skipSources ?? [])
   const found = findAll(o.from, sources, skip)
+  const partialSets = checkPeriodSets(sources, found, o.allowPartialSets ?? false).map((p) => ({
+    ...p,
+    warning: partialSetWarning(p),
+  }))
   const release = acquireLock(out)
   const id = newSnapshotId(out, startedAt)
   const dir = partialDir(out, id)
@@ -86,6 +94,8 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
   const summary = sources.flatMap((s) => (found[s.name] ? [found[s.name]!.summary] : [])).join(', ')
   const skipped = skip.size ? ` (left out: ${[...skip].join(', ')})` : ''
   reporter.line(`build ${id} from ${o.from}: ${summary}${skipped}`)
+  const warnings = partialSets.map((p) => `warning: ${p.warning}`)
+  for (const w of warnings) reporter.line(w)
   let opened: BuildDb | undefined
   try {
     const db = await BuildDb.open({
@@ -126,6 +136,7 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
       lookups: r.lookups,
       steps: r.steps,
       checks: r.checks,
+      partialSets,
     }
     writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
     db.close()
@@ -139,7 +150,7 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
           const m = r.written.tables[t.name]!
           return [t.name, m.rows, fmtBytes(m.bytes), r.tableSeconds(t.name).toFixed(1)]
         }),
-      )}\n\npublished ${id} in ${manifest.durationSeconds.toFixed(1)}s → ${join(out, 'CURRENT')}` +
+      )}\n\n${warnings.map((w) => `${w}\n`).join('')}published ${id} in ${manifest.durationSeconds.toFixed(1)}s → ${join(out, 'CURRENT')}` +
         (pruned.length ? `\nremoved older snapshot${pruned.length > 1 ? 's' : ''} ${pruned.join(', ')}` : ''),
     )
     return { snapshotId: id, dir: finalDir(out, id), manifest, pruned }

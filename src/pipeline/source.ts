@@ -135,6 +135,12 @@ export type PeriodFiles = {
   empty: string
   /** The input files, one per period: from what the source found. */
   files(found: Found): SourceFile[]
+  /**
+   * For a period file that is a set of tables (a zip or its unzipped folder): the file names each set must
+   * hold (matched without case), from the one list beside the source's columns. A set lacking one fails the
+   * build unless `--allow-partial-sets` (period-sets.ts).
+   */
+  tables?: readonly string[]
   /** The period a file holds, as a folder name (`quarter=2024q3`). */
   periodOf(file: SourceFile): string
   /**

@@ -76,6 +76,8 @@ beforeAll(async () => {
   const files = quarterFiles()
   writeFileSync(join(q, 'sub.txt'), files.sub)
   writeFileSync(join(q, 'num.txt'), files.num)
+  // A complete quarter: its tag.txt with the header alone (the rules read no tag metadata).
+  writeFileSync(join(q, 'tag.txt'), 'tag\tversion\tcustom\tabstract\tdatatype\tiord\tcrdr\ttlabel\tdoc\n')
   writeFileSync(
     join(q, 'pre.txt'),
     `adsh\treport\tline\tstmt\tinpth\trfile\ttag\tversion\tplabel\tnegating\n${adshOf(0, 0)}\t2\t1\tCF\t0\tH\tNetCashProvidedByUsedInOperatingActivities\tus-gaap/2025\tCash from operations\t0\n`,

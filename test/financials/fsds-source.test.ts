@@ -9,6 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { join } from 'node:path'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { ZipReader } from '../../src/lib/zip.ts'
+import type { Manifest } from '../../src/pipeline/contract.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { hasSamples, openSnapshot, SAMPLES, tempDir } from '../helpers/snapshot.ts'
 
@@ -42,6 +43,7 @@ const OLD_PRE = [
 let root = ''
 let mirrorDir = ''
 let firstDir = ''
+let partialSets: Manifest['partialSets']
 let snap: Awaited<ReturnType<typeof openSnapshot>>
 const real: Record<string, Record<string, string>[]> = {}
 
@@ -61,12 +63,15 @@ beforeAll(async () => {
   writeFileSync(join(old, 'num.txt'), `${OLD_NUM}\n`)
   writeFileSync(join(old, 'sub.txt'), `${OLD_SUB}\n`)
   writeFileSync(join(old, 'pre.txt'), `${OLD_PRE}\n`)
-  const { dir } = await runBuild({
+  const { dir, manifest } = await runBuild({
     from: mirror,
     datasets: join(root, 'datasets'),
     reporter: silentReporter(),
     threads: 2,
+    // On purpose: the hand-made quarter has no tag.txt, which a build refuses otherwise (a partial extract).
+    allowPartialSets: true,
   })
+  partialSets = manifest.partialSets
   mirrorDir = mirror
   firstDir = dir
   snap = await openSnapshot(dir)
@@ -142,6 +147,17 @@ describe.skipIf(!hasZip)('the real 2009q3 quarter (edgar-samples/fsds)', () => {
 })
 
 describe.skipIf(!hasZip)('an unzipped quarter in the older num layout, without tag.txt', () => {
+  test('accepted on purpose (--allow-partial-sets): the manifest names it and its missing file', () => {
+    expect(partialSets).toEqual([
+      {
+        source: 'financial-statements',
+        file: 'financial-statement-data-sets/2020q4/',
+        missing: ['tag.txt'],
+        warning: 'financial-statement-data-sets/2020q4/ lacks tag.txt: built without it (--allow-partial-sets)',
+      },
+    ])
+  })
+
   test('num columns read by header name; segments NULL; no tag rows for the quarter', async () => {
     const rows =
       await snap.q(`SELECT tag, coreg, segments, ddate, qtrs, value::VARCHAR AS value, footnote FROM {t:fsds_num}
@@ -183,6 +199,7 @@ describe.skipIf(!hasZip)('the next build', () => {
       datasets: join(root, 'datasets'),
       reporter: silentReporter(),
       threads: 2,
+      allowPartialSets: true,
     })
     const manifest = JSON.parse(readFileSync(join(next.dir, 'manifest.json'), 'utf8'))
     const periods = manifest.periods['financial-statements']

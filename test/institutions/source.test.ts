@@ -246,7 +246,9 @@ describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and 
       `${TABLE_COLUMNS[table].join('\t')}\n${rows.map((r) => `${TABLE_COLUMNS[table].map((c) => r[c] ?? '').join('\t')}\n`).join('')}`
     const zip = new ZipWriter(join(mirror, 'form-13f-data-sets', '2024q2_form13f.zip'))
     zip.add('SUBMISSION.tsv', tsv('SUBMISSION', [{ ...inSet.SUBMISSION[0], FILING_DATE: '12-MAY-2024' }]))
-    for (const table of ['COVERPAGE', 'SUMMARYPAGE'] as const) zip.add(`${table}.tsv`, tsv(table, inSet[table]))
+    // A complete set: every table the build reads (the other-manager ones a header alone, the filing lists none).
+    for (const table of ['COVERPAGE', 'SUMMARYPAGE', 'OTHERMANAGER', 'OTHERMANAGER2'] as const)
+      zip.add(`${table}.tsv`, tsv(table, inSet[table]))
     zip.add(
       'INFOTABLE.tsv',
       tsv(

@@ -2,10 +2,12 @@
  * One quarter of the Financial Statement Data Sets (`YYYYqN.zip` or the unzipped `YYYYqN/`) into Parquet:
  * each of its four files into its own table's period folder, sorted by accession (`acc_key`, the integer
  * form of `adsh`: submissions contract ACC_KEY) or, for tags, by tag. DuckDB cannot read a zip, so each
- * entry is streamed to a temporary file first (extract.ts) and read from there. A quarter without `tag.txt` (a
- * partial extract) converts: it writes no tag rows and the statements' tag metadata stays null.
+ * entry is streamed to a temporary file first (extract.ts) and read from there. A quarter without one of
+ * the files is refused before the build starts (files.ts REQUIRED_TABLES); accepted on purpose
+ * (`--allow-partial-sets`), it writes no rows of that table: without `tag.txt`, the statements' tag
+ * metadata stays null.
  */
-import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs'
+import { closeSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { ZipReader } from '../../../lib/zip.ts'
 import type { BuildDb } from '../../duck.ts'
@@ -104,15 +106,17 @@ export async function convertQuarter(
       const name = `${file}.txt`
       let path: string
       let temp = false
+      // Names matched without case, as the check of the quarter's files (period-sets.ts) matches them.
       if (zip) {
-        const entry = zip.entries.find((e) => basename(e.name) === name)
+        const entry = zip.entries.find((e) => basename(e.name).toLowerCase() === name)
         if (!entry) continue
         path = join(work, `fsds-${quarterName(input.rel)}-${name}`)
         await extractEntry(input.path, entry, path)
         temp = true
       } else {
-        path = join(input.path, name)
-        if (!existsSync(path)) continue
+        const own = readdirSync(input.path).find((f) => f.toLowerCase() === name)
+        if (!own) continue
+        path = join(input.path, own)
       }
       try {
         await convertFile(db, file, path, join(dirOf(FSDS_TABLES[file].table), 'part-0.parquet'), input.rel)

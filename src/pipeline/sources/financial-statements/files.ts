@@ -86,6 +86,13 @@ export const FSDS_COLUMNS = {
 export type FsdsFile = keyof typeof FSDS_COLUMNS
 export const FSDS_FILES = Object.keys(FSDS_COLUMNS) as FsdsFile[]
 
+/**
+ * The files every quarter must hold (period-sets.ts): all four. A quarter without num.txt or pre.txt
+ * (a truncated download or a partial extract) would serve its filings without values or statements, one
+ * without tag.txt its statements without the tags' labels and types.
+ */
+export const REQUIRED_TABLES = FSDS_FILES.map((f) => `${f}.txt`)
+
 /** Columns every file must have (a file without them is not this data set); the rest may be absent. */
 export const REQUIRED: Record<FsdsFile, string[]> = {
   sub: ['adsh', 'cik', 'name', 'form', 'period', 'filed', 'accepted'],

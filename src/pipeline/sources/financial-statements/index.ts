@@ -14,7 +14,7 @@ import { dataSetQuarter, endedQuarters, type Quarter } from '../../download/quar
 import { fileSource, folderSource, type SourceFile } from '../../mirror.ts'
 import type { SourceDefinition, TableSpec } from '../../source.ts'
 import { convertQuarter, emptyView, FSDS_TABLES, quarterName } from './convert.ts'
-import { FSDS_FILES } from './files.ts'
+import { FSDS_FILES, REQUIRED_TABLES } from './files.ts'
 import { financialStatementsSample } from './sample.ts'
 import { checkFilings, financialLookups, servingStatements } from './serving.ts'
 
@@ -100,6 +100,7 @@ export const financialStatements: SourceDefinition = {
     empty: emptyView('sub'),
     more: (['num', 'pre', 'tag'] as const).map((f) => ({ ...FSDS_TABLES[f], empty: emptyView(f) })),
     files: (found) => found.files,
+    tables: REQUIRED_TABLES,
     periodOf: (file) => `quarter=${quarterName(file.rel)}`,
     convert: (ctx, file, _outDir, dirOf) => convertQuarter(ctx.db, file, ctx.work, dirOf),
   },

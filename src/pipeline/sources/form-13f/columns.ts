@@ -89,6 +89,14 @@ export const READ_TABLES = [
 ] as const
 export type ReadTable = (typeof READ_TABLES)[number]
 
+/**
+ * The files every data set must hold (period-sets.ts): each table the build reads. A real set holds all
+ * seven, the other-manager tables with a header alone when no filing of its window lists one, so a set
+ * without one is a truncated download or a partial extract, whose filings would be served without their
+ * cover page, summary, holdings or other managers. SIGNATURE may be absent: nothing served comes from it.
+ */
+export const REQUIRED_TABLES = READ_TABLES.map((t) => `${t}.tsv`)
+
 const date = (c: string) => `try_strptime(nullif(trim(${c}), ''), '%d-%b-%Y')::DATE`
 const text = (c: string) => `nullif(trim(${c}), '')`
 const int = (c: string) => `try_cast(round(try_cast(nullif(trim(${c}), '') AS DOUBLE)) AS BIGINT)`

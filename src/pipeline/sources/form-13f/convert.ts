@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { SourceFile } from '../../mirror.ts'
 import type { BuildContext, PeriodFiles } from '../../source.ts'
 import { PARQUET, quote } from '../../sql-text.ts'
-import { TYPED_SELECT } from './columns.ts'
+import { REQUIRED_TABLES, TYPED_SELECT } from './columns.ts'
 import { SET_INFOTABLE_VIEW } from './derive.ts'
 import { tableFile, tsvSelect } from './set-tables.ts'
 import type { DataSetFile } from './sets.ts'
@@ -22,6 +22,7 @@ export const infotablePeriods: PeriodFiles = {
   empty: `CREATE OR REPLACE TABLE ${SET_INFOTABLE_VIEW} AS
     SELECT ${TYPED_SELECT.INFOTABLE}, NULL::VARCHAR AS data_set FROM ${noRows('INFOTABLE')} t`,
   files: (found) => found.files.filter((f): f is DataSetFile => 'set' in f),
+  tables: REQUIRED_TABLES,
   periodOf: (file: SourceFile) => `data_set=${(file as DataSetFile).set}`,
   async convert(ctx: BuildContext, file: SourceFile, outDir: string) {
     const set = file as DataSetFile

@@ -1,10 +1,11 @@
 /**
  * One quarter of the SEC's Insider Transactions Data Sets (`YYYYqN_form345.zip`, or the same TSVs in an
  * unzipped folder) → the records of records.ts, as Parquet. The tables are tab-separated with a header
- * row and RFC-style quoting of free text; every column is bound by its header name, and a column or a
- * table that a quarter lacks reads as NULL (the SEC's metadata file and the real headers disagree: the
- * metadata's SUBMISSION has four contact columns the files lack, and DERIV_TRANS spells one footnote
- * column two ways). Dates are `DD-MON-YYYY`; flags are `0/1`, `true/false` or empty.
+ * row and RFC-style quoting of free text; every column is bound by its header name, and a column that a
+ * quarter lacks reads as NULL (the SEC's metadata file and the real headers disagree: the metadata's
+ * SUBMISSION has four contact columns the files lack, and DERIV_TRANS spells one footnote column two
+ * ways). A table a quarter lacks gives no records: the build refuses such a quarter (REQUIRED_TABLES)
+ * unless `--allow-partial-sets` accepts it. Dates are `DD-MON-YYYY`; flags are `0/1`, `true/false` or empty.
  */
 import {
   closeSync,
@@ -37,6 +38,13 @@ export const DATASET_TABLES = [
   'DERIV_HOLDING',
 ] as const
 type DatasetTable = (typeof DATASET_TABLES)[number]
+
+/**
+ * The files every quarter must hold (period-sets.ts): each table the build reads. A quarter without
+ * REPORTINGOWNER or NONDERIV_TRANS (a truncated download) would serve its filings without their owners or
+ * transactions. OWNER_SIGNATURE and FOOTNOTES may be absent: nothing served comes from them.
+ */
+export const REQUIRED_TABLES = DATASET_TABLES.map((t) => `${t}.tsv`)
 
 /** `DD-MON-YYYY` (`31-JUL-2024`) → DATE; anything else NULL. */
 const date = (c: string) => `try_strptime(nullif(trim(${c}), ''), '%d-%b-%Y')::DATE`

@@ -18,7 +18,7 @@ import { downloadFilingTexts, filingTextsOfForms, foundFilingTexts } from '../..
 import { fileSource, folderSource, type SourceFile } from '../../mirror.ts'
 import type { FoundMap, SourceDefinition } from '../../source.ts'
 import { columnsDdl } from '../../sql-text.ts'
-import { convertQuarter, DATASETS_DIR } from './dataset.ts'
+import { convertQuarter, DATASETS_DIR, REQUIRED_TABLES } from './dataset.ts'
 import { buildInsiderTables } from './derive.ts'
 import { FIRST_QUARTER } from './quarters.ts'
 import { RECORD_COLUMNS } from './records.ts'
@@ -130,6 +130,7 @@ export const insiderTransactions: SourceDefinition = {
     view: 't_insider_dataset',
     empty: `CREATE OR REPLACE TABLE t_insider_dataset (${RECORDS_DDL}, quarter VARCHAR)`,
     files: (found) => found.files.filter((f) => QUARTER_NAME.test(f.rel.replace(/\/$/, '').split('/').pop()!)),
+    tables: REQUIRED_TABLES,
     periodOf,
     async convert(ctx, file, outDir) {
       await convertQuarter(ctx.db, file.path, file.rel, outDir, join(ctx.work, 'insider-quarter'))
