@@ -343,6 +343,39 @@ describe('rule 5: quarters from year-to-date values', () => {
     expect(await derived(CFO)).toEqual([])
   })
 
+  test('cash at a quarter’s start is never a difference: a derived quarter’s is the instant the day before it', async () => {
+    const cash = (end: string, v: number, n: number, fp: string, filed: string): Fact => [
+      'CashAndCashEquivalentsAtCarryingValue',
+      'USD',
+      null,
+      end,
+      v,
+      acc(n),
+      2024,
+      fp,
+      fp === 'FY' ? '10-K' : '10-Q',
+      filed,
+    ]
+    await build([
+      Q1(10),
+      H1(25),
+      M9(41),
+      FY(60),
+      cash('2023-12-31', 100, 1, 'Q1', '2024-05-01'),
+      cash('2024-03-31', 110, 1, 'Q1', '2024-05-01'),
+      cash('2024-06-30', 125, 2, 'Q2', '2024-08-01'),
+      cash('2024-09-30', 141, 3, 'Q3', '2024-11-01'),
+    ])
+    // Not 0 (six months' cash at the start minus three months'), each quarter's own.
+    expect(await points('cash_and_cash_equivalents_beginning_of_period', 'canonical')).toEqual([
+      '1 20240331 100 priority …01 2024 Q1 CashAndCashEquivalentsAtCarryingValue cashbop.priority.2',
+      '1 20240630 110 priority …01 2024 Q1 CashAndCashEquivalentsAtCarryingValue cashbop.priority.2',
+      '1 20240930 125 priority …02 2024 Q2 CashAndCashEquivalentsAtCarryingValue cashbop.priority.2',
+      '1 20241231 141 priority …03 2024 Q3 CashAndCashEquivalentsAtCarryingValue cashbop.priority.2',
+      '4 20241231 100 priority …01 2024 Q1 CashAndCashEquivalentsAtCarryingValue cashbop.priority.2',
+    ])
+  })
+
   test('ratios over quarters see the derived ones', async () => {
     await build([
       Q1(10),

@@ -27,6 +27,8 @@
  *    value subtracted is the latest its filings reported by the longer period's filing (so an original
  *    nine months never has a later restated six months taken from it). `strategy` "derived", the longer
  *    period's filing, tag and rule, and `derived_from` every filing the values came from, its own first.
+ *    Cash at a period's start (`instantStart`) is never subtracted: a derived cash-flow quarter's is the
+ *    instant of the day before it starts, as rule 4 has it for a reported period.
  * Series keep quarters 0, 1 and 4; year-to-date points (2, 3) only serve rule 5.
  *
  * Every rule looks at one company at a time, so the statements run once per range of CIKs (batches.ts).
@@ -118,7 +120,10 @@ function batchStatements(inBatch: InRange, i: number): string[] {
     // Rule 5: each subtraction a derived quarter may come from, with the value subtracted as its filings
     // reported it by the longer period's filing (one vintage: no original year to date minus a restated one).
     `CREATE TEMP TABLE cf_subtracted AS
-      WITH reported AS (SELECT * FROM cf_points WHERE quarters > 0 AND start_date IS NOT NULL),
+      WITH reported AS (
+        SELECT * FROM cf_points WHERE quarters > 0 AND start_date IS NOT NULL
+          -- Cash at a period's start is an instant, not a flow: no difference of two of them is a quarter's.
+          AND NOT (source = 'canonical' AND symbol IN (SELECT metric FROM cf_rules WHERE period = 'instantStart'))),
       pairs AS (
         -- A year to date minus the one a quarter shorter of the same fiscal year (the same start).
         SELECT a.cik, a.symbol, a.source, a.quarters AS span, a.end_date, a.filed, a.acc_key, 1 AS pref,
@@ -164,6 +169,19 @@ function batchStatements(inBatch: InRange, i: number): string[] {
       WHERE ${DEC('a.value')} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cf_points q WHERE q.cik = a.cik AND q.symbol = a.symbol
                           AND q.source = a.source AND q.quarters = 1 AND q.end_date = a.end_date)`,
     'DROP TABLE cf_subtracted',
+    // Rule 4's instantStart for the quarters rule 5 adds: a derived cash-flow quarter's cash at its start is
+    // the instant of the day before it starts (the end of the period subtracted).
+    `INSERT INTO cf_points
+      SELECT v.* REPLACE (r.metric AS symbol, 'canonical' AS source, d.start_date AS start_date, d.end_date AS end_date,
+                          1 AS quarters, 'priority' AS strategy, r.rule_id AS rule_id, r.confidence::DOUBLE AS confidence)
+      FROM (SELECT DISTINCT p.cik, p.start_date, p.end_date FROM cf_points p JOIN cf_rules c ON c.metric = p.symbol
+            WHERE p.source = 'canonical' AND p.strategy = 'derived' AND c.statement = 'cashFlow' AND c.period = 'duration') d
+      JOIN cf_points v ON v.cik = d.cik AND v.source = 'raw' AND v.quarters = 0 AND v.taxonomy = 'us-gaap'
+        AND v.end_date = d.start_date - 1
+      JOIN cf_rules r ON r.tag = v.tag AND r.period = 'instantStart'
+      WHERE NOT EXISTS (SELECT 1 FROM cf_points q WHERE q.cik = d.cik AND q.symbol = r.metric AND q.source = 'canonical'
+                          AND q.quarters = 1 AND q.end_date = d.end_date)
+      QUALIFY row_number() OVER (PARTITION BY d.cik, r.metric, d.end_date ORDER BY r.rank) = 1`,
     // The served points: filing context from the FSDS filing (its period and acceptance time), labels,
     // metadata of the (tag, version).
     `${intoTable('s.fin_metric_points', i === 0)}
