@@ -3,7 +3,8 @@
  * fixture's own files, read independently of the build: `companyfacts.zip` (JSON.parse) for the points,
  * the FSDS quarters for each filing's period, acceptance time and tag version. A series point equals the
  * standardized statement's value of the same filing and period; a fourth quarter no filing reports is
- * the year minus its quarters; each ranking is its companies' own series values, largest first.
+ * the year minus its quarters, a cash-flow second or third quarter the difference of two years to date;
+ * each ranking is its companies' own series values, largest first.
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
