@@ -25,7 +25,11 @@ afterAll(async () => {
 })
 
 const EVERY_PERIOD = { from: 0, to: 99_999_999, latest: undefined, quarters: undefined }
-const AS_READ: Record<string, string> = { acc_key: 'acc_key::VARCHAR', accepted: 'accepted::VARCHAR' }
+const AS_READ: Record<string, string> = {
+  acc_key: 'acc_key::VARCHAR',
+  accepted: 'accepted::VARCHAR',
+  derived_from: 'derived_from::VARCHAR[]',
+}
 const columns = (fields: readonly string[]) => fields.map((f) => `${AS_READ[f] ?? f} AS ${f}`).join(', ')
 
 /** The table's points grouped by series, each in (recency, quarters, end_date) order. */

@@ -98,13 +98,14 @@ describe('metric series rules', () => {
         ['Revenues', 'USD', '2023-01-02', '2023-12-31', 150, acc(2), 2023, 'FY', '10-K', '2024-02-01'],
         // 45 days: no series period.
         ['Revenues', 'USD', '2024-01-01', '2024-02-14', 10, acc(1), 2024, 'Q1', '10-Q', '2024-05-20'],
-        // Six months to date: a period of two quarters, kept for rule 5 only (not served).
+        // Six months to date: a period of two quarters, not served itself; rule 5 derives the second quarter.
         ['Revenues', 'USD', '2024-01-01', '2024-06-30', 80, acc(4), 2024, 'Q2', '10-Q', '2024-08-01'],
       ],
       [[acc(1), 'Revenues', 20240421, 1, 40]],
     )
     expect(await points('Revenues')).toEqual([
       '1 20240421 40 raw …01 2024 Q1 Revenues',
+      '1 20240630 40 derived …04 2024 Q2 Revenues',
       '4 20231231 150 raw …02 2023 FY Revenues',
     ])
   })
@@ -237,6 +238,165 @@ describe('metric series rules', () => {
     expect(await points('Revenues')).toEqual([
       '1 20241231 31 raw …04 2024 Q4 Revenues',
       '4 20241231 100 raw …04 2024 FY Revenues',
+    ])
+  })
+})
+
+/** Operating cash flow of fiscal 2024 as a 10-Q's cash-flow statement reports it: the year to date. */
+const CFO = 'NetCashProvidedByUsedInOperatingActivities'
+const cfo = (start: string, end: string, v: number, n: number, fp: string, filed: string, fy = 2024): Fact => [
+  CFO,
+  'USD',
+  start,
+  end,
+  v,
+  acc(n),
+  fy,
+  fp,
+  fp === 'FY' ? '10-K' : '10-Q',
+  filed,
+]
+const Q1 = (v: number, n = 1, filed = '2024-05-01') => cfo('2024-01-01', '2024-03-31', v, n, 'Q1', filed)
+const H1 = (v: number, n = 2, filed = '2024-08-01') => cfo('2024-01-01', '2024-06-30', v, n, 'Q2', filed)
+const M9 = (v: number, n = 3, filed = '2024-11-01') => cfo('2024-01-01', '2024-09-30', v, n, 'Q3', filed)
+const FY = (v: number, n = 4, filed = '2025-02-01') => cfo('2024-01-01', '2024-12-31', v, n, 'FY', filed)
+
+/** The derived quarters of a symbol as `end value fp filings` (each filing by its accession's last two digits). */
+async function derived(symbol: string, source = 'raw') {
+  const rows = await db.all<{ end_date: number; value: number; fp: string; quarters: number; from: string[] }>(
+    `SELECT end_date, value, fp, quarters, derived_from::VARCHAR[] AS "from" FROM s.fin_metric_points
+     WHERE symbol = ? AND source = ? AND strategy = 'derived' ORDER BY end_date`,
+    [symbol, source],
+  )
+  return rows.map((r) => `${r.quarters} ${r.end_date} ${r.value} ${r.fp} ${r.from.map((a) => `…${a.slice(-2)}`)}`)
+}
+
+describe('rule 5: quarters from year-to-date values', () => {
+  test('the second quarter is six months minus three, the third nine minus six, the fourth the year minus nine', async () => {
+    await build([Q1(10.1), H1(25.3), M9(41.7), FY(60.2)])
+    // In decimal: 25.3 − 10.1 is 15.2, where doubles make it 15.200000000000001.
+    const expected = ['1 20240630 15.2 Q2 …02,…01', '1 20240930 16.4 Q3 …03,…02', '1 20241231 18.5 Q4 …04,…03']
+    expect(await derived(CFO)).toEqual(expected)
+    // The canonical key the same way, with its rule.
+    expect(await derived('cfo', 'canonical')).toEqual(expected)
+    expect((await points('cfo', 'canonical')).filter((p) => p.startsWith('1 '))).toEqual([
+      '1 20240331 10.1 priority …01 2024 Q1 NetCashProvidedByUsedInOperatingActivities cfo.priority.1',
+      '1 20240630 15.2 derived …02 2024 Q2 NetCashProvidedByUsedInOperatingActivities cfo.priority.1',
+      '1 20240930 16.4 derived …03 2024 Q3 NetCashProvidedByUsedInOperatingActivities cfo.priority.1',
+      '1 20241231 18.5 derived …04 2024 Q4 NetCashProvidedByUsedInOperatingActivities cfo.priority.1',
+    ])
+  })
+
+  test('a quarter a filing reports alone wins: no derivation at its end', async () => {
+    await build([Q1(10), H1(25), cfo('2024-04-01', '2024-06-30', 14, 2, 'Q2', '2024-08-01'), M9(41)])
+    expect(await points(CFO)).toEqual([
+      `1 20240331 10 raw …01 2024 Q1 ${CFO}`,
+      `1 20240630 14 raw …02 2024 Q2 ${CFO}`,
+      `1 20240930 16 derived …03 2024 Q3 ${CFO}`,
+    ])
+  })
+
+  test('never across a gap: without the first quarter no second; without six months neither second nor third', async () => {
+    await build([H1(25), M9(41), FY(60)])
+    expect(await derived(CFO)).toEqual(['1 20240930 16 Q3 …03,…02', '1 20241231 19 Q4 …04,…03'])
+    // Nine months minus three is two quarters: no point.
+    await build([Q1(10), M9(41), FY(60)])
+    expect(await derived(CFO)).toEqual(['1 20241231 19 Q4 …04,…03'])
+    // Nothing shorter of the same fiscal year (the nine months start a day later): no point.
+    await build([Q1(10), cfo('2024-01-02', '2024-09-30', 41, 3, 'Q3', '2024-11-01')])
+    expect(await derived(CFO)).toEqual([])
+  })
+
+  test('a restatement: the value subtracted is the one reported by the longer period’s filing, never a later one', async () => {
+    await build([
+      Q1(10),
+      H1(25),
+      M9(40),
+      FY(55),
+      // Fiscal 2025's first two 10-Qs restate 2024's first quarter and six months as comparatives.
+      Q1(11, 5, '2025-05-01'),
+      H1(27, 6, '2025-08-01'),
+    ])
+    expect(await derived(CFO)).toEqual([
+      // The restated six months minus the first quarter as restated by then.
+      '1 20240630 16 Q2 …06,…05',
+      // The nine months (never restated) minus the six months as its own 10-Q had them: not 40 − 27.
+      '1 20240930 15 Q3 …03,…02',
+      '1 20241231 15 Q4 …04,…03',
+    ])
+    // The first quarter itself is the latest filing's (rule 1).
+    expect((await points(CFO))[0]).toBe(`1 20240331 11 raw …05 2024 Q1 ${CFO}`)
+  })
+
+  test('a 53-week year: its 14-week fourth quarter is derived; a remainder longer than a quarter is not', async () => {
+    // Marvell's fiscal 2024: 371 days, nine months of 273 (the real values, in millions).
+    await build([
+      cfo('2023-01-29', '2023-10-28', 823.9, 3, 'Q3', '2023-11-30'),
+      cfo('2023-01-29', '2024-02-03', 1370.5, 4, 'FY', '2024-03-14'),
+    ])
+    expect(await derived(CFO)).toEqual(['1 20240203 546.6 Q4 …04,…03'])
+    // Nine months of 250 days and a year of 390: 140 days left, no quarter.
+    await build([
+      cfo('2024-01-01', '2024-09-06', 40, 3, 'Q3', '2024-11-01'),
+      cfo('2024-01-01', '2025-01-24', 60, 4, 'FY', '2025-03-01'),
+    ])
+    expect(await derived(CFO)).toEqual([])
+  })
+
+  test('cash at a quarter’s start is never a difference: a derived quarter’s is the instant the day before it', async () => {
+    const cash = (end: string, v: number, n: number, fp: string, filed: string): Fact => [
+      'CashAndCashEquivalentsAtCarryingValue',
+      'USD',
+      null,
+      end,
+      v,
+      acc(n),
+      2024,
+      fp,
+      fp === 'FY' ? '10-K' : '10-Q',
+      filed,
+    ]
+    await build([
+      Q1(10),
+      H1(25),
+      M9(41),
+      FY(60),
+      cash('2023-12-31', 100, 1, 'Q1', '2024-05-01'),
+      cash('2024-03-31', 110, 1, 'Q1', '2024-05-01'),
+      cash('2024-06-30', 125, 2, 'Q2', '2024-08-01'),
+      cash('2024-09-30', 141, 3, 'Q3', '2024-11-01'),
+    ])
+    // Not 0 (six months' cash at the start minus three months'), each quarter's own.
+    expect(await points('cash_and_cash_equivalents_beginning_of_period', 'canonical')).toEqual([
+      '1 20240331 100 priority …01 2024 Q1 CashAndCashEquivalentsAtCarryingValue cashbop.priority.2',
+      '1 20240630 110 priority …01 2024 Q1 CashAndCashEquivalentsAtCarryingValue cashbop.priority.2',
+      '1 20240930 125 priority …02 2024 Q2 CashAndCashEquivalentsAtCarryingValue cashbop.priority.2',
+      '1 20241231 141 priority …03 2024 Q3 CashAndCashEquivalentsAtCarryingValue cashbop.priority.2',
+      '4 20241231 100 priority …01 2024 Q1 CashAndCashEquivalentsAtCarryingValue cashbop.priority.2',
+    ])
+  })
+
+  test('ratios over quarters see the derived ones', async () => {
+    await build([
+      Q1(10),
+      H1(25),
+      ['LiabilitiesCurrent', 'USD', null, '2024-06-30', 50, acc(2), 2024, 'Q2', '10-Q', '2024-08-01'],
+    ])
+    await db.run('DROP TABLE IF EXISTS cf_canonical_points')
+    await db.run(`CREATE TABLE cf_canonical_points AS SELECT * FROM s.fin_metric_points WHERE source = 'canonical'`)
+    const rows = await db.all<{ quarters: number; end_date: number; value: number; components: string }>(
+      `SELECT quarters, end_date, value, components FROM (${ratioSelect(ratioById.get('operating_cash_flow_ratio')!)})`,
+    )
+    expect(rows.map((r) => [r.quarters, r.end_date, r.value, JSON.parse(r.components)])).toEqual([
+      [
+        1,
+        20240630,
+        0.3,
+        [
+          { metric: 'cfo', value: 15, unit: 'USD' },
+          { metric: 'current_liabilities', value: 50, unit: 'USD' },
+        ],
+      ],
     ])
   })
 })

@@ -3,7 +3,8 @@
  * fixture's own files, read independently of the build: `companyfacts.zip` (JSON.parse) for the points,
  * the FSDS quarters for each filing's period, acceptance time and tag version. A series point equals the
  * standardized statement's value of the same filing and period; a fourth quarter no filing reports is
- * the year minus its quarters; each ranking is its companies' own series values, largest first.
+ * the year minus its quarters, a cash-flow second or third quarter the difference of two years to date;
+ * each ranking is its companies' own series values, largest first.
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
@@ -189,6 +190,48 @@ describe('metric series', () => {
       quarters: 1,
       value: year.value - firstThree.reduce((s: number, p: { value: number }) => s + p.value, 0),
     })
+  })
+
+  test('a 10-Q’s cash flow is its year to date: the second and third quarters are derived from it, naming both filings', async () => {
+    const doc = docs.get(QFD)!
+    const byFiling = (a: Fact, b: Fact) => a.filed.localeCompare(b.filed) || a.accn.localeCompare(b.accn)
+    const facts = doc.facts['us-gaap']!.NetCashProvidedByUsedInOperatingActivities!.units.USD!
+    // Fiscal 2025's facts to date (the same start), each period's latest filing's, and the one it subtracts.
+    const toDate = (end: string) => facts.filter((f) => f.start === '2025-01-01' && f.end === end).sort(byFiling)
+    const ends = ['2025-03-31', '2025-06-30', '2025-09-30', '2025-12-31']
+    // The generator writes no cash-flow quarter alone after the first: each 10-Q has only its year to date.
+    expect(facts.filter((f) => f.start! > '2025-01-01' && f.end < '2026-01-01')).toEqual([])
+    const expected = ends.slice(1).map((end, i) => {
+      const longer = toDate(end).at(-1)!
+      // The shorter period as the filings had reported it by the longer one's filing.
+      const shorter = toDate(ends[i]!)
+        .filter((f) => byFiling(f, longer) <= 0)
+        .at(-1)!
+      return {
+        endDate: ymd(end),
+        adsh: longer.accn,
+        fiscalPeriod: `Q${i + 2}`,
+        value: longer.val - shorter.val,
+        strategy: 'derived',
+        derivedFrom: [longer.accn, shorter.accn],
+      }
+    })
+    const res = await get(`metrics?cik=${QFD}&symbols=cfo&qtrs=1&startDate=2025-01-01&endDate=2025-12-31`)
+    expect(res.status).toBe(200)
+    const points = res.body.series[0].points
+    expect(points[0]).toMatchObject({ endDate: 20250331, strategy: 'priority', value: toDate(ends[0]!).at(-1)!.val })
+    expect(points[0].derivedFrom).toBeUndefined()
+    expect(points.slice(1)).toMatchObject(expected)
+    // The quarterly ratios of cash flow see them.
+    const ratio = await get(
+      `ratios?cik=${QFD}&ratio=operating_cash_flow_ratio&qtrs=1&startDate=2025-01-01&endDate=2025-12-31`,
+    )
+    expect(
+      ratio.body.series[0].points.map((p: { endDate: number; components: { value: number }[] }) => [
+        p.endDate,
+        p.components[0]!.value,
+      ]),
+    ).toEqual(points.map((p: { endDate: number; value: number }) => [p.endDate, p.value]))
   })
 
   test('bad input is a 400 naming the parameter; an unknown company or no data a 404', async () => {

@@ -101,9 +101,18 @@ const MetricPoint = t.Object(
     datatype: Nullable(t.String()),
     segments: t.Null({ description: 'Always null: a series is the consolidated figure' }),
     coreg: t.Null(),
-    strategy: t.String({ description: 'priority (canonical rule), raw (the tag itself) or derived (fourth quarter)' }),
+    strategy: t.String({
+      description: 'priority (canonical rule), raw (the tag itself) or derived (a quarter no filing reports alone)',
+    }),
     ruleId: Nullable(t.String({ examples: ['rev.priority.2'] })),
     confidence: t.Number(),
+    derivedFrom: t.Optional(
+      t.Array(t.String(), {
+        description:
+          'Only on a derived quarter: the accession numbers of the filings its values came from, adsh first (the longer period: six or nine months to date, or the year), then those of the values subtracted',
+        examples: [['0001640147-24-000207', '0001640147-24-000135']],
+      }),
+    ),
   },
   { title: 'FinancialMetricPoint' },
 )

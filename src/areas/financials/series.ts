@@ -121,6 +121,7 @@ type PointRow = FilingColumns & {
   strategy: string
   rule_id: string | null
   confidence: number
+  derived_from: string[] | null
 }
 
 const metricPoint = (r: PointRow, issuer: Issuer) => ({
@@ -137,6 +138,8 @@ const metricPoint = (r: PointRow, issuer: Issuer) => ({
   strategy: r.strategy,
   ruleId: r.rule_id,
   confidence: r.confidence,
+  // Only on a derived quarter: the point's shape is otherwise the reference's.
+  ...(r.derived_from && { derivedFrom: r.derived_from.map(accessionOfKey) }),
 })
 
 export async function metricSeries(db: Db, q: MetricSeriesQuery): Promise<typeof MetricSeriesResponse.static> {

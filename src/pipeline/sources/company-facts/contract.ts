@@ -10,7 +10,8 @@ const FILING = ['acc_key', 'form', 'fy', 'fp', 'period', 'filed', 'accepted'] as
 export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
   /**
    * One point per company, symbol (canonical key or raw tag), source and period; `fy`/`fp` are the period's;
-   * `recency` 1 for a series' latest period (per period length), 2 for the one before…
+   * `recency` 1 for a series' latest period (per period length), 2 for the one before…; `derived_from` the
+   * `acc_key`s of the filings a derived quarter's values came from (its own filing's first), else NULL.
    */
   fin_metric_points: {
     columns: [
@@ -30,6 +31,7 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'strategy',
       'rule_id',
       'confidence',
+      'derived_from',
       'recency',
     ],
     sortedBy: 'cik, symbol, source, quarters, end_date',
@@ -130,12 +132,14 @@ export const SERIES_KEY = '(cik << 32) + series_id'
 
 /**
  * How a field is written where not as its column: the accession key as text (18 digits are no exact
- * double), the acceptance time as DuckDB renders a TIMESTAMP, a ratio's components as the JSON they hold.
+ * double), and so a derived point's keys of its filings (null on any other point), the acceptance time as
+ * DuckDB renders a TIMESTAMP, a ratio's components as the JSON they hold.
  */
 const AS_WRITTEN: Record<string, string> = {
   acc_key: 'acc_key::VARCHAR',
   accepted: 'accepted::VARCHAR',
   components: 'components::JSON',
+  derived_from: 'derived_from::VARCHAR[]',
 }
 const lineOf = (fields: readonly string[]) => `json_array(${fields.map((f) => AS_WRITTEN[f] ?? f).join(', ')})::VARCHAR`
 
@@ -158,9 +162,10 @@ export const METRIC_META_FIELDS = [
 ] as const
 /**
  * The columns of a metric point's line, in its JSON array's order (the server reads them by position):
- * its tag and rule as their `meta_id` (some 110 bytes of 240 when written out on every point).
+ * its tag and rule as their `meta_id` (some 110 bytes of 240 when written out on every point), then a
+ * derived quarter's filings (null on every other point).
  */
-export const METRIC_LINE_FIELDS = [...POINT_LEAD, 'unit', 'value', 'meta_id'] as const
+export const METRIC_LINE_FIELDS = [...POINT_LEAD, 'unit', 'value', 'meta_id', 'derived_from'] as const
 export const METRIC_POINT_LINE = lineOf(METRIC_LINE_FIELDS)
 /** What a metric point holds: its line's fields with its `fin_point_metas` row in place of `meta_id`. */
 export const METRIC_POINT_FIELDS = [...METRIC_LINE_FIELDS.filter((f) => f !== 'meta_id'), ...METRIC_META_FIELDS]

@@ -18,10 +18,17 @@
  *    so a canonical total is never a segment's, a line item's member or a coregistrant's value.
  *    `instantStart` (cash at the beginning of a cash-flow period) is the instant the day before the period
  *    starts, stored at the cash-flow period.
- * 5. Derived fourth quarter: a year whose fourth quarter no filing reports alone is the year minus its
- *    nine months to date (a point of three quarters starting with the year), else minus its three
- *    quarters, in decimal (exact, whatever the order of the sum); `strategy` "derived", the year's filing,
- *    tag and rule.
+ * 5. Derived quarters: a quarter no filing reports alone is the difference of two values of its fiscal
+ *    year, in decimal (exact, whatever the order of the sum): a year to date minus the one a quarter
+ *    shorter with the same start (six months minus three, nine minus six, the year minus nine months), and
+ *    for a fourth quarter without nine months to date the year minus its three quarters reported alone.
+ *    Only reported values are subtracted (never a derived one), never across a gap (no shorter year to
+ *    date, or two of them: no point), and the result must span one quarter by rule 2's day count. The
+ *    value subtracted is the latest its filings reported by the longer period's filing (so an original
+ *    nine months never has a later restated six months taken from it). `strategy` "derived", the longer
+ *    period's filing, tag and rule, and `derived_from` every filing the values came from, its own first.
+ *    Cash at a period's start (`instantStart`) is never subtracted: a derived cash-flow quarter's is the
+ *    instant of the day before it starts, as rule 4 has it for a reported period.
  * Series keep quarters 0, 1 and 4; year-to-date points (2, 3) only serve rule 5.
  *
  * Every rule looks at one company at a time, so the statements run once per range of CIKs (batches.ts).
@@ -101,35 +108,80 @@ function batchStatements(inBatch: InRange, i: number): string[] {
       QUALIFY row_number() OVER (PARTITION BY d.cik, r.metric, d.quarters, d.end_date ORDER BY r.rank) = 1`,
     `CREATE TEMP TABLE cf_points AS
       SELECT cik, tag AS symbol, 'raw' AS source, taxonomy, tag, unit, start_date, end_date, quarters, value, adsh,
-             acc_key, form, filed, fy, fp, version, 'raw' AS strategy, NULL::VARCHAR AS rule_id, 1.0::DOUBLE AS confidence
+             acc_key, form, filed, fy, fp, version, 'raw' AS strategy, NULL::VARCHAR AS rule_id, 1.0::DOUBLE AS confidence,
+             NULL::BIGINT[] AS derived_from
       FROM cf_raw
       UNION ALL
       SELECT cik, metric, 'canonical', taxonomy, tag, unit, start_date, end_date, quarters, value, adsh,
-             acc_key, form, filed, fy, fp, version, 'priority', rule_id, confidence::DOUBLE
+             acc_key, form, filed, fy, fp, version, 'priority', rule_id, confidence::DOUBLE, NULL
       FROM cf_canonical`,
     'DROP TABLE cf_raw',
     'DROP TABLE cf_canonical',
-    // Rule 5.
+    // Rule 5: each subtraction a derived quarter may come from, with the value subtracted as its filings
+    // reported it by the longer period's filing (one vintage: no original year to date minus a restated one).
+    `CREATE TEMP TABLE cf_subtracted AS
+      WITH reported AS (
+        SELECT * FROM cf_points WHERE quarters > 0 AND start_date IS NOT NULL
+          -- Cash at a period's start is an instant, not a flow: no difference of two of them is a quarter's.
+          AND NOT (source = 'canonical' AND symbol IN (SELECT metric FROM cf_rules WHERE period = 'instantStart'))),
+      pairs AS (
+        -- A year to date minus the one a quarter shorter of the same fiscal year (the same start).
+        SELECT a.cik, a.symbol, a.source, a.quarters AS span, a.end_date, a.filed, a.acc_key, 1 AS pref,
+               p.taxonomy, p.tag, p.unit, p.start_date AS p_start, p.end_date AS p_end, p.value AS p_value, p.acc_key AS p_acc
+        FROM reported a JOIN reported p ON p.cik = a.cik AND p.symbol = a.symbol AND p.source = a.source
+          AND p.unit = a.unit AND p.start_date = a.start_date AND p.quarters = a.quarters - 1 AND p.end_date < a.end_date
+        WHERE a.quarters BETWEEN 2 AND 4
+        UNION ALL
+        -- A year minus its three quarters reported alone.
+        SELECT a.cik, a.symbol, a.source, a.quarters, a.end_date, a.filed, a.acc_key, 2,
+               p.taxonomy, p.tag, p.unit, p.start_date, p.end_date, p.value, p.acc_key
+        FROM reported a JOIN reported p ON p.cik = a.cik AND p.symbol = a.symbol AND p.source = a.source
+          AND p.unit = a.unit AND p.quarters = 1 AND p.start_date >= a.start_date AND p.end_date < a.end_date
+        WHERE a.quarters = 4),
+      vintage AS (
+        SELECT pr.cik, pr.symbol, pr.source, pr.span, pr.end_date, pr.pref, pr.p_end,
+               arg_max({'value': f.value, 'acc_key': f.acc_key}, (f.filed, f.acc_key)) AS v
+        FROM pairs pr JOIN t_cf_facts f ON f.cik = pr.cik AND f.taxonomy = pr.taxonomy AND f.tag = pr.tag
+          AND f.unit = pr.unit AND f.start_date = pr.p_start AND f.end_date = pr.p_end
+        WHERE ${inBatch('f.cik')} AND (f.filed < pr.filed OR (f.filed = pr.filed AND f.acc_key <= pr.acc_key))
+        GROUP BY pr.cik, pr.symbol, pr.source, pr.span, pr.end_date, pr.pref, pr.p_end)
+      SELECT pr.cik, pr.symbol, pr.source, pr.span, pr.end_date, pr.pref, pr.p_end,
+             -- Reported only later than the longer period (a comparative): its latest value.
+             coalesce(v.v.value, pr.p_value) AS value, coalesce(v.v.acc_key, pr.p_acc) AS acc_key
+      FROM pairs pr LEFT JOIN vintage v USING (cik, symbol, source, span, end_date, pref, p_end)`,
+    // Rule 5: the derived quarters, one per period at most, where no filing reports the quarter alone.
     `INSERT INTO cf_points
-      WITH annual AS (SELECT * FROM cf_points WHERE quarters = 4 AND start_date IS NOT NULL),
-      ytd AS (
-        SELECT a.cik, a.symbol, a.source, a.end_date, ${DEC('p.value')} AS prior, p.end_date AS prior_end, 1 AS pref
-        FROM annual a JOIN cf_points p ON p.cik = a.cik AND p.symbol = a.symbol AND p.source = a.source
-          AND p.quarters = 3 AND p.start_date = a.start_date AND p.end_date < a.end_date AND p.unit = a.unit
-          AND ${DEC('p.value')} IS NOT NULL),
-      quarters AS (
-        SELECT a.cik, a.symbol, a.source, a.end_date, sum(${DEC('p.value')}) AS prior, max(p.end_date) AS prior_end, 2 AS pref
-        FROM annual a JOIN cf_points p ON p.cik = a.cik AND p.symbol = a.symbol AND p.source = a.source
-          AND p.quarters = 1 AND p.start_date >= a.start_date AND p.end_date < a.end_date AND p.unit = a.unit
-        GROUP BY a.cik, a.symbol, a.source, a.end_date HAVING count(${DEC('p.value')}) = 3),
-      best AS (
-        SELECT * FROM (SELECT * FROM ytd UNION ALL SELECT * FROM quarters)
-        QUALIFY row_number() OVER (PARTITION BY cik, symbol, source, end_date ORDER BY pref) = 1)
-      SELECT a.* REPLACE (b.prior_end + 1 AS start_date, 1 AS quarters, (${DEC('a.value')} - b.prior)::DOUBLE AS value, 'Q4' AS fp,
-                          'derived' AS strategy)
-      FROM annual a JOIN best b USING (cik, symbol, source, end_date)
-      WHERE ${DEC('a.value')} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cf_points q WHERE q.cik = a.cik AND q.symbol = a.symbol AND q.source = a.source
-                          AND q.quarters = 1 AND q.end_date = a.end_date)`,
+      WITH best AS (
+        SELECT cik, symbol, source, span, end_date, max(p_end) AS prior_end, sum(${DEC('value')}) AS prior,
+               list(acc_key ORDER BY p_end) AS prior_keys
+        FROM cf_subtracted GROUP BY cik, symbol, source, span, end_date, pref
+        -- One shorter year to date (two would be ambiguous), or all three quarters; never a gap.
+        HAVING count(${DEC('value')}) = CASE pref WHEN 1 THEN 1 ELSE 3 END AND count(*) = count(${DEC('value')})
+          AND ${QUARTERS_OF_DAYS.replaceAll('days', "date_diff('day', max(p_end), end_date)")} = 1
+        QUALIFY row_number() OVER (PARTITION BY cik, symbol, source, end_date ORDER BY pref, span DESC) = 1)
+      SELECT a.* REPLACE (b.prior_end + 1 AS start_date, 1 AS quarters, (${DEC('a.value')} - b.prior)::DOUBLE AS value,
+                          CASE WHEN a.quarters = 4 THEN 'Q4' ELSE a.fp END AS fp, 'derived' AS strategy,
+                          -- The longer period's filing first, then those of the values subtracted, each once.
+                          list_prepend(a.acc_key, list_filter(b.prior_keys, (k, i) -> k <> a.acc_key
+                                       AND list_position(b.prior_keys, k) = i)) AS derived_from)
+      FROM cf_points a JOIN best b ON b.cik = a.cik AND b.symbol = a.symbol AND b.source = a.source
+        AND b.end_date = a.end_date AND b.span = a.quarters
+      WHERE ${DEC('a.value')} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cf_points q WHERE q.cik = a.cik AND q.symbol = a.symbol
+                          AND q.source = a.source AND q.quarters = 1 AND q.end_date = a.end_date)`,
+    'DROP TABLE cf_subtracted',
+    // Rule 4's instantStart for the quarters rule 5 adds: a derived cash-flow quarter's cash at its start is
+    // the instant of the day before it starts (the end of the period subtracted).
+    `INSERT INTO cf_points
+      SELECT v.* REPLACE (r.metric AS symbol, 'canonical' AS source, d.start_date AS start_date, d.end_date AS end_date,
+                          1 AS quarters, 'priority' AS strategy, r.rule_id AS rule_id, r.confidence::DOUBLE AS confidence)
+      FROM (SELECT DISTINCT p.cik, p.start_date, p.end_date FROM cf_points p JOIN cf_rules c ON c.metric = p.symbol
+            WHERE p.source = 'canonical' AND p.strategy = 'derived' AND c.statement = 'cashFlow' AND c.period = 'duration') d
+      JOIN cf_points v ON v.cik = d.cik AND v.source = 'raw' AND v.quarters = 0 AND v.taxonomy = 'us-gaap'
+        AND v.end_date = d.start_date - 1
+      JOIN cf_rules r ON r.tag = v.tag AND r.period = 'instantStart'
+      WHERE NOT EXISTS (SELECT 1 FROM cf_points q WHERE q.cik = d.cik AND q.symbol = r.metric AND q.source = 'canonical'
+                          AND q.quarters = 1 AND q.end_date = d.end_date)
+      QUALIFY row_number() OVER (PARTITION BY d.cik, r.metric, d.end_date ORDER BY r.rank) = 1`,
     // The served points: filing context from the FSDS filing (its period and acceptance time), labels,
     // metadata of the (tag, version).
     `${intoTable('s.fin_metric_points', i === 0)}
@@ -141,7 +193,7 @@ function batchStatements(inBatch: InRange, i: number): string[] {
              -- companyfacts holds only the SEC's standard taxonomies (us-gaap, ifrs-full, dei, srt, invest, ffd,
              -- ecd, …), never a filer's own extension: no point is of a custom tag.
              0 AS custom,
-             c.datatype, p.strategy, p.rule_id, p.confidence,
+             c.datatype, p.strategy, p.rule_id, p.confidence, p.derived_from,
              -- 1 = the series' latest period: a request for the latest N reads N rows a series, not all of them.
              row_number() OVER (PARTITION BY p.cik, p.symbol, p.source, p.quarters ORDER BY p.end_date DESC)::INTEGER AS recency
       FROM cf_points p

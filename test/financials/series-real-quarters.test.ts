@@ -1,0 +1,154 @@
+/**
+ * Rule 5 over the real companyfacts files in `../shared/edgar-samples/companyfacts/` (skipped when
+ * absent): Snowflake's and Marvell's 10-Qs report their cash flows only as six and nine months to date,
+ * so their second and third quarters exist only as derived points. Apple's file, the case the issue
+ * names, is not among the samples; these two show the same trap, and Marvell's fiscal 2024 is a 53-week
+ * year. The files are staged and the series made by the build's own statements (no FSDS rows: every
+ * period is counted in days, rule 2); expected values are read from the files here, with JSON.parse.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { isoOfYmd } from '../../src/areas/financials/format.ts'
+import { accessionOfKey } from '../../src/areas/financials/lookup.ts'
+import { Reporter, Step } from '../../src/lib/progress.ts'
+import { BuildDb } from '../../src/pipeline/duck.ts'
+import { folderSource } from '../../src/pipeline/mirror.ts'
+import { seriesStatements } from '../../src/pipeline/sources/company-facts/series.ts'
+import { exposeFactStage, stageCompanyFacts } from '../../src/pipeline/sources/company-facts/stage.ts'
+import { hasSamples, SAMPLES, tempDir } from '../helpers/snapshot.ts'
+import type { CompanyFact } from './companyfacts-json.ts'
+
+const DIR = join(SAMPLES, 'companyfacts')
+const SNOWFLAKE = 1640147
+const MARVELL = 1835632
+const FILES = [SNOWFLAKE, MARVELL].map((cik) => `CIK${String(cik).padStart(10, '0')}.json`)
+const has = hasSamples && FILES.every((f) => existsSync(join(DIR, f)))
+const CFO = 'NetCashProvidedByUsedInOperatingActivities'
+
+let root = ''
+let db: BuildDb
+
+beforeAll(async () => {
+  if (!has) return
+  root = tempDir('series-real')
+  db = await BuildDb.open({ file: join(root, 'b.duckdb'), tempDir: join(root, 'tmp'), threads: 1, memoryLimit: '1GB' })
+  const work = join(root, 'work')
+  mkdirSync(work)
+  await stageCompanyFacts(
+    db,
+    folderSource(SAMPLES, DIR, FILES),
+    work,
+    new Step('test', new Reporter({ write: () => true }, false)),
+  )
+  await exposeFactStage(db, work, true)
+  // What the series read of the other sources, empty: no FSDS filing, so no period, acceptance time or version.
+  await db.run('CREATE SCHEMA s')
+  await db.run(`CREATE TABLE t_fsds_num (adsh VARCHAR, acc_key BIGINT, tag VARCHAR, version VARCHAR, ddate INTEGER,
+    qtrs INTEGER, uom VARCHAR, segments VARCHAR, coreg VARCHAR, value DECIMAL(28,4))`)
+  await db.run(`CREATE TABLE cf_metric_labels AS SELECT 'cfo' AS metric, 'Operating cash flow' AS label`)
+  await db.run(`CREATE TABLE s.fin_filings (acc_key BIGINT, period INTEGER, accepted TIMESTAMP)`)
+  await db.run(`CREATE TABLE s.fin_concepts (tag VARCHAR, version VARCHAR, tlabel VARCHAR, datatype VARCHAR)`)
+  for (const sql of seriesStatements()) await db.run(sql)
+}, 60_000)
+afterAll(() => {
+  db?.close()
+  if (root) rmSync(root, { recursive: true, force: true })
+})
+
+type Point = { end: number; value: number; strategy: string; fp: string; adsh: string; from: string[] | null }
+
+/** A company's quarterly points of a symbol, oldest first. */
+async function quarters(cik: number, symbol: string, source: string): Promise<Point[]> {
+  return db.all<Point>(
+    `SELECT end_date AS "end", value, strategy, fp, acc_key::VARCHAR AS adsh, derived_from::VARCHAR[] AS "from"
+     FROM s.fin_metric_points WHERE cik = ? AND symbol = ? AND source = ? AND quarters = 1 ORDER BY end_date`,
+    [cik, symbol, source],
+  )
+}
+
+/** The file's USD facts of a tag. */
+function facts(cik: number, tag: string): CompanyFact[] {
+  const doc = JSON.parse(readFileSync(join(DIR, `CIK${String(cik).padStart(10, '0')}.json`), 'utf8'))
+  return doc.facts['us-gaap'][tag].units.USD
+}
+
+const ymd = (iso: string) => Number(iso.replaceAll('-', ''))
+
+describe.skipIf(!has)('derived quarters over the real companyfacts', () => {
+  test('Snowflake fiscal 2025: the second and third quarters are six months minus three and nine minus six', async () => {
+    const points = await quarters(SNOWFLAKE, CFO, 'raw')
+    const year = points.filter((p) => p.end > 20240131 && p.end <= 20250131)
+    expect(
+      year.map((p) => [p.end, p.value, p.strategy, p.fp, accessionOfKey(p.adsh), p.from?.map(accessionOfKey) ?? null]),
+    ).toEqual([
+      // The first quarter, as fiscal 2026's first 10-Q repeats it (rule 1).
+      [20240430, 355_468_000, 'raw', 'Q1', '0001640147-25-000110', null],
+      // 425,333,000 (six months, 10-Q of 2024-08-29) − 355,468,000 (its first-quarter 10-Q of 2024-05-31).
+      [20240731, 69_865_000, 'derived', 'Q2', '0001640147-24-000207', ['0001640147-24-000207', '0001640147-24-000135']],
+      [
+        20241031,
+        101_706_000,
+        'derived',
+        'Q3',
+        '0001640147-24-000250',
+        ['0001640147-24-000250', '0001640147-24-000207'],
+      ],
+      [
+        20250131,
+        432_725_000,
+        'derived',
+        'Q4',
+        '0001640147-25-000052',
+        ['0001640147-25-000052', '0001640147-24-000250'],
+      ],
+    ])
+  })
+
+  test('Marvell’s 53-week fiscal 2024: every quarter, the fourth of 14 weeks', async () => {
+    const points = await quarters(MARVELL, CFO, 'raw')
+    expect(
+      points.filter((p) => p.end > 20230128 && p.end <= 20240203).map((p) => [p.end, p.value, p.strategy]),
+    ).toEqual([
+      [20230429, 208_400_000, 'raw'],
+      [20230729, 112_500_000, 'derived'],
+      [20231028, 503_000_000, 'derived'],
+      // 1,370,500,000 over 371 days minus 823,900,000 over 273.
+      [20240203, 546_600_000, 'derived'],
+    ])
+  })
+
+  test('every derived quarter is the difference of the two filings’ own facts it names; no quarter is missing', async () => {
+    for (const [cik, tags] of [
+      [SNOWFLAKE, [CFO, 'PaymentsToAcquirePropertyPlantAndEquipment']],
+      [MARVELL, [CFO, 'PaymentsToAcquirePropertyPlantAndEquipment']],
+    ] as const)
+      for (const tag of tags) {
+        const all = facts(cik, tag)
+        const points = await quarters(cik, tag, 'raw')
+        const derived = points.filter((p) => p.strategy === 'derived')
+        expect(derived.length).toBeGreaterThan(8)
+        for (const p of derived) {
+          const [longer, shorter] = p.from!.map(accessionOfKey)
+          // The longer period ends at the point's end; the shorter is the same fiscal year's (same start) before it.
+          const a = all.find((f) => f.accn === longer && ymd(f.end) === p.end && f.start)!
+          const b = all
+            .filter((f) => f.accn === shorter && f.start === a.start && f.end < a.end)
+            .sort((x, y) => x.end.localeCompare(y.end))
+            .at(-1)!
+          expect([cik, tag, p.end, p.value]).toEqual([cik, tag, p.end, Math.round((a.val - b.val) * 1e8) / 1e8])
+        }
+        // From the first quarter on, one point every quarter: the ends are 84 to 98 days apart.
+        const gaps = points
+          .slice(1)
+          .map((p, i) => (Date.parse(isoOfYmd(p.end)!) - Date.parse(isoOfYmd(points[i]!.end)!)) / 86_400_000)
+        expect(gaps.filter((d) => d < 84 || d > 98)).toEqual([])
+      }
+  })
+
+  test('the canonical cfo series is the raw tag’s, its reported quarters by its rule', async () => {
+    const raw = await quarters(SNOWFLAKE, CFO, 'raw')
+    const canonical = await quarters(SNOWFLAKE, 'cfo', 'canonical')
+    expect(canonical).toEqual(raw.map((p) => ({ ...p, strategy: p.strategy === 'raw' ? 'priority' : p.strategy })))
+  })
+})
