@@ -1,11 +1,15 @@
 /**
- * The segment revenue operations (SPEC 4.3.2): one filing's period (the latest annual report by
- * default; `period` a fiscal year, `qtrs` 1–3 a 10-Q's fiscal quarter, `accessionNumber` one filing) or
- * several fiscal years aligned (`compare`), each with its revenue by segment from `fin_segment_rows`
- * (the build's rules in financial-statements/segments.ts), read from its lookup file by company and
- * fiscal quarter, and its totals (segment-rules.ts).
- * The geography and product-service variants are the main operation with `segmentType` fixed. Of a
- * fiscal period with several filings (an amendment), the latest accepted one.
+ * The segment revenue operations (SPEC 4.3.2): one fiscal period (the latest fiscal year by default;
+ * `period` a fiscal year, `qtrs` 1–3 a fiscal quarter, `accessionNumber` one filing) or several fiscal
+ * years aligned (`compare`), each with its revenue by segment from `fin_segment_rows` (the build's rules
+ * in financial-statements/segments.ts), read from its lookup file by company and fiscal quarter, and its
+ * totals (segment-rules.ts). The geography and product-service variants are the main operation with
+ * `segmentType` fixed.
+ *
+ * A fiscal period is answered by the latest accepted filing that reports it: its own 10-K or 10-Q, an
+ * amendment, or a later one's comparative column (a recast's segments, as the metric series take the
+ * latest filing of a period). An `accessionNumber` answers that filing's own period, or with `period`
+ * the comparative column of that fiscal year.
  */
 import type { Db } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -21,6 +25,7 @@ import type { SegmentRequest } from './segment-schemas.ts'
 type Row = {
   cik: number
   fy: number
+  years_back: number
   acc_key: string
   form: string
   fp: string
@@ -50,6 +55,7 @@ export async function segments(db: Db, identifier: string, q: SegmentRequest, co
   const types = q.segmentType ? [...new Set(q.segmentType.split(','))] : null
   const years = compare && q.periods ? [...new Set(q.periods.split(',').map(Number))] : null
   const accession = !compare && q.accessionNumber ? normalizeAccession(q.accessionNumber) : null
+  const period = !compare && q.period ? Number(q.period) : null
   // All of the company's rows of that fiscal quarter (or of one filing, in any of the four): tens to hundreds
   // of rows, picked here.
   const file = db.lookup('finSegmentRows')
@@ -63,10 +69,15 @@ export async function segments(db: Db, identifier: string, q: SegmentRequest, co
     if (!accKey || row.acc_key === accKey) all.push(row)
   }
   const latestYear = Math.max(...all.map((r) => r.fy))
-  const wanted = (fy: number) =>
-    accession !== null ||
-    (years ? years.includes(fy) : !compare && q.period ? fy === Number(q.period) : fy > latestYear - (compare ? 3 : 1))
-  // Of a fiscal year with several filings (an amendment): the latest accepted.
+  const wanted = (r: Row) =>
+    period !== null
+      ? r.fy === period
+      : accession !== null
+        ? r.years_back === 0
+        : years
+          ? years.includes(r.fy)
+          : r.fy > latestYear - (compare ? 3 : 1)
+  // Of the filings reporting a fiscal year (its own, an amendment, later ones' comparatives): the latest accepted.
   const filingOf = new Map<number, Row>()
   for (const r of all) {
     const best = filingOf.get(r.fy)
@@ -78,7 +89,7 @@ export async function segments(db: Db, identifier: string, q: SegmentRequest, co
       filingOf.set(r.fy, r)
   }
   const rows = all
-    .filter((r) => wanted(r.fy) && filingOf.get(r.fy)!.acc_key === r.acc_key)
+    .filter((r) => wanted(r) && filingOf.get(r.fy)!.acc_key === r.acc_key)
     .sort(
       (a, b) => b.fy - a.fy || a.axis.localeCompare(b.axis) || b.value - a.value || a.member.localeCompare(b.member),
     )
@@ -138,9 +149,10 @@ export async function segments(db: Db, identifier: string, q: SegmentRequest, co
     filters: {
       metric: 'revenue',
       axis: q.axis ?? null,
-      segmentType: types,
+      // The comma lists as given, without repeats: strings, as the reference declares them.
+      segmentType: types?.join(',') ?? null,
       period: compare ? null : (q.period ?? null),
-      periods: compare ? (years?.map(String) ?? null) : null,
+      periods: years?.join(',') ?? null,
       accessionNumber: accession,
       qtrs,
       limit: q.limit,
