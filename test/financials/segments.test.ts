@@ -4,7 +4,13 @@
  * for each one-axis revenue row and the consolidated total).
  */
 import { describe, expect, test } from 'bun:test'
-import { labelOf, percentOf, periodTotals, subtotalMembers } from '../../src/areas/financials/segment-rules.ts'
+import {
+  fromLatestFiling,
+  labelOf,
+  percentOf,
+  periodTotals,
+  subtotalMembers,
+} from '../../src/areas/financials/segment-rules.ts'
 import { CANONICAL_METRICS } from '../../src/reference/canonical-metrics.ts'
 import { CAST, CAST_ACCESSIONS } from '../../src/sample/cast.ts'
 import { useApiAndFsds } from './fsds-files.ts'
@@ -39,6 +45,19 @@ describe('segment total rules', () => {
     // Geography covers 250 of 400; products and services 320.
     expect(periodTotals(apple, 400)).toEqual({ segmentRevenueTotal: 320, coveragePct: 0.8 })
     expect(periodTotals(apple, null)).toEqual({ segmentRevenueTotal: 550, coveragePct: null })
+  })
+
+  test("a fiscal year's rows are its latest filing's: a later comparative column over its own 10-K, over its amendment", () => {
+    // FY2023's own 10-K, its amendment, and FY2024's 10-K reporting FY2023 as a comparative column; FY2022
+    // is reported by the FY2024 10-K only. Accession keys of different lengths compare as numbers.
+    const own = { fy: 2023, acc_key: '99000023000001', accepted: '2024-02-20 16:00:00' }
+    const amended = { fy: 2023, acc_key: '99000024000009', accepted: '2024-06-03 09:00:00' }
+    const column = { fy: 2023, acc_key: '804753025000008', accepted: '2025-02-20 16:35:22' }
+    const older = { fy: 2022, acc_key: '804753025000008', accepted: '2025-02-20 16:35:22' }
+    expect(fromLatestFiling([own, amended, column, older])).toEqual([column, older])
+    expect(fromLatestFiling([own, amended])).toEqual([amended])
+    const sameTime = { ...own, acc_key: '100000023000001' }
+    expect(fromLatestFiling([sameTime, own])).toEqual([sameTime])
   })
 
   test('a share of revenue to four decimals; labels from FSDS names', () => {

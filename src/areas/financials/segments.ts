@@ -6,9 +6,8 @@
  * totals (segment-rules.ts). The geography and product-service variants are the main operation with
  * `segmentType` fixed.
  *
- * A fiscal period is answered by the latest accepted filing that reports it: its own 10-K or 10-Q, an
- * amendment, or a later one's comparative column (a recast's segments, as the metric series take the
- * latest filing of a period). An `accessionNumber` answers that filing's own period, or with `period`
+ * A fiscal period is answered by the latest filing that reports its segments asked (type, axis):
+ * segment-rules.ts fromLatestFiling. An `accessionNumber` answers that filing's own period, or with `period`
  * the comparative column of that fiscal year.
  */
 import type { Db } from '../../db/client.ts'
@@ -19,7 +18,7 @@ import { resolveIdentifier } from '../common/identifiers.ts'
 import { accepted } from './format.ts'
 import { issuerBody, knownIssuer } from './issuer.ts'
 import { accessionOfKey } from './lookup.ts'
-import { labelOf, percentOf, periodTotals } from './segment-rules.ts'
+import { fromLatestFiling, labelOf, percentOf, periodTotals } from './segment-rules.ts'
 import type { SegmentRequest } from './segment-schemas.ts'
 
 type Row = {
@@ -77,25 +76,12 @@ export async function segments(db: Db, identifier: string, q: SegmentRequest, co
         : years
           ? years.includes(r.fy)
           : r.fy > latestYear - (compare ? 3 : 1)
-  // Of the filings reporting a fiscal year (its own, an amendment, later ones' comparatives): the latest accepted.
-  const filingOf = new Map<number, Row>()
-  for (const r of all) {
-    const best = filingOf.get(r.fy)
-    if (
-      !best ||
-      (r.accepted ?? '') > (best.accepted ?? '') ||
-      (r.accepted === best.accepted && r.acc_key > best.acc_key)
-    )
-      filingOf.set(r.fy, r)
-  }
-  const rows = all
-    .filter((r) => wanted(r) && filingOf.get(r.fy)!.acc_key === r.acc_key)
-    .sort(
-      (a, b) => b.fy - a.fy || a.axis.localeCompare(b.axis) || b.value - a.value || a.member.localeCompare(b.member),
-    )
   const axis = q.axis === undefined ? null : axisName(q.axis).toLowerCase()
-  const kept = rows.filter(
+  const asked = all.filter(
     (r) => (!types || types.includes(r.segment_type)) && (axis === null || r.axis.toLowerCase() === axis),
+  )
+  const kept = fromLatestFiling(asked.filter(wanted)).sort(
+    (a, b) => b.fy - a.fy || a.axis.localeCompare(b.axis) || b.value - a.value || a.member.localeCompare(b.member),
   )
   if (!kept.length)
     throw new ApiError(
