@@ -5,10 +5,10 @@
  * the data sets write it). Covered: custom tags (version = accession number), segment rows
  * (`ProductOrService=…;`, `StatementGeographical=…;`, `BusinessSegments=…;`) for the filing's period and
  * its comparative columns (a filer whose data holds only its latest 10-K, Tidewren, still has three years
- * by segment), a bank whose `Assets` has a
- * consolidated row, a subsidiary (coregistrant) row and the prior year's, revenue and D&A tag variants,
- * amendments (the original's `prevrpt` = 1), a 52/53-week fiscal year (Copperfield: years end on the last
- * Saturday of May, `period` rounded to the month end) and a non-USD filer (Oberwald: EUR).
+ * by segment), a bank whose `Assets` has a consolidated row, a subsidiary (coregistrant) row and the
+ * prior year's, revenue and D&A tag variants, amendments (the original's `prevrpt` = 1), a 52/53-week
+ * fiscal year (Copperfield: years end on the last Saturday of May, `period` rounded to the month end) and
+ * a non-USD filer (Oberwald: EUR).
  */
 import { join } from 'node:path'
 import { CAST } from '../../../sample/cast.ts'

@@ -9,7 +9,7 @@
  *   year); a period's fiscal year is the filing's `fy` minus those years (the filer's own labelling:
  *   FY2024's 10-K reports FY2023 and FY2022), its fiscal quarter the filing's `fp` (FY = 4),
  *   `years_back` the years (0: the filing's own period). Which filing answers a period is chosen per
- *   request (the latest accepted that reports it, areas/financials/segments.ts);
+ *   request (the latest that reports it: areas/financials/segment-rules.ts fromLatestFiling);
  * - revenue tags in the canonical rule order (src/reference/canonical-metrics.json `revenue`): the first
  *   tag with dimensional rows gives them all (`seg.rev.priority.N` after its rank, its confidence);
  * - only rows of one axis (`Axis=Member;`): a row of two axes is an intersection, counted in both;
