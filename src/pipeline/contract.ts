@@ -16,7 +16,7 @@
  * quarter Parquet files in place; 13: series lines latest first with their tag and rule as a
  * `fin_point_metas` number, and each filing's concepts as the `fin-filing-concepts` lookup file instead of
  * the `fin_filing_concepts` table; 14: a metric point's `derived_from` (the filings of a derived quarter),
- * on its series line.
+ * on its series line, and segment rows of a filing's comparative columns too (`years_back`).
  * A server reads only its own version.
  */
 export const SCHEMA_VERSION = 14

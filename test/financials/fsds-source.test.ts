@@ -9,8 +9,9 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { join } from 'node:path'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { ZipReader } from '../../src/lib/zip.ts'
-import type { Manifest } from '../../src/pipeline/contract.ts'
+import { type Manifest, SERVING_FILE } from '../../src/pipeline/contract.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
+import { CANONICAL_METRICS } from '../../src/reference/canonical-metrics.ts'
 import { hasSamples, openSnapshot, SAMPLES, tempDir } from '../helpers/snapshot.ts'
 
 const ZIP = join(SAMPLES, 'fsds', '2009q3.zip')
@@ -143,6 +144,50 @@ describe.skipIf(!hasZip)('the real 2009q3 quarter (edgar-samples/fsds)', () => {
       [custom.tag!, custom.version!],
     )
     expect(t).toEqual({ custom: 1, doc: custom.doc || null, tlabel: custom.tlabel || null })
+  })
+})
+
+describe.skipIf(!hasZip)('segment revenue of the real quarter', () => {
+  test("a 10-Q's comparative column is the same fiscal quarter a year before, labelled by the filer's fiscal year", async () => {
+    const rules = CANONICAL_METRICS.find((m) => m.key === 'revenue')!.rules.map((r) => r.tag)
+    const oneAxis = (n: Record<string, string>) => n.segments!.split('=').length === 2 && n.coreg === ''
+    // Each real 10-Q with revenue by segment for the quarter a year before its own: the first rule's tag there.
+    type SegmentRow = {
+      adsh: string
+      fy: number
+      fiscal_quarter: number
+      end_date: number
+      segments: string
+      value: number
+    }
+    const expected: SegmentRow[] = []
+    const numOf = Map.groupBy(real.num!, (n) => n.adsh!)
+    for (const s of real.sub!.filter((r) => r.form === '10-Q' && /^Q[123]$/.test(r.fp!))) {
+      const yearBefore = String(Number(s.period) - 10_000)
+      const column = (numOf.get(s.adsh!) ?? []).filter(
+        (n) => n.qtrs === '1' && n.ddate === yearBefore && oneAxis(n) && rules.includes(n.tag!),
+      )
+      const tag = rules.find((t) => column.some((n) => n.tag === t))
+      for (const n of column.filter((c) => c.tag === tag))
+        expected.push({
+          adsh: s.adsh!,
+          fy: Number(s.fy) - 1,
+          fiscal_quarter: Number(s.fp!.slice(1)),
+          end_date: Number(n.ddate),
+          segments: n.segments!,
+          value: Number(n.value),
+        })
+    }
+    expect(expected.length).toBeGreaterThan(5)
+    await snap.q(`ATTACH '${join(firstDir, SERVING_FILE)}' AS served (READ_ONLY)`)
+    const rows = await snap.q<SegmentRow>(
+      `SELECT s.adsh, r.fy, r.fiscal_quarter, r.end_date, r.axis || '=' || r.member || ';' AS segments, r.value
+      FROM served.fin_segment_rows r JOIN {t:fsds_sub} s USING (acc_key) WHERE r.years_back = 1`,
+    )
+    await snap.q('DETACH served')
+    const filings = new Set(expected.map((e) => e.adsh))
+    const order = (all: SegmentRow[]) => all.map((r) => JSON.stringify(r)).sort()
+    expect(order(rows.filter((r) => filings.has(r.adsh)))).toEqual(order(expected))
   })
 })
 

@@ -32,8 +32,9 @@ const VARIANTS = [
 ] as const
 
 const DESCRIPTION =
-  "Revenue by segment of one filing's period (the latest annual report unless `period`, `qtrs` or `accessionNumber` say otherwise), " +
-  'each row with its axis and member, segment type, value and share of revenue, and the period with its total revenue, segment total ' +
+  'Revenue by segment of one fiscal period (the latest fiscal year unless `period`, `qtrs` or `accessionNumber` say otherwise), ' +
+  "from the latest filing that reports it (its own 10-K or 10-Q, or a later one's comparative column), each row with its axis and " +
+  'member, segment type, value and share of revenue, and the period with the filing it came from, its total revenue, segment total ' +
   '(each dollar once: subtotal members and other axes are not added) and coverage. 404 when the company or its segment data is unknown.'
 
 type Variant = (typeof VARIANTS)[number]

@@ -1,6 +1,9 @@
 /**
- * The rules of a period's segment totals (docs/financials.md "Segment revenue"), applied per request to
- * the rows of one filing's period:
+ * The rules of segment revenue applied per request (docs/financials.md "Segment revenue"). Which filing
+ * answers a fiscal period: of the filings whose rows report the period's asked segments (its own 10-K or
+ * 10-Q, an amendment, a later filing's comparative column), the latest accepted (then the larger accession
+ * number), as a metric series point is the latest filing's fact of its period (fromLatestFiling). Then
+ * the totals of the rows of one filing's period:
  *
  * - a subtotal member is one whose value is the sum of two or more other members of the same axis (a
  *   "Products" member beside the products it sums), within half a unit per thousand, in an axis whose
@@ -15,6 +18,22 @@
  */
 
 export type SegmentValue = { axis: string; member: string; value: number }
+
+/** A segment row's period and filing: `acc_key` the accession number as an integer, in text. */
+export type FiledRow = { fy: number; acc_key: string; accepted: string | null }
+
+const later = (a: FiledRow, b: FiledRow) =>
+  (a.accepted ?? '') > (b.accepted ?? '') || (a.accepted === b.accepted && BigInt(a.acc_key) > BigInt(b.acc_key))
+
+/** The rows of each fiscal year's latest filing among `rows` (see the module comment), in their order. */
+export function fromLatestFiling<R extends FiledRow>(rows: readonly R[]): R[] {
+  const filingOf = new Map<number, R>()
+  for (const r of rows) {
+    const best = filingOf.get(r.fy)
+    if (!best || later(r, best)) filingOf.set(r.fy, r)
+  }
+  return rows.filter((r) => filingOf.get(r.fy)!.acc_key === r.acc_key)
+}
 
 const MAX_SEARCHED = 16
 

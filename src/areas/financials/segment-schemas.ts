@@ -138,9 +138,19 @@ export const SegmentResponse = t.Object(
     filters: t.Object({
       metric: t.String(),
       axis: Nullable(t.String()),
-      segmentType: Nullable(t.Array(t.String())),
-      period: Nullable(t.String()),
-      periods: Nullable(t.Array(t.String())),
+      segmentType: Nullable(
+        t.String({
+          description: 'The segment types asked, comma-separated, without repeats',
+          examples: ['product,service'],
+        }),
+      ),
+      period: Nullable(t.String({ description: 'The fiscal year asked (YYYY); null for compare', examples: ['2025'] })),
+      periods: Nullable(
+        t.String({
+          description: 'The fiscal years asked by compare, comma-separated, without repeats',
+          examples: ['2024,2025'],
+        }),
+      ),
       accessionNumber: Nullable(t.String()),
       qtrs: OutInteger(),
       limit: OutInteger(),

@@ -1,11 +1,14 @@
 /**
- * The segment revenue operations (SPEC 4.3.2): one filing's period (the latest annual report by
- * default; `period` a fiscal year, `qtrs` 1–3 a 10-Q's fiscal quarter, `accessionNumber` one filing) or
- * several fiscal years aligned (`compare`), each with its revenue by segment from `fin_segment_rows`
- * (the build's rules in financial-statements/segments.ts), read from its lookup file by company and
- * fiscal quarter, and its totals (segment-rules.ts).
- * The geography and product-service variants are the main operation with `segmentType` fixed. Of a
- * fiscal period with several filings (an amendment), the latest accepted one.
+ * The segment revenue operations (SPEC 4.3.2): one fiscal period (the latest fiscal year by default;
+ * `period` a fiscal year, `qtrs` 1–3 a fiscal quarter, `accessionNumber` one filing) or several fiscal
+ * years aligned (`compare`), each with its revenue by segment from `fin_segment_rows` (the build's rules
+ * in financial-statements/segments.ts), read from its lookup file by company and fiscal quarter, and its
+ * totals (segment-rules.ts). The geography and product-service variants are the main operation with
+ * `segmentType` fixed.
+ *
+ * A fiscal period is answered by the latest filing that reports its segments asked (type, axis):
+ * segment-rules.ts fromLatestFiling. An `accessionNumber` answers that filing's own period, or with `period`
+ * the comparative column of that fiscal year.
  */
 import type { Db } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -15,12 +18,13 @@ import { resolveIdentifier } from '../common/identifiers.ts'
 import { accepted } from './format.ts'
 import { issuerBody, knownIssuer } from './issuer.ts'
 import { accessionOfKey } from './lookup.ts'
-import { labelOf, percentOf, periodTotals } from './segment-rules.ts'
+import { fromLatestFiling, labelOf, percentOf, periodTotals } from './segment-rules.ts'
 import type { SegmentRequest } from './segment-schemas.ts'
 
 type Row = {
   cik: number
   fy: number
+  years_back: number
   acc_key: string
   form: string
   fp: string
@@ -50,6 +54,7 @@ export async function segments(db: Db, identifier: string, q: SegmentRequest, co
   const types = q.segmentType ? [...new Set(q.segmentType.split(','))] : null
   const years = compare && q.periods ? [...new Set(q.periods.split(',').map(Number))] : null
   const accession = !compare && q.accessionNumber ? normalizeAccession(q.accessionNumber) : null
+  const period = !compare && q.period ? Number(q.period) : null
   // All of the company's rows of that fiscal quarter (or of one filing, in any of the four): tens to hundreds
   // of rows, picked here.
   const file = db.lookup('finSegmentRows')
@@ -63,28 +68,20 @@ export async function segments(db: Db, identifier: string, q: SegmentRequest, co
     if (!accKey || row.acc_key === accKey) all.push(row)
   }
   const latestYear = Math.max(...all.map((r) => r.fy))
-  const wanted = (fy: number) =>
-    accession !== null ||
-    (years ? years.includes(fy) : !compare && q.period ? fy === Number(q.period) : fy > latestYear - (compare ? 3 : 1))
-  // Of a fiscal year with several filings (an amendment): the latest accepted.
-  const filingOf = new Map<number, Row>()
-  for (const r of all) {
-    const best = filingOf.get(r.fy)
-    if (
-      !best ||
-      (r.accepted ?? '') > (best.accepted ?? '') ||
-      (r.accepted === best.accepted && r.acc_key > best.acc_key)
-    )
-      filingOf.set(r.fy, r)
-  }
-  const rows = all
-    .filter((r) => wanted(r.fy) && filingOf.get(r.fy)!.acc_key === r.acc_key)
-    .sort(
-      (a, b) => b.fy - a.fy || a.axis.localeCompare(b.axis) || b.value - a.value || a.member.localeCompare(b.member),
-    )
+  const wanted = (r: Row) =>
+    period !== null
+      ? r.fy === period
+      : accession !== null
+        ? r.years_back === 0
+        : years
+          ? years.includes(r.fy)
+          : r.fy > latestYear - (compare ? 3 : 1)
   const axis = q.axis === undefined ? null : axisName(q.axis).toLowerCase()
-  const kept = rows.filter(
+  const asked = all.filter(
     (r) => (!types || types.includes(r.segment_type)) && (axis === null || r.axis.toLowerCase() === axis),
+  )
+  const kept = fromLatestFiling(asked.filter(wanted)).sort(
+    (a, b) => b.fy - a.fy || a.axis.localeCompare(b.axis) || b.value - a.value || a.member.localeCompare(b.member),
   )
   if (!kept.length)
     throw new ApiError(
@@ -138,9 +135,10 @@ export async function segments(db: Db, identifier: string, q: SegmentRequest, co
     filters: {
       metric: 'revenue',
       axis: q.axis ?? null,
-      segmentType: types,
+      // The comma lists as given, without repeats: strings, as the reference declares them.
+      segmentType: types?.join(',') ?? null,
       period: compare ? null : (q.period ?? null),
-      periods: compare ? (years?.map(String) ?? null) : null,
+      periods: years?.join(',') ?? null,
       accessionNumber: accession,
       qtrs,
       limit: q.limit,

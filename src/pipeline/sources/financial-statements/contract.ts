@@ -76,12 +76,16 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
     ],
     sortedBy: 'acc_key, statement, ddate, qtrs, metric',
   },
-  /** Segment revenue rows of each 10-K and 10-Q at its own period, one axis each (segments.ts). */
+  /**
+   * Segment revenue rows of each 10-K and 10-Q at its own period and its comparative columns (`fy` the
+   * period's fiscal year, `years_back` its distance from the filing's own), one axis each (segments.ts).
+   */
   fin_segment_rows: {
     columns: [
       'cik',
       'fy',
       'fiscal_quarter',
+      'years_back',
       'acc_key',
       'form',
       'fp',
@@ -150,8 +154,8 @@ export const segmentRowsKey = (cik: number, fiscalQuarter: number) => BigInt(cik
 export const SEGMENT_ROWS_KEY = 'cik * 8 + fiscal_quarter'
 
 /** A segment row's line in `finSegmentRows`: its `fin_segment_rows` columns as a JSON object. */
-export const SEGMENT_ROW_LINE = `json_object('cik', cik, 'fy', fy, 'acc_key', acc_key::VARCHAR, 'form', form, 'fp', fp,
-  'period', period, 'filed', filed, 'accepted', accepted::VARCHAR, 'end_date', end_date, 'quarters', quarters,
+export const SEGMENT_ROW_LINE = `json_object('cik', cik, 'fy', fy, 'years_back', years_back, 'acc_key', acc_key::VARCHAR,
+  'form', form, 'fp', fp, 'period', period, 'filed', filed, 'accepted', accepted::VARCHAR, 'end_date', end_date, 'quarters', quarters,
   'axis', axis, 'member', member, 'segment_type', segment_type, 'value', value, 'unit', unit, 'tag', tag,
   'version', version, 'rule_id', rule_id, 'confidence', confidence, 'total_revenue', total_revenue)::VARCHAR`
 

@@ -3,10 +3,12 @@
  * amendments and a 20-F, one filing of the Financial Statement Data Sets in exactly their format, in the
  * quarter of its filing date, with the world's accession number, dates and acceptance time (Eastern, as
  * the data sets write it). Covered: custom tags (version = accession number), segment rows
- * (`ProductOrService=…;`, `StatementGeographical=…;`, `BusinessSegments=…;`), a bank whose `Assets` has a
- * consolidated row, a subsidiary (coregistrant) row and the prior year's, revenue and D&A tag variants,
- * amendments (the original's `prevrpt` = 1), a 52/53-week fiscal year (Copperfield: years end on the last
- * Saturday of May, `period` rounded to the month end) and a non-USD filer (Oberwald: EUR).
+ * (`ProductOrService=…;`, `StatementGeographical=…;`, `BusinessSegments=…;`) for the filing's period and
+ * its comparative columns (a filer whose data holds only its latest 10-K, Tidewren, still has three years
+ * by segment), a bank whose `Assets` has a consolidated row, a subsidiary (coregistrant) row and the
+ * prior year's, revenue and D&A tag variants, amendments (the original's `prevrpt` = 1), a 52/53-week
+ * fiscal year (Copperfield: years end on the last Saturday of May, `period` rounded to the month end) and
+ * a non-USD filer (Oberwald: EUR).
  */
 import { join } from 'node:path'
 import { CAST } from '../../../sample/cast.ts'
@@ -173,21 +175,25 @@ function statements(c: Cover, e: SampleEntity, filedYear: number) {
     ])
   }
   const isRows = values(c, is, flowPeriods(c, false), [])
-  // Revenue by product, by geography and by business segment, for the filing's own period.
+  // Revenue by product, by geography and by business segment, for each period of the filing's own span, as
+  // real filings present it: a 10-K its three years, a 10-Q its quarter and the same quarter a year before.
   const own = flowPeriods(c, false)[0]!
-  const revenue = c.model.span(own.last, own.qtrs).revenue
-  const ddate = +compactDay(quarterEnd(c.fiscal, own.last))
-  const split = (axis: string, members: string[]) => {
-    let left = revenue
-    members.forEach((m, i) => {
-      const v = i === members.length - 1 ? left : Math.round((revenue * (0.6 - 0.2 * i)) / 1000) * 1000
-      left -= v
-      isRows.push([revenueTag, ddate, own.qtrs, c.uom, `${axis}=${m};`, '', v, ''])
-    })
+  for (const p of flowPeriods(c, false).filter((p) => p.qtrs === own.qtrs)) {
+    const revenue = c.model.span(p.last, p.qtrs).revenue
+    const ddate = +compactDay(quarterEnd(c.fiscal, p.last))
+    const split = (axis: string, members: string[]) => {
+      let left = revenue
+      members.forEach((m, i) => {
+        const v = i === members.length - 1 ? left : Math.round((revenue * (0.6 - 0.2 * i)) / 1000) * 1000
+        left -= v
+        isRows.push([revenueTag, ddate, p.qtrs, c.uom, `${axis}=${m};`, '', v, ''])
+      })
+    }
+    split('ProductOrService', ['Product', 'Service'])
+    split('StatementGeographical', ['US', 'NonUs'])
+    if (e.profile?.category === 'Large accelerated filer')
+      split('BusinessSegments', ['Consumer', 'Enterprise', 'Other'])
   }
-  split('ProductOrService', ['Product', 'Service'])
-  split('StatementGeographical', ['US', 'NonUs'])
-  if (e.profile?.category === 'Large accelerated filer') split('BusinessSegments', ['Consumer', 'Enterprise', 'Other'])
   const ytd = flowPeriods(c, true)
   const cfRows = values(c, cf, ytd, [])
   // Cash at the beginning and end of each cash-flow period.
