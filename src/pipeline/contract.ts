@@ -15,10 +15,11 @@
  * flows stored by quarter first; 11: the 13F lookup files; 12: the 13F holdings and flows served from their
  * quarter Parquet files in place; 13: series lines latest first with their tag and rule as a
  * `fin_point_metas` number, and each filing's concepts as the `fin-filing-concepts` lookup file instead of
- * the `fin_filing_concepts` table.
+ * the `fin_filing_concepts` table; 14: the insider records' and transactions' 10b5-1 flag (`aff10b5_one`),
+ * the insider net values, and the daily leaders by scope (open market or every non-derivative row).
  * A server reads only its own version.
  */
-export const SCHEMA_VERSION = 13
+export const SCHEMA_VERSION = 14
 
 /** The server's read-only DuckDB file inside each snapshot folder. */
 export const SERVING_FILE = 'serving.duckdb'
