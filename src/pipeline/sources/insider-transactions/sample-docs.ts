@@ -198,7 +198,9 @@ export function ownerDocs(
         units += credited
         doc.transactions.push({ ...unitRow(units), day: periodDay, code: 'A', shares: credited, price, ad: 'A' })
       }
-      if (f.day >= CHECKBOX_FROM) doc.aff10b5One = code === 'S' && trap % 3 !== 0 ? '1' : trap % 5 === 0 ? 'false' : '0'
+      // Checked on most trades a plan can make (purchases, sales, exercises); written `0` or `false` when clear.
+      if (f.day >= CHECKBOX_FROM)
+        doc.aff10b5One = 'PSM'.includes(code) && trap % 3 !== 0 ? '1' : trap % 5 === 0 ? 'false' : '0'
       if (rng.chance(0.15))
         doc.holdings.push({
           title: COMMON,
