@@ -8,7 +8,8 @@
  * The traps of real filings' dollar figures (docs/insiders.md, "Dollar figures"): an option grant is priced
  * at its exercise price and an exercise (M) at the option's, as many filers write them; a director's grant
  * may come with deferred stock units credited at the day's share price; and the Forms 4 and 5 filed since
- * April 2023 carry the 10b5-1 checkbox, checked on most sales, written `1`, `0` or `false`.
+ * April 2023 carry the 10b5-1 checkbox, checked on most purchases, sales and exercises, written `1`, `0` or
+ * `false`.
  */
 import { dayOf, dayOfYmd, isoDay } from '../../../sample/dates.ts'
 import type { Filing } from '../../../sample/filings.ts'
