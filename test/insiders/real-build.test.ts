@@ -321,6 +321,9 @@ describe.skipIf(!hasSamples)('insiders over real files', () => {
       -Math.round(sales * 100) / 100,
     ])
     expect(stats.derivativeTransactionCount).toBeGreaterThan(10_000)
+    // No open-market purchase at all: the default day of the top buyers is the latest transaction date, ranking no one.
+    const buyers = await get('/v1/insiders/activity/daily/top-buyers')
+    expect([buyers.status, buyers.body.activityDate, buyers.body.data]).toEqual([200, stats.latestTransactionDate, []])
   })
 })
 

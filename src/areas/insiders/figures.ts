@@ -46,7 +46,7 @@ const ratio = (buy: number, sell: number) => (sell === 0 ? null : Math.round((bu
 type LeaderType = 'top_buyers' | 'top_sellers'
 /** The latest date each scope ranks anyone of each side: `open` (P and S) and `all` (non-derivative). */
 type LatestDates = Record<'open' | 'all', Record<LeaderType, string | null>>
-type ActivityDays = { dates: ReadonlySet<string>; latest: LatestDates }
+type ActivityDays = { dates: ReadonlySet<string>; latest: LatestDates; latestAny: string | null }
 
 /**
  * The transaction dates covered (5,400 at full volume) and the leaders' default dates, held per
@@ -55,15 +55,15 @@ type ActivityDays = { dates: ReadonlySet<string>; latest: LatestDates }
 function activityDays(db: Db): Promise<ActivityDays> {
   return db.memo('insider-activity-days', async () => {
     const rows = await db.all<{ d: string }>(sql`SELECT activity_date::VARCHAR AS d FROM insider_days`)
-    type Latest = Record<'purchase' | 'sale' | 'buy' | 'sell', string | null>
+    type Latest = Record<'purchase' | 'sale' | 'buy' | 'sell' | 'any', string | null>
     const r = await db.one<Latest>(sql`SELECT latest_purchase_date::VARCHAR AS purchase,
-      latest_sale_date::VARCHAR AS sale, latest_buy_date::VARCHAR AS buy, latest_sell_date::VARCHAR AS sell
-      FROM insider_statistics`)
+      latest_sale_date::VARCHAR AS sale, latest_buy_date::VARCHAR AS buy, latest_sell_date::VARCHAR AS sell,
+      latest_transaction_date::VARCHAR AS any FROM insider_statistics`)
     const latest = {
       open: { top_buyers: r?.purchase ?? null, top_sellers: r?.sale ?? null },
       all: { top_buyers: r?.buy ?? null, top_sellers: r?.sell ?? null },
     }
-    return { dates: new Set(rows.map((d) => d.d)), latest }
+    return { dates: new Set(rows.map((d) => d.d)), latest, latestAny: r?.any ?? null }
   })
 }
 
@@ -81,9 +81,10 @@ export async function dailyLeaders(
   f: { date?: string; limit: number; openMarketOnly?: string },
 ) {
   const openMarketOnly = f.openMarketOnly !== 'false'
-  // Default: the latest transaction date that ranks anyone of this side and scope (a day of only buys has no sellers).
+  // Default: the latest transaction date that ranks anyone of this side and scope (a day of only buys has no
+  // sellers); when none does (no open-market purchase at all), the latest transaction date, ranking no one.
   const days = await activityDays(db)
-  const date = f.date ?? days.latest[openMarketOnly ? 'open' : 'all'][type]
+  const date = f.date ?? days.latest[openMarketOnly ? 'open' : 'all'][type] ?? days.latestAny
   if (!date || !days.dates.has(date)) throw notFound(`No insider transactions are dated ${date ?? '(no data)'}.`)
   const rows: IssuerRowFigures[] = []
   for (const line of db.lookup('insiderDailyLeaders').lines(leadersKey(date, type, openMarketOnly))) {
