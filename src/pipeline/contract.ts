@@ -15,8 +15,10 @@
  * flows stored by quarter first; 11: the 13F lookup files; 12: the 13F holdings and flows served from their
  * quarter Parquet files in place; 13: series lines latest first with their tag and rule as a
  * `fin_point_metas` number, and each filing's concepts as the `fin-filing-concepts` lookup file instead of
- * the `fin_filing_concepts` table; 14: a metric point's `derived_from` (the filings of a derived quarter),
- * on its series line, and segment rows of a filing's comparative columns too (`years_back`).
+ * the `fin_filing_concepts` table; 14 (the traps of real EDGAR): a metric point's `derived_from` (the
+ * filings of a derived quarter) on its series line, segment rows of a filing's comparative columns too
+ * (`years_back`), the insider records' and transactions' 10b5-1 flag (`aff10b5_one`), the insider net
+ * values, and the daily leaders by scope (open market or every non-derivative row).
  * A server reads only its own version.
  */
 export const SCHEMA_VERSION = 14

@@ -47,12 +47,15 @@ export const EXAMPLES: Record<string, Example> = {
   q: { known: 'ther', invalid: ['', 'a'.repeat(201)] },
   page: { known: '1', invalid: ['0', '-1', 'abc', '1.5', '0x1F', '1e3'] },
   limit: { known: '5', invalid: ['0', '101', '', '1.5', '0b11', ' 2'] },
-  // Insiders: the cast's insider of the large issuer, and a transaction date with both buys and sales (seed 1).
+  // Insiders: the cast's insider of the large issuer, and a transaction date with open-market sales (seed 1).
   reporterCik: { known: String(CAST.insiderA.cik), unknown: ['9999999999', '1'], invalid: ['abc', '12345678901'] },
   acquiredDisposed: { known: 'A', invalid: ['X', 'AD', ''] },
   transactionCode: { known: 'm', invalid: ['PP', '1', ''] },
   derivative: { known: 'false', invalid: ['yes', '1', ''] },
   insiderRole: { known: 'officer', invalid: ['ceo', ''] },
+  // The cast's insider A checks the 10b5-1 box on the QFD Form 4 of the text files (exercises, M).
+  aff10b5One: { known: 'true', invalid: ['yes', '1', ''] },
+  openMarketOnly: { known: 'false', invalid: ['no', '0', ''] },
   minValue: { known: '0', invalid: ['-1', '9223372036854775808', '1e3', 'abc', '99999999999999999999'] },
   acceptedFrom: { known: '2006-01-01', invalid: ['2024-02-30', '2024/01/02'] },
   transactionFrom: { known: '2006-01-01', invalid: ['2024-02-30', '2023-13-01'] },
@@ -112,6 +115,9 @@ export const KNOWN_BY_PREFIX: Record<string, Record<string, string>> = {
   '/v1/financials/metrics/top': { quarter: '2', year: '2025' },
   // The geography variants' axis.
   '/v1/financials/:issuer/segments/geography': { axis: 'StatementGeographical' },
+  // A day with an open-market purchase (P): the top buyers rank only those by default (seed 1 has no day
+  // with both a purchase and a sale; the shared `date` has sales).
+  '/v1/insiders/activity/daily/top-buyers': { date: '2026-07-16' },
 }
 
 /** The known example of a parameter for an operation (its route's prefix may name its own). */

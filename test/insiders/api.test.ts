@@ -21,7 +21,7 @@ const transactionsOf = (where: string) =>
   ctx.snap.q<Tx>(`SELECT accession_number, issuer_cik::INTEGER AS issuer_cik, issuer_ticker, issuer_name,
       reporter_cik::INTEGER AS reporter_cik, reporter_name, is_director, is_officer, is_ten_percent_owner, officer_title,
       security_title, transaction_date::VARCHAR AS transaction_date, transaction_code, type, shares, price_per_share, value,
-      acquired_disposed, shares_owned_following, direct_indirect, nature_of_ownership, derivative,
+      acquired_disposed, shares_owned_following, direct_indirect, nature_of_ownership, derivative, aff10b5_one,
       strftime(accepted_at, '%Y-%m-%d %H:%M:%S') AS accepted_at, row_seq
     FROM {t:insider_transactions} WHERE ${where}
     ORDER BY accepted_at DESC NULLS LAST, transaction_date DESC NULLS LAST, accession_number DESC, row_seq`)
@@ -54,7 +54,7 @@ describe('the feed of one issuer', () => {
         type: r.type,
         shares: r.shares,
         pricePerShare: r.price_per_share,
-        value: r.shares * r.price_per_share,
+        value: r.value,
         acquiredDisposed: r.acquired_disposed,
         sharesOwnedFollowingTransaction: r.shares_owned_following,
         directOrIndirectOwnership: r.direct_indirect,
@@ -65,6 +65,7 @@ describe('the feed of one issuer', () => {
         exercisePrice: null,
         exerciseDate: null,
         expirationDate: null,
+        aff10b5One: r.aff10b5_one,
       })),
     )
     // the reporters are the cast's two insiders, never the issuer
@@ -85,6 +86,7 @@ describe('the feed of one issuer', () => {
       derivative: false,
       insiderRole: null,
       minValue: null,
+      aff10b5One: null,
       acceptedFrom: null,
       transactionFrom: null,
       transactionTo: null,
@@ -323,24 +325,167 @@ describe('owners', () => {
   })
 })
 
+/** 2 places, as the build rounds money (DuckDB's round of a double). */
+const cents = (v: number) => Math.round(v * 100) / 100
+
+/**
+ * A day's leaders as the rules say (docs/insiders.md, "Dollar figures"): issuers by the side's value of
+ * their non-derivative transactions dated that day, only the open-market ones (P, S) unless widened.
+ */
+const leadersOf = (day: string, side: 'buy' | 'sell', openMarketOnly: boolean) =>
+  ctx.snap.q<Tx>(`SELECT issuer_cik::INTEGER AS cik,
+      coalesce(round(sum(value) FILTER (type = 'buy'), 2), 0) AS buy, coalesce(round(sum(value) FILTER (type = 'sell'), 2), 0) AS sell,
+      coalesce(sum(shares) FILTER (type = '${side}'), 0) AS shares,
+      count(*) FILTER (type = 'buy')::INTEGER AS buys, count(*) FILTER (type = 'sell')::INTEGER AS sells, count(*)::INTEGER AS n
+    FROM {t:insider_transactions}
+    WHERE transaction_date = '${day}' AND NOT derivative ${openMarketOnly ? `AND transaction_code IN ('P', 'S')` : ''}
+    GROUP BY ALL HAVING count(*) FILTER (type = '${side}') > 0 ORDER BY ${side} DESC, shares DESC, cik`)
+
+async function expectLeaders(day: string, side: 'buy' | 'sell', openMarketOnly: boolean) {
+  const type = side === 'buy' ? 'top_buyers' : 'top_sellers'
+  const res = await ctx.api.get(
+    `/v1/insiders/activity/daily/${type.replace('_', '-')}?date=${day}&limit=100${openMarketOnly ? '' : '&openMarketOnly=false'}`,
+  )
+  const expected = await leadersOf(day, side, openMarketOnly)
+  expect([res.body.activityDate, res.body.activityType, res.body.filters]).toEqual([
+    day,
+    type,
+    { activityDate: day, activityType: type, limit: 100, openMarketOnly },
+  ])
+  expect(
+    res.body.data.map((l: Tx) => [
+      l.rank,
+      l.issuer.cik,
+      l.buyValue,
+      l.sellValue,
+      l.netValue,
+      l.buyTransactionCount,
+      l.sellTransactionCount,
+      l.transactionCount,
+    ]),
+  ).toEqual(expected.map((e, i) => [i + 1, pad(e.cik), e.buy, e.sell, cents(e.buy - e.sell), e.buys, e.sells, e.n]))
+  return res.body.data as Tx[]
+}
+
 describe('the daily leaders', () => {
-  test('top sellers of a day rank issuers by sell value; a day without transactions is a 404', async () => {
+  test('top sellers of a day rank issuers by the value of their open-market sales; a day without transactions is a 404', async () => {
     const day = '2025-09-12'
-    const res = await ctx.api.get(`/v1/insiders/activity/daily/top-sellers?date=${day}`)
-    const expected = await ctx.snap.q<Tx>(`SELECT issuer_cik::INTEGER AS cik, sum(value) FILTER (type = 'sell') AS sell
-      FROM {t:insider_transactions} WHERE transaction_date = '${day}' GROUP BY ALL HAVING count(*) FILTER (type = 'sell') > 0
-      ORDER BY sell DESC, cik`)
-    expect([res.body.activityDate, res.body.activityType, res.body.filters]).toEqual([
-      day,
-      'top_sellers',
-      { activityDate: day, activityType: 'top_sellers', limit: 20 },
-    ])
-    expect(expected.length).toBeGreaterThan(0)
-    expect(res.body.data.map((l: Tx) => [l.rank, l.issuer.cik, l.sellValue])).toEqual(
-      expected.map((e, i) => [i + 1, pad(e.cik), e.sell]),
-    )
+    expect((await expectLeaders(day, 'sell', true)).length).toBeGreaterThan(0)
+    await expectLeaders(day, 'sell', false)
     const none = await ctx.api.get('/v1/insiders/activity/daily/top-buyers?date=1999-01-02')
     expect([none.status, none.body.error.code]).toEqual([404, 'not_found'])
+  })
+
+  test('an issuer whose buys of the day are grants (an option at its exercise price, units) is no top buyer', async () => {
+    const [trap] = await ctx.snap.q<Tx>(`SELECT transaction_date::VARCHAR AS day, issuer_cik::INTEGER AS cik
+      FROM {t:insider_transactions} WHERE transaction_date IS NOT NULL GROUP BY ALL
+      HAVING count(*) FILTER (derivative AND type = 'buy' AND value > 0) > 0 AND count(*) FILTER (transaction_code = 'P') = 0
+      ORDER BY day DESC, cik LIMIT 1`)
+    expect(trap).toBeDefined()
+    const leaders = await expectLeaders(trap!.day, 'buy', true)
+    expect(leaders.map((l) => l.issuer.cik)).not.toContain(pad(trap!.cik))
+    // Widened, its non-derivative grants rank it, without the derivative's dollars (expectLeaders checks its values).
+    const all = await expectLeaders(trap!.day, 'buy', false)
+    expect(all.map((l) => l.issuer.cik)).toContain(pad(trap!.cik))
+  })
+
+  test('the default date is the latest (sane) one with an open-market purchase or sale, or any non-derivative buy or sell', async () => {
+    const [d] = await ctx.snap.q<Tx>(`SELECT
+        max(transaction_date) FILTER (transaction_code = 'P')::VARCHAR AS purchase,
+        max(transaction_date) FILTER (transaction_code = 'S')::VARCHAR AS sale,
+        max(transaction_date) FILTER (type = 'buy')::VARCHAR AS buy,
+        max(transaction_date) FILTER (type = 'sell')::VARCHAR AS sell
+      FROM {t:insider_transactions} WHERE NOT derivative AND transaction_date <= coalesce(accepted_at::DATE, filing_date)`)
+    const dateOf = async (path: string) => (await ctx.api.get(`/v1/insiders/activity/daily/${path}`)).body.activityDate
+    expect([
+      await dateOf('top-buyers'),
+      await dateOf('top-sellers'),
+      await dateOf('top-buyers?openMarketOnly=false'),
+      await dateOf('top-sellers?openMarketOnly=false'),
+    ]).toEqual([d!.purchase, d!.sale, d!.buy, d!.sell])
+  })
+})
+
+describe('dollar figures', () => {
+  test('a value is shares × price in cents', async () => {
+    const rows = await ctx.snap.q<Tx>(
+      `SELECT shares, price_per_share AS price, value FROM {t:insider_transactions} WHERE price_per_share IS NOT NULL`,
+    )
+    // the generator's prices of four places give products of more than two: the rule has work to do
+    expect(rows.filter((r) => r.value !== r.shares * r.price).length).toBeGreaterThan(0)
+    expect(
+      rows.filter(
+        (r) => !/^\d+(\.\d{1,2})?$/.test(String(r.value)) || Math.abs(r.value - r.shares * r.price) > 0.005001,
+      ),
+    ).toEqual([])
+  })
+
+  test('derivative rows keep their own price and value, under the reference’s A/D type, but enter no dollar total', async () => {
+    const priced = await ctx.snap.q<Tx>(`SELECT transaction_code AS code, type, count(*)::INTEGER AS n
+      FROM {t:insider_transactions} WHERE derivative AND value > 0 GROUP BY ALL ORDER BY ALL`)
+    // the generator's traps: option grants at their exercise price and DSUs at the share price (A, buy),
+    // exercises at the option's price (M, disposed: sell)
+    expect(priced.map((p) => [p.code, p.type])).toEqual([
+      ['A', 'buy'],
+      ['M', 'sell'],
+    ])
+    const totals = `coalesce(round(sum(value) FILTER (type = 'buy' AND NOT derivative), 2), 0) AS buy,
+      coalesce(round(sum(value) FILTER (type = 'sell' AND NOT derivative), 2), 0) AS sell`
+    const [all] = await ctx.snap.q<Tx>(`SELECT ${totals} FROM {t:insider_transactions}`)
+    const stats = await ctx.api.get('/v1/insiders/statistics')
+    expect([stats.body.buyValue, stats.body.sellValue, stats.body.netValue]).toEqual([
+      all!.buy,
+      all!.sell,
+      cents(all!.buy - all!.sell),
+    ])
+    const [issuer] = await ctx.snap.q<Tx>(`SELECT issuer_ticker AS ticker, ${totals} FROM {t:insider_transactions}
+      WHERE issuer_ticker IS NOT NULL GROUP BY ALL HAVING sum(value) FILTER (derivative) > 0 ORDER BY ticker LIMIT 1`)
+    const net = await ctx.api.get(`/v1/insiders/${issuer!.ticker}/net-value`)
+    expect([net.body.buyValue, net.body.sellValue, net.body.netValue]).toEqual([
+      issuer!.buy,
+      issuer!.sell,
+      cents(issuer!.buy - issuer!.sell),
+    ])
+  })
+})
+
+describe('the 10b5-1 flag', () => {
+  test('from the ownership documents, null from the data sets, which have no such column', async () => {
+    const flags =
+      await ctx.snap.q<Tx>(`SELECT r.accession_number IS NULL AS text, aff10b5_one AS flag, count(*)::INTEGER AS n
+      FROM {t:insider_transactions} t LEFT JOIN (SELECT DISTINCT accession_number FROM {t:insider_records}) r
+        USING (accession_number) GROUP BY ALL ORDER BY ALL`)
+    // this fixture's few text filings all check it (test/insiders/sample.test.ts sees every spelling)
+    expect(flags.map((f) => [f.text, f.flag])).toEqual([
+      [false, null],
+      [true, true],
+    ])
+  })
+
+  test('the feeds filter on it and echo it', async () => {
+    for (const v of ['true', 'false']) {
+      const rows = await transactionsOf(`aff10b5_one = ${v}`)
+      const res = await ctx.api.get(`/v1/insiders/transactions?aff10b5One=${v}&limit=100`)
+      expect(res.body.filters.aff10b5One).toBe(v === 'true')
+      expect(res.body.transactions.map((t: Tx) => [t.accessionNumber, t.aff10b5One])).toEqual(
+        rows.slice(0, 100).map((r) => [r.accession_number, v === 'true']),
+      )
+    }
+    // An issuer's and a person's feed: the query path (the lines hold no flag).
+    const [flagged] = await transactionsOf('aff10b5_one')
+    for (const v of ['true', 'false']) {
+      const own = await transactionsOf(`aff10b5_one = ${v} AND issuer_cik = ${flagged!.issuer_cik}`)
+      const scoped = await ctx.api.get(`/v1/insiders/${flagged!.issuer_ticker}/transactions?aff10b5One=${v}&limit=100`)
+      expect(scoped.body.transactions.map((t: Tx) => t.accessionNumber)).toEqual(
+        own.slice(0, 100).map((r) => r.accession_number),
+      )
+      const mine = await ctx.snap.q<Tx>(`SELECT count(*)::INTEGER AS n FROM {t:insider_transactions} t
+        JOIN {t:insider_owners} o USING (accession_number) WHERE o.owner_cik = ${flagged!.reporter_cik} AND t.aff10b5_one = ${v}`)
+      const theirs = await ctx.api.get(
+        `/v1/insiders/person/${flagged!.reporter_cik}/transactions?aff10b5One=${v}&limit=100`,
+      )
+      expect(theirs.body.transactions.length).toBe(Math.min(mine[0]!.n, 100))
+    }
   })
 })
 

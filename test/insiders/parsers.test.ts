@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { BuildDb } from '../../src/pipeline/duck.ts'
-import { findFilingTexts } from '../../src/pipeline/filing-text/index.ts'
+import { findFilingTexts, parseSubmissionText } from '../../src/pipeline/filing-text/index.ts'
 import { convertQuarter } from '../../src/pipeline/sources/insider-transactions/dataset.ts'
 import { TYPE_SQL } from '../../src/pipeline/sources/insider-transactions/derive.ts'
 import { ownershipRecords } from '../../src/pipeline/sources/insider-transactions/ownership-xml.ts'
@@ -99,6 +99,34 @@ describe.skipIf(!hasSamples)('ownership documents (real XML)', () => {
         expect(r.transaction_code).toMatch(/^[A-Z]$/)
       }
     }
+  })
+
+  test('the 10b5-1 checkbox (aff10b5One, X0508): 1 is checked, 0 and false clear, absent in older schemas null', () => {
+    // Most of these files are full submission texts: their ownership document is the <XML> part.
+    const flagOf = (name: string) => {
+      const text = xml(name)
+      const doc = text.startsWith('<SEC-DOCUMENT>') ? parseSubmissionText(text).documents[0]!.xml! : text
+      return ownershipRecords(doc, filing)!.find((r) => r.record === 'filing')!.aff10b5_one
+    }
+    expect(
+      [
+        'form4_draftkings_2025-03-14_S_10b5-1.xml',
+        'form4_374water_2025-04-30.xml',
+        'form4_workday_2025-03-05_F.xml',
+        'form4_jetblue_2025-03-10_A.xml',
+        'form4_ziprecruiter_2025-03-15_M_F.xml',
+        'form4_snowflake_0001402349_2022-12-13.xml',
+        'form3_snowflake_berkshire_2020-09-18.xml',
+      ].map((name) => [name, flagOf(name)]),
+    ).toEqual([
+      ['form4_draftkings_2025-03-14_S_10b5-1.xml', true],
+      ['form4_374water_2025-04-30.xml', false],
+      ['form4_workday_2025-03-05_F.xml', false],
+      ['form4_jetblue_2025-03-10_A.xml', false],
+      ['form4_ziprecruiter_2025-03-15_M_F.xml', false],
+      ['form4_snowflake_0001402349_2022-12-13.xml', null],
+      ['form3_snowflake_berkshire_2020-09-18.xml', null],
+    ])
   })
 
   test('text that is not an ownership document gives nothing', () => {

@@ -1,8 +1,9 @@
 /**
  * The real build and the API over real insider files (../shared/edgar-samples, skipped when absent): the
- * 2024q3 data set's tables as an unzipped quarter, a real Form 4 text file (AAR CORP, 2025) and the real
- * 374Water Form 4 XML inside a text file, next to a generated mirror's filings. Also the merge rule: a
- * filing both in a quarterly set and as a text file is taken once, from the set.
+ * 2024q3 data set's tables as an unzipped quarter, real Form 4 text files (AAR CORP, 2025; DraftKings, 2025,
+ * its 10b5-1 box checked) and the real 374Water Form 4 XML inside a text file, next to a generated mirror's
+ * filings. Also the merge rule: a filing both in a quarterly set and as a text file is taken once, from
+ * the set; and the dollar rules over the real set's derivative rows.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -25,6 +26,7 @@ const AAR = '0001127602-25-001055'
 /** The accession number given to the 374Water document, which the sample has as a bare XML file. */
 const WATER = '0002064133-25-000001'
 const MISTYPED = '0009999991-25-000001'
+const DRAFTKINGS = '0001104659-25-025206'
 
 let root = ''
 let database: Database
@@ -96,6 +98,11 @@ describe.skipIf(!hasSamples)('insiders over real files', () => {
     aarQuarter(join(sets, '2025q1_form345'))
     mkdirSync(join(mirror, 'Archives/edgar/data/1750'), { recursive: true })
     copyFileSync(join(FORM345, `${AAR}.txt`), join(mirror, `Archives/edgar/data/1750/${AAR}.txt`))
+    mkdirSync(join(mirror, 'Archives/edgar/data/1883685'), { recursive: true })
+    copyFileSync(
+      join(FORM345, 'form4_draftkings_2025-03-14_S_10b5-1.xml'),
+      join(mirror, `Archives/edgar/data/1883685/${DRAFTKINGS}.txt`),
+    )
     mkdirSync(join(mirror, 'Archives/edgar/data/933972'), { recursive: true })
     writeFileSync(
       join(mirror, `Archives/edgar/data/933972/${WATER}.txt`),
@@ -201,6 +208,8 @@ describe.skipIf(!hasSamples)('insiders over real files', () => {
       sharesOwnedFollowingTransaction: 757756,
       directOrIndirectOwnership: 'D',
       natureOfOwnership: null,
+      // X0508's checkbox, written `false` in this document
+      aff10b5One: false,
     }
     expect(res.body.transactions).toEqual([
       {
@@ -233,12 +242,13 @@ describe.skipIf(!hasSamples)('insiders over real files', () => {
     expect(feed.body.transactions.map((t: any) => t.transactionDate)).toEqual(['2205-04-30', '2025-04-30'])
     const stats = await get('/v1/insiders/statistics')
     expect(stats.body.latestTransactionDate < '2026-01-01').toBe(true)
-    const leaders = await get('/v1/insiders/activity/daily/top-buyers')
-    expect(leaders.body.activityDate < '2026-01-01').toBe(true)
-    expect((await get('/v1/insiders/activity/daily/top-buyers?date=2205-04-30')).status).toBe(200)
+    // the mistyped row is a grant (A): every non-derivative buy is ranked only when widened
+    const leaders = await get('/v1/insiders/activity/daily/top-buyers?openMarketOnly=false')
+    expect(leaders.body.activityDate).toBe('2025-04-30')
+    expect((await get('/v1/insiders/activity/daily/top-buyers?date=2205-04-30&openMarketOnly=false')).status).toBe(200)
   })
 
-  test('a filing in a quarterly set and as a text file is taken once, from the set; its time from the text header', async () => {
+  test('a filing in a quarterly set and as a text file is taken once, from the set; its time and 10b5-1 box from the text', async () => {
     const res = await get('/v1/insiders/person/1806647/transactions')
     expect(
       res.body.transactions.map((t: any) => [
@@ -248,8 +258,10 @@ describe.skipIf(!hasSamples)('insiders over real files', () => {
         t.value,
         t.accepted,
         t.type,
+        t.aff10b5One,
       ]),
-    ).toEqual([[AAR, 1499, 66.903, 1499 * 66.903, '2025-01-10T16:07:30', 'sell']])
+      // the value in cents: 1499 × 66.903 is 100287.59700000001 in a double
+    ).toEqual([[AAR, 1499, 66.903, 100287.6, '2025-01-10T16:07:30', 'sell', false]])
     expect((await get('/v1/insiders/person/1806647')).body.filingCount).toBe(1)
   })
 
@@ -282,7 +294,52 @@ describe.skipIf(!hasSamples)('insiders over real files', () => {
       exercisePrice: 4,
       exerciseDate: null,
       expirationDate: '2034-09-27',
+      // the data sets have no 10b5-1 column, and no text file of this filing is in the mirror
+      aff10b5One: null,
     })
+  })
+
+  test('the DraftKings Form 4 checks the 10b5-1 box: each of its sales carries it, and the feed filters on it', async () => {
+    const res = await get('/v1/insiders/person/1404430/transactions')
+    expect(res.body.transactions.length).toBeGreaterThan(0)
+    for (const t of res.body.transactions)
+      expect([t.accessionNumber, t.transactionCode, t.aff10b5One]).toEqual([DRAFTKINGS, 'S', true])
+    expect(res.body.transactions.find((t: any) => t.shares === 49252)).toMatchObject({
+      pricePerShare: 37.59,
+      value: 1851382.68,
+    })
+    const flagged = await get('/v1/insiders/transactions?aff10b5One=true&limit=100')
+    expect(new Set(flagged.body.transactions.map((t: any) => t.accessionNumber))).toEqual(new Set([DRAFTKINGS]))
+  })
+
+  test("the real 2024q3 set's derivative rows (grants at exercise prices, units, exercises) enter no dollar total", async () => {
+    const day = '2024-09-27'
+    // that day's real rows are all derivative (the set has no NONDERIV_TRANS), some acquisitions priced
+    const feed = await get(`/v1/insiders/transactions?transactionFrom=${day}&transactionTo=${day}&limit=100`)
+    const rows = feed.body.transactions
+    expect(rows.length).toBe(42)
+    expect(rows.every((t: any) => t.derivative)).toBe(true)
+    expect(rows.some((t: any) => t.type === 'buy' && t.value > 0)).toBe(true)
+    for (const openMarketOnly of ['true', 'false'])
+      for (const side of ['top-buyers', 'top-sellers']) {
+        const res = await get(`/v1/insiders/activity/daily/${side}?date=${day}&openMarketOnly=${openMarketOnly}`)
+        expect([side, openMarketOnly, res.status, res.body.data]).toEqual([side, openMarketOnly, 200, []])
+      }
+    // Everything covered: the only non-derivative money is AAR's and DraftKings' sales (374Water's grants are at $0).
+    const stats = (await get('/v1/insiders/statistics')).body
+    const sales = (await get('/v1/insiders/person/1404430/transactions')).body.transactions.reduce(
+      (sum: number, t: any) => sum + t.value,
+      100287.6,
+    )
+    expect([stats.buyValue, stats.sellValue, stats.netValue]).toEqual([
+      0,
+      Math.round(sales * 100) / 100,
+      -Math.round(sales * 100) / 100,
+    ])
+    expect(stats.derivativeTransactionCount).toBeGreaterThan(10_000)
+    // No open-market purchase at all: the default day of the top buyers is the latest transaction date, ranking no one.
+    const buyers = await get('/v1/insiders/activity/daily/top-buyers')
+    expect([buyers.status, buyers.body.activityDate, buyers.body.data]).toEqual([200, stats.latestTransactionDate, []])
   })
 })
 

@@ -22,6 +22,7 @@ export type CompanyRow = {
   sell_shares: number
   buy_value: number
   sell_value: number
+  net_value: number
   latest_acc: string | null
   latest_accepted: string | null
   latest_transaction_date: string | null
@@ -29,7 +30,7 @@ export type CompanyRow = {
 
 export const COMPANY_SELECT = sql`issuer_cik::DOUBLE AS issuer_cik, ticker, name, filing_count::DOUBLE AS filing_count,
   transaction_count::DOUBLE AS transaction_count, reporter_count::DOUBLE AS reporter_count, buy_count::DOUBLE AS buy_count,
-  sell_count::DOUBLE AS sell_count, buy_shares, sell_shares, buy_value, sell_value, latest_acc_key::VARCHAR AS latest_acc,
+  sell_count::DOUBLE AS sell_count, buy_shares, sell_shares, buy_value, sell_value, net_value, latest_acc_key::VARCHAR AS latest_acc,
   latest_accepted::VARCHAR AS latest_accepted, latest_transaction_date::VARCHAR AS latest_transaction_date`
 
 export const latestOf = (

@@ -3,7 +3,7 @@
  * `insiderPersonFeed`: each transaction's position and the columns of the equality filters, in feed
  * order), without a query: at full volume the positions' query cost ~1.5 ms on cold blocks. Only for
  * filters that are equalities on those columns, tested here as the SQL would (a null never matches);
- * value and date filters, and a page not found within the frame budget, take the query (feeds.ts).
+ * value, date and 10b5-1 filters, and a page not found within the frame budget, take the query (feeds.ts).
  */
 import type { Db } from '../../db/client.ts'
 import type { TransactionFilters } from './schemas.ts'
@@ -25,7 +25,7 @@ export type FeedRow = {
 
 /** Filters the lines cannot test: the page then comes from the query. */
 const needsQuery = (f: TransactionFilters) =>
-  f.minValue !== undefined || f.acceptedFrom || f.transactionFrom || f.transactionTo
+  f.minValue !== undefined || f.aff10b5One || f.acceptedFrom || f.transactionFrom || f.transactionTo
 
 /**
  * The first `take` rows of `cik`'s feed that pass `f`, or undefined when the lines cannot answer

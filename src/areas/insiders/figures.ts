@@ -1,6 +1,7 @@
 /**
  * The build's aggregates as the API gives them: statistics, the daily leaders, and an issuer's lifetime
- * counts, shares and values.
+ * counts, shares and values. Every dollar figure, nets included, is the build's (in cents, from
+ * non-derivative rows only: the source's money.ts); nothing here adds money up.
  */
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
@@ -13,7 +14,7 @@ export async function getStatistics(db: Db) {
   const r = await db.one<Record<string, number | string | null>>(sql`SELECT company_count::DOUBLE AS company_count,
     person_count::DOUBLE AS person_count, filing_count::DOUBLE AS filing_count, transaction_count::DOUBLE AS transaction_count,
     buy_count::DOUBLE AS buy_count, sell_count::DOUBLE AS sell_count, derivative_count::DOUBLE AS derivative_count,
-    buy_shares, sell_shares, buy_value, sell_value, latest_transaction_date::VARCHAR AS latest_transaction_date,
+    buy_shares, sell_shares, buy_value, sell_value, net_value, latest_transaction_date::VARCHAR AS latest_transaction_date,
     latest_accepted::VARCHAR AS latest_accepted FROM insider_statistics`)
   const n = (k: string) => Number(r?.[k] ?? 0)
   return {
@@ -26,24 +27,26 @@ export async function getStatistics(db: Db) {
     directionalTransactionCount: n('buy_count') + n('sell_count'),
     derivativeTransactionCount: n('derivative_count'),
     buySellRatio: ratio(n('buy_count'), n('sell_count')),
-    ...buySellNet('Shares', n('buy_shares'), n('sell_shares')),
-    ...buySellNet('Value', n('buy_value'), n('sell_value')),
+    ...shares(n('buy_shares'), n('sell_shares')),
+    ...dollars(n('buy_value'), n('sell_value'), n('net_value')),
     latestTransactionDate: (r?.latest_transaction_date as string | null) ?? null,
     latestAccepted: stamp((r?.latest_accepted as string | null) ?? null),
   }
 }
 
-/** What insiders bought and sold of one measure and the net, buy − sell (buyShares, sellShares, netShares, …). */
-const buySellNet = <M extends 'Shares' | 'Value'>(measure: M, buy: number, sell: number) =>
-  ({ [`buy${measure}`]: buy, [`sell${measure}`]: sell, [`net${measure}`]: buy - sell }) as Record<
-    `${'buy' | 'sell' | 'net'}${M}`,
-    number
-  >
+/** The shares insiders bought and sold, and the net, buy − sell. */
+const shares = (buy: number, sell: number) => ({ buyShares: buy, sellShares: sell, netShares: buy - sell })
+
+/** The dollars insiders bought and sold, and the net: all three the build's, in cents. */
+const dollars = (buy: number, sell: number, net: number) => ({ buyValue: buy, sellValue: sell, netValue: net })
 
 /** buy / sell counts, null without sells (RESPONSES §4); rounded to 4 places. */
 const ratio = (buy: number, sell: number) => (sell === 0 ? null : Math.round((buy / sell) * 10_000) / 10_000)
 
-type ActivityDays = { dates: ReadonlySet<string>; latestBuy: string | null; latestSell: string | null }
+type LeaderType = 'top_buyers' | 'top_sellers'
+/** The latest date each scope ranks anyone of each side: `open` (P and S) and `all` (non-derivative). */
+type LatestDates = Record<'open' | 'all', Record<LeaderType, string | null>>
+type ActivityDays = { dates: ReadonlySet<string>; latest: LatestDates; latestAny: string | null }
 
 /**
  * The transaction dates covered (5,400 at full volume) and the leaders' default dates, held per
@@ -52,27 +55,39 @@ type ActivityDays = { dates: ReadonlySet<string>; latestBuy: string | null; late
 function activityDays(db: Db): Promise<ActivityDays> {
   return db.memo('insider-activity-days', async () => {
     const rows = await db.all<{ d: string }>(sql`SELECT activity_date::VARCHAR AS d FROM insider_days`)
-    const latest = await db.one<{ buy: string | null; sell: string | null }>(
-      sql`SELECT latest_buy_date::VARCHAR AS buy, latest_sell_date::VARCHAR AS sell FROM insider_statistics`,
-    )
-    return { dates: new Set(rows.map((r) => r.d)), latestBuy: latest?.buy ?? null, latestSell: latest?.sell ?? null }
+    type Latest = Record<'purchase' | 'sale' | 'buy' | 'sell' | 'any', string | null>
+    const r = await db.one<Latest>(sql`SELECT latest_purchase_date::VARCHAR AS purchase,
+      latest_sale_date::VARCHAR AS sale, latest_buy_date::VARCHAR AS buy, latest_sell_date::VARCHAR AS sell,
+      latest_transaction_date::VARCHAR AS any FROM insider_statistics`)
+    const latest = {
+      open: { top_buyers: r?.purchase ?? null, top_sellers: r?.sale ?? null },
+      all: { top_buyers: r?.buy ?? null, top_sellers: r?.sell ?? null },
+    }
+    return { dates: new Set(rows.map((d) => d.d)), latest, latestAny: r?.any ?? null }
   })
 }
 
 /**
- * A day's leaders of one type in the `insiderDailyLeaders` lookup file, in rank order (contract
- * LEADERS_KEY: YYYYMMDD × 2, plus 1 for the sellers); read there, not queried (serving.ts says why).
+ * A day's leaders of one type and scope in the `insiderDailyLeaders` lookup file, in rank order (contract
+ * LEADERS_KEY: YYYYMMDD × 4, plus 1 for the sellers, plus 2 for every non-derivative transaction); read
+ * there, not queried (serving.ts says why).
  */
-const leadersKey = (date: string, type: 'top_buyers' | 'top_sellers') =>
-  BigInt(Number(date.replaceAll('-', '')) * 2 + (type === 'top_sellers' ? 1 : 0))
+const leadersKey = (date: string, type: LeaderType, openMarketOnly: boolean) =>
+  BigInt(Number(date.replaceAll('-', '')) * 4 + (type === 'top_sellers' ? 1 : 0) + (openMarketOnly ? 0 : 2))
 
-export async function dailyLeaders(db: Db, type: 'top_buyers' | 'top_sellers', f: { date?: string; limit: number }) {
-  // Default: the latest transaction date that ranks anyone of this side (a day of only buys has no sellers).
+export async function dailyLeaders(
+  db: Db,
+  type: LeaderType,
+  f: { date?: string; limit: number; openMarketOnly?: string },
+) {
+  const openMarketOnly = f.openMarketOnly !== 'false'
+  // Default: the latest transaction date that ranks anyone of this side and scope (a day of only buys has no
+  // sellers); when none does (no open-market purchase at all), the latest transaction date, ranking no one.
   const days = await activityDays(db)
-  const date = f.date ?? (type === 'top_buyers' ? days.latestBuy : days.latestSell)
+  const date = f.date ?? days.latest[openMarketOnly ? 'open' : 'all'][type] ?? days.latestAny
   if (!date || !days.dates.has(date)) throw notFound(`No insider transactions are dated ${date ?? '(no data)'}.`)
   const rows: IssuerRowFigures[] = []
-  for (const line of db.lookup('insiderDailyLeaders').lines(leadersKey(date, type))) {
+  for (const line of db.lookup('insiderDailyLeaders').lines(leadersKey(date, type, openMarketOnly))) {
     if (rows.length === f.limit) break
     rows.push(JSON.parse(line) as IssuerRowFigures)
   }
@@ -82,7 +97,7 @@ export async function dailyLeaders(db: Db, type: 'top_buyers' | 'top_sellers', f
     data: rows.map((r) => ({
       rank: r.rank,
       issuer: issuerOf(r),
-      ...buySellNet('Value', r.buy_value, r.sell_value),
+      ...dollars(r.buy_value, r.sell_value, r.net_value),
       buyShares: r.buy_shares,
       sellShares: r.sell_shares,
       buyTransactionCount: r.buy_count,
@@ -91,7 +106,7 @@ export async function dailyLeaders(db: Db, type: 'top_buyers' | 'top_sellers', f
       filingCount: r.filing_count,
       latestAccepted: stamp(r.latest_accepted),
     })),
-    filters: { activityDate: date, activityType: type, limit: f.limit },
+    filters: { activityDate: date, activityType: type, limit: f.limit, openMarketOnly },
   }
 }
 
@@ -102,6 +117,7 @@ type IssuerRowFigures = {
   issuer_name: string | null
   buy_value: number
   sell_value: number
+  net_value: number
   buy_shares: number
   sell_shares: number
   buy_count: number
@@ -134,12 +150,17 @@ export async function buySellRatio(db: Db, config: QueryConfig, ticker: string) 
   }
 }
 
-/** An issuer's lifetime buy, sell and net of one measure: the net-shares and net-value operations. */
-async function issuerNet<M extends 'Shares' | 'Value'>(db: Db, config: QueryConfig, ticker: string, measure: M) {
+export async function netShares(db: Db, config: QueryConfig, ticker: string) {
   const { r, issuer, latest } = await issuerFigures(db, config, ticker)
-  const [buy, sell] = measure === 'Shares' ? [r.buy_shares, r.sell_shares] : [r.buy_value, r.sell_value]
-  return { issuer, ...buySellNet(measure, buy, sell), transactionCount: r.transaction_count, ...latest }
+  return { issuer, ...shares(r.buy_shares, r.sell_shares), transactionCount: r.transaction_count, ...latest }
 }
 
-export const netShares = (db: Db, config: QueryConfig, ticker: string) => issuerNet(db, config, ticker, 'Shares')
-export const netValue = (db: Db, config: QueryConfig, ticker: string) => issuerNet(db, config, ticker, 'Value')
+export async function netValue(db: Db, config: QueryConfig, ticker: string) {
+  const { r, issuer, latest } = await issuerFigures(db, config, ticker)
+  return {
+    issuer,
+    ...dollars(r.buy_value, r.sell_value, r.net_value),
+    transactionCount: r.transaction_count,
+    ...latest,
+  }
+}

@@ -64,6 +64,10 @@ const insidersRoutes = ({ config, database }: AreaDeps) => {
   const feedHelp =
     'Newest acceptance first, then transaction date. Filters combine with AND and are echoed normalized. ' +
     'A transaction belongs to its issuer; a filing with several reporting owners gives each transaction once, with the first owner by CIK as reporter.'
+  const leadersHelp =
+    'Per transaction date (default: the latest date the scope ranks anyone of the side); 404 when no transaction is dated that day. ' +
+    'Ranks open-market purchases and sales (codes P and S) of non-derivative securities; `openMarketOnly=false` ranks every non-derivative transaction by its type. ' +
+    'A derivative row never enters a dollar total: its price is the derivative’s own (an exercise or conversion price).'
   return new Elysia({ prefix: '/v1/insiders', tags: ['Insiders'] })
     .use(dbContext(database))
     .get(
@@ -132,11 +136,7 @@ const insidersRoutes = ({ config, database }: AreaDeps) => {
       {
         query: t.Composite([DailyQuery, limitOnly]),
         response: { 200: DailyActivity, ...errorResponses },
-        detail: lite(
-          'getInsiderTopBuyers',
-          'Issuers by insider buy value on a day',
-          'Per transaction date (default: the latest date with any insider buy, or sell); 404 when no transaction is dated that day.',
-        ),
+        detail: lite('getInsiderTopBuyers', 'Issuers by insider buy value on a day', leadersHelp),
       },
     )
     .get(
@@ -145,11 +145,7 @@ const insidersRoutes = ({ config, database }: AreaDeps) => {
       {
         query: t.Composite([DailyQuery, limitOnly]),
         response: { 200: DailyActivity, ...errorResponses },
-        detail: lite(
-          'getInsiderTopSellers',
-          'Issuers by insider sell value on a day',
-          'Per transaction date (default: the latest date with any insider buy, or sell); 404 when no transaction is dated that day.',
-        ),
+        detail: lite('getInsiderTopSellers', 'Issuers by insider sell value on a day', leadersHelp),
       },
     )
     .get('/person/:reporterCik', ({ db, params }) => getPerson(db, settings, parseCik(params.reporterCik)), {

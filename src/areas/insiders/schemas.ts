@@ -51,7 +51,9 @@ export const Transaction = t.Object(
     type: Nullable(t.Union([t.Literal('buy'), t.Literal('sell')], { description: 'P buy, S sell, else by A/D' })),
     shares: Num('Shares in the transaction'),
     pricePerShare: Num('USD per share'),
-    value: Num('shares × pricePerShare, USD'),
+    value: Num(
+      'shares × pricePerShare, USD, in cents; on a derivative row the derivative’s own price, so it enters no dollar total',
+    ),
     acquiredDisposed: Nullable(t.Union([t.Literal('A'), t.Literal('D')])),
     sharesOwnedFollowingTransaction: Num('Shares owned after the transaction'),
     directOrIndirectOwnership: Str('D or I'),
@@ -62,6 +64,12 @@ export const Transaction = t.Object(
     exercisePrice: Num('Conversion or exercise price'),
     exerciseDate: Day('Date exercisable'),
     expirationDate: Day('Expiration date'),
+    aff10b5One: Nullable(
+      t.Boolean({
+        description:
+          'The filing’s Rule 10b5-1 plan checkbox (aff10b5One, ownership documents since April 2023); null where the source has none',
+      }),
+    ),
   },
   { title: 'InsiderTransaction' },
 )
@@ -87,6 +95,9 @@ export const TransactionFilters = t.Object({
   // 64-bit: the largest double below 2^63, since the text is read into a double (2^63 - 1 itself rounds up to 2^63).
   minValue: t.Optional(
     QueryInteger({ minimum: 0, maximum: 2 ** 63 - 1024, description: 'Minimum value in USD (64-bit)' }),
+  ),
+  aff10b5One: t.Optional(
+    QueryBool('true: transactions of filings that check the Rule 10b5-1 plan box; false: those that leave it clear'),
   ),
   acceptedFrom: t.Optional(DateParam('Filings accepted on or after')),
   transactionFrom: t.Optional(DateParam('Transactions dated on or after')),
@@ -183,6 +194,11 @@ export const Statistics = t.Object(
 
 export const DailyQuery = t.Object({
   date: t.Optional(DateParam('Transaction date; default the latest covered')),
+  openMarketOnly: t.Optional(
+    QueryBool(
+      'true (default): open-market purchases and sales (codes P and S) of non-derivative securities; false: every non-derivative transaction, by its type. Derivative rows never count',
+    ),
+  ),
 })
 
 export const Leader = t.Object(
@@ -206,7 +222,12 @@ export const DailyActivity = t.Object(
     activityDate: t.String({ format: 'date' }),
     activityType: t.Union([t.Literal('top_buyers'), t.Literal('top_sellers')]),
     data: t.Array(Leader),
-    filters: t.Object({ activityDate: t.String(), activityType: t.String(), limit: OutInteger() }),
+    filters: t.Object({
+      activityDate: t.String(),
+      activityType: t.String(),
+      limit: OutInteger(),
+      openMarketOnly: t.Boolean(),
+    }),
   },
   { title: 'InsiderDailyActivityResponse' },
 )

@@ -24,6 +24,7 @@ export const FEED_LINE_COLUMNS = [
 export const FEED_FILTER_COLUMNS = [
   'issuer_cik',
   ...FEED_LINE_COLUMNS,
+  'aff10b5_one',
   'value',
   'accepted_at',
   'transaction_date',
@@ -64,7 +65,8 @@ export const TRANSACTION_LINE = `json_object(
   'underlyingSecurityShares', underlying_shares,
   'exercisePrice', exercise_price,
   'exerciseDate', exercise_date::VARCHAR,
-  'expirationDate', expiration_date::VARCHAR)::VARCHAR`
+  'expirationDate', expiration_date::VARCHAR,
+  'aff10b5One', aff10b5_one)::VARCHAR`
 
 export const LOOKUPS = {
   /** Each transaction's DTO (without filingUrl, which the server adds), by feed position (the manifest's name). */
@@ -77,7 +79,7 @@ export const LOOKUPS = {
   insiderPositionsByIssuer: 'lookup/insider-positions-by-issuer',
   /** Each position (POSITION_LINE) by owner CIK, then issuer CIK and security: a person's holdings. */
   insiderPositionsByOwner: 'lookup/insider-positions-by-owner',
-  /** Each day's ranked issuers (LEADER_LINE) by leadersKey(date, type), in rank order: the daily leaders. */
+  /** Each day's ranked issuers (LEADER_LINE) by leadersKey(date, type, scope), in rank order: the daily leaders. */
   insiderDailyLeaders: 'lookup/insider-daily-leaders',
   /** Each (side, transaction date)'s first DAY_HEADS feed positions, ascending, by feedDayKey: the activity windows. */
   insiderFeedDayHeads: 'lookup/insider-feed-day-heads',
@@ -103,15 +105,16 @@ export const DAY_HEADS = 101
 export const FEED_DAY_KEY = `(strftime(transaction_date, '%Y%m%d')::BIGINT * 2 + CASE acquired_disposed WHEN 'D' THEN 1 ELSE 0 END)`
 
 /**
- * The key of a day's leaders of one type in `insiderDailyLeaders`: YYYYMMDD × 2, plus 1 for the sellers
- * (a day's buyers, then its sellers, in that order in the file). The server's side is
- * leadersKey in src/areas/insiders/figures.ts.
+ * The key of a day's leaders of one type and scope in `insiderDailyLeaders`: YYYYMMDD × 4, plus 1 for the
+ * sellers, plus 2 for every non-derivative transaction (not only the open-market ones). The server's side
+ * is leadersKey in src/areas/insiders/figures.ts.
  */
-export const LEADERS_KEY = `(strftime(activity_date, '%Y%m%d')::BIGINT * 2 + CASE activity_type WHEN 'top_sellers' THEN 1 ELSE 0 END)`
+export const LEADERS_KEY = `(strftime(activity_date, '%Y%m%d')::BIGINT * 4 + CASE activity_type WHEN 'top_sellers' THEN 1 ELSE 0 END
+  + CASE WHEN open_market_only THEN 0 ELSE 2 END)`
 
 /** An issuer's line in `insiderDailyLeaders`: its ranked row (serving.ts dailyLeaders) as the server reads it. */
 export const LEADER_LINE = `json_object('rank', rank, 'issuer_cik', issuer_cik, 'issuer_ticker', issuer_ticker,
-  'issuer_name', issuer_name, 'buy_value', buy_value, 'sell_value', sell_value, 'buy_shares', buy_shares,
+  'issuer_name', issuer_name, 'buy_value', buy_value, 'sell_value', sell_value, 'net_value', net_value, 'buy_shares', buy_shares,
   'sell_shares', sell_shares, 'buy_count', buy_count, 'sell_count', sell_count, 'transaction_count', transaction_count,
   'filing_count', filing_count, 'latest_accepted', latest_accepted::VARCHAR)::VARCHAR`
 
@@ -150,6 +153,7 @@ const ISSUER_FIGURES = [
   'sell_shares',
   'buy_value',
   'sell_value',
+  'net_value',
   'latest_acc_key',
   'latest_accepted',
   'latest_transaction_date',
@@ -187,8 +191,11 @@ const STATISTICS_COLUMNS = [
   'sell_shares',
   'buy_value',
   'sell_value',
+  'net_value',
   'latest_transaction_date',
   'latest_accepted',
+  'latest_purchase_date',
+  'latest_sale_date',
   'latest_buy_date',
   'latest_sell_date',
 ]

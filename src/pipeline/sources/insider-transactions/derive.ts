@@ -11,9 +11,12 @@
  * - The reporter of a transaction is the filing's first reporting owner by CIK (both paths number
  *   owners so): a filing with several owners gives each transaction once. Positions and person feeds
  *   credit every owner.
- * - `value` = shares × price per share (NULL without a price); `type` (TYPE_SQL).
+ * - The 10b5-1 flag is the ownership document's `aff10b5One`: the data sets have no such column, so a
+ *   filing taken from a set has it from its text file when the mirror holds one (like `accepted`), else NULL.
+ * - `value` = shares × price per share in cents (money.ts; NULL without a price); `type` (TYPE_SQL).
  */
 import type { BuildDb } from '../../duck.ts'
+import { cents } from './money.ts'
 
 /**
  * buy or sell: an open-market purchase (P) is a buy and a sale (S) a sell whatever the A/D column says;
@@ -53,13 +56,14 @@ export async function buildInsiderTables(db: BuildDb) {
     listed AS (SELECT accession_number, max(accepted_at) AS accepted_at FROM t_filings
                WHERE accession_number IN (SELECT accession_number FROM f) GROUP BY ALL),
     -- a text file's header knows the time even when the data set's rows were taken for its filing
-    texts AS (SELECT accession_number, max(accepted_at) AS accepted_at FROM stage_insider_texts
-              WHERE record = 'filing' GROUP BY ALL),
+    texts AS (SELECT accession_number, max(accepted_at) AS accepted_at, bool_or(aff10b5_one) AS aff10b5_one
+              FROM stage_insider_texts WHERE record = 'filing' GROUP BY ALL),
     ent AS (SELECT cik, name, tickers[1] AS ticker FROM t_entities)
     SELECT f.accession_number, f.issuer_cik, coalesce(ent.name, f.issuer_name) AS issuer_name,
       coalesce(ent.ticker, ${SYMBOL_SQL}) AS issuer_ticker, f.form_type, f.filing_date, f.period_of_report,
       coalesce(l.accepted_at, f.accepted_at, x.accepted_at) AS accepted_at,
-      coalesce(f.no_securities_owned, false) AS no_securities_owned
+      coalesce(f.no_securities_owned, false) AS no_securities_owned,
+      coalesce(f.aff10b5_one, x.aff10b5_one) AS aff10b5_one
     FROM f LEFT JOIN listed l USING (accession_number) LEFT JOIN texts x USING (accession_number)
     LEFT JOIN ent ON ent.cik = f.issuer_cik`)
   await db.runLarge(`CREATE OR REPLACE TABLE t_insider_owners AS
@@ -81,9 +85,9 @@ export async function buildInsiderTables(db: BuildDb) {
       AND r.accession_number IN (SELECT accession_number FROM t_insider_filings)`)
   await db.runLarge(`CREATE OR REPLACE TABLE t_insider_transactions AS
     SELECT r.* EXCLUDE (record), f.issuer_cik, f.issuer_name, f.issuer_ticker, f.form_type, f.filing_date,
-      f.accepted_at, o.owner_cik AS reporter_cik, o.owner_name AS reporter_name, o.is_director, o.is_officer,
+      f.accepted_at, f.aff10b5_one, o.owner_cik AS reporter_cik, o.owner_name AS reporter_name, o.is_director, o.is_officer,
       o.is_ten_percent_owner, o.is_other, o.officer_title,
-      r.shares * r.price_per_share AS value, ${TYPE_SQL} AS type
+      ${cents('r.shares * r.price_per_share')} AS value, ${TYPE_SQL} AS type
     FROM t_insider_rows r JOIN t_insider_filings f USING (accession_number)
     LEFT JOIN t_insider_owners o ON o.accession_number = r.accession_number AND o.seq = 1
     WHERE r.record = 'transaction'`)

@@ -81,6 +81,8 @@ export function ownershipRecords(xml: string, filing: OwnershipFiling): InsiderR
       issuer_ticker: text(doc.issuer?.issuerTradingSymbol)?.toUpperCase() ?? null,
       no_securities_owned: flag(doc.noSecuritiesOwned),
       accepted_at: filing.acceptedAt,
+      // A document-level checkbox: its transactions were made under a Rule 10b5-1(c) plan.
+      aff10b5_one: flag(doc.aff10b5One),
     },
   ]
   // Owners in CIK order, as the data-set path numbers them: the first is the filing's reporter (derive.ts).

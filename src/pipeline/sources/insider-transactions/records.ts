@@ -26,6 +26,11 @@ export const RECORD_COLUMNS = {
   no_securities_owned: 'BOOLEAN',
   /** The text file's ACCEPTANCE-DATETIME (Eastern time, as EDGAR writes it); NULL in the data sets. */
   accepted_at: 'TIMESTAMP',
+  /**
+   * The document's Rule 10b5-1 checkbox (`<aff10b5One>`, schema X0508, since April 2023); NULL in the data
+   * sets (their tables have no such column) and in older documents.
+   */
+  aff10b5_one: 'BOOLEAN',
   // owner
   owner_cik: 'BIGINT',
   owner_name: 'VARCHAR',

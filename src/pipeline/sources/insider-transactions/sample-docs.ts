@@ -4,8 +4,14 @@
  * accession number so that the quarterly data sets and the text files tell the same filing the same way.
  * Each insider's common-stock balance runs from filing to filing in date order, so "shares owned
  * following" and the positions the build derives add up.
+ *
+ * The traps of real filings' dollar figures (docs/insiders.md, "Dollar figures"): an option grant is priced
+ * at its exercise price and an exercise (M) at the option's, as many filers write them; a director's grant
+ * may come with deferred stock units credited at the day's share price; and the Forms 4 and 5 filed since
+ * April 2023 carry the 10b5-1 checkbox, checked on most purchases, sales and exercises, written `1`, `0` or
+ * `false`.
  */
-import { dayOf, isoDay } from '../../../sample/dates.ts'
+import { dayOf, dayOfYmd, isoDay } from '../../../sample/dates.ts'
 import type { Filing } from '../../../sample/filings.ts'
 import { hash2, hashText, Rng } from '../../../sample/random.ts'
 
@@ -42,6 +48,8 @@ export type OwnershipDoc = {
   holdings: DocRow[]
   footnotes: { id: string; text: string }[]
   remarks: string | null
+  /** The 10b5-1 checkbox as written (`1`, `0`, `false`); null before the schema had it (April 2023) and on Forms 3. */
+  aff10b5One: '1' | '0' | 'false' | null
 }
 
 const TITLES = [
@@ -52,6 +60,9 @@ const TITLES = [
   'SVP, Sales',
 ]
 const COMMON = 'Common Stock'
+const DSU = 'Deferred Stock Units'
+/** The first filing day of ownership schema X0508, which added the 10b5-1 checkbox (`aff10b5One`). */
+const CHECKBOX_FROM = dayOfYmd(2023, 4, 1)
 const VESTING =
   'The option vests in four equal annual installments beginning on the first anniversary of the grant date.'
 const WEIGHTED =
@@ -87,6 +98,7 @@ export function ownerDocs(
   const role = roleOf(owner.cik, issuer.cik)
   let balance = 0
   let options = 0
+  let units = 0
   const docs: OwnershipDoc[] = []
   for (const f of [...filings].sort((a, b) => a.day - b.day || a.acceptedAt - b.acceptedAt)) {
     const rng = new Rng(hashText(f.accessionNumber))
@@ -104,7 +116,10 @@ export function ownerDocs(
       holdings: [],
       footnotes: [],
       remarks: rng.chance(0.1) ? 'Exhibit 24 - Power of Attorney' : null,
+      aff10b5One: null,
     }
+    // Drawn from the accession number apart from rng, so that the rows drawn before these traps stay as they were.
+    const trap = hash2(hashText(f.accessionNumber), 0x10b51)
     const price = priceOn(issuer.cik, periodDay)
     if (base === '3') {
       if (rng.chance(0.25) && balance === 0) doc.noSecurities = true
@@ -157,26 +172,36 @@ export function ownerDocs(
       if (code === 'M' && options > 0) {
         const used = Math.min(options, rng.range(1, 10) * 1000)
         options -= used
+        const option = optionRow(options, price, periodDay, rng)
         doc.transactions.push({
-          ...optionRow(options, price, periodDay, rng),
+          ...option,
           day: periodDay,
           code: 'M',
           shares: used,
-          price: 0,
+          price: option.exercisePrice,
           ad: 'D',
         })
       } else if (code === 'A' && rng.chance(0.3)) {
         const granted = rng.range(1, 20) * 1000
         options += granted
+        const option = optionRow(options, price, periodDay, rng)
         doc.transactions.push({
-          ...optionRow(options, price, periodDay, rng),
+          ...option,
           day: periodDay,
           code: 'A',
           shares: granted,
-          price: 0,
+          price: option.exercisePrice,
           ad: 'A',
         })
       }
+      if (code === 'A' && base === '4' && role.director && !role.officer && trap % 2 === 0) {
+        const credited = 100 + (trap % 2000)
+        units += credited
+        doc.transactions.push({ ...unitRow(units), day: periodDay, code: 'A', shares: credited, price, ad: 'A' })
+      }
+      // Checked on most trades a plan can make (purchases, sales, exercises); written `0` or `false` when clear.
+      if (f.day >= CHECKBOX_FROM)
+        doc.aff10b5One = 'PSM'.includes(code) && trap % 3 !== 0 ? '1' : trap % 5 === 0 ? 'false' : '0'
       if (rng.chance(0.15))
         doc.holdings.push({
           title: COMMON,
@@ -191,6 +216,22 @@ export function ownerDocs(
     docs.push(doc)
   }
   return docs
+}
+
+/** Deferred stock units: one share each when the director leaves, so no conversion price and no dates. */
+function unitRow(following: number): DocRow {
+  return {
+    title: DSU,
+    derivative: true,
+    following,
+    di: 'D',
+    nature: null,
+    exercisePrice: null,
+    exerciseDay: null,
+    expirationDay: null,
+    underlyingTitle: COMMON,
+    underlyingShares: following,
+  }
 }
 
 function optionRow(following: number, price: number, day: number, rng: Rng): DocRow {

@@ -64,6 +64,7 @@ export function ownershipXml(doc: OwnershipDoc): string {
     `<issuer><issuerCik>${String(doc.issuer.cik).padStart(10, '0')}</issuerCik><issuerName>${esc(doc.issuer.name)}</issuerName><issuerTradingSymbol>${esc(doc.issuer.ticker ?? 'NONE')}</issuerTradingSymbol></issuer>`,
     `<reportingOwner><reportingOwnerId><rptOwnerCik>${String(o.cik).padStart(10, '0')}</rptOwnerCik><rptOwnerName>${esc(o.name)}</rptOwnerName></reportingOwnerId>` +
       `<reportingOwnerRelationship><isDirector>${flag(o.director)}</isDirector><isOfficer>${flag(o.officer)}</isOfficer><isTenPercentOwner>${flag(o.tenPercent)}</isTenPercentOwner><isOther>0</isOther>${o.title ? `<officerTitle>${esc(o.title)}</officerTitle>` : ''}</reportingOwnerRelationship></reportingOwner>`,
+    ...(doc.aff10b5One === null ? [] : [`<aff10b5One>${doc.aff10b5One}</aff10b5One>`]),
     ...(nonDerivative ? [`<nonDerivativeTable>${nonDerivative}</nonDerivativeTable>`] : []),
     ...(derivative ? [`<derivativeTable>${derivative}</derivativeTable>`] : []),
     `<footnotes>${doc.footnotes.map((f) => `<footnote id="${f.id}">${esc(f.text)}</footnote>`).join('')}</footnotes>`,

@@ -29,6 +29,7 @@ import {
   POSITION_LINE,
   TRANSACTION_LINE,
 } from './contract.ts'
+import { cents, IN_DOLLAR_TOTALS, OPEN_MARKET } from './money.ts'
 
 const FILTERS = FEED_FILTER_COLUMNS.join(', ')
 
@@ -50,28 +51,40 @@ const withAccKey = (parquet: BuildContext['parquet'], table: string) =>
 const buy = `type = 'buy'`
 const sell = `type = 'sell'`
 
+/** A dollar total of one side: the side's non-derivative values, in cents, 0 without any (money.ts). */
+const dollars = (side: string) => `coalesce(${cents(`sum(value) FILTER (${side} AND ${IN_DOLLAR_TOTALS})`)}, 0)`
+
 /**
- * Each transaction date's issuers ranked by buy value and by sell value (LEADER_LINE's fields). Only the
- * `insiderDailyLeaders` lookup file holds them: the server reads nothing else of them.
+ * Each transaction date's issuers ranked by buy value and by sell value (LEADER_LINE's fields), in two
+ * scopes (money.ts): the open-market purchases and sales of non-derivative securities (the default), and
+ * every non-derivative transaction by its type (`openMarketOnly=false`). A derivative row is in neither.
+ * A leader's figures are those of the transactions its scope counts. Only the `insiderDailyLeaders`
+ * lookup file holds them: the server reads nothing else of them.
  */
 const dailyLeaders = (parquet: BuildContext['parquet']) => `
-  WITH day AS (SELECT transaction_date AS activity_date, issuer_cik, any_value(issuer_ticker) AS issuer_ticker,
-                 any_value(issuer_name) AS issuer_name,
-                 coalesce(sum(value) FILTER (${buy}), 0) AS buy_value, coalesce(sum(value) FILTER (${sell}), 0) AS sell_value,
+  WITH counted AS (
+    SELECT *, true AS open_market_only FROM ${withAccKey(parquet, 'insider_transactions')}
+    WHERE transaction_date IS NOT NULL AND ${IN_DOLLAR_TOTALS} AND ${OPEN_MARKET}
+    UNION ALL
+    SELECT *, false AS open_market_only FROM ${withAccKey(parquet, 'insider_transactions')}
+    WHERE transaction_date IS NOT NULL AND ${IN_DOLLAR_TOTALS}),
+  day AS (SELECT transaction_date AS activity_date, open_market_only, issuer_cik, any_value(issuer_ticker) AS issuer_ticker,
+                 any_value(issuer_name) AS issuer_name, ${dollars(buy)} AS buy_value, ${dollars(sell)} AS sell_value,
                  coalesce(sum(shares) FILTER (${buy}), 0) AS buy_shares, coalesce(sum(shares) FILTER (${sell}), 0) AS sell_shares,
                  count(*) FILTER (${buy}) AS buy_count, count(*) FILTER (${sell}) AS sell_count,
                  count(*) AS transaction_count, count(DISTINCT acc_key) AS filing_count, max(accepted_at) AS latest_accepted
-               FROM ${withAccKey(parquet, 'insider_transactions')} WHERE transaction_date IS NOT NULL GROUP BY ALL),
+               FROM counted GROUP BY ALL),
   ranked AS (
-    SELECT *, 'top_buyers' AS activity_type,
-      row_number() OVER (PARTITION BY activity_date ORDER BY buy_value DESC, buy_shares DESC, issuer_cik) AS rank
+    SELECT *, 'top_buyers' AS activity_type, row_number() OVER (PARTITION BY activity_date, open_market_only
+        ORDER BY buy_value DESC, buy_shares DESC, issuer_cik) AS rank
     FROM day WHERE buy_value > 0 OR buy_count > 0
     UNION ALL
-    SELECT *, 'top_sellers' AS activity_type,
-      row_number() OVER (PARTITION BY activity_date ORDER BY sell_value DESC, sell_shares DESC, issuer_cik) AS rank
+    SELECT *, 'top_sellers' AS activity_type, row_number() OVER (PARTITION BY activity_date, open_market_only
+        ORDER BY sell_value DESC, sell_shares DESC, issuer_cik) AS rank
     FROM day WHERE sell_value > 0 OR sell_count > 0)
-  SELECT activity_date, activity_type, rank::INTEGER AS rank, issuer_cik, issuer_ticker, issuer_name, buy_value,
-    sell_value, buy_shares, sell_shares, buy_count, sell_count, transaction_count, filing_count, latest_accepted
+  SELECT activity_date, activity_type, open_market_only, rank::INTEGER AS rank, issuer_cik, issuer_ticker, issuer_name,
+    buy_value, sell_value, ${cents('buy_value - sell_value')} AS net_value, buy_shares, sell_shares, buy_count,
+    sell_count, transaction_count, filing_count, latest_accepted
   FROM ranked`
 
 export function insiderServing({ parquet }: BuildContext): string[] {
@@ -97,8 +110,8 @@ export function insiderServing({ parquet }: BuildContext): string[] {
                     FROM ${filings} f JOIN ${owners} o USING (acc_key) GROUP BY ALL),
       figures AS (SELECT issuer_cik, count(*) AS transaction_count, count(*) FILTER (${buy}) AS buy_count,
                     count(*) FILTER (${sell}) AS sell_count, coalesce(sum(shares) FILTER (${buy}), 0) AS buy_shares,
-                    coalesce(sum(shares) FILTER (${sell}), 0) AS sell_shares, coalesce(sum(value) FILTER (${buy}), 0) AS buy_value,
-                    coalesce(sum(value) FILTER (${sell}), 0) AS sell_value,
+                    coalesce(sum(shares) FILTER (${sell}), 0) AS sell_shares, ${dollars(buy)} AS buy_value,
+                    ${dollars(sell)} AS sell_value,
                     max(transaction_date) FILTER (${SANE_DATE}) AS latest_transaction_date
                   FROM ${tx} GROUP BY issuer_cik)
       SELECT l.issuer_cik, l.ticker, l.name,
@@ -107,6 +120,7 @@ export function insiderServing({ parquet }: BuildContext): string[] {
         coalesce(x.buy_count, 0) AS buy_count, coalesce(x.sell_count, 0) AS sell_count,
         coalesce(x.buy_shares, 0) AS buy_shares, coalesce(x.sell_shares, 0) AS sell_shares,
         coalesce(x.buy_value, 0) AS buy_value, coalesce(x.sell_value, 0) AS sell_value,
+        coalesce(${cents('x.buy_value - x.sell_value')}, 0) AS net_value,
         l.latest_acc_key, l.latest_accepted, x.latest_transaction_date,
         row_number() OVER (ORDER BY l.latest_accepted DESC NULLS LAST, l.issuer_cik) - 1 AS position
       FROM latest l LEFT JOIN figures x USING (issuer_cik) LEFT JOIN reporters r USING (issuer_cik)
@@ -145,19 +159,25 @@ export function insiderServing({ parquet }: BuildContext): string[] {
       FROM s.insider_feed WHERE ${FEED_DAY} GROUP BY ALL
       ORDER BY acquired_disposed, transaction_date`,
     `CREATE TABLE s.insider_statistics AS
-      SELECT (SELECT count(*) FROM s.insider_companies) AS company_count,
+      SELECT company_count, person_count, filing_count, transaction_count, buy_count, sell_count, derivative_count,
+        buy_shares, sell_shares, buy_value, sell_value, ${cents('buy_value - sell_value')} AS net_value,
+        latest_transaction_date, latest_accepted, latest_purchase_date, latest_sale_date, latest_buy_date, latest_sell_date
+      FROM (SELECT (SELECT count(*) FROM s.insider_companies) AS company_count,
         (SELECT count(*) FROM s.insider_persons) AS person_count,
         (SELECT count(*) FROM ${filings}) AS filing_count,
         count(*) AS transaction_count, count(*) FILTER (${buy}) AS buy_count, count(*) FILTER (${sell}) AS sell_count,
         count(*) FILTER (derivative) AS derivative_count,
         coalesce(sum(shares) FILTER (${buy}), 0) AS buy_shares, coalesce(sum(shares) FILTER (${sell}), 0) AS sell_shares,
-        coalesce(sum(value) FILTER (${buy}), 0) AS buy_value, coalesce(sum(value) FILTER (${sell}), 0) AS sell_value,
+        ${dollars(buy)} AS buy_value, ${dollars(sell)} AS sell_value,
         max(transaction_date) FILTER (${SANE_DATE}) AS latest_transaction_date,
         max(accepted_at) AS latest_accepted,
-        -- the daily leaders' default dates: the latest (sane) day with a buy, with a sale
-        max(transaction_date) FILTER (${SANE_DATE} AND ${buy}) AS latest_buy_date,
-        max(transaction_date) FILTER (${SANE_DATE} AND ${sell}) AS latest_sell_date
-      FROM ${tx}`,
+        -- the daily leaders' default dates (the latest sane day each scope ranks anyone of the side):
+        -- an open-market purchase or sale, and any non-derivative buy or sell
+        max(transaction_date) FILTER (${SANE_DATE} AND ${IN_DOLLAR_TOTALS} AND transaction_code = 'P') AS latest_purchase_date,
+        max(transaction_date) FILTER (${SANE_DATE} AND ${IN_DOLLAR_TOTALS} AND transaction_code = 'S') AS latest_sale_date,
+        max(transaction_date) FILTER (${SANE_DATE} AND ${IN_DOLLAR_TOTALS} AND ${buy}) AS latest_buy_date,
+        max(transaction_date) FILTER (${SANE_DATE} AND ${IN_DOLLAR_TOTALS} AND ${sell}) AS latest_sell_date
+      FROM ${tx})`,
   ]
 }
 
@@ -212,7 +232,8 @@ export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => {
     {
       name: 'insiderDailyLeaders',
       path: LOOKUPS.insiderDailyLeaders,
-      sql: `SELECT ${LEADERS_KEY}, ${LEADER_LINE} FROM (${dailyLeaders(parquet)}) ORDER BY activity_date, activity_type, rank`,
+      sql: `SELECT ${LEADERS_KEY}, ${LEADER_LINE} FROM (${dailyLeaders(parquet)})
+        ORDER BY activity_date, open_market_only DESC, activity_type, rank`,
     },
     // An activity window's page is the smallest positions among its days' heads (src/areas/insiders/windows.ts).
     {
