@@ -1,0 +1,82 @@
+/**
+ * Rule 4 of the metric series (series.ts): which point of the candidate tags gives a canonical key at a
+ * period. docs/financials.md "Metric series" states it with examples; test/financials/series-rules.test.ts
+ * has a test per case.
+ *
+ * Candidates: the us-gaap points (rules 1–3) of the key's rule tags at the key's period kind. Of them:
+ * 1. a candidate smaller than a component the same filing reports for the period (the rule table's
+ *    `components`: a total is never smaller than one of its parts) loses to any that is not;
+ * 2. then the tag the point's filing presents on its own statement of the key's kind (FSDS `pre.txt`:
+ *    IS or CI for income keys, BS, CF; not parenthetical): the filer's own line for the concept;
+ * 3. then the rule table's priority order (also among several presented tags: the order says which
+ *    concept the key is, e.g. NetIncomeLoss before ProfitLoss, where "the largest" would take another).
+ * `strategy` says which decided: "statement" (a presented tag), "priority" (no candidate presented), or
+ * "guard" (a candidate the statement or the priority order put first was smaller than a component).
+ * When every candidate is smaller than a component, the guard decides nothing.
+ *
+ * Plain joins and one window per key and period: a filing's presented tags and its largest component are
+ * each one aggregate over the range's rows, joined on the point's own filing (`acc_key`).
+ */
+
+import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
+import type { InRange } from '../../key-ranges.ts'
+import { quote } from '../../sql-text.ts'
+
+/** The rule table's components as rows (metric, tag): read with `cf_rules`, created and dropped with it. */
+export const componentsValues = () => {
+  const rows = CANONICAL_METRICS.flatMap((m) => m.components.map((tag) => `(${quote(m.key)}, ${quote(tag)})`))
+  return `SELECT * FROM (VALUES ${rows.join(', ')}) c(metric, tag)`
+}
+
+/** The FSDS statements (`stmt`) a canonical statement's line is presented on; CI holds a combined income statement. */
+const STMT_OF = `CASE WHEN p.stmt IN ('IS', 'CI') THEN 'income' WHEN p.stmt = 'BS' THEN 'balanceSheet' ELSE 'cashFlow' END`
+
+/** The order of rule 4 over candidates: the guard, the statement, the priority. */
+const CHOICE = (c: string) => `${c}.smaller, NOT ${c}.presented, ${c}.rank`
+/** Which of the three decided (the guard when the choice is not the first by statement and priority). */
+const STRATEGY = (c: string, partition: string) => `CASE
+    WHEN row_number() OVER (PARTITION BY ${partition} ORDER BY NOT ${c}.presented, ${c}.rank) > 1 THEN 'guard'
+    WHEN ${c}.presented THEN 'statement' ELSE 'priority' END AS strategy`
+
+/**
+ * One range's canonical points into `cf_canonical` (the columns of `cf_raw`, then metric, statement,
+ * rule_id, confidence, strategy), from `cf_raw` (rule 3's points of the range) and `cf_rules`/`cf_components`.
+ */
+export const canonicalStatements = (inBatch: InRange): string[] => [
+  // The rule tags each filing's statements present, by canonical statement.
+  `CREATE TEMP TABLE cf_presented AS
+    SELECT DISTINCT p.acc_key, p.tag, ${STMT_OF} AS statement
+    FROM t_fsds_pre p
+    WHERE p.stmt IN ('IS', 'CI', 'BS', 'CF') AND p.inpth = 0 AND p.version <> p.adsh
+      AND p.tag IN (SELECT tag FROM cf_rules) AND p.acc_key IN (SELECT acc_key FROM cf_raw)`,
+  // Each filing's largest component of a key at each period, as the filing reports it (any of its facts).
+  `CREATE TEMP TABLE cf_component_max AS
+    SELECT f.acc_key, k.metric, f.start_date, f.end_date, f.unit, max(f.value) AS largest
+    FROM t_cf_facts f JOIN cf_components k ON k.tag = f.tag
+    WHERE ${inBatch('f.cik')} AND f.taxonomy = 'us-gaap'
+    GROUP BY f.acc_key, k.metric, f.start_date, f.end_date, f.unit`,
+  `CREATE TEMP TABLE cf_candidates AS
+    SELECT p.*, r.metric, r.statement, r.period, r.rule_id, r.confidence, r.rank,
+           s.acc_key IS NOT NULL AS presented, coalesce(g.largest > p.value, false) AS smaller
+    FROM cf_raw p JOIN cf_rules r ON r.tag = p.tag
+    LEFT JOIN cf_presented s ON s.acc_key = p.acc_key AND s.tag = p.tag AND s.statement = r.statement
+    LEFT JOIN cf_component_max g ON g.acc_key = p.acc_key AND g.metric = r.metric AND g.end_date = p.end_date
+      AND g.start_date IS NOT DISTINCT FROM p.start_date AND g.unit = p.unit
+    WHERE p.taxonomy = 'us-gaap' AND (r.period = 'duration') = (p.quarters > 0)`,
+  'DROP TABLE cf_presented',
+  'DROP TABLE cf_component_max',
+  `CREATE TEMP TABLE cf_canonical AS
+    SELECT c.* EXCLUDE (period, rank, presented, smaller), ${STRATEGY('c', 'c.cik, c.metric, c.quarters, c.end_date')}
+    FROM cf_candidates c WHERE c.period <> 'instantStart'
+    QUALIFY row_number() OVER (PARTITION BY c.cik, c.metric, c.quarters, c.end_date ORDER BY ${CHOICE('c')}) = 1`,
+  // Cash at the beginning of each cash-flow period: the instant the day before it starts, at that period.
+  `INSERT INTO cf_canonical
+    SELECT v.* EXCLUDE (period, rank, presented, smaller)
+             REPLACE (d.start_date AS start_date, d.end_date AS end_date, d.days AS days, d.quarters AS quarters),
+           ${STRATEGY('v', 'd.cik, v.metric, d.quarters, d.end_date')}
+    FROM (SELECT DISTINCT cik, quarters, start_date, end_date, days FROM cf_candidates
+          WHERE statement = 'cashFlow' AND period = 'duration') d
+    JOIN cf_candidates v ON v.cik = d.cik AND v.period = 'instantStart' AND v.end_date = d.start_date - 1
+    QUALIFY row_number() OVER (PARTITION BY d.cik, v.metric, d.quarters, d.end_date ORDER BY ${CHOICE('v')}) = 1`,
+  'DROP TABLE cf_candidates',
+]
