@@ -247,9 +247,9 @@ describe('metric series rules', () => {
         // Not presented on the income statement (only on the cash flow): the priority order decides.
         year('CostOfRevenue', 40, 1),
         year('CostOfGoodsAndServicesSold', 40, 1),
-        // The cash flow statement's cash at the end is the second tag; the first, with restricted cash, is larger.
-        year('CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents', 70, 1, true),
-        year('CashAndCashEquivalentsAtCarryingValue', 60, 1, true),
+        // As Dow Chemical's 10-Q for 2009q2 (FSDS 2009q3): the cash flow statement presents the second tag.
+        year('PaymentsToAcquirePropertyPlantAndEquipment', 559, 1),
+        year('PaymentsToAcquireProductiveAssets', 559, 1),
       ],
       [],
       [
@@ -257,7 +257,7 @@ describe('metric series rules', () => {
         [acc(1), 'IS', 'NetIncomeLoss'],
         [acc(1), 'IS', 'ProfitLoss'],
         [acc(1), 'CF', 'CostOfRevenue'],
-        [acc(1), 'CF', 'CashAndCashEquivalentsAtCarryingValue'],
+        [acc(1), 'CF', 'PaymentsToAcquireProductiveAssets'],
         // A tag another filing presents says nothing of this one's.
         [acc(2), 'BS', 'StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest'],
       ],
@@ -271,8 +271,8 @@ describe('metric series rules', () => {
     expect(await points('cost_of_revenue', 'canonical')).toEqual([
       '4 20241231 40 priority …01 2024 FY CostOfRevenue cor.priority.1',
     ])
-    expect(await points('cash_and_cash_equivalents_end_of_period', 'canonical')).toEqual([
-      '0 20241231 60 statement …01 2024 FY CashAndCashEquivalentsAtCarryingValue casheop.priority.2',
+    expect(await points('capital_expenditures', 'canonical')).toEqual([
+      '4 20241231 559 statement …01 2024 FY PaymentsToAcquireProductiveAssets capex.priority.2',
     ])
   })
 
@@ -323,12 +323,27 @@ describe('metric series rules', () => {
           '2009-07-31',
         ],
         ['Depreciation', 'USD', '2009-04-01', '2009-06-30', 27_552_000, acc(1), 2009, 'Q2', '10-Q', '2009-07-31'],
+        // The cash flow statement's cash at the end, a part of the first tag's (with restricted cash), smaller.
+        year('CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents', 70, 1, true),
+        year('CashAndCashEquivalentsAtCarryingValue', 60, 1, true),
+        // As Kohl's (FSDS 2009q3): the balance sheet presents Cash, a part equal to the first tag: no smaller.
+        year('Cash', 60, 1, true),
       ],
       [],
-      [[acc(1), 'CF', 'Depreciation']],
+      [
+        [acc(1), 'CF', 'Depreciation'],
+        [acc(1), 'CF', 'CashAndCashEquivalentsAtCarryingValue'],
+        [acc(1), 'BS', 'Cash'],
+      ],
     )
     expect(await points('depreciation_depletion_and_amortization', 'canonical')).toEqual([
       '1 20090630 37251000 guard …01 2009 Q2 DepreciationAndAmortization da.priority.3',
+    ])
+    expect(await points('cash_and_cash_equivalents_end_of_period', 'canonical')).toEqual([
+      '0 20241231 70 guard …01 2024 FY CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents casheop.priority.1',
+    ])
+    expect(await points('cash_and_cash_equivalents', 'canonical')).toEqual([
+      '0 20241231 60 statement …01 2024 FY Cash cash.priority.2',
     ])
   })
 

@@ -4,15 +4,17 @@
  * has a test per case.
  *
  * Candidates: the us-gaap points (rules 1–3) of the key's rule tags at the key's period kind. Of them:
- * 1. a candidate smaller than a component the same filing reports for the period (the rule table's
- *    `components`: a total is never smaller than one of its parts) loses to any that is not;
+ * 1. the guard: a candidate smaller than a component the same filing reports for the period (the rule
+ *    table's `components`: a total is never smaller than one of its parts), or, being itself a component
+ *    (a part: Depreciation of D&A), smaller than a tag ranked before it that the filing reports (the
+ *    whole), loses to any that is not;
  * 2. then the tag the point's filing presents on its own statement of the key's kind (FSDS `pre.txt`:
  *    IS or CI for income keys, BS, CF; not parenthetical): the filer's own line for the concept;
  * 3. then the rule table's priority order (also among several presented tags: the order says which
  *    concept the key is, e.g. NetIncomeLoss before ProfitLoss, where "the largest" would take another).
  * `strategy` says which decided: "statement" (a presented tag), "priority" (no candidate presented), or
- * "guard" (a candidate the statement or the priority order put first was smaller than a component).
- * When every candidate is smaller than a component, the guard decides nothing.
+ * "guard" (the candidate the statement or the priority order put first was smaller, as in 1). When every
+ * candidate is smaller, the guard decides nothing.
  *
  * Plain joins and one window per key and period: a filing's presented tags and its largest component are
  * each one aggregate over the range's rows, joined on the point's own filing (`acc_key`).
@@ -55,23 +57,31 @@ export const canonicalStatements = (inBatch: InRange): string[] => [
     FROM t_cf_facts f JOIN cf_components k ON k.tag = f.tag
     WHERE ${inBatch('f.cik')} AND f.taxonomy = 'us-gaap'
     GROUP BY f.acc_key, k.metric, f.start_date, f.end_date, f.unit`,
+  // A candidate is smaller than a component, or, being itself a component (a part), than a tag ranked
+  // before it: of the same filing (acc_key), period and unit.
   `CREATE TEMP TABLE cf_candidates AS
-    SELECT p.*, r.metric, r.statement, r.period, r.rule_id, r.confidence, r.rank,
-           s.acc_key IS NOT NULL AS presented, coalesce(g.largest > p.value, false) AS smaller
-    FROM cf_raw p JOIN cf_rules r ON r.tag = p.tag
-    LEFT JOIN cf_presented s ON s.acc_key = p.acc_key AND s.tag = p.tag AND s.statement = r.statement
-    LEFT JOIN cf_component_max g ON g.acc_key = p.acc_key AND g.metric = r.metric AND g.end_date = p.end_date
-      AND g.start_date IS NOT DISTINCT FROM p.start_date AND g.unit = p.unit
-    WHERE p.taxonomy = 'us-gaap' AND (r.period = 'duration') = (p.quarters > 0)`,
+    SELECT * EXCLUDE (part, earlier),
+           coalesce(largest > value, false) OR (part AND coalesce(earlier > value, false)) AS smaller
+    FROM (
+      SELECT p.*, r.metric, r.statement, r.period, r.rule_id, r.confidence, r.rank,
+             s.acc_key IS NOT NULL AS presented, g.largest, k.tag IS NOT NULL AS part,
+             max(p.value) OVER (PARTITION BY p.cik, r.metric, p.quarters, p.end_date, p.acc_key, p.unit ORDER BY r.rank
+                                ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS earlier
+      FROM cf_raw p JOIN cf_rules r ON r.tag = p.tag
+      LEFT JOIN cf_presented s ON s.acc_key = p.acc_key AND s.tag = p.tag AND s.statement = r.statement
+      LEFT JOIN cf_component_max g ON g.acc_key = p.acc_key AND g.metric = r.metric AND g.end_date = p.end_date
+        AND g.start_date IS NOT DISTINCT FROM p.start_date AND g.unit = p.unit
+      LEFT JOIN cf_components k ON k.metric = r.metric AND k.tag = p.tag
+      WHERE p.taxonomy = 'us-gaap' AND (r.period = 'duration') = (p.quarters > 0))`,
   'DROP TABLE cf_presented',
   'DROP TABLE cf_component_max',
   `CREATE TEMP TABLE cf_canonical AS
-    SELECT c.* EXCLUDE (period, rank, presented, smaller), ${STRATEGY('c', 'c.cik, c.metric, c.quarters, c.end_date')}
+    SELECT c.* EXCLUDE (period, rank, presented, largest, smaller), ${STRATEGY('c', 'c.cik, c.metric, c.quarters, c.end_date')}
     FROM cf_candidates c WHERE c.period <> 'instantStart'
     QUALIFY row_number() OVER (PARTITION BY c.cik, c.metric, c.quarters, c.end_date ORDER BY ${CHOICE('c')}) = 1`,
   // Cash at the beginning of each cash-flow period: the instant the day before it starts, at that period.
   `INSERT INTO cf_canonical
-    SELECT v.* EXCLUDE (period, rank, presented, smaller)
+    SELECT v.* EXCLUDE (period, rank, presented, largest, smaller)
              REPLACE (d.start_date AS start_date, d.end_date AS end_date, d.days AS days, d.quarters AS quarters),
            ${STRATEGY('v', 'd.cik, v.metric, d.quarters, d.end_date')}
     FROM (SELECT DISTINCT cik, quarters, start_date, end_date, days FROM cf_candidates
