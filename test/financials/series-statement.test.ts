@@ -16,7 +16,7 @@ const CONTRACT = 'RevenueFromContractWithCustomerExcludingAssessedTax'
 type Point = { adsh: string; endDate: number; quarters: number; value: number; tag: string; strategy: string }
 
 /** A filing's consolidated value of a tag at (ddate, qtrs), from num.txt. */
-function valueOf(num: Row[], adsh: string, tag: string, ddate: number, qtrs: number) {
+function reportedValue(num: Row[], adsh: string, tag: string, ddate: number, qtrs: number) {
   const row = num.find(
     (n) => n.adsh === adsh && n.tag === tag && +n.ddate! === ddate && +n.qtrs! === qtrs && !n.segments && !n.coreg,
   )
@@ -40,8 +40,8 @@ test('a part of revenue under the first tag: the statement’s contract revenue,
     const of = (symbol: string) =>
       series.find((s) => s.symbol === symbol)!.points.filter((p) => p.strategy !== 'derived')
     for (const p of of('revenue')) {
-      const part = valueOf(num, p.adsh, 'Revenues', p.endDate, p.quarters)
-      const whole = valueOf(num, p.adsh, CONTRACT, p.endDate, p.quarters)
+      const part = reportedValue(num, p.adsh, 'Revenues', p.endDate, p.quarters)
+      const whole = reportedValue(num, p.adsh, CONTRACT, p.endDate, p.quarters)
       if (part === undefined || whole === undefined) continue
       expect(part).toBeLessThan(whole)
       const strategy = presented.has(p.adsh) ? 'statement' : 'guard'

@@ -101,7 +101,10 @@ const MetricPoint = t.Object(
     datatype: Nullable(t.String()),
     segments: t.Null({ description: 'Always null: a series is the consolidated figure' }),
     coreg: t.Null(),
-    strategy: t.String({ description: 'priority (canonical rule), raw (the tag itself) or derived (fourth quarter)' }),
+    strategy: t.String({
+      description:
+        "statement (the tag the filing's statement presents), priority (the rule order), guard (the first choice was smaller than a part the filing reports), raw (the tag itself) or derived (fourth quarter)",
+    }),
     ruleId: Nullable(t.String({ examples: ['rev.priority.2'] })),
     confidence: t.Number(),
   },
