@@ -45,21 +45,22 @@ const STRATEGY = (c: string, partition: string) => `CASE
  * rule_id, confidence, strategy), from `cf_raw` (rule 3's points of the range) and `cf_rules`/`cf_components`.
  */
 export const canonicalStatements = (inBatch: InRange): string[] => [
-  // The rule tags each filing's statements present, by canonical statement.
-  `CREATE TEMP TABLE cf_presented AS
-    SELECT DISTINCT p.acc_key, p.tag, ${STMT_OF} AS statement
-    FROM t_fsds_pre p
-    WHERE p.stmt IN ('IS', 'CI', 'BS', 'CF') AND p.inpth = 0 AND p.version <> p.adsh
-      AND p.tag IN (SELECT tag FROM cf_rules) AND p.acc_key IN (SELECT acc_key FROM cf_raw)`,
-  // Each filing's largest component of a key at each period, as the filing reports it (any of its facts).
-  `CREATE TEMP TABLE cf_component_max AS
-    SELECT f.acc_key, k.metric, f.start_date, f.end_date, f.unit, max(f.value) AS largest
-    FROM t_cf_facts f JOIN cf_components k ON k.tag = f.tag
-    WHERE ${inBatch('f.cik')} AND f.taxonomy = 'us-gaap'
-    GROUP BY f.acc_key, k.metric, f.start_date, f.end_date, f.unit`,
-  // A candidate is smaller than a component, or, being itself a component (a part), than a tag ranked
-  // before it: of the same filing (acc_key), period and unit.
+  // One statement (the build runs these for every range): the candidates with what decides among them.
   `CREATE TEMP TABLE cf_candidates AS
+    WITH presented AS (
+      -- The rule tags each filing's statements present, by canonical statement.
+      SELECT DISTINCT p.acc_key, p.tag, ${STMT_OF} AS statement
+      FROM t_fsds_pre p
+      WHERE p.stmt IN ('IS', 'CI', 'BS', 'CF') AND p.inpth = 0 AND p.version <> p.adsh
+        AND p.tag IN (SELECT tag FROM cf_rules) AND p.acc_key IN (SELECT acc_key FROM cf_raw)),
+    component_max AS (
+      -- Each filing's largest component of a key at each period, as the filing reports it (any of its facts).
+      SELECT f.acc_key, k.metric, f.start_date, f.end_date, f.unit, max(f.value) AS largest
+      FROM t_cf_facts f JOIN cf_components k ON k.tag = f.tag
+      WHERE ${inBatch('f.cik')} AND f.taxonomy = 'us-gaap'
+      GROUP BY f.acc_key, k.metric, f.start_date, f.end_date, f.unit)
+    -- Smaller than a component, or, being itself a component (a part), than a tag ranked before it: of the
+    -- same filing (acc_key), period and unit.
     SELECT * EXCLUDE (part, earlier),
            coalesce(largest > value, false) OR (part AND coalesce(earlier > value, false)) AS smaller
     FROM (
@@ -68,13 +69,11 @@ export const canonicalStatements = (inBatch: InRange): string[] => [
              max(p.value) OVER (PARTITION BY p.cik, r.metric, p.quarters, p.end_date, p.acc_key, p.unit ORDER BY r.rank
                                 ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS earlier
       FROM cf_raw p JOIN cf_rules r ON r.tag = p.tag
-      LEFT JOIN cf_presented s ON s.acc_key = p.acc_key AND s.tag = p.tag AND s.statement = r.statement
-      LEFT JOIN cf_component_max g ON g.acc_key = p.acc_key AND g.metric = r.metric AND g.end_date = p.end_date
+      LEFT JOIN presented s ON s.acc_key = p.acc_key AND s.tag = p.tag AND s.statement = r.statement
+      LEFT JOIN component_max g ON g.acc_key = p.acc_key AND g.metric = r.metric AND g.end_date = p.end_date
         AND g.start_date IS NOT DISTINCT FROM p.start_date AND g.unit = p.unit
       LEFT JOIN cf_components k ON k.metric = r.metric AND k.tag = p.tag
       WHERE p.taxonomy = 'us-gaap' AND (r.period = 'duration') = (p.quarters > 0))`,
-  'DROP TABLE cf_presented',
-  'DROP TABLE cf_component_max',
   `CREATE TEMP TABLE cf_canonical AS
     SELECT c.* EXCLUDE (period, rank, presented, largest, smaller), ${STRATEGY('c', 'c.cik, c.metric, c.quarters, c.end_date')}
     FROM cf_candidates c WHERE c.period <> 'instantStart'
