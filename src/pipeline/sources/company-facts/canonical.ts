@@ -16,22 +16,43 @@
  * "guard" (the candidate the statement or the priority order put first was smaller, as in 1). When every
  * candidate is smaller, the guard decides nothing.
  *
- * Plain joins and one window per key and period: a filing's presented tags and its largest component are
- * each one aggregate over the range's rows, joined on the point's own filing (`acc_key`).
+ * Plain joins and one window per key and period: the tags every filing presents are one aggregate of
+ * `pre` made once before the ranges; a filing's largest components one aggregate over the range's facts;
+ * both joined on the point's own filing (`acc_key`).
  */
 
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 import type { InRange } from '../../key-ranges.ts'
 import { quote } from '../../sql-text.ts'
 
-/** The rule table's components as rows (metric, tag): read with `cf_rules`, created and dropped with it. */
-export const componentsValues = () => {
+/** The rule table's components as rows (metric, tag). */
+const componentsValues = () => {
   const rows = CANONICAL_METRICS.flatMap((m) => m.components.map((tag) => `(${quote(m.key)}, ${quote(tag)})`))
   return `SELECT * FROM (VALUES ${rows.join(', ')}) c(metric, tag)`
 }
 
+/** A canonical statement as a number, so that each presented line takes a few bytes. */
+const STATEMENT_NO = (statement: string) =>
+  `CASE ${statement} WHEN 'income' THEN 1 WHEN 'balanceSheet' THEN 2 ELSE 3 END::UTINYINT`
+
 /** The FSDS statements (`stmt`) a canonical statement's line is presented on; CI holds a combined income statement. */
 const STMT_OF = `CASE WHEN p.stmt IN ('IS', 'CI') THEN 'income' WHEN p.stmt = 'BS' THEN 'balanceSheet' ELSE 'cashFlow' END`
+
+/**
+ * Before the ranges (after `cf_rules`): the components, and the rule tags each filing's statements present,
+ * made once from every filing's `pre` rows (one scan, not one per range: a range's filings are any), as
+ * numbers (11 bytes a line: at full volume tens of millions of lines, a few hundred MB). After the ranges, their drop.
+ */
+export const CANONICAL_SETUP = [
+  `CREATE TEMP TABLE cf_components AS ${componentsValues()}`,
+  `CREATE TEMP TABLE cf_rule_tags AS SELECT tag, row_number() OVER (ORDER BY tag)::USMALLINT AS tag_no
+    FROM (SELECT DISTINCT tag FROM cf_rules)`,
+  `CREATE TEMP TABLE cf_presented AS
+    SELECT DISTINCT p.acc_key, t.tag_no, ${STATEMENT_NO(STMT_OF)} AS statement_no
+    FROM t_fsds_pre p JOIN cf_rule_tags t ON t.tag = p.tag
+    WHERE p.stmt IN ('IS', 'CI', 'BS', 'CF') AND p.inpth = 0 AND p.version <> p.adsh`,
+]
+export const CANONICAL_TEARDOWN = ['DROP TABLE cf_components', 'DROP TABLE cf_rule_tags', 'DROP TABLE cf_presented']
 
 /** The order of rule 4 over candidates: the guard, the statement, the priority. */
 const CHOICE = (c: string) => `${c}.smaller, NOT ${c}.presented, ${c}.rank`
@@ -47,13 +68,7 @@ const STRATEGY = (c: string, partition: string) => `CASE
 export const canonicalStatements = (inBatch: InRange): string[] => [
   // One statement (the build runs these for every range): the candidates with what decides among them.
   `CREATE TEMP TABLE cf_candidates AS
-    WITH presented AS (
-      -- The rule tags each filing's statements present, by canonical statement.
-      SELECT DISTINCT p.acc_key, p.tag, ${STMT_OF} AS statement
-      FROM t_fsds_pre p
-      WHERE p.stmt IN ('IS', 'CI', 'BS', 'CF') AND p.inpth = 0 AND p.version <> p.adsh
-        AND p.tag IN (SELECT tag FROM cf_rules) AND p.acc_key IN (SELECT acc_key FROM cf_raw)),
-    component_max AS (
+    WITH component_max AS (
       -- Each filing's largest component of a key at each period, as the filing reports it (any of its facts).
       SELECT f.acc_key, k.metric, f.start_date, f.end_date, f.unit, max(f.value) AS largest
       FROM t_cf_facts f JOIN cf_components k ON k.tag = f.tag
@@ -69,7 +84,9 @@ export const canonicalStatements = (inBatch: InRange): string[] => [
              max(p.value) OVER (PARTITION BY p.cik, r.metric, p.quarters, p.end_date, p.acc_key, p.unit ORDER BY r.rank
                                 ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS earlier
       FROM cf_raw p JOIN cf_rules r ON r.tag = p.tag
-      LEFT JOIN presented s ON s.acc_key = p.acc_key AND s.tag = p.tag AND s.statement = r.statement
+      JOIN cf_rule_tags t ON t.tag = p.tag
+      LEFT JOIN cf_presented s ON s.acc_key = p.acc_key AND s.tag_no = t.tag_no
+        AND s.statement_no = ${STATEMENT_NO('r.statement')}
       LEFT JOIN component_max g ON g.acc_key = p.acc_key AND g.metric = r.metric AND g.end_date = p.end_date
         AND g.start_date IS NOT DISTINCT FROM p.start_date AND g.unit = p.unit
       LEFT JOIN cf_components k ON k.metric = r.metric AND k.tag = p.tag

@@ -32,7 +32,7 @@
 import { type InRange, intoTable } from '../../key-ranges.ts'
 import { rulesValues } from '../financial-statements/standardized.ts'
 import { ALL_CIKS } from './batches.ts'
-import { canonicalStatements, componentsValues } from './canonical.ts'
+import { CANONICAL_SETUP, CANONICAL_TEARDOWN, canonicalStatements } from './canonical.ts'
 
 const CONSOLIDATED_NUM = `(n.segments IS NULL OR n.segments = '') AND (n.coreg IS NULL OR n.coreg = '')`
 const ymd = (date: string) => `strftime(${date}, '%Y%m%d')::INTEGER`
@@ -52,10 +52,10 @@ export const QUARTERS_OF_DAYS = `CASE WHEN days BETWEEN 70 AND 125 THEN 1 WHEN d
 export function seriesStatements(batches: readonly InRange[] = ALL_CIKS): string[] {
   return [
     `CREATE TEMP TABLE cf_rules AS ${rulesValues()}`,
-    `CREATE TEMP TABLE cf_components AS ${componentsValues()}`,
+    ...CANONICAL_SETUP,
     ...batches.flatMap(batchStatements),
+    ...CANONICAL_TEARDOWN,
     'DROP TABLE cf_rules',
-    'DROP TABLE cf_components',
   ]
 }
 
