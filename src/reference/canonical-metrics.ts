@@ -11,6 +11,10 @@
  * - only rows of the period asked for: `duration` keys at (ddate, qtrs), `instant` keys at (ddate, 0),
  *   `instantStart` (cash at the beginning of a cash-flow period) at the instant that period starts;
  * - the first rule whose tag has such a row wins; a currency other than USD is kept as the filing reports it.
+ *
+ * A total's `components` (optional) are tags whose value is a part of it, never larger: the metric series
+ * (company-facts/series.ts, rule 4) take the tag the filing's own statement presents, and never a candidate
+ * smaller than a component the same filing reports for the period (the guard).
  */
 import table from './canonical-metrics.json' with { type: 'json' }
 
@@ -24,13 +28,21 @@ export type CanonicalMetric = {
   label: string
   period: CanonicalPeriod
   rules: CanonicalRule[]
+  /** Tags whose value is a part of this total (never larger than it); empty for a key without a guard. */
+  components: string[]
 }
 
-type Table = { metrics: Record<string, Omit<CanonicalMetric, 'key'>> }
+type Table = { metrics: Record<string, Omit<CanonicalMetric, 'key' | 'components'> & { components?: string[] }> }
 
 /** Every canonical metric, in the table's (SPEC 4.3.1) order. */
 export const CANONICAL_METRICS: readonly CanonicalMetric[] = Object.entries((table as Table).metrics).map(
-  ([key, m]) => ({ key, ...m, statement: m.statement as CanonicalStatement, period: m.period as CanonicalPeriod }),
+  ([key, m]) => ({
+    key,
+    ...m,
+    statement: m.statement as CanonicalStatement,
+    period: m.period as CanonicalPeriod,
+    components: m.components ?? [],
+  }),
 )
 
 export const CANONICAL_KEYS: readonly string[] = CANONICAL_METRICS.map((m) => m.key)

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ZipReader } from '../../src/lib/zip.ts'
 import { NOTE_REPORTS } from '../../src/pipeline/sources/financial-statements/sample-notes.ts'
+import { REVENUE_PART } from '../../src/pipeline/sources/financial-statements/sample-revenue-part.ts'
 import { CAST } from '../../src/sample/cast.ts'
 import { SAMPLES } from '../helpers/snapshot.ts'
 import { iso, useApiAndFsds } from './fsds-files.ts'
@@ -98,10 +99,30 @@ describe('the sample FSDS quarters', () => {
       if (p.stmt === 'UN') (reportsOf.get(p.adsh!) ?? reportsOf.set(p.adsh!, new Set()).get(p.adsh!)!).add(p.report!)
     const generated = ctx.fsds.sub.filter((s) => !cast.has(String(Number(s.cik))))
     expect(generated.length).toBeGreaterThan(0)
+    // A generated filing presenting contract revenue has one note more: a part of revenue under `Revenues`
+    // (sample-revenue-part.ts); a filing without pre rows (some of those) presents nothing.
+    const contract = new Set(
+      ctx.fsds.pre
+        .filter((p) => p.stmt === 'IS' && p.tag === 'RevenueFromContractWithCustomerExcludingAssessedTax')
+        .map((p) => p.adsh),
+    )
+    const presented = new Set(ctx.fsds.pre.map((p) => p.adsh))
     for (const s of ctx.fsds.sub)
       expect([...(reportsOf.get(s.adsh!) ?? [])].sort((a, b) => +a - +b)).toEqual(
-        cast.has(String(Number(s.cik))) ? [] : NOTE_REPORTS.map((_, i) => String(8 + i)),
+        cast.has(String(Number(s.cik))) || !presented.has(s.adsh)
+          ? []
+          : [...NOTE_REPORTS, ...(contract.has(s.adsh) ? [REVENUE_PART] : [])].map((_, i) => String(8 + i)),
       )
+    // The filings without pre rows are generated ones reporting contract revenue and its part.
+    const unpresented = ctx.fsds.sub.filter((s) => !presented.has(s.adsh))
+    expect(unpresented.length).toBeGreaterThan(0)
+    for (const s of unpresented)
+      expect([
+        !cast.has(String(Number(s.cik))),
+        ...['RevenueFromContractWithCustomerExcludingAssessedTax', 'Revenues'].map((tag) =>
+          ctx.fsds.num.some((n) => n.adsh === s.adsh && n.tag === tag && !n.segments),
+        ),
+      ]).toEqual([true, true, true])
     // A dimensional fact's members add up to the filing's consolidated fact of the tag and period, where it has one.
     const consolidated = new Map<string, number>()
     const parts = new Map<string, number>()

@@ -20,13 +20,23 @@ let db: BuildDb
 type Fact = [string, string, string | null, string, number, string, number, string, string, string]
 /** An FSDS num row of a fact's filing: [accession, tag, ddate, qtrs, value]. */
 type Num = [string, string, number, number, number]
+/** An FSDS pre row: the filing [accession] presents [tag] on its statement [stmt] (IS, BS, CF…). */
+type Pre = [string, string, string]
 
 const acc = (n: number) => `0000000001-24-${String(n).padStart(6, '0')}`
 
-async function build(facts: Fact[], num: Num[] = []) {
+async function build(facts: Fact[], num: Num[] = [], pre: Pre[] = []) {
   await db.run('DROP SCHEMA IF EXISTS s CASCADE')
   await db.run('CREATE SCHEMA s')
-  for (const t of ['t_cf_facts', 't_fsds_num', 't_cf_labels', 'cf_metric_labels', 's.fin_filings', 's.fin_concepts'])
+  for (const t of [
+    't_cf_facts',
+    't_fsds_num',
+    't_fsds_pre',
+    't_cf_labels',
+    'cf_metric_labels',
+    's.fin_filings',
+    's.fin_concepts',
+  ])
     await db.run(`DROP TABLE IF EXISTS ${t}`)
   await db.run(`CREATE TABLE t_cf_facts (${FACT_COLUMNS})`)
   for (const [tag, unit, start, end, value, adsh, fy, fp, form, filed] of facts) {
@@ -43,6 +53,16 @@ async function build(facts: Fact[], num: Num[] = []) {
       `INSERT INTO t_fsds_num VALUES (?, replace(?, '-', '')::BIGINT, ?, 'us-gaap/2024', ?, ?, 'USD', NULL, NULL, ?)`,
       [adsh, adsh, tag, ddate, qtrs, value],
     )
+  await db.run(
+    `CREATE TABLE t_fsds_pre (adsh VARCHAR, acc_key BIGINT, stmt VARCHAR, inpth INTEGER, tag VARCHAR, version VARCHAR)`,
+  )
+  for (const [adsh, stmt, tag] of pre)
+    await db.run(`INSERT INTO t_fsds_pre VALUES (?, replace(?, '-', '')::BIGINT, ?, 0, ?, 'us-gaap/2024')`, [
+      adsh,
+      adsh,
+      stmt,
+      tag,
+    ])
   await db.run(`CREATE TABLE t_cf_labels (taxonomy VARCHAR, tag VARCHAR, label VARCHAR, description VARCHAR)`)
   await db.run(`CREATE TABLE cf_metric_labels AS SELECT 'revenue' AS metric, 'Revenue' AS label`)
   await db.run(`CREATE TABLE s.fin_filings (acc_key BIGINT, period INTEGER, accepted TIMESTAMP)`)
@@ -128,7 +148,8 @@ describe('metric series rules', () => {
         'USD',
         '2023-01-01',
         '2023-12-31',
-        91,
+        // No larger than Revenues, of which it is a component (else the guard of 4d takes it).
+        89,
         acc(1),
         2023,
         'FY',
@@ -197,6 +218,133 @@ describe('metric series rules', () => {
     ])
     expect(await points('cash_and_cash_equivalents_beginning_of_period', 'canonical')).toEqual([
       '4 20241231 12 priority …02 2024 FY CashAndCashEquivalentsAtCarryingValue cashbop.priority.2',
+    ])
+  })
+
+  /** A fact of the 10-K acc(n) for 2024: the year's flow, or the balance at its end when `instant`. */
+  const year = (tag: string, value: number, n = 1, instant = false): Fact => [
+    tag,
+    'USD',
+    instant ? null : '2024-01-01',
+    '2024-12-31',
+    value,
+    acc(n),
+    2024,
+    'FY',
+    '10-K',
+    '2025-02-01',
+  ]
+
+  test('4c. the tag the filing’s own statement presents wins over the priority order', async () => {
+    await build(
+      [
+        // As Union Pacific's 10-Q for 2009q2 (real values, FSDS 2009q3): the first total_equity tag holds
+        // another amount; the balance sheet presents StockholdersEquity.
+        year('StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest', -704_000_000, 1, true),
+        year('StockholdersEquity', 15_447_000_000, 1, true),
+        // Several candidates presented: the priority order among them (NetIncomeLoss, not the larger ProfitLoss).
+        year('NetIncomeLoss', 90, 1),
+        year('ProfitLoss', 95, 1),
+        // Not presented on the income statement (only on the cash flow): the priority order decides.
+        year('CostOfRevenue', 40, 1),
+        year('CostOfGoodsAndServicesSold', 40, 1),
+        // As Dow Chemical's 10-Q for 2009q2 (FSDS 2009q3): the cash flow statement presents the second tag.
+        year('PaymentsToAcquirePropertyPlantAndEquipment', 559, 1),
+        year('PaymentsToAcquireProductiveAssets', 559, 1),
+      ],
+      [],
+      [
+        [acc(1), 'BS', 'StockholdersEquity'],
+        [acc(1), 'IS', 'NetIncomeLoss'],
+        [acc(1), 'IS', 'ProfitLoss'],
+        [acc(1), 'CF', 'CostOfRevenue'],
+        [acc(1), 'CF', 'PaymentsToAcquireProductiveAssets'],
+        // A tag another filing presents says nothing of this one's.
+        [acc(2), 'BS', 'StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest'],
+      ],
+    )
+    expect(await points('total_equity', 'canonical')).toEqual([
+      '0 20241231 15447000000 statement …01 2024 FY StockholdersEquity equity.priority.2',
+    ])
+    expect(await points('net_income_loss', 'canonical')).toEqual([
+      '4 20241231 90 statement …01 2024 FY NetIncomeLoss ni.priority.1',
+    ])
+    expect(await points('cost_of_revenue', 'canonical')).toEqual([
+      '4 20241231 40 priority …01 2024 FY CostOfRevenue cor.priority.1',
+    ])
+    expect(await points('capital_expenditures', 'canonical')).toEqual([
+      '4 20241231 559 statement …01 2024 FY PaymentsToAcquireProductiveAssets capex.priority.2',
+    ])
+  })
+
+  test('4d. without the filing’s statement, the priority order, and never a total smaller than a component it reports', async () => {
+    await build([
+      // As General Mills' FY2024 in companyfacts: `Revenues` holds a part (2.038B), the total is under
+      // RevenueFromContractWithCustomerExcludingAssessedTax (19.857B), a component of revenue.
+      year('Revenues', 2_038_000_000, 1),
+      year('RevenueFromContractWithCustomerExcludingAssessedTax', 19_857_000_000, 1),
+      // The same tags in another filing whose part is no larger than the total: the priority order.
+      ['Revenues', 'USD', '2023-01-01', '2023-12-31', 20_100, acc(2), 2023, 'FY', '10-K', '2024-02-01'],
+      [
+        'RevenueFromContractWithCustomerExcludingAssessedTax',
+        'USD',
+        '2023-01-01',
+        '2023-12-31',
+        19_900,
+        acc(2),
+        2023,
+        'FY',
+        '10-K',
+        '2024-02-01',
+      ],
+      // A component another filing reports does not guard this one's total.
+      ['SalesRevenueNet', 'USD', '2023-01-01', '2023-12-31', 30_000, acc(3), 2023, 'FY', '10-K/A', '2024-01-01'],
+    ])
+    expect(await points('revenue', 'canonical')).toEqual([
+      '4 20231231 20100 priority …02 2023 FY Revenues rev.priority.1',
+      '4 20241231 19857000000 guard …01 2024 FY RevenueFromContractWithCustomerExcludingAssessedTax rev.priority.2',
+    ])
+  })
+
+  test('4e. the guard overrules the statement: a presented part loses to the total the filing reports', async () => {
+    await build(
+      [
+        // As Cameron International's 10-Q for 2009q2 (real values, FSDS 2009q3): the cash flow statement
+        // presents Depreciation; DepreciationAndAmortization, a larger total, is in the notes.
+        [
+          'DepreciationAndAmortization',
+          'USD',
+          '2009-04-01',
+          '2009-06-30',
+          37_251_000,
+          acc(1),
+          2009,
+          'Q2',
+          '10-Q',
+          '2009-07-31',
+        ],
+        ['Depreciation', 'USD', '2009-04-01', '2009-06-30', 27_552_000, acc(1), 2009, 'Q2', '10-Q', '2009-07-31'],
+        // The cash flow statement's cash at the end, a part of the first tag's (with restricted cash), smaller.
+        year('CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents', 70, 1, true),
+        year('CashAndCashEquivalentsAtCarryingValue', 60, 1, true),
+        // As Kohl's (FSDS 2009q3): the balance sheet presents Cash, a part equal to the first tag: no smaller.
+        year('Cash', 60, 1, true),
+      ],
+      [],
+      [
+        [acc(1), 'CF', 'Depreciation'],
+        [acc(1), 'CF', 'CashAndCashEquivalentsAtCarryingValue'],
+        [acc(1), 'BS', 'Cash'],
+      ],
+    )
+    expect(await points('depreciation_depletion_and_amortization', 'canonical')).toEqual([
+      '1 20090630 37251000 guard …01 2009 Q2 DepreciationAndAmortization da.priority.3',
+    ])
+    expect(await points('cash_and_cash_equivalents_end_of_period', 'canonical')).toEqual([
+      '0 20241231 70 guard …01 2024 FY CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents casheop.priority.1',
+    ])
+    expect(await points('cash_and_cash_equivalents', 'canonical')).toEqual([
+      '0 20241231 60 statement …01 2024 FY Cash cash.priority.2',
     ])
   })
 

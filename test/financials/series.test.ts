@@ -104,7 +104,8 @@ describe('metric series', () => {
         datatype: 'monetary',
         segments: null,
         coreg: null,
-        strategy: 'priority',
+        // Each of its filings presents its one revenue tag on the income statement.
+        strategy: 'statement',
         ruleId: rule.ruleId,
         confidence: rule.confidence,
       }))

@@ -102,7 +102,8 @@ const MetricPoint = t.Object(
     segments: t.Null({ description: 'Always null: a series is the consolidated figure' }),
     coreg: t.Null(),
     strategy: t.String({
-      description: 'priority (canonical rule), raw (the tag itself) or derived (a quarter no filing reports alone)',
+      description:
+        "statement (the tag the filing's statement presents), priority (the rule order), guard (the first choice was smaller than a part the filing reports), raw (the tag itself) or derived (a quarter no filing reports alone)",
     }),
     ruleId: Nullable(t.String({ examples: ['rev.priority.2'] })),
     confidence: t.Number(),

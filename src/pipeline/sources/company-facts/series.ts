@@ -13,9 +13,11 @@
  *    52/53-week years included); any other length is no series period. An instant is `qtrs` 0.
  * 3. One point per period: per (cik, tag, quarters, end date), us-gaap before other taxonomies, USD before
  *    other units.
- * 4. Canonical keys by the rule table (src/reference/canonical-metrics.json): the first rule whose tag has
- *    a us-gaap point of the key's period kind. companyfacts holds only the filer's non-dimensional facts,
- *    so a canonical total is never a segment's, a line item's member or a coregistrant's value.
+ * 4. Canonical keys by the rule table (src/reference/canonical-metrics.json), of the us-gaap points of
+ *    its tags at the key's period kind (canonical.ts): never one smaller than a component the same filing
+ *    reports (the guard), then the tag the filing's own statement presents, then the priority order;
+ *    `strategy` says which decided. companyfacts holds only the filer's non-dimensional facts, so a
+ *    canonical total is never a segment's, a line item's member or a coregistrant's value.
  *    `instantStart` (cash at the beginning of a cash-flow period) is the instant the day before the period
  *    starts, stored at the cash-flow period.
  * 5. Derived quarters: a quarter no filing reports alone is the difference of two values of its fiscal
@@ -37,6 +39,7 @@
 import { type InRange, intoTable } from '../../key-ranges.ts'
 import { rulesValues } from '../financial-statements/standardized.ts'
 import { ALL_CIKS } from './batches.ts'
+import { CANONICAL_SETUP, CANONICAL_TEARDOWN, canonicalStatements } from './canonical.ts'
 
 const CONSOLIDATED_NUM = `(n.segments IS NULL OR n.segments = '') AND (n.coreg IS NULL OR n.coreg = '')`
 const ymd = (date: string) => `strftime(${date}, '%Y%m%d')::INTEGER`
@@ -54,7 +57,13 @@ export const QUARTERS_OF_DAYS = `CASE WHEN days BETWEEN 70 AND 125 THEN 1 WHEN d
 
 /** The statements of all ranges, in CIK order, between the rule table's creation and its drop. */
 export function seriesStatements(batches: readonly InRange[] = ALL_CIKS): string[] {
-  return [`CREATE TEMP TABLE cf_rules AS ${rulesValues()}`, ...batches.flatMap(batchStatements), 'DROP TABLE cf_rules']
+  return [
+    `CREATE TEMP TABLE cf_rules AS ${rulesValues()}`,
+    ...CANONICAL_SETUP,
+    ...batches.flatMap(batchStatements),
+    ...CANONICAL_TEARDOWN,
+    'DROP TABLE cf_rules',
+  ]
 }
 
 /** One range's points into `s.fin_metric_points` (created by the first range). */
@@ -91,21 +100,8 @@ function batchStatements(inBatch: InRange, i: number): string[] {
       QUALIFY row_number() OVER (PARTITION BY cik, tag, quarters, end_date
                                  ORDER BY taxonomy <> 'us-gaap', unit <> 'USD', unit, taxonomy, start_date DESC) = 1`,
     'DROP TABLE cf_periods',
-    // Rule 4.
-    `CREATE TEMP TABLE cf_canonical AS
-      SELECT p.*, r.metric, r.statement, r.rule_id, r.confidence
-      FROM cf_raw p JOIN cf_rules r ON r.tag = p.tag
-      WHERE p.taxonomy = 'us-gaap'
-        AND ((r.period = 'duration' AND p.quarters > 0) OR (r.period = 'instant' AND p.quarters = 0))
-      QUALIFY row_number() OVER (PARTITION BY p.cik, r.metric, p.quarters, p.end_date ORDER BY r.rank) = 1`,
-    `INSERT INTO cf_canonical
-      SELECT v.* REPLACE (d.start_date AS start_date, d.end_date AS end_date, d.days AS days, d.quarters AS quarters),
-             r.metric, r.statement, r.rule_id, r.confidence
-      FROM (SELECT DISTINCT cik, quarters, start_date, end_date, days FROM cf_canonical
-            WHERE statement = 'cashFlow' AND quarters > 0) d
-      JOIN cf_raw v ON v.cik = d.cik AND v.quarters = 0 AND v.taxonomy = 'us-gaap' AND v.end_date = d.start_date - 1
-      JOIN cf_rules r ON r.tag = v.tag AND r.period = 'instantStart'
-      QUALIFY row_number() OVER (PARTITION BY d.cik, r.metric, d.quarters, d.end_date ORDER BY r.rank) = 1`,
+    // Rule 4 (canonical.ts).
+    ...canonicalStatements(inBatch),
     `CREATE TEMP TABLE cf_points AS
       SELECT cik, tag AS symbol, 'raw' AS source, taxonomy, tag, unit, start_date, end_date, quarters, value, adsh,
              acc_key, form, filed, fy, fp, version, 'raw' AS strategy, NULL::VARCHAR AS rule_id, 1.0::DOUBLE AS confidence,
@@ -113,7 +109,7 @@ function batchStatements(inBatch: InRange, i: number): string[] {
       FROM cf_raw
       UNION ALL
       SELECT cik, metric, 'canonical', taxonomy, tag, unit, start_date, end_date, quarters, value, adsh,
-             acc_key, form, filed, fy, fp, version, 'priority', rule_id, confidence::DOUBLE, NULL
+             acc_key, form, filed, fy, fp, version, strategy, rule_id, confidence::DOUBLE, NULL
       FROM cf_canonical`,
     'DROP TABLE cf_raw',
     'DROP TABLE cf_canonical',

@@ -7,8 +7,9 @@
  * its comparative columns (a filer whose data holds only its latest 10-K, Tidewren, still has three years
  * by segment), a bank whose `Assets` has a consolidated row, a subsidiary (coregistrant) row and the
  * prior year's, revenue and D&A tag variants, amendments (the original's `prevrpt` = 1), a 52/53-week
- * fiscal year (Copperfield: years end on the last Saturday of May, `period` rounded to the month end) and
- * a non-USD filer (Oberwald: EUR).
+ * fiscal year (Copperfield: years end on the last Saturday of May, `period` rounded to the month end), a
+ * non-USD filer (Oberwald: EUR), and a part of revenue under `Revenues` beside the statement's contract
+ * revenue, some of those filings without `pre` rows (sample-revenue-part.ts).
  */
 import { join } from 'node:path'
 import { CAST } from '../../../sample/cast.ts'
@@ -36,6 +37,7 @@ import {
 } from './sample-lines.ts'
 import { CompanyModel, type FiscalQuarter, fq } from './sample-model.ts'
 import { NOTE_REPORTS } from './sample-notes.ts'
+import { REVENUE_PART, reportsRevenuePart, withoutPresentation } from './sample-revenue-part.ts'
 
 const FSDS_DIR = 'financial-statement-data-sets'
 const FORMS = new Set(['10-K', '10-Q', '10-K/A', '10-Q/A', '20-F'])
@@ -223,6 +225,15 @@ function statements(c: Cover, e: SampleEntity, filedYear: number) {
         rows: values(c, n.lines, [own, { last: own.last - 4, qtrs: own.qtrs }], [c.g, yearStart]),
       }))
     : []
+  // A part of revenue under the first revenue tag, in a note (sample-revenue-part.ts).
+  if (reportsRevenuePart(e.generated, revenueTag))
+    notes.push({
+      report: 8 + NOTE_REPORTS.length,
+      stmt: 'UN',
+      inpth: 0,
+      lines: REVENUE_PART,
+      rows: values(c, REVENUE_PART, [own, { last: own.last - 4, qtrs: own.qtrs }], []),
+    })
   return [
     { report: 2, stmt: 'BS', inpth: 0, lines: BALANCE_LINES, rows: bsRows },
     {
@@ -267,6 +278,8 @@ export type SampleFinancialFiling = {
   version: string
   statements: ReturnType<typeof statements>
   facts: { row: NumRow; custom: boolean }[]
+  /** false: the data sets lack the filing's `pre` rows (sample-revenue-part.ts); its `num` rows are there. */
+  presented: boolean
 }
 
 /**
@@ -291,6 +304,7 @@ export function* sampleFinancialFilings(world: SampleWorld, e: SampleEntity): Ge
   const amended = new Set(
     eligible.filter((f) => f.form.endsWith('/A')).map((f) => `${f.form.slice(0, 4)} ${f.reportDate}`),
   )
+  let withPart = 0
   for (const f of eligible.sort((a, b) => a.acceptedAt - b.acceptedAt)) {
     const annual = f.form.startsWith('10-K') || f.form === '20-F'
     const g = fiscalQuarterOf(fiscal, f.reportDate)
@@ -314,7 +328,8 @@ export function* sampleFinancialFilings(world: SampleWorld, e: SampleEntity): Ge
         if (!seen || (!seen.row[7] && r[7])) facts.set(key, { row: r, custom: customOf.has(r[0]) })
       }
     }
-    yield { f, c, quarter, sub, version, statements: all, facts: [...facts.values()] }
+    const presented = !all.some((s) => s.lines === REVENUE_PART) || !withoutPresentation(withPart++)
+    yield { f, c, quarter, sub, version, statements: all, facts: [...facts.values()], presented }
   }
 }
 
@@ -331,7 +346,7 @@ export function financialStatementsSample(world: SampleWorld): SampleWriter {
   let filings = 0
   return {
     entity(e) {
-      for (const { f, quarter, sub, version, statements: all, facts } of sampleFinancialFilings(world, e)) {
+      for (const { f, quarter, sub, version, statements: all, facts, presented } of sampleFinancialFilings(world, e)) {
         writeSub(files, quarter, e, f, sub)
         const rfile = f.isInlineXBRL ? 'H' : 'X'
         const customTags = new Set<string>()
@@ -340,18 +355,19 @@ export function financialStatementsSample(world: SampleWorld): SampleWriter {
             const v = l.custom ? f.accessionNumber : version
             if (l.custom) customTags.add(l.tag)
             else files.useStandardTag(quarter, `${l.tag}\t${version}`)
-            files.row(quarter, 'pre', [
-              f.accessionNumber,
-              s.report,
-              i + 1,
-              s.stmt,
-              s.inpth,
-              rfile,
-              l.tag,
-              v,
-              l.label,
-              l.negating ?? 0,
-            ])
+            if (presented)
+              files.row(quarter, 'pre', [
+                f.accessionNumber,
+                s.report,
+                i + 1,
+                s.stmt,
+                s.inpth,
+                rfile,
+                l.tag,
+                v,
+                l.label,
+                l.negating ?? 0,
+              ])
           })
         }
         for (const { row, custom } of facts) {
