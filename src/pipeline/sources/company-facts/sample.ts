@@ -16,6 +16,7 @@
  * archive itself is written entry by entry (ZipWriter), so memory stays bounded at any scale.
  */
 import { join } from 'node:path'
+import { absentFrom } from '../../../sample/cast.ts'
 import { dayOf, isoDay, monthOf, yearOf } from '../../../sample/dates.ts'
 import { FolderSink, openZipSink } from '../../../sample/output.ts'
 import type { SampleWorld, SampleWriter } from '../../source.ts'
@@ -80,6 +81,7 @@ export async function companyFactsSample(world: SampleWorld): Promise<SampleWrit
   let facts = 0
   return {
     entity(e) {
+      if (absentFrom('company-facts', e.cik)) return
       const gaap = new Map<string, Map<string, Fact[]>>()
       const dei = new Map<string, Map<string, Fact[]>>()
       const add = (to: typeof gaap, tag: string, unit: string, f: Fact) => {

@@ -9,7 +9,7 @@
  * Saturday of May, `period` rounded to the month end) and a non-USD filer (Oberwald: EUR).
  */
 import { join } from 'node:path'
-import { CAST } from '../../../sample/cast.ts'
+import { absentFrom, CAST } from '../../../sample/cast.ts'
 import {
   compactDay,
   dataSetQuarterOf,
@@ -325,6 +325,7 @@ export function financialStatementsSample(world: SampleWorld): SampleWriter {
   let filings = 0
   return {
     entity(e) {
+      if (absentFrom('financial-statements', e.cik)) return
       for (const { f, quarter, sub, version, statements: all, facts } of sampleFinancialFilings(world, e)) {
         writeSub(files, quarter, e, f, sub)
         const rfile = f.isInlineXBRL ? 'H' : 'X'
