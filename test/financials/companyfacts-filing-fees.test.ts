@@ -4,8 +4,8 @@
  * real fact's fields in the SEC's order, `fy` and `fp` null, `USD`, label and description ""), each from a
  * fee filing of April 2026 on that its submissions record lists and flags as XBRL, its fee the offering at
  * the rate of the day; the same bytes for the same seed and scale, whatever other sources the sample
- * writes; and the build takes them (their `company_facts` rows, their raw series points) while the
- * Financials API, whose companies are the FSDS filers, answers 404 for them. Over the larger fixture
+ * writes; and the build takes them (their `company_facts` rows, their raw series points) and the
+ * Financials API serves them (a company is any source's, financial-statements/issuers.ts). Over the larger fixture
  * (scale 0.001, seed 2): the small one has no such filer (no cast entity files a fee exhibit without
  * having FSDS filings).
  */
@@ -149,7 +149,7 @@ test('the same companyfacts.zip from a sample of submissions and companyfacts al
   ).toBe(true)
 }, 120_000)
 
-test('the build takes them: company_facts rows and raw series points; the financials API knows no such company', async () => {
+test('the build takes them: company_facts rows and raw series points; the financials API serves them', async () => {
   const ciks = fees.map((d) => d.cik)
   const instance = await DuckDBInstance.create(':memory:')
   const conn = await instance.connect()
@@ -206,21 +206,35 @@ test('the build takes them: company_facts rows and raw series points; the financ
         label: null,
         strategy: 'raw',
       })
-    expect(await rows(`SELECT cik FROM s.fin_issuers WHERE cik IN (${ciks})`)).toEqual([])
+    // Companies of the financial data though the data sets lack them, named by their submissions records
+    // (the same name as the file's entityName: problemsOf checks it), no country (only FSDS gives one).
+    expect(
+      await rows(`SELECT cik::INTEGER AS cik, name, countryinc FROM s.fin_issuers WHERE cik IN (${ciks}) ORDER BY cik`),
+    ).toEqual(fees.map((d) => ({ cik: d.cik, name: d.entityName, countryinc: null })).sort((a, b) => a.cik - b.cik))
   } finally {
     conn.closeSync()
     instance.closeSync()
   }
 
-  // The financials API's companies are fin_issuers': a 404 for a filer of fee exhibits only.
+  // A filer of fee exhibits only is a company of the financial data (fin_issuers: any source's): its raw
+  // series, a point per date from its latest filing.
   const database = await Database.open(
     loadConfig({}, { DATASETS_DIR: fixture.datasets, WATCH_SNAPSHOTS: false }),
     memorySink(),
   )
   const db = database.forRequest()
   try {
-    const error = await metricSeries(db, { cik: String(ciks[0]), symbols: 'TtlFeeAmt', limit: 40 }).catch((e) => e)
-    expect([error.code, error.status]).toEqual(['not_found', 404])
+    const [first] = [...fees].sort((a, b) => a.cik - b.cik)
+    const res = await metricSeries(db, { cik: String(first!.cik), symbols: 'TtlFeeAmt', source: 'raw', limit: 100 })
+    expect(res.issuer).toMatchObject({ cik: String(first!.cik).padStart(10, '0'), name: first!.entityName })
+    const latest = new Map<string, { end: string; val: number; accn: string; filed: string }>()
+    for (const { tag, f } of factsOf(first!))
+      if (tag === 'TtlFeeAmt' && (!latest.has(f.end) || latest.get(f.end)!.filed <= f.filed)) latest.set(f.end, f)
+    expect(res.series[0]!.points.map((p) => [p.endDate, p.value, p.adsh])).toEqual(
+      [...latest.values()]
+        .sort((a, b) => a.end.localeCompare(b.end))
+        .map((f) => [Number(f.end.replaceAll('-', '')), f.val, f.accn]),
+    )
   } finally {
     db.release()
     await database.close()
