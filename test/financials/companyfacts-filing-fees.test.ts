@@ -24,7 +24,7 @@ import { companyFacts } from '../../src/pipeline/sources/company-facts/index.ts'
 import { submissions } from '../../src/pipeline/sources/submissions/index.ts'
 import { type Fixture, LARGER, largerFixture } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
-import type { CompanyFact } from './companyfacts-json.ts'
+import { type CompanyFact, latestByEnd } from './companyfacts-json.ts'
 
 type Fact = CompanyFact
 type Concept = { label: string | null; description: string | null; units: Record<string, Fact[]> }
@@ -227,13 +227,9 @@ test('the build takes them: company_facts rows and raw series points; the financ
     const [first] = [...fees].sort((a, b) => a.cik - b.cik)
     const res = await metricSeries(db, { cik: String(first!.cik), symbols: 'TtlFeeAmt', source: 'raw', limit: 100 })
     expect(res.issuer).toMatchObject({ cik: String(first!.cik).padStart(10, '0'), name: first!.entityName })
-    const latest = new Map<string, { end: string; val: number; accn: string; filed: string }>()
-    for (const { tag, f } of factsOf(first!))
-      if (tag === 'TtlFeeAmt' && (!latest.has(f.end) || latest.get(f.end)!.filed <= f.filed)) latest.set(f.end, f)
+    const latest = latestByEnd(factsOf(first!).flatMap(({ tag, f }) => (tag === 'TtlFeeAmt' ? [f] : [])))
     expect(res.series[0]!.points.map((p) => [p.endDate, p.value, p.adsh])).toEqual(
-      [...latest.values()]
-        .sort((a, b) => a.end.localeCompare(b.end))
-        .map((f) => [Number(f.end.replaceAll('-', '')), f.val, f.accn]),
+      latest.map((f) => [Number(f.end.replaceAll('-', '')), f.val, f.accn]),
     )
   } finally {
     db.release()

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { ZipReader } from '../../src/lib/zip.ts'
 import { CAST } from '../../src/sample/cast.ts'
 import { sampleFixture } from '../helpers/fixture.ts'
+import { latestByEnd } from './companyfacts-json.ts'
 import { useApiAndFsds } from './fsds-files.ts'
 
 const ctx = useApiAndFsds()
@@ -67,25 +68,21 @@ describe('a company is served where any source knows it', () => {
     })
 
     // Each balance-sheet date's Assets, from the latest filing that reports it (the raw series' rule).
-    const latest = new Map<string, Fact>()
-    for (const f of doc!.facts['us-gaap']!.Assets!.units.USD!)
-      if (!latest.has(f.end) || latest.get(f.end)!.filed <= f.filed) latest.set(f.end, f)
-    expect(latest.size).toBeGreaterThan(1)
+    const latest = latestByEnd(doc!.facts['us-gaap']!.Assets!.units.USD!)
+    expect(latest.length).toBeGreaterThan(1)
     const series = await ctx.api.get('/v1/financials/metrics?ticker=LKMR&symbols=Assets&source=raw&qtrs=0')
     expect(series.status).toBe(200)
     expect(series.body.issuer).toEqual(issuer)
     const points = series.body.series[0].points
     expect(points.map((p: { endDate: number; value: number; adsh: string; entityName: string }) => p)).toMatchObject(
-      [...latest.values()]
-        .sort((a, b) => a.end.localeCompare(b.end))
-        .map((f) => ({
-          endDate: Number(f.end.replaceAll('-', '')),
-          value: f.val,
-          adsh: f.accn,
-          cik: LARKMOOR.cik,
-          ticker: 'LKMR',
-          entityName: LARKMOOR.name,
-        })),
+      latest.map((f) => ({
+        endDate: Number(f.end.replaceAll('-', '')),
+        value: f.val,
+        adsh: f.accn,
+        cik: LARKMOOR.cik,
+        ticker: 'LKMR',
+        entityName: LARKMOOR.name,
+      })),
     )
     // The same company by CIK.
     const byCik = await ctx.api.get(`/v1/financials/metrics?cik=${LARKMOOR.cik}&symbols=Assets&source=raw&qtrs=0`)
