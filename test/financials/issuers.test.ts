@@ -39,7 +39,8 @@ beforeAll(async () => {
 
 describe('the fixture holds the two filers only some sources know', () => {
   test('Larkmoor: a companyfacts file and a ticker; no submissions record, no sub.txt row', () => {
-    expect(doc?.entityName).toBe(LARKMOOR.name)
+    // companyfacts writes the name upper-case; the ticker file as the company writes it, and that one wins.
+    expect(doc?.entityName).toBe(LARKMOOR.name.toUpperCase())
     expect(exchangeRows.filter((r) => r[0] === LARKMOOR.cik)).toEqual([[LARKMOOR.cik, LARKMOOR.name, 'LKMR', 'NYSE']])
     expect(submissionFiles.has(`CIK${pad(LARKMOOR.cik)}.json`)).toBe(false)
     expect(ctx.fsds.sub.filter((r) => Number(r.cik) === LARKMOOR.cik)).toEqual([])
