@@ -69,15 +69,15 @@ export const CAST = {
     quirk: "private fund: ein '000000000', entityType 'other', Form D and yearly D/A",
   },
   factsOnly: {
-    cik: 1874530,
+    cik: 2114530,
     name: 'Larkmoor Cloud Systems, Inc.',
     quirk:
       'a companyfacts file and a ticker (LKMR) only, as the real mirror has Snowflake: no submissions record, no FSDS filing, in no index file',
   },
   fsdsOnly: {
-    cik: 1408266,
+    cik: 2118266,
     name: 'Fenwick Ridge Outfitters Corp',
-    quirk: 'in FSDS sub.txt only (10-Ks and a 10-Q of 2013-2014): no submissions record, ticker or companyfacts file',
+    quirk: 'in FSDS sub.txt only (a 10-K and a 10-Q of 2026q1-q2): no submissions record, ticker or companyfacts file',
   },
 } as const satisfies Record<string, { cik: number; name: string; quirk: string }>
 
@@ -86,7 +86,8 @@ export type CastKey = keyof typeof CAST
 /**
  * The sources whose sample files leave out a cast filer that has a profile: filers that only some
  * sources know, as in the real mirror. Their filings are older than the index files' two quarters, so
- * those leave them out by date.
+ * those leave them out by date. Their CIKs are above the generated population's range (1..2,100,000), so
+ * reserving them moves no generated CIK.
  */
 export const CAST_ABSENT_FROM: Partial<Record<CastKey, readonly string[]>> = {
   factsOnly: ['submissions', 'filing-index', 'financial-statements'],
@@ -336,7 +337,7 @@ export const CAST_PROFILES: Partial<Record<CastKey, Profile>> = {
     phone: '212.555.0161',
   }),
   factsOnly: profile({
-    cik: 1874530,
+    cik: 2114530,
     entityType: 'operating',
     sic: '7372',
     sicDescription: 'Services-Prepackaged Software',
@@ -353,7 +354,7 @@ export const CAST_PROFILES: Partial<Record<CastKey, Profile>> = {
     phone: '650-555-0121',
   }),
   fsdsOnly: profile({
-    cik: 1408266,
+    cik: 2118266,
     entityType: 'operating',
     sic: '5940',
     sicDescription: 'Retail-Miscellaneous Shopping Goods Stores',

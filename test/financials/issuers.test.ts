@@ -48,9 +48,8 @@ describe('the fixture holds the two filers only some sources know', () => {
 
   test('Fenwick Ridge: sub.txt rows only; no submissions record, ticker or companyfacts file', () => {
     expect(ctx.fsds.sub.filter((r) => Number(r.cik) === FENWICK.cik).map((r) => [r.form, r.period])).toEqual([
-      ['10-K', '20121231'],
-      ['10-Q', '20130331'],
-      ['10-K', '20131231'],
+      ['10-K', '20251231'],
+      ['10-Q', '20260331'],
     ])
     expect(submissionFiles.has(`CIK${pad(FENWICK.cik)}.json`)).toBe(false)
     expect(exchangeRows.some((r) => r[0] === FENWICK.cik)).toBe(false)
