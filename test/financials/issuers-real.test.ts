@@ -1,5 +1,5 @@
 /**
- * The companies of the financial data over real EDGAR files (../shared/edgar-samples: its submissions
+ * The companies of the financial data over real EDGAR files (the samples folder, SAMPLES: its submissions
  * records, the ticker file, the three companyfacts files and the 2009q3 Financial Statement Data Set),
  * built by the real build: each source's path into `fin_issuers` (financial-statements/issuers.ts), with
  * the values read from the files here. Skipped when the samples folder is absent.
