@@ -51,6 +51,8 @@ const TRAITS: Record<CastKey, Traits> = {
   longName: traits('longName', KIND.otherCompany),
   indexOnly: traits('indexOnly', KIND.privateFund, { reporting: false }),
   zeroEinFund: traits('zeroEinFund', KIND.privateFund, { reporting: false }),
+  factsOnly: traits('factsOnly', KIND.operating, { listed: true, large: true, fyeMonth: 1 }),
+  fsdsOnly: traits('fsdsOnly', KIND.operating),
 }
 export const CAST_DOC_PREFIX: Record<CastKey, string> = {
   largeIssuer: 'qfd',
@@ -65,6 +67,8 @@ export const CAST_DOC_PREFIX: Record<CastKey, string> = {
   longName: 'sao',
   indexOnly: 'wop',
   zeroEinFund: 'apcf',
+  factsOnly: 'lkmr',
+  fsdsOnly: 'fro',
 }
 const largeIssuerFiling = { cik: CAST.largeIssuer.cik, listed: true }
 
@@ -214,6 +218,15 @@ const OWN: Record<CastKey, Spec[]> = {
   indexOnly: [
     ['0002091877-26-000001', '2026-09-15', 'D', { items: '06b,3C,3C.7' }],
     ['0002091877-26-000002', '2026-11-19', 'D/A', { items: '06b,3C,3C.7' }],
+  ],
+  // Fiscal years ending on January 31, as Snowflake's do; both filers' filings before the index files' quarters.
+  factsOnly: [
+    ['0002114530-26-000004', '2026-03-25', '10-K', { report: '2026-01-31' }],
+    ['0002114530-26-000011', '2026-06-05', '10-Q', { report: '2026-04-30' }],
+  ],
+  fsdsOnly: [
+    ['0002118266-26-000003', '2026-03-12', '10-K', { report: '2025-12-31' }],
+    ['0002118266-26-000008', '2026-05-14', '10-Q', { report: '2026-03-31' }],
   ],
   zeroEinFund: ['2022-08-01', '2023-07-28', '2024-07-30', '2025-07-29', '2026-07-28'].map(
     (date, i): Spec => [accessionOf(1932415, 2022 + i, 1), date, i ? 'D/A' : 'D', { items: '06b,3C,3C.7' }],

@@ -68,9 +68,36 @@ export const CAST = {
     name: 'Ashgrove Private Credit Fund II LP',
     quirk: "private fund: ein '000000000', entityType 'other', Form D and yearly D/A",
   },
+  factsOnly: {
+    cik: 2114530,
+    name: 'Larkmoor Cloud Systems, Inc.',
+    quirk:
+      'a companyfacts file and a ticker (LKMR) only, as the real mirror has Snowflake: no submissions record, no FSDS filing, in no index file',
+  },
+  fsdsOnly: {
+    cik: 2118266,
+    name: 'Fenwick Ridge Outfitters Corp',
+    quirk: 'in FSDS sub.txt only (a 10-K and a 10-Q of 2026q1-q2): no submissions record, ticker or companyfacts file',
+  },
 } as const satisfies Record<string, { cik: number; name: string; quirk: string }>
 
 export type CastKey = keyof typeof CAST
+
+/**
+ * The sources whose sample files leave out a cast filer that has a profile: filers that only some
+ * sources know, as in the real mirror. Their filings are older than the index files' two quarters, so
+ * those leave them out by date. Their CIKs are above the generated population's range (1..2,100,000), so
+ * reserving them moves no generated CIK.
+ */
+export const CAST_ABSENT_FROM: Partial<Record<CastKey, readonly string[]>> = {
+  factsOnly: ['submissions', 'filing-index', 'financial-statements'],
+  fsdsOnly: ['submissions', 'filing-index', 'company-facts'],
+}
+const ABSENT = new Map<number, Set<string>>(
+  Object.entries(CAST_ABSENT_FROM).map(([key, sources]) => [CAST[key as CastKey].cik, new Set(sources)]),
+)
+/** Whether the sample part of `source` (a registry name) leaves out the filer with this CIK (CAST_ABSENT_FROM). */
+export const absentFrom = (source: string, cik: number) => ABSENT.get(cik)?.has(source) ?? false
 
 /** Accession numbers the tests look for. */
 export const CAST_ACCESSIONS = {
@@ -152,7 +179,10 @@ const germany: Address = {
   countryCode: 'DE',
 }
 
-/** Submissions profiles of the cast; indexOnly has none. */
+/**
+ * Profiles of the cast, as their submissions records hold them (CAST_ABSENT_FROM's filers have none in the
+ * mirror; their FSDS filings and companyfacts are written from these); indexOnly has none.
+ */
 export const CAST_PROFILES: Partial<Record<CastKey, Profile>> = {
   largeIssuer: profile({
     cik: 804753,
@@ -306,6 +336,38 @@ export const CAST_PROFILES: Partial<Record<CastKey, Profile>> = {
     },
     phone: '212.555.0161',
   }),
+  factsOnly: profile({
+    cik: 2114530,
+    entityType: 'operating',
+    sic: '7372',
+    sicDescription: 'Services-Prepackaged Software',
+    name: CAST.factsOnly.name,
+    tickers: ['LKMR'],
+    exchanges: ['NYSE'],
+    ein: '852209174',
+    category: 'Large accelerated filer',
+    fiscalYearEnd: '0131',
+    addresses: {
+      mailing: us('450 CONCAR DRIVE', null, 'SAN MATEO', 'CA', '94402', 0),
+      business: us('450 CONCAR DRIVE', null, 'SAN MATEO', 'CA', '94402', null),
+    },
+    phone: '650-555-0121',
+  }),
+  fsdsOnly: profile({
+    cik: 2118266,
+    entityType: 'operating',
+    sic: '5940',
+    sicDescription: 'Retail-Miscellaneous Shopping Goods Stores',
+    name: CAST.fsdsOnly.name,
+    ein: '201874433',
+    category: 'Smaller reporting company',
+    stateOfIncorporation: 'CO',
+    addresses: {
+      mailing: us('2100 RIDGE ROAD', null, 'BOULDER', 'CO', '80302', 0),
+      business: us('2100 RIDGE ROAD', null, 'BOULDER', 'CO', '80302', null),
+    },
+    phone: '303-555-0184',
+  }),
   zeroEinFund: profile({
     cik: 1932415,
     entityType: 'other',
@@ -331,4 +393,5 @@ export const CAST_LISTINGS: readonly (readonly [CastKey, string, string | null, 
   ['tickerFromExchangeFile', 'TDWR', 'OTC', 4.8e7],
   ['foreignIssuer', 'OBWFY', 'OTC', 2.2e10],
   ['emptyReportDates', 'CPGM', 'NYSE', 3.1e9],
+  ['factsOnly', 'LKMR', 'NYSE', 6.4e10],
 ]

@@ -23,14 +23,15 @@ const dto = (r: Row) => ({
   filed: iso(r.filed!),
   accepted: r.accepted!.replace(' ', 'T').replace(/\.0$/, ''),
 })
-const issuerOf = (cik: number, ticker: string) => {
+/** A cast filer as an issuer: its name as its submissions record has it, its SIC and country as its newest sub.txt row. */
+const issuerOf = ({ cik, name }: { cik: number; name: string }, ticker: string | null) => {
   const newest = ctx.fsds.sub
     .filter((r) => Number(r.cik) === cik)
     .sort((a, b) => b.accepted!.localeCompare(a.accepted!))[0]!
   return {
     cik: String(cik).padStart(10, '0'),
     ticker,
-    name: newest.name,
+    name,
     sic: newest.sic ? Number(newest.sic) : null,
     countryInc: newest.countryinc,
   }
@@ -43,7 +44,7 @@ describe('the company lookup', () => {
     const res = await ctx.api.get('/v1/financials/companies/search?ticker=qfd&limit=3')
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
-      issuer: issuerOf(CAST.largeIssuer.cik, 'QFD'),
+      issuer: issuerOf(CAST.largeIssuer, 'QFD'),
       filings: all.slice(0, 3).map(dto),
       pagination: { page: 1, limit: 3, hasMoreData: true },
       filters: { ticker: 'QFD', cik: null },
@@ -63,7 +64,7 @@ describe('the company lookup', () => {
 
   test('a ticker only the exchange file lists resolves too', async () => {
     const res = await ctx.api.get('/v1/financials/companies/search?ticker=TDWR')
-    expect(res.body.issuer).toEqual(issuerOf(CAST.tickerFromExchangeFile.cik, 'TDWR'))
+    expect(res.body.issuer).toEqual(issuerOf(CAST.tickerFromExchangeFile, 'TDWR'))
     expect(res.body.filings).toEqual(filingsOf(CAST.tickerFromExchangeFile.cik).map(dto))
   })
 

@@ -4,8 +4,8 @@
  * real fact's fields in the SEC's order, `fy` and `fp` null, `USD`, label and description ""), each from a
  * fee filing of April 2026 on that its submissions record lists and flags as XBRL, its fee the offering at
  * the rate of the day; the same bytes for the same seed and scale, whatever other sources the sample
- * writes; and the build takes them (their `company_facts` rows, their raw series points) while the
- * Financials API, whose companies are the FSDS filers, answers 404 for them. Over the larger fixture
+ * writes; and the build takes them (their `company_facts` rows, their raw series points) and the
+ * Financials API serves them (a company is any source's, financial-statements/issuers.ts). Over the larger fixture
  * (scale 0.001, seed 2): the small one has no such filer (no cast entity files a fee exhibit without
  * having FSDS filings).
  */
@@ -24,7 +24,7 @@ import { companyFacts } from '../../src/pipeline/sources/company-facts/index.ts'
 import { submissions } from '../../src/pipeline/sources/submissions/index.ts'
 import { type Fixture, LARGER, largerFixture } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
-import type { CompanyFact } from './companyfacts-json.ts'
+import { type CompanyFact, latestByEnd } from './companyfacts-json.ts'
 
 type Fact = CompanyFact
 type Concept = { label: string | null; description: string | null; units: Record<string, Fact[]> }
@@ -73,7 +73,7 @@ const factsOf = (doc: Doc) =>
 function problemsOf(doc: Doc, subs: Map<string, string>): string[] {
   const problems: string[] = []
   const { name, filings } = filingsOf(subs, doc.cik)
-  if (doc.entityName !== name) problems.push(`${doc.cik}: name ${doc.entityName} vs ${name}`)
+  if (doc.entityName !== name.toUpperCase()) problems.push(`${doc.cik}: name ${doc.entityName} vs ${name}`)
   if (Object.keys(doc.facts).join() !== 'ffd') problems.push(`${doc.cik}: taxonomies ${Object.keys(doc.facts)}`)
   for (const [tag, concept] of Object.entries(doc.facts.ffd ?? {})) {
     if (Object.keys(concept).join() !== 'label,description,units' || concept.label !== '' || concept.description !== '')
@@ -125,16 +125,19 @@ function problemsOf(doc: Doc, subs: Map<string, string>): string[] {
 let fixture: Fixture
 let docs: Doc[] = []
 let fees: Doc[] = []
+let records = new Map<string, string>()
+/** The filer's name as its submissions record has it. */
+const recordName = (cik: number) => filingsOf(records, cik).name
 beforeAll(async () => {
   fixture = await largerFixture()
   docs = [...readZip(join(fixture.mirror, 'companyfacts.zip')).values()].map((text) => JSON.parse(text) as Doc)
   fees = docs.filter((d) => d.facts.ffd)
+  records = readZip(join(fixture.mirror, 'submissions.zip'))
 }, 120_000)
 
 test('the larger fixture has filing-fee-only filers: ffd facts of listed XBRL fee filings, in the real format', () => {
-  const subs = readZip(join(fixture.mirror, 'submissions.zip'))
   expect(fees.length).toBeGreaterThan(0)
-  for (const doc of fees) expect(problemsOf(doc, subs)).toEqual([])
+  for (const doc of fees) expect(problemsOf(doc, records)).toEqual([])
   // A private company's registration statement, another company's note takedown (its narrative amount).
   expect([...new Set(fees.flatMap((d) => factsOf(d).map(({ f }) => f.form)))].sort()).toEqual(['424B2', 'S-1'])
   // The other filers are the FSDS sample's, as before: their cover and statements, no fee exhibit.
@@ -149,7 +152,7 @@ test('the same companyfacts.zip from a sample of submissions and companyfacts al
   ).toBe(true)
 }, 120_000)
 
-test('the build takes them: company_facts rows and raw series points; the financials API knows no such company', async () => {
+test('the build takes them: company_facts rows and raw series points; the financials API serves them', async () => {
   const ciks = fees.map((d) => d.cik)
   const instance = await DuckDBInstance.create(':memory:')
   const conn = await instance.connect()
@@ -206,21 +209,33 @@ test('the build takes them: company_facts rows and raw series points; the financ
         label: null,
         strategy: 'raw',
       })
-    expect(await rows(`SELECT cik FROM s.fin_issuers WHERE cik IN (${ciks})`)).toEqual([])
+    // Companies of the financial data though the data sets lack them, named by their submissions records
+    // (the file's entityName is that name upper-case: problemsOf checks it), no country (only FSDS gives one).
+    expect(
+      await rows(`SELECT cik::INTEGER AS cik, name, countryinc FROM s.fin_issuers WHERE cik IN (${ciks}) ORDER BY cik`),
+    ).toEqual(
+      fees.map((d) => ({ cik: d.cik, name: recordName(d.cik), countryinc: null })).sort((a, b) => a.cik - b.cik),
+    )
   } finally {
     conn.closeSync()
     instance.closeSync()
   }
 
-  // The financials API's companies are fin_issuers': a 404 for a filer of fee exhibits only.
+  // A filer of fee exhibits only is a company of the financial data (fin_issuers: any source's): its raw
+  // series, a point per date from its latest filing.
   const database = await Database.open(
     loadConfig({}, { DATASETS_DIR: fixture.datasets, WATCH_SNAPSHOTS: false }),
     memorySink(),
   )
   const db = database.forRequest()
   try {
-    const error = await metricSeries(db, { cik: String(ciks[0]), symbols: 'TtlFeeAmt', limit: 40 }).catch((e) => e)
-    expect([error.code, error.status]).toEqual(['not_found', 404])
+    const [first] = [...fees].sort((a, b) => a.cik - b.cik)
+    const res = await metricSeries(db, { cik: String(first!.cik), symbols: 'TtlFeeAmt', source: 'raw', limit: 100 })
+    expect(res.issuer).toMatchObject({ cik: String(first!.cik).padStart(10, '0'), name: recordName(first!.cik) })
+    const latest = latestByEnd(factsOf(first!).flatMap(({ tag, f }) => (tag === 'TtlFeeAmt' ? [f] : [])))
+    expect(res.series[0]!.points.map((p) => [p.endDate, p.value, p.adsh])).toEqual(
+      latest.map((f) => [Number(f.end.replaceAll('-', '')), f.val, f.accn]),
+    )
   } finally {
     db.release()
     await database.close()

@@ -10,3 +10,18 @@ export type CompanyFact = {
   filed: string
   frame?: string
 }
+
+type Filed = { end: string; filed: string; accn: string }
+
+/**
+ * Each instant's fact from the latest filing that reports it (by `filed`, then accession number: the
+ * series' rule 1), in date order: what a raw instant series answers, read here from the file itself.
+ */
+export function latestByEnd<F extends Filed>(facts: F[]): F[] {
+  const latest = new Map<string, F>()
+  for (const f of facts) {
+    const seen = latest.get(f.end)
+    if (!seen || seen.filed < f.filed || (seen.filed === f.filed && seen.accn < f.accn)) latest.set(f.end, f)
+  }
+  return [...latest.values()].sort((a, b) => a.end.localeCompare(b.end))
+}

@@ -135,6 +135,19 @@ describe.skipIf(!has)('companyfacts staging over the real files', () => {
     )
   })
 
+  test("each file's filer once, as it names itself: its cik (an integer or a zero-padded string) and entityName", async () => {
+    const expected = FILES.map((name) => JSON.parse(readFileSync(join(DIR, name), 'utf8')) as Doc)
+      .map((d) => ({ cik: Number(d.cik), name: d.entityName }))
+      .sort((a, b) => a.cik - b.cik)
+    // Upper-case as EDGAR conforms names (the ticker file says "Snowflake Inc."); this copy of LPA's file was reformatted.
+    expect(expected.map((d) => d.name)).toEqual([
+      'SNOWFLAKE INC.',
+      'MARVELL TECHNOLOGY, INC',
+      'Logistic Properties of the Americas',
+    ])
+    expect(await db.all(`SELECT cik::INTEGER AS cik, name FROM t_cf_names ORDER BY cik`)).toEqual(expected)
+  })
+
   test('from a folder: the same rows', async () => {
     const mirror = join(root, 'folder')
     mkdirSync(join(mirror, 'companyfacts'), { recursive: true })

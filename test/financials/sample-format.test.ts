@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { ZipReader } from '../../src/lib/zip.ts'
 import { NOTE_REPORTS } from '../../src/pipeline/sources/financial-statements/sample-notes.ts'
 import { REVENUE_PART } from '../../src/pipeline/sources/financial-statements/sample-revenue-part.ts'
-import { CAST } from '../../src/sample/cast.ts'
+import { absentFrom, CAST } from '../../src/sample/cast.ts'
 import { SAMPLES } from '../helpers/snapshot.ts'
 import { iso, useApiAndFsds } from './fsds-files.ts'
 
@@ -50,7 +50,10 @@ describe('the sample FSDS quarters', () => {
     expect(ctx.fsds.sub.length).toBeGreaterThan(100)
     for (const s of ctx.fsds.sub) {
       const res = await ctx.api.get(`/v1/filings/${Number(s.cik)}/${s.adsh}`)
-      expect([s.adsh, res.status]).toEqual([s.adsh, 200])
+      // A filer the sample's submissions leave out (Fenwick Ridge, in sub.txt only): the filings API lacks it.
+      const lacked = absentFrom('submissions', Number(s.cik))
+      expect([s.adsh, res.status]).toEqual([s.adsh, lacked ? 404 : 200])
+      if (lacked) continue
       expect([s.adsh, s.form, iso(s.filed!), s.accepted]).toEqual([
         s.adsh,
         res.body.formType,

@@ -56,7 +56,8 @@ function pointOf(facts: Fact[], tag: string, quarters: number, cik: number) {
     adsh: latest.accn,
     cik,
     ticker: 'QFD',
-    entityName: sub.name,
+    // The issuer's name, as its submissions record has it (not the filing's upper-case sub.txt name).
+    entityName: CAST.largeIssuer.name,
     form: latest.form,
     fiscalYear: first.fy,
     fiscalPeriod: first.fp,

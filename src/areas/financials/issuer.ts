@@ -1,7 +1,8 @@
 /**
- * A company of the financial data: its `fin_issuers` row (the filer as its newest FSDS filing names it),
- * read from the `finIssuers` lookup file (financial-statements contract ISSUER_LINE). The company lookup,
- * the series and the segments start here.
+ * A company of the financial data: its `fin_issuers` row, read from the `finIssuers` lookup file
+ * (financial-statements contract ISSUER_LINE). The build puts there every filer with an FSDS filing or a
+ * companyfacts file, named by the first source that knows it (financial-statements/issuers.ts), so a
+ * company is found here whichever sources have it. The company lookup, the series and the segments start here.
  */
 import type { Db } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'

@@ -39,7 +39,10 @@ export const CompanyIssuer = t.Object(
   {
     cik: CikOut,
     ticker: Nullable(t.String({ description: 'Primary ticker' })),
-    name: t.String({ description: 'Conformed name, as the newest filing gives it' }),
+    name: t.String({
+      description:
+        "The company's name: its submissions record's, else the ticker file's, companyfacts' entityName, its newest data-set filing's",
+    }),
     sic: Nullable(OutInteger({ description: 'Standard Industrial Classification code' })),
     countryInc: Nullable(t.String({ description: 'Country of incorporation (ISO code)' })),
   },

@@ -1,7 +1,8 @@
 /**
  * The companyfacts source's part of the sample generator: one `CIK##########.json` per company with FSDS
  * filings, in exactly the SEC's format (`{cik, entityName, facts: {taxonomy: {concept: {label, description,
- * units: {unit: [fact…]}}}}}`, compact), into `companyfacts.zip` (or a `companyfacts/` folder).
+ * units: {unit: [fact…]}}}}}`, compact; `entityName` upper-case), into `companyfacts.zip` (or a
+ * `companyfacts/` folder).
  *
  * The facts are those of the FSDS sample (financial-statements/sample.ts `sampleFinancialFilings`): same
  * accession numbers, tags, periods and values, so a series point equals its statement value. As in the
@@ -16,6 +17,7 @@
  * archive itself is written entry by entry (ZipWriter), so memory stays bounded at any scale.
  */
 import { join } from 'node:path'
+import { absentFrom } from '../../../sample/cast.ts'
 import { dayOf, isoDay, monthOf, yearOf } from '../../../sample/dates.ts'
 import { FolderSink, openZipSink } from '../../../sample/output.ts'
 import type { SampleWorld, SampleWriter } from '../../source.ts'
@@ -80,6 +82,7 @@ export async function companyFactsSample(world: SampleWorld): Promise<SampleWrit
   let facts = 0
   return {
     entity(e) {
+      if (absentFrom('company-facts', e.cik)) return
       const gaap = new Map<string, Map<string, Fact[]>>()
       const dei = new Map<string, Map<string, Fact[]>>()
       const add = (to: typeof gaap, tag: string, unit: string, f: Fact) => {
@@ -105,7 +108,9 @@ export async function companyFactsSample(world: SampleWorld): Promise<SampleWrit
         })
         newest = Math.max(newest, f.acceptedAt)
       }
-      const head = `{"cik":${e.cik},"entityName":${JSON.stringify(e.name)},"facts":{`
+      // The conformed name upper-case, as the real files write it ("SNOWFLAKE INC." where the ticker file says
+      // "Snowflake Inc."), and as the sample's sub.txt does.
+      const head = `{"cik":${e.cik},"entityName":${JSON.stringify(e.name.toUpperCase())},"facts":{`
       let json: string
       if (gaap.size)
         json = `${head}"dei":${taxonomyJson(dei, () => [

@@ -36,6 +36,7 @@ const DOCUMENT = `{cik: 'VARCHAR', entityName: 'VARCHAR', facts: 'MAP(VARCHAR, M
 export const FACT_COLUMNS = `cik BIGINT, taxonomy VARCHAR, tag VARCHAR, unit VARCHAR, start_date DATE, end_date DATE,
   value DOUBLE, adsh VARCHAR, acc_key BIGINT, fy INTEGER, fp VARCHAR, form VARCHAR, filed DATE, frame VARCHAR`
 export const LABEL_COLUMNS = 'taxonomy VARCHAR, tag VARCHAR, label VARCHAR, description VARCHAR'
+const NAME_COLUMNS = 'cik BIGINT, name VARCHAR'
 
 /**
  * DuckDB's largest JSON document for a batch: its largest file, rounded up to a power of two (at least
@@ -63,6 +64,16 @@ export const factRows = (files: string[], largest: number) => `
 
 const labelRows = (files: string[], largest: number) => `
   SELECT DISTINCT taxonomy, tag, label, description FROM (${unnested(files, largest)})`
+
+/**
+ * Each file's filer as the file names it (`cik`, `entityName`): a filer the submissions mirror lacks is
+ * still a company of the financial data, named here (financial-statements/issuers.ts). Only the two
+ * top-level fields are typed, so the facts are parsed but not unnested again.
+ */
+const nameRows = (files: string[], largest: number) => `
+  SELECT cik::BIGINT AS cik, nullif(trim(entityName), '') AS name
+  FROM read_json([${files.map(quote).join(', ')}], columns = {cik: 'VARCHAR', entityName: 'VARCHAR'},
+                 format = 'auto', maximum_object_size = ${objectSize(largest)})`
 
 export type FactStats = { files: number; bytes: number; ignored: number }
 
@@ -97,6 +108,7 @@ export async function stageCompanyFacts(
         await db.run(
           `COPY (${labelRows(files, size)}) TO ${quote(join(workDir, `labels-${tag}.parquet`))} (${PARQUET})`,
         )
+        await db.run(`COPY (${nameRows(files, size)}) TO ${quote(join(workDir, `names-${tag}.parquet`))} (${PARQUET})`)
       })
       .catch((e) => {
         failure ??= new BuildError(duckMessage(e), input.rel, files.length === 1 ? files[0] : `batch ${tag}`)
@@ -177,7 +189,10 @@ export async function stageCompanyFacts(
   return stats
 }
 
-/** `t_cf_facts` and `t_cf_labels` over the staged files, or empty tables when there was no companyfacts input. */
+/**
+ * `t_cf_facts`, `t_cf_labels` and `t_cf_names` (each filer once: `cik`, `name`, its `entityName`) over the
+ * staged files, or empty tables when there was no companyfacts input.
+ */
 export async function exposeFactStage(db: BuildDb, workDir: string, staged: boolean) {
   if (staged) {
     await db.run(`CREATE VIEW t_cf_facts AS SELECT * FROM read_parquet(${quote(join(workDir, 'facts-*.parquet'))})`)
@@ -186,8 +201,14 @@ export async function exposeFactStage(db: BuildDb, workDir: string, staged: bool
          arg_max(description, description IS NOT NULL) AS description
        FROM read_parquet(${quote(join(workDir, 'labels-*.parquet'))}) GROUP BY taxonomy, tag`,
     )
+    // One row per filer, should an archive hold its file twice.
+    await db.run(
+      `CREATE TABLE t_cf_names AS SELECT cik, arg_max(name, name IS NOT NULL) AS name
+       FROM read_parquet(${quote(join(workDir, 'names-*.parquet'))}) GROUP BY cik`,
+    )
   } else {
     await db.run(`CREATE TABLE t_cf_facts (${FACT_COLUMNS})`)
     await db.run(`CREATE TABLE t_cf_labels (${LABEL_COLUMNS})`)
+    await db.run(`CREATE TABLE t_cf_names (${NAME_COLUMNS})`)
   }
 }

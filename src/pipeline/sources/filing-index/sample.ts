@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { absentFrom } from '../../../sample/cast.ts'
 import type { Filing } from '../../../sample/filings.ts'
 import { hashText, mix32, unit } from '../../../sample/random.ts'
 import type { SampleWorld, SampleWriter } from '../../source.ts'
@@ -21,7 +22,10 @@ export function filingIndexSample(world: SampleWorld): SampleWriter {
   const sampleRate = Math.min(1 / 2000, (FILING_INDEX_CAP * 0.9) / Math.max(1, world.pop.size * 24))
   // The cast's listings are always written; generated ones fill the rest of the cap.
   const castFolders = world.cast.reduce(
-    (n, c) => n + c.own.filter((f) => f.day <= world.asOf && FOLDER_FORMS.has(f.form)).length,
+    (n, c) =>
+      absentFrom('filing-index', c.cik)
+        ? n
+        : n + c.own.filter((f) => f.day <= world.asOf && FOLDER_FORMS.has(f.form)).length,
     0,
   )
   let generatedFolders = 0
@@ -30,6 +34,7 @@ export function filingIndexSample(world: SampleWorld): SampleWriter {
   const sampled = (f: Filing) => unit(mix32(hashText(f.accessionNumber) ^ world.pop.seed)) < sampleRate
   return {
     entity(e) {
+      if (absentFrom('filing-index', e.cik)) return
       for (const f of e.own) {
         if (f.day > world.asOf || !(e.generated ? sampled(f) : FOLDER_FORMS.has(f.form))) continue
         if (e.generated && generatedFolders++ >= FILING_INDEX_CAP - castFolders) continue

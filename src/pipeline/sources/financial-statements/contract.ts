@@ -44,7 +44,10 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
     columns: ['cik', 'acc_key', 'form', 'fy', 'fp', 'period', 'end_date', 'filed', 'accepted'],
     sortedBy: 'cik, accepted DESC, acc_key DESC',
   },
-  /** The filer as its newest FSDS filing names it, with its primary ticker. */
+  /**
+   * Every company of the financial data (an FSDS filing or a companyfacts file), named by the first source
+   * that knows it (submissions, tickers, companyfacts, FSDS: issuers.ts), with its primary ticker.
+   */
   fin_issuers: { columns: ['cik', 'ticker', 'name', 'sic', 'countryinc'], sortedBy: 'cik' },
   /** Every (tag, version) of tag.txt once, numbered in stored order, with its metadata and its text. */
   fin_concepts: {

@@ -12,7 +12,7 @@
  * revenue, some of those filings without `pre` rows (sample-revenue-part.ts).
  */
 import { join } from 'node:path'
-import { CAST } from '../../../sample/cast.ts'
+import { absentFrom, CAST } from '../../../sample/cast.ts'
 import {
   compactDay,
   dataSetQuarterOf,
@@ -346,6 +346,7 @@ export function financialStatementsSample(world: SampleWorld): SampleWriter {
   let filings = 0
   return {
     entity(e) {
+      if (absentFrom('financial-statements', e.cik)) return
       for (const { f, quarter, sub, version, statements: all, facts, presented } of sampleFinancialFilings(world, e)) {
         writeSub(files, quarter, e, f, sub)
         const rfile = f.isInlineXBRL ? 'H' : 'X'

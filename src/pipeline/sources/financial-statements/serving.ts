@@ -3,7 +3,8 @@
  * by the key its operation filters on (contract.ts lists them):
  *
  * - `fin_filings` by `acc_key`: a filing's context (FilingContextDTO) and its own period's end date;
- * - `fin_company_filings` by CIK, newest accepted first, and `fin_issuers` by CIK: the company lookup;
+ * - `fin_company_filings` by CIK, newest accepted first: the company lookup; `fin_issuers` by CIK, the
+ *   companies any source knows (issuers.ts);
  * - `fin_concepts` by (custom, tag, text, version) and `fin_concept_texts` by text: every (tag, version)
  *   once, and each distinct text once for the concept search to scan;
  * - the `finStatementRows` lookup file by `acc_key`, report, line (not a table: the server reads nothing
@@ -30,6 +31,7 @@ import {
   STANDARDIZED_LINE,
   STATEMENT_ROW_LINE,
 } from './contract.ts'
+import { ISSUERS } from './issuers.ts'
 import { segmentStatements } from './segments.ts'
 import { CONSOLIDATED, ymdDate } from './sql.ts'
 import { standardizedStatements } from './standardized.ts'
@@ -72,10 +74,7 @@ export async function servingStatements(ctx: BuildContext): Promise<string[]> {
     `CREATE TABLE s.fin_company_filings AS
       SELECT cik, acc_key, form, fy, fp, period, end_date, filed, accepted FROM s.fin_filings
       WHERE form IN ${LOOKUP_FORMS} ORDER BY cik, accepted DESC, acc_key DESC`,
-    `CREATE TABLE s.fin_issuers AS
-      SELECT cik, arg_max(ticker, accepted) AS ticker, arg_max(name, accepted) AS name, arg_max(sic, accepted) AS sic,
-             arg_max(countryinc, accepted) AS countryinc
-      FROM s.fin_filings GROUP BY cik ORDER BY cik`,
+    ISSUERS,
     // A text is a distinct (custom, tag, label, documentation): a company's custom tag repeats in each of its
     // filings (version = accession number) with the same text. Numbered in the concepts' order.
     `CREATE TEMP TABLE fin_texts AS

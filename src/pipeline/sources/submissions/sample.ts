@@ -5,6 +5,7 @@
  * byte-identical for a seed.
  */
 import { join } from 'node:path'
+import { absentFrom } from '../../../sample/cast.ts'
 import { FolderSink, openZipSink } from '../../../sample/output.ts'
 import type { SampleWorld, SampleWriter } from '../../source.ts'
 import { submissionFiles } from './sample-json.ts'
@@ -15,7 +16,7 @@ export async function submissionsSample(world: SampleWorld): Promise<SampleWrite
     : await openZipSink(join(world.out, 'submissions.zip'))
   return {
     entity(e) {
-      if (!e.profile || e.visible.length === 0) return
+      if (!e.profile || e.visible.length === 0 || absentFrom('submissions', e.cik)) return
       for (const file of submissionFiles(e.profile, e.visible))
         sink.add(file.name, file.json, new Date(file.newest.acceptedAt * 1000))
       // The ZIP worker is behind: wait before handing it more.

@@ -1,6 +1,6 @@
 /**
  * `company_tickers_exchange.json`: the SEC's ticker list with exchanges, largest market value first. It
- * writes the tickers table (every ticker of every entity: ticker → CIK); the submissions source reads
+ * writes the tickers table (every ticker of every filer the file or an entity names: ticker → CIK); the submissions source reads
  * `stage_tickers` for filers whose submissions record lists no ticker.
  */
 import { writeFileSync } from 'node:fs'
@@ -35,7 +35,8 @@ export const tickers: SourceDefinition = {
       key: ['ticker', 'cik'],
       notNull: ['ticker', 'cik', 'is_primary'],
       requiredBy: (found) => found.tickers?.files[0]?.rel,
-      description: 'Every ticker of every entity (position 1 = primary), for ticker → CIK resolution.',
+      description:
+        'Every ticker of every entity, and of filers only the ticker file lists (position 1 = primary), for ticker → CIK resolution.',
     },
   ],
   serving: ({ parquet }) => [`CREATE TABLE s.tickers AS SELECT * FROM ${parquet('tickers')}`],
