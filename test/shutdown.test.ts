@@ -61,4 +61,4 @@ test('SIGTERM-style stop finishes the requests in flight, then refuses new ones'
       () => 'refused',
     ),
   ).toBe('refused')
-}, 60_000)
+})

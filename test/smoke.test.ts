@@ -37,7 +37,7 @@ beforeAll(async () => {
   Bun.spawnSync(['mkdir', vm])
   copyFileSync(out, binary)
   Bun.spawnSync(['chmod', '+x', binary])
-}, 120_000)
+})
 
 afterAll(() => {
   server?.kill('SIGKILL')
@@ -58,7 +58,7 @@ test('the binary runs alone: sample and build make a snapshot', () => {
   expect(existsSync(join(vm, 'datasets', 'CURRENT'))).toBe(true)
   // DuckDB's library was written to the cache under HOME at first start, once.
   expect(readdirSync(join(vm, 'home', '.cache', 'secds')).filter((f) => f.endsWith('.so'))).toHaveLength(1)
-}, 60_000)
+})
 
 test('the binary serves the API over HTTP and stops gracefully on SIGTERM', async () => {
   server = Bun.spawn(
@@ -146,4 +146,4 @@ test('the binary serves the API over HTTP and stops gracefully on SIGTERM', asyn
   expect(requests).toContainEqual(['/v1/filings', 401, null])
   expect(requests.at(-1)).toEqual(['/v1/filings/form-types', 200, 'smoke'])
   expect(log).not.toContain(key)
-}, 60_000)
+})

@@ -37,7 +37,7 @@ beforeAll(async () => {
   const { datasets } = await largerFixture()
   database = await openDatabase(datasets)
   db = database.forRequest()
-}, 120_000)
+})
 afterAll(async () => {
   db?.release()
   await database?.close()

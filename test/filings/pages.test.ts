@@ -52,7 +52,7 @@ beforeAll(async () => {
   dates = (
     await snapshot.q<{ d: string }>(`SELECT DISTINCT strftime(filing_date, '%Y-%m-%d') AS d FROM by_date ORDER BY 1`)
   ).map((r) => r.d)
-}, 120_000)
+})
 
 afterAll(async () => {
   snapshot?.close()

@@ -39,7 +39,7 @@ beforeAll(async () => {
   database = await openDatabase(datasets)
   db = database.forRequest()
   filings = (await listFilings(db, config, everything)).data
-}, 120_000)
+})
 afterAll(async () => {
   db?.release()
   await database?.close()
@@ -59,7 +59,7 @@ test('a filing read from the lookup file is the row the lists read from DuckDB (
     if (different.length === 3) break
   }
   expect(different).toEqual([])
-}, 60_000)
+})
 
 test("a filer's page read from the lookup file is the page its query reads, with and without filters", async () => {
   const filers = (
@@ -99,7 +99,7 @@ test("a filer's page read from the lookup file is the page its query reads, with
   }
   expect(different).toEqual([])
   expect(rows).toBeGreaterThan(3_000)
-}, 60_000)
+})
 
 test('every document of every filing with a folder listing, and the primary document of others', async () => {
   // Listings are only in the Parquet and the lookup files. The serving database keeps accession numbers as
@@ -118,7 +118,7 @@ test('every document of every filing with a folder listing, and the primary docu
   expect(documents.length).toBeGreaterThan(withListing.length)
   expect(schemaFailures(FilingDocument, documents)).toEqual([])
   expect(missingShapes(FilingDocument, documents)).toEqual(NEVER_WRITTEN.FilingDocument)
-}, 60_000)
+})
 
 test('every form type', async () => {
   const { data } = await listFormTypes(db, config, everything)

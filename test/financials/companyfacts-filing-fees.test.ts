@@ -133,7 +133,7 @@ beforeAll(async () => {
   docs = [...readZip(join(fixture.mirror, 'companyfacts.zip')).values()].map((text) => JSON.parse(text) as Doc)
   fees = docs.filter((d) => d.facts.ffd)
   records = readZip(join(fixture.mirror, 'submissions.zip'))
-}, 120_000)
+})
 
 test('the larger fixture has filing-fee-only filers: ffd facts of listed XBRL fee filings, in the real format', () => {
   expect(fees.length).toBeGreaterThan(0)
@@ -150,7 +150,7 @@ test('the same companyfacts.zip from a sample of submissions and companyfacts al
   expect(
     readFileSync(join(out, 'companyfacts.zip')).equals(readFileSync(join(fixture.mirror, 'companyfacts.zip'))),
   ).toBe(true)
-}, 120_000)
+})
 
 test('the build takes them: company_facts rows and raw series points; the financials API serves them', async () => {
   const ciks = fees.map((d) => d.cik)
@@ -240,4 +240,4 @@ test('the build takes them: company_facts rows and raw series points; the financ
     db.release()
     await database.close()
   }
-}, 120_000)
+})

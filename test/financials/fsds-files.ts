@@ -45,7 +45,7 @@ export function useApiAndFsds() {
   beforeAll(async () => {
     ctx.api = await openTestApi()
     ctx.fsds = await readFixtureFsds()
-  }, 120_000)
+  })
   afterAll(() => ctx.api?.close())
   return ctx
 }

@@ -72,7 +72,7 @@ describe.skipIf(!hasSamples)('issuers of the real samples', () => {
     zip.close()
     exchange = JSON.parse(readFileSync(join(SAMPLES, 'reference/company_tickers_exchange.json'), 'utf8')).data
     recorded = new Set(readdirSync(join(SAMPLES, 'submissions')).map((f) => Number(f.slice(3, 13))))
-  }, 300_000)
+  })
   afterAll(async () => {
     db?.release()
     await database?.close()

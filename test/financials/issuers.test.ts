@@ -35,7 +35,7 @@ beforeAll(async () => {
   submissionFiles = new Set([...subs.iterate((n) => n.startsWith('CIK'))].map(([e]) => e.name))
   subs.close()
   exchangeRows = JSON.parse(readFileSync(join(mirror, 'company_tickers_exchange.json'), 'utf8')).data
-}, 120_000)
+})
 
 describe('the fixture holds the two filers only some sources know', () => {
   test('Larkmoor: a companyfacts file and a ticker; no submissions record, no sub.txt row', () => {

@@ -107,4 +107,4 @@ test('the series, ratios and rankings made in ranges equal those made at once, i
     conn.closeSync()
     instance.closeSync()
   }
-}, 300_000)
+})

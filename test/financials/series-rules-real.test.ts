@@ -53,7 +53,7 @@ beforeAll(async () => {
   await db.run(`CREATE TABLE s.fin_filings (acc_key BIGINT, period INTEGER, accepted TIMESTAMP)`)
   await db.run(`CREATE TABLE s.fin_concepts (tag VARCHAR, version VARCHAR, tlabel VARCHAR, datatype VARCHAR)`)
   for (const sql of seriesStatements()) await db.run(sql)
-}, 60_000)
+})
 afterAll(() => {
   db?.close()
   if (root) rmSync(root, { recursive: true, force: true })

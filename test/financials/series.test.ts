@@ -38,7 +38,7 @@ beforeAll(async () => {
     docs.set(doc.cik, doc)
   }
   zip.close()
-}, 120_000)
+})
 
 const days = (f: Fact) => (Date.parse(f.end) - Date.parse(f.start!)) / 86_400_000 + 1
 const ymd = (iso: string) => Number(iso.replaceAll('-', ''))

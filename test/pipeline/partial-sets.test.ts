@@ -74,7 +74,7 @@ beforeAll(async () => {
   const fixture = await sampleFixture()
   cpSync(fixture.mirror, complete, { recursive: true })
   ;({ datasets, snapshotId: served } = copyFixture(fixture, join(root, 'served')))
-}, 300_000)
+})
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 test('a complete build lists no partial set in its manifest', async () => {
@@ -163,7 +163,7 @@ describe('--allow-partial-sets', () => {
     })
     manifest = built.manifest
     dir = built.dir
-  }, 300_000)
+  })
 
   const warnings = () =>
     (Object.keys(TRUNCATED) as Truncated[]).map((source) => {
