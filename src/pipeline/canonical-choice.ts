@@ -116,11 +116,11 @@ export function candidates(src: CandidateSource): string {
       WHERE ${src.where})`
 }
 
-/** What a build orders candidates by besides the rule: `first` before it (the nearest date), `then` its ties (units). */
-export type OrderTerms = { first?: readonly string[]; then?: readonly string[] }
+/** What a build orders candidates by besides the rule: `before` it (the nearest date), `after` it (units). */
+export type OrderTerms = { before?: readonly string[]; after?: readonly string[] }
 
-const orderBy = (terms: readonly string[], { first = [], then = [] }: OrderTerms) =>
-  [...first, ...terms, ...then].join(', ')
+const orderBy = (terms: readonly string[], { before = [], after = [] }: OrderTerms) =>
+  [...before, ...terms, ...after].join(', ')
 
 /** The order of the candidates `c` of one key at one period: the guard, the statement, the priority. */
 export const choiceOrder = (c: string, terms: OrderTerms = {}) =>

@@ -208,9 +208,8 @@ function quarterFiles() {
     if (m.period === 'instantStart')
       row(adsh, 'NetCashProvidedByUsedInOperatingActivities', 'us-gaap/2025', END, 4, '', '', 1)
     for (const [tag, value] of c.values) row(adsh, tag, 'us-gaap/2025', ddate, qtrs, '', '', value)
-    c.presents.forEach(([stmt, tag, inpth = 0], line) =>
-      pre.push(`${adsh}\t2\t${line + 1}\t${stmt}\t${inpth}\tH\t${tag}\tus-gaap/2025\t${tag}\t0`),
-    )
+    for (const [line, [stmt, tag, inpth = 0]] of c.presents.entries())
+      pre.push(`${adsh}\t2\t${line + 1}\t${stmt}\t${inpth}\tH\t${tag}\tus-gaap/2025\t${tag}\t0`)
   })
   return { sub: `${sub.join('\n')}\n`, num: `${num.join('\n')}\n`, pre: `${pre.join('\n')}\n` }
 }

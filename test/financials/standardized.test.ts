@@ -42,17 +42,17 @@ function expectedMetrics(adsh: string, statement: CanonicalStatement, endDate: n
   return Object.fromEntries(
     metricsOf(statement).map((m) => {
       const qtrs = m.period === 'instant' ? 0 : quarters
-      const valueOf = (tag: string) => {
+      const reportedAt = (tag: string) => {
         const n = rows.find((x) => x.tag === tag && Number(x.ddate) === endDate && Number(x.qtrs) === qtrs)
         return n && { value: Number(n.value), uom: n.uom! }
       }
       const candidates = m.rules.flatMap((r, rank) => {
-        const v = valueOf(r.tag)
+        const v = reportedAt(r.tag)
         return v
           ? [{ r, rank, ...v, shown: PRESENTED_ON[m.statement].some((st) => presented.has(`${st} ${r.tag}`)) }]
           : []
       })
-      const largestPart = Math.max(...m.components.map((tag) => valueOf(tag)?.value ?? Number.NEGATIVE_INFINITY))
+      const largestPart = Math.max(...m.components.map((tag) => reportedAt(tag)?.value ?? Number.NEGATIVE_INFINITY))
       const smaller = (c: (typeof candidates)[number]) =>
         largestPart > c.value ||
         (m.components.includes(c.r.tag) && candidates.some((e) => e.rank < c.rank && e.value > c.value))

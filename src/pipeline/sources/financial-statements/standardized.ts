@@ -37,7 +37,7 @@ export async function standardizedStatements(ctx: BuildContext): Promise<string[
 }
 
 /** Among one key's candidates at a stored period: the nearest instant first (cash at the start), units last. */
-const TERMS = (c: string) => ({ first: [`${c}.gap`], then: [`${c}.uom <> 'USD'`, `${c}.uom`] })
+const TERMS = (c: string) => ({ before: [`${c}.gap`], after: [`${c}.uom <> 'USD'`, `${c}.uom`] })
 
 /** One range of filings' values into `s.fin_standardized` (created by the first range), in key order. */
 const rangeStatements = (inRange: InRange, first: boolean) => [
