@@ -42,10 +42,14 @@ beforeAll(async () => {
     new Step('test', new Reporter({ write: () => true }, false)),
   )
   await exposeFactStage(db, work, true)
-  // What the series read of the other sources, empty: no FSDS filing, so no period, acceptance time or version.
+  // What the series read of the other sources, empty: no FSDS filing, so no period, acceptance time, version or
+  // presented line.
   await db.run('CREATE SCHEMA s')
   await db.run(`CREATE TABLE t_fsds_num (adsh VARCHAR, acc_key BIGINT, tag VARCHAR, version VARCHAR, ddate INTEGER,
     qtrs INTEGER, uom VARCHAR, segments VARCHAR, coreg VARCHAR, value DECIMAL(28,4))`)
+  await db.run(
+    `CREATE TABLE t_fsds_pre (adsh VARCHAR, acc_key BIGINT, stmt VARCHAR, inpth INTEGER, tag VARCHAR, version VARCHAR)`,
+  )
   await db.run(`CREATE TABLE cf_metric_labels AS SELECT 'cfo' AS metric, 'Operating cash flow' AS label`)
   await db.run(`CREATE TABLE s.fin_filings (acc_key BIGINT, period INTEGER, accepted TIMESTAMP)`)
   await db.run(`CREATE TABLE s.fin_concepts (tag VARCHAR, version VARCHAR, tlabel VARCHAR, datatype VARCHAR)`)
