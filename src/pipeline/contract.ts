@@ -18,7 +18,8 @@
  * the `fin_filing_concepts` table; 14 (the traps of real EDGAR): a metric point's `derived_from` (the
  * filings of a derived quarter) on its series line, segment rows of a filing's comparative columns too
  * (`years_back`), the insider records' and transactions' 10b5-1 flag (`aff10b5_one`), the insider net
- * values, and the daily leaders by scope (open market or every non-derivative row).
+ * values, the daily leaders by scope (open market or every non-derivative row), and a standardized value's
+ * `strategy` (the rule that chose its tag).
  * A server reads only its own version.
  */
 export const SCHEMA_VERSION = 14

@@ -1,20 +1,20 @@
 /**
  * The canonical metric mapping: one rule table, `canonical-metrics.json` (data, not code), shared by the
  * standardized statements (the build's financial-statements serving step) and the metric series and
- * rankings to come. For each canonical key of SPEC 4.3.1: the statement it belongs to, its short
+ * rankings. For each canonical key of SPEC 4.3.1: the statement it belongs to, its short
  * camelCase name in a standardized statement, a label, which period it is measured over, and its rules:
  * us-gaap tags in priority order, each with a rule id (`rev.priority.2`) and a confidence.
  *
- * How a rule picks a value (applied by the build, in one place: financial-statements/standardized.ts):
+ * How a value is picked (by the build; which rows: financial-statements/standardized.ts and
+ * company-facts/series.ts; which of their tags: one definition, src/pipeline/canonical-choice.ts):
  * - only rows of the filing itself with no `segments` and no `coreg`: the consolidated figure, so a total
  *   is never taken from a line item, a member of an axis or a subsidiary's (coregistrant's) row;
  * - only rows of the period asked for: `duration` keys at (ddate, qtrs), `instant` keys at (ddate, 0),
  *   `instantStart` (cash at the beginning of a cash-flow period) at the instant that period starts;
- * - the first rule whose tag has such a row wins; a currency other than USD is kept as the filing reports it.
- *
- * A total's `components` (optional) are tags whose value is a part of it, never larger: the metric series
- * (company-facts/series.ts, rule 4) take the tag the filing's own statement presents, and never a candidate
- * smaller than a component the same filing reports for the period (the guard).
+ * - of the rules' tags with such a row: never one smaller than a component the same filing reports for the
+ *   period (the guard; a total's `components`, optional, are tags whose value is a part of it, never
+ *   larger), then the tag the filing's own statement presents, then the priority order; a currency other
+ *   than USD is kept as the filing reports it.
  */
 import table from './canonical-metrics.json' with { type: 'json' }
 

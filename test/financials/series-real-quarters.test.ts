@@ -42,7 +42,8 @@ beforeAll(async () => {
     new Step('test', new Reporter({ write: () => true }, false)),
   )
   await exposeFactStage(db, work, true)
-  // What the series read of the other sources, empty: no FSDS filing, so no period, acceptance time or version.
+  // What the series read of the other sources, empty: no FSDS filing, so no period, acceptance time, version or
+  // presented line.
   await db.run('CREATE SCHEMA s')
   await db.run(`CREATE TABLE t_fsds_num (adsh VARCHAR, acc_key BIGINT, tag VARCHAR, version VARCHAR, ddate INTEGER,
     qtrs INTEGER, uom VARCHAR, segments VARCHAR, coreg VARCHAR, value DECIMAL(28,4))`)

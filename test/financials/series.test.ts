@@ -221,6 +221,7 @@ describe('metric series', () => {
     const res = await get(`metrics?cik=${QFD}&symbols=cfo&qtrs=1&startDate=2025-01-01&endDate=2025-12-31`)
     expect(res.status).toBe(200)
     const points = res.body.series[0].points
+    // The first quarter as reported, its tag the one the filing's cash flow statement presents.
     expect(points[0]).toMatchObject({ endDate: 20250331, strategy: 'statement', value: toDate(ends[0]!).at(-1)!.val })
     expect(points[0].derivedFrom).toBeUndefined()
     expect(points.slice(1)).toMatchObject(expected)

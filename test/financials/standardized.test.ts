@@ -10,6 +10,7 @@ import { CAST, CAST_ACCESSIONS } from '../../src/sample/cast.ts'
 import { useApiAndFsds } from './fsds-files.ts'
 
 const ctx = useApiAndFsds()
+const CONTRACT = 'RevenueFromContractWithCustomerExcludingAssessedTax'
 
 const PATHS: Record<CanonicalStatement, string> = {
   income: 'income-statement',
@@ -19,33 +20,61 @@ const PATHS: Record<CanonicalStatement, string> = {
 const get = (adsh: string, statement: CanonicalStatement, query = '') =>
   ctx.api.get(`/v1/financials/filings/${adsh}/statements/${PATHS[statement]}/standardized${query}`)
 
-/** The metrics map as the rule table gives it from the filing's consolidated num rows at (endDate, quarters). */
+/** The FSDS statements (`stmt`) that present a canonical statement's lines; CI holds a combined income statement. */
+const PRESENTED_ON: Record<CanonicalStatement, string[]> = {
+  income: ['IS', 'CI'],
+  balanceSheet: ['BS'],
+  cashFlow: ['CF'],
+}
+
+/**
+ * The metrics map as the rule table and the canonical choice give it from the filing's consolidated num
+ * rows at (endDate, quarters), read here from the files: of the rule tags with a row, those not smaller
+ * than a component the filing reports (nor, being a component, than a tag ranked before), then the tags
+ * its own statement presents, then the priority order.
+ */
 function expectedMetrics(adsh: string, statement: CanonicalStatement, endDate: number, quarters: number) {
   const sub = ctx.fsds.sub.find((r) => r.adsh === adsh)!
   const rows = ctx.fsds.num.filter((n) => n.adsh === adsh && !n.segments && !n.coreg && n.version !== adsh)
+  const presented = new Set(
+    ctx.fsds.pre.filter((p) => p.adsh === adsh && p.inpth === '0').map((p) => `${p.stmt} ${p.tag}`),
+  )
   return Object.fromEntries(
     metricsOf(statement).map((m) => {
       const qtrs = m.period === 'instant' ? 0 : quarters
-      for (const r of m.rules) {
-        const n = rows.find((x) => x.tag === r.tag && Number(x.ddate) === endDate && Number(x.qtrs) === qtrs)
-        if (n)
-          return [
-            m.field,
-            {
-              label: m.label,
-              value: Number(n.value),
-              currency: n.uom,
-              endDate,
-              quarters: qtrs,
-              fiscalYear: Number(sub.fy),
-              fiscalPeriod: sub.fp,
-              sourceTag: r.tag,
-              ruleId: r.ruleId,
-              confidence: r.confidence,
-            },
-          ]
+      const reportedAt = (tag: string) => {
+        const n = rows.find((x) => x.tag === tag && Number(x.ddate) === endDate && Number(x.qtrs) === qtrs)
+        return n && { value: Number(n.value), uom: n.uom! }
       }
-      return [m.field, null]
+      const candidates = m.rules.flatMap((r, rank) => {
+        const v = reportedAt(r.tag)
+        return v
+          ? [{ r, rank, ...v, shown: PRESENTED_ON[m.statement].some((st) => presented.has(`${st} ${r.tag}`)) }]
+          : []
+      })
+      const largestPart = Math.max(...m.components.map((tag) => reportedAt(tag)?.value ?? Number.NEGATIVE_INFINITY))
+      const smaller = (c: (typeof candidates)[number]) =>
+        largestPart > c.value ||
+        (m.components.includes(c.r.tag) && candidates.some((e) => e.rank < c.rank && e.value > c.value))
+      const byRule = candidates.toSorted((a, b) => Number(b.shown) - Number(a.shown) || a.rank - b.rank)
+      const chosen = byRule.toSorted((a, b) => Number(smaller(a)) - Number(smaller(b)))[0]
+      if (!chosen) return [m.field, null]
+      return [
+        m.field,
+        {
+          label: m.label,
+          value: chosen.value,
+          currency: chosen.uom,
+          endDate,
+          quarters: qtrs,
+          fiscalYear: Number(sub.fy),
+          fiscalPeriod: sub.fp,
+          sourceTag: chosen.r.tag,
+          strategy: chosen !== byRule[0] ? 'guard' : chosen.shown ? 'statement' : 'priority',
+          ruleId: chosen.r.ruleId,
+          confidence: chosen.r.confidence,
+        },
+      ]
     }),
   )
 }
@@ -122,6 +151,45 @@ describe('standardized statements', () => {
     const res = await get(twentyF, 'balanceSheet')
     expect(res.body.metrics.totalAssets.currency).toBe('EUR')
     expect(res.body.metrics).toEqual(expectedMetrics(twentyF, 'balanceSheet', 20251231, 0))
+  })
+
+  test('a part of revenue under Revenues: the statement’s contract revenue, the guard without pre rows; the rest by priority', async () => {
+    // The sample's generated companies that present contract revenue and report a part of it under
+    // `Revenues`, the first tag of the priority order, in a note; every fourth such filing without `pre`
+    // rows (financial-statements/sample-revenue-part.ts).
+    const { num, pre, sub } = ctx.fsds
+    const consolidated = (tag: string) =>
+      new Set(num.filter((n) => n.tag === tag && !n.segments && !n.coreg).map((n) => n.adsh))
+    const parted = consolidated('Revenues')
+    const contract = consolidated(CONTRACT)
+    const presented = new Set(pre.map((p) => p.adsh))
+    const traps = sub.filter((s) => parted.has(s.adsh) && contract.has(s.adsh)).map((s) => s.adsh!)
+    expect(traps.length).toBeGreaterThan(0)
+    const seen = new Set<string>()
+    for (const adsh of traps) {
+      const res = await get(adsh, 'income')
+      expect(res.status).toBe(200)
+      const { endDate, quarters, metrics } = res.body
+      const at = (tag: string) =>
+        num.find(
+          (n) => n.adsh === adsh && n.tag === tag && +n.ddate! === endDate && +n.qtrs! === quarters && !n.segments,
+        )
+      const whole = Number(at(CONTRACT)!.value)
+      expect(Number(at('Revenues')!.value)).toBeLessThan(whole)
+      const strategy = presented.has(adsh) ? 'statement' : 'guard'
+      const { sourceTag, value } = metrics.revenue
+      expect([adsh, sourceTag, value, metrics.revenue.strategy]).toEqual([adsh, CONTRACT, whole, strategy])
+      seen.add(strategy)
+      // Without the filing's statements, every other line by the priority order.
+      if (!presented.has(adsh))
+        for (const [field, line] of Object.entries(metrics as Record<string, { strategy: string } | null>))
+          if (line && field !== 'revenue') {
+            expect([adsh, field, line.strategy]).toEqual([adsh, field, 'priority'])
+            seen.add(line.strategy)
+          }
+      expect(metrics).toEqual(expectedMetrics(adsh, 'income', endDate, quarters))
+    }
+    expect([...seen].sort()).toEqual(['guard', 'priority', 'statement'])
   })
 
   test('endDate (YYYYMMDD or YYYY-MM-DD) and qtrs pick another period of the filing', async () => {

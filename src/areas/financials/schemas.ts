@@ -256,6 +256,11 @@ const StandardizedLine = t.Object(
     fiscalYear: Nullable(OutInteger()),
     fiscalPeriod: Nullable(t.String()),
     sourceTag: t.String({ description: 'The us-gaap tag the value was taken from' }),
+    strategy: t.String({
+      description:
+        "Which rule chose the tag: statement (the filing's own statement presents it), priority (the rule order), guard (the first choice was smaller than a part the filing reports)",
+      examples: ['statement'],
+    }),
     ruleId: t.String({
       description: 'The rule of src/reference/canonical-metrics.json that chose it',
       examples: ['rev.priority.2'],

@@ -43,6 +43,7 @@ type ValueRow = {
   tag: string
   rule_id: string
   confidence: number
+  strategy: string
 }
 
 type StandardizedLine = {
@@ -54,6 +55,7 @@ type StandardizedLine = {
   fiscalYear: number | null
   fiscalPeriod: string | null
   sourceTag: string
+  strategy: string
   ruleId: string
   confidence: number
 }
@@ -74,7 +76,7 @@ async function valuesAt(
 ): Promise<ValueRow[]> {
   if (!ownPeriod)
     return db.all<ValueRow>(sql`
-      SELECT metric, ddate, qtrs, uom, value, tag, rule_id, confidence FROM fin_standardized
+      SELECT metric, ddate, qtrs, uom, value, tag, rule_id, confidence, strategy FROM fin_standardized
       WHERE acc_key = ${key} AND statement = ${statement} AND ddate = ${endDate} AND (qtrs = ${quarters} OR qtrs = 0)`)
   const rows: ValueRow[] = []
   for (const line of db.lookup('finStandardized').get(key)) {
@@ -124,6 +126,7 @@ export async function standardized(
             fiscalYear: row.fy,
             fiscalPeriod: row.fp,
             sourceTag: r.tag,
+            strategy: r.strategy,
             ruleId: r.rule_id,
             confidence: r.confidence,
           }

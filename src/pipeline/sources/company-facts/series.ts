@@ -37,7 +37,6 @@
  */
 
 import { type InRange, intoTable } from '../../key-ranges.ts'
-import { rulesValues } from '../financial-statements/standardized.ts'
 import { ALL_CIKS } from './batches.ts'
 import { CANONICAL_SETUP, CANONICAL_TEARDOWN, canonicalStatements } from './canonical.ts'
 
@@ -58,11 +57,10 @@ export const QUARTERS_OF_DAYS = `CASE WHEN days BETWEEN 70 AND 125 THEN 1 WHEN d
 /** The statements of all ranges, in CIK order, between the rule table's creation and its drop. */
 export function seriesStatements(batches: readonly InRange[] = ALL_CIKS): string[] {
   return [
-    `CREATE TEMP TABLE cf_rules AS ${rulesValues()}`,
+    // The rule table (`cf_rules`) and what rule 4 reads of every filing (canonical.ts).
     ...CANONICAL_SETUP,
     ...batches.flatMap(batchStatements),
     ...CANONICAL_TEARDOWN,
-    'DROP TABLE cf_rules',
   ]
 }
 

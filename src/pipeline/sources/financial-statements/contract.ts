@@ -62,7 +62,10 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
     columns: ['text_id', 'custom', 'first_id', 'n', 'search_text', 'search_doc'],
     sortedBy: 'text_id (custom, tag, label, documentation)',
   },
-  /** Canonical metric values per filing and period, chosen by the rule table (src/reference/canonical-metrics.json). */
+  /**
+   * Canonical metric values per filing and period, chosen by the rule table (src/reference/canonical-metrics.json)
+   * and the canonical choice (src/pipeline/canonical-choice.ts), `strategy` saying which rule decided.
+   */
   fin_standardized: {
     columns: [
       'acc_key',
@@ -76,6 +79,7 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'version',
       'rule_id',
       'confidence',
+      'strategy',
     ],
     sortedBy: 'acc_key, statement, ddate, qtrs, metric',
   },
@@ -189,6 +193,7 @@ export const STANDARDIZED_FIELDS = [
   'tag',
   'rule_id',
   'confidence',
+  'strategy',
 ] as const
 
 /** A standardized value's line in `finStandardized`: a JSON array of STANDARDIZED_FIELDS. */

@@ -1,6 +1,7 @@
 /**
- * The trap of real filings that the metric series' rule 4 handles (docs/financials.md "Metric series"),
- * written by the sample for the series to meet it:
+ * The trap of real filings that the canonical choice handles (src/pipeline/canonical-choice.ts; the metric
+ * series' rule 4 and the standardized statements, docs/financials.md), written by the sample for both to
+ * meet it:
  *
  * - a listed tag holding a part: as General Mills' companyfacts (`Revenues` $2.038B for FY2024 beside
  *   $19.857B of RevenueFromContractWithCustomerExcludingAssessedTax), every generated company whose income
@@ -8,7 +9,7 @@
  *   part of it (its revenue from other sources), in a note (`stmt` UN), for the filing's period and the
  *   year before: the statement's line wins;
  * - a filing whose presentation the data sets lack: every fourth of those filings (the second, sixth, …
- *   of the company's) has its `num` rows and no `pre` rows, so the series fall back on the priority order,
+ *   of the company's) has its `num` rows and no `pre` rows, so both fall back on the priority order,
  *   and for revenue on the guard (`Revenues` is smaller than the component the filing reports).
  *
  * Only generated companies: the cast's bodies, asserted whole, stay as they are.
