@@ -18,6 +18,7 @@ import { seriesStatements } from '../../src/pipeline/sources/company-facts/serie
 import { exposeFactStage, stageCompanyFacts } from '../../src/pipeline/sources/company-facts/stage.ts'
 import { hasSamples, SAMPLES, tempDir } from '../helpers/snapshot.ts'
 import type { CompanyFact } from './companyfacts-json.ts'
+import { createSeriesInputs } from './series-inputs.ts'
 
 const DIR = join(SAMPLES, 'companyfacts')
 const SNOWFLAKE = 1640147
@@ -44,15 +45,8 @@ beforeAll(async () => {
   await exposeFactStage(db, work, true)
   // What the series read of the other sources, empty: no FSDS filing, so no period, acceptance time, version or
   // presented line.
-  await db.run('CREATE SCHEMA s')
-  await db.run(`CREATE TABLE t_fsds_num (adsh VARCHAR, acc_key BIGINT, tag VARCHAR, version VARCHAR, ddate INTEGER,
-    qtrs INTEGER, uom VARCHAR, segments VARCHAR, coreg VARCHAR, value DECIMAL(28,4))`)
-  await db.run(
-    `CREATE TABLE t_fsds_pre (adsh VARCHAR, acc_key BIGINT, stmt VARCHAR, inpth INTEGER, tag VARCHAR, version VARCHAR)`,
-  )
-  await db.run(`CREATE TABLE cf_metric_labels AS SELECT 'cfo' AS metric, 'Operating cash flow' AS label`)
-  await db.run(`CREATE TABLE s.fin_filings (acc_key BIGINT, period INTEGER, accepted TIMESTAMP)`)
-  await db.run(`CREATE TABLE s.fin_concepts (tag VARCHAR, version VARCHAR, tlabel VARCHAR, datatype VARCHAR)`)
+  await createSeriesInputs(db, ['t_fsds_num', 't_fsds_pre', 'cf_metric_labels', 's.fin_filings', 's.fin_concepts'])
+  await db.run(`INSERT INTO cf_metric_labels VALUES ('cfo', 'Operating cash flow')`)
   for (const sql of seriesStatements()) await db.run(sql)
 })
 afterAll(() => {

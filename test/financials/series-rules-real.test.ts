@@ -17,10 +17,11 @@ import { BuildDb } from '../../src/pipeline/duck.ts'
 import { fileSource } from '../../src/pipeline/mirror.ts'
 import type { BuildContext } from '../../src/pipeline/source.ts'
 import { seriesStatements } from '../../src/pipeline/sources/company-facts/series.ts'
-import { FACT_COLUMNS, LABEL_COLUMNS } from '../../src/pipeline/sources/company-facts/stage.ts'
+import { FACT_COLUMNS } from '../../src/pipeline/sources/company-facts/stage.ts'
 import { convertQuarter, FSDS_TABLES } from '../../src/pipeline/sources/financial-statements/convert.ts'
 import { standardizedStatements } from '../../src/pipeline/sources/financial-statements/standardized.ts'
 import { hasSamples, SAMPLES, tempDir } from '../helpers/snapshot.ts'
+import { createSeriesInputs } from './series-inputs.ts'
 
 const ZIP = join(SAMPLES, 'fsds', '2009q3.zip')
 const has = hasSamples && existsSync(ZIP)
@@ -54,11 +55,7 @@ beforeAll(async () => {
      WHERE s.cik IN (${SERIES_FILERS.join(', ')}) AND n.version LIKE 'us-gaap/%'
        AND coalesce(n.segments, '') = '' AND coalesce(n.coreg, '') = '' AND n.value IS NOT NULL`,
   )
-  await db.run('CREATE SCHEMA s')
-  await db.run(`CREATE TABLE t_cf_labels (${LABEL_COLUMNS})`)
-  await db.run(`CREATE TABLE cf_metric_labels (metric VARCHAR, label VARCHAR)`)
-  await db.run(`CREATE TABLE s.fin_filings (acc_key BIGINT, period INTEGER, accepted TIMESTAMP)`)
-  await db.run(`CREATE TABLE s.fin_concepts (tag VARCHAR, version VARCHAR, tlabel VARCHAR, datatype VARCHAR)`)
+  await createSeriesInputs(db, ['t_cf_labels', 'cf_metric_labels', 's.fin_filings', 's.fin_concepts'])
   for (const sql of seriesStatements()) await db.run(sql)
   for (const sql of await standardizedStatements({ db } as BuildContext)) await db.run(sql)
 })

@@ -12,6 +12,7 @@ import { seriesStatements } from '../../src/pipeline/sources/company-facts/serie
 import { FACT_COLUMNS } from '../../src/pipeline/sources/company-facts/stage.ts'
 import { ratioById } from '../../src/reference/financial-ratios.ts'
 import { tempDir } from '../helpers/snapshot.ts'
+import { createSeriesInputs } from './series-inputs.ts'
 
 let root = ''
 let db: BuildDb
@@ -27,7 +28,6 @@ const acc = (n: number) => `0000000001-24-${String(n).padStart(6, '0')}`
 
 async function build(facts: Fact[], num: Num[] = [], pre: Pre[] = []) {
   await db.run('DROP SCHEMA IF EXISTS s CASCADE')
-  await db.run('CREATE SCHEMA s')
   for (const t of [
     't_cf_facts',
     't_fsds_num',
@@ -46,16 +46,20 @@ async function build(facts: Fact[], num: Num[] = [], pre: Pre[] = []) {
       [taxonomy!, local!, unit, start, end, value, adsh, adsh, fy, fp, form, filed],
     )
   }
-  await db.run(`CREATE TABLE t_fsds_num (adsh VARCHAR, acc_key BIGINT, tag VARCHAR, version VARCHAR, ddate INTEGER, qtrs INTEGER,
-    uom VARCHAR, segments VARCHAR, coreg VARCHAR, value DECIMAL(28,4))`)
+  await createSeriesInputs(db, [
+    't_fsds_num',
+    't_fsds_pre',
+    't_cf_labels',
+    'cf_metric_labels',
+    's.fin_filings',
+    's.fin_concepts',
+  ])
+  await db.run(`INSERT INTO cf_metric_labels VALUES ('revenue', 'Revenue')`)
   for (const [adsh, tag, ddate, qtrs, value] of num)
     await db.run(
       `INSERT INTO t_fsds_num VALUES (?, replace(?, '-', '')::BIGINT, ?, 'us-gaap/2024', ?, ?, 'USD', NULL, NULL, ?)`,
       [adsh, adsh, tag, ddate, qtrs, value],
     )
-  await db.run(
-    `CREATE TABLE t_fsds_pre (adsh VARCHAR, acc_key BIGINT, stmt VARCHAR, inpth INTEGER, tag VARCHAR, version VARCHAR)`,
-  )
   for (const [adsh, stmt, tag] of pre)
     await db.run(`INSERT INTO t_fsds_pre VALUES (?, replace(?, '-', '')::BIGINT, ?, 0, ?, 'us-gaap/2024')`, [
       adsh,
@@ -63,10 +67,6 @@ async function build(facts: Fact[], num: Num[] = [], pre: Pre[] = []) {
       stmt,
       tag,
     ])
-  await db.run(`CREATE TABLE t_cf_labels (taxonomy VARCHAR, tag VARCHAR, label VARCHAR, description VARCHAR)`)
-  await db.run(`CREATE TABLE cf_metric_labels AS SELECT 'revenue' AS metric, 'Revenue' AS label`)
-  await db.run(`CREATE TABLE s.fin_filings (acc_key BIGINT, period INTEGER, accepted TIMESTAMP)`)
-  await db.run(`CREATE TABLE s.fin_concepts (tag VARCHAR, version VARCHAR, tlabel VARCHAR, datatype VARCHAR)`)
   for (const sql of seriesStatements()) await db.run(sql)
 }
 
