@@ -35,13 +35,22 @@ export const canonicalStatements = (inBatch: InRange): string[] => [
     FROM cf_candidates c WHERE c.period <> 'instantStart'
     QUALIFY row_number() OVER (PARTITION BY c.cik, c.metric, c.quarters, c.end_date ORDER BY ${choiceOrder('c')}) = 1`,
   // Cash at the beginning of each cash-flow period: the instant the day before it starts, at that period.
-  `INSERT INTO cf_canonical
+  `INSERT INTO cf_canonical ${cashAtStart(`SELECT DISTINCT cik, quarters, start_date, end_date, days FROM cf_candidates
+      WHERE statement = 'cashFlow' AND period = 'duration'`)}`,
+]
+
+/**
+ * Cash at the beginning of `periods` (cik, quarters, start_date, end_date, days: cash-flow periods), as rows
+ * of `cf_canonical`: of the `instantStart` candidates of the day before each period starts, the one the
+ * choice puts first. Rule 5 asks it again for the quarters it derives, so `cf_candidates` stays until
+ * CANDIDATES_DROP, after rule 5.
+ */
+export const cashAtStart = (periods: string) => `
     SELECT v.* EXCLUDE (period, rank, presented, smaller)
              REPLACE (d.start_date AS start_date, d.end_date AS end_date, d.days AS days, d.quarters AS quarters),
            ${strategyOf('v', 'd.cik, v.metric, d.quarters, d.end_date')}
-    FROM (SELECT DISTINCT cik, quarters, start_date, end_date, days FROM cf_candidates
-          WHERE statement = 'cashFlow' AND period = 'duration') d
+    FROM (${periods}) d
     JOIN cf_candidates v ON v.cik = d.cik AND v.period = 'instantStart' AND v.end_date = d.start_date - 1
-    QUALIFY row_number() OVER (PARTITION BY d.cik, v.metric, d.quarters, d.end_date ORDER BY ${choiceOrder('v')}) = 1`,
-  'DROP TABLE cf_candidates',
-]
+    QUALIFY row_number() OVER (PARTITION BY d.cik, v.metric, d.quarters, d.end_date ORDER BY ${choiceOrder('v')}) = 1`
+
+export const CANDIDATES_DROP = 'DROP TABLE cf_candidates'

@@ -38,7 +38,7 @@
 
 import { type InRange, intoTable } from '../../key-ranges.ts'
 import { ALL_CIKS } from './batches.ts'
-import { CANONICAL_SETUP, CANONICAL_TEARDOWN, canonicalStatements } from './canonical.ts'
+import { CANDIDATES_DROP, CANONICAL_SETUP, CANONICAL_TEARDOWN, canonicalStatements, cashAtStart } from './canonical.ts'
 
 const CONSOLIDATED_NUM = `(n.segments IS NULL OR n.segments = '') AND (n.coreg IS NULL OR n.coreg = '')`
 const ymd = (date: string) => `strftime(${date}, '%Y%m%d')::INTEGER`
@@ -63,6 +63,12 @@ export function seriesStatements(batches: readonly InRange[] = ALL_CIKS): string
     ...CANONICAL_TEARDOWN,
   ]
 }
+
+/** Canonical points (rows of `cf_canonical`, from `from`) as rows of `cf_points`. */
+const canonicalPoints = (from: string) => `
+      SELECT cik, metric, 'canonical', taxonomy, tag, unit, start_date, end_date, quarters, value, adsh,
+             acc_key, form, filed, fy, fp, version, strategy, rule_id, confidence::DOUBLE, NULL
+      FROM ${from}`
 
 /** One range's points into `s.fin_metric_points` (created by the first range). */
 function batchStatements(inBatch: InRange, i: number): string[] {
@@ -106,9 +112,7 @@ function batchStatements(inBatch: InRange, i: number): string[] {
              NULL::BIGINT[] AS derived_from
       FROM cf_raw
       UNION ALL
-      SELECT cik, metric, 'canonical', taxonomy, tag, unit, start_date, end_date, quarters, value, adsh,
-             acc_key, form, filed, fy, fp, version, strategy, rule_id, confidence::DOUBLE, NULL
-      FROM cf_canonical`,
+      ${canonicalPoints('cf_canonical')}`,
     'DROP TABLE cf_raw',
     'DROP TABLE cf_canonical',
     // Rule 5: each subtraction a derived quarter may come from, with the value subtracted as its filings
@@ -163,19 +167,16 @@ function batchStatements(inBatch: InRange, i: number): string[] {
       WHERE ${DEC('a.value')} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cf_points q WHERE q.cik = a.cik AND q.symbol = a.symbol
                           AND q.source = a.source AND q.quarters = 1 AND q.end_date = a.end_date)`,
     'DROP TABLE cf_subtracted',
-    // Rule 4's instantStart for the quarters rule 5 adds: a derived cash-flow quarter's cash at its start is
-    // the instant of the day before it starts (the end of the period subtracted).
+    // Rule 4's cash at the start for the quarters rule 5 adds: a derived cash-flow quarter's is the instant of
+    // the day before it starts (the end of the period subtracted), chosen as for a reported period.
     `INSERT INTO cf_points
-      SELECT v.* REPLACE (r.metric AS symbol, 'canonical' AS source, d.start_date AS start_date, d.end_date AS end_date,
-                          1 AS quarters, 'priority' AS strategy, r.rule_id AS rule_id, r.confidence::DOUBLE AS confidence)
-      FROM (SELECT DISTINCT p.cik, p.start_date, p.end_date FROM cf_points p JOIN cf_rules c ON c.metric = p.symbol
-            WHERE p.source = 'canonical' AND p.strategy = 'derived' AND c.statement = 'cashFlow' AND c.period = 'duration') d
-      JOIN cf_points v ON v.cik = d.cik AND v.source = 'raw' AND v.quarters = 0 AND v.taxonomy = 'us-gaap'
-        AND v.end_date = d.start_date - 1
-      JOIN cf_rules r ON r.tag = v.tag AND r.period = 'instantStart'
-      WHERE NOT EXISTS (SELECT 1 FROM cf_points q WHERE q.cik = d.cik AND q.symbol = r.metric AND q.source = 'canonical'
-                          AND q.quarters = 1 AND q.end_date = d.end_date)
-      QUALIFY row_number() OVER (PARTITION BY d.cik, r.metric, d.end_date ORDER BY r.rank) = 1`,
+      ${canonicalPoints(`(${cashAtStart(`SELECT DISTINCT p.cik, 1 AS quarters, p.start_date, p.end_date,
+          date_diff('day', p.start_date, p.end_date) + 1 AS days
+        FROM cf_points p JOIN cf_rules c ON c.metric = p.symbol
+        WHERE p.source = 'canonical' AND p.strategy = 'derived' AND c.statement = 'cashFlow' AND c.period = 'duration'`)}) s
+        WHERE NOT EXISTS (SELECT 1 FROM cf_points q WHERE q.cik = s.cik AND q.symbol = s.metric AND q.source = 'canonical'
+                          AND q.quarters = 1 AND q.end_date = s.end_date)`)}`,
+    CANDIDATES_DROP,
     // The served points: filing context from the FSDS filing (its period and acceptance time), labels,
     // metadata of the (tag, version).
     `${intoTable('s.fin_metric_points', i === 0)}
