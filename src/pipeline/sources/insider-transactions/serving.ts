@@ -63,11 +63,10 @@ const dollars = (side: string) => `coalesce(${cents(`sum(value) FILTER (${side} 
  */
 const dailyLeaders = (parquet: BuildContext['parquet']) => `
   WITH counted AS (
-    SELECT *, true AS open_market_only FROM ${withAccKey(parquet, 'insider_transactions')}
-    WHERE transaction_date IS NOT NULL AND ${IN_DOLLAR_TOTALS} AND ${OPEN_MARKET}
-    UNION ALL
-    SELECT *, false AS open_market_only FROM ${withAccKey(parquet, 'insider_transactions')}
-    WHERE transaction_date IS NOT NULL AND ${IN_DOLLAR_TOTALS}),
+    -- One read of the transactions for both scopes: each row once per scope that counts it.
+    SELECT t.*, s.open_market_only FROM ${withAccKey(parquet, 'insider_transactions')} t
+    JOIN (VALUES (true), (false)) s(open_market_only) ON NOT s.open_market_only OR ${OPEN_MARKET}
+    WHERE t.transaction_date IS NOT NULL AND ${IN_DOLLAR_TOTALS}),
   day AS (SELECT transaction_date AS activity_date, open_market_only, issuer_cik, any_value(issuer_ticker) AS issuer_ticker,
                  any_value(issuer_name) AS issuer_name, ${dollars(buy)} AS buy_value, ${dollars(sell)} AS sell_value,
                  coalesce(sum(shares) FILTER (${buy}), 0) AS buy_shares, coalesce(sum(shares) FILTER (${sell}), 0) AS sell_shares,
