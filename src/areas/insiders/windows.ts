@@ -7,15 +7,38 @@
  * `take` days of the window whose first positions come first already hold `take` transactions, so the
  * page's positions are all among those days' first `take` positions (their heads), and all at or before
  * the last of those first positions. From the top of the feed, the scan of an old window read every row
- * group that a mistyped or late-reported date made span the window (3-4 ms at full volume).
+ * group that a mistyped or late-reported date made span the window.
+ *
+ * The heads are held in memory beside the days, read once per snapshot from the lookup file (a few MB for
+ * every day of EDGAR): a long window's page needs the heads of up to `take` days, and reading them per
+ * request from the file (several frames, thousands of numbers parsed) cost as much as reading the page's
+ * transactions themselves.
  */
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
 import { DAY_HEADS } from '../../pipeline/sources/insider-transactions/contract.ts'
 
-type SideDays = { dates: string[]; firstPos: number[]; lastPos: number[] }
+/** A (side, day)'s key in `insiderFeedDayHeads` (contract FEED_DAY_KEY): YYYYMMDD × 2, plus 1 for 'D'. */
+const feedDayKey = (date: string, side: string) => BigInt(Number(date.replaceAll('-', '')) * 2 + (side === 'D' ? 1 : 0))
 
-/** Each side's transaction dates, ascending, with their first and last feed positions, per snapshot. */
+/** The first index of ascending `dates` where `past` holds (dates.length when nowhere). */
+function firstIndex(dates: string[], past: (date: string) => boolean): number {
+  let lo = 0
+  let hi = dates.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (past(dates[mid]!)) hi = mid
+    else lo = mid + 1
+  }
+  return lo
+}
+
+type SideDays = { dates: string[]; firstPos: number[]; lastPos: number[]; heads: number[][] }
+
+/**
+ * Each side's transaction dates, ascending, with their first and last feed positions and their heads
+ * (first DAY_HEADS positions, ascending), per snapshot.
+ */
 function feedDays(db: Db): Promise<ReadonlyMap<string, SideDays>> {
   return db.memo('insider-feed-days', async () => {
     const rows = await db.all<{ side: string; d: string; first: number; last: number }>(sql`
@@ -23,18 +46,19 @@ function feedDays(db: Db): Promise<ReadonlyMap<string, SideDays>> {
         last_pos::DOUBLE AS last FROM insider_feed_days`)
     const sides = new Map<string, SideDays>()
     for (const r of rows) {
-      const s = sides.get(r.side) ?? { dates: [], firstPos: [], lastPos: [] }
+      const s = sides.get(r.side) ?? { dates: [], firstPos: [], lastPos: [], heads: [] }
       sides.set(r.side, s)
       s.dates.push(r.d)
       s.firstPos.push(r.first)
       s.lastPos.push(r.last)
     }
+    // Keys ascend with the date within a side, so the file is read front to back, each frame once.
+    const file = db.lookup('insiderFeedDayHeads')
+    for (const [side, s] of sides)
+      s.heads = file.getMany(s.dates.map((d) => feedDayKey(d, side))).map(([line]) => (line ? JSON.parse(line) : []))
     return sides
   })
 }
-
-/** A (side, day)'s key in `insiderFeedDayHeads` (contract FEED_DAY_KEY): YYYYMMDD × 2, plus 1 for 'D'. */
-const feedDayKey = (date: string, side: string) => BigInt(Number(date.replaceAll('-', '')) * 2 + (side === 'D' ? 1 : 0))
 
 export type ActivityWindow = { positions: number[] } | { stretch: { from: number; to: number } }
 
@@ -52,17 +76,15 @@ export async function activityWindow(
 ): Promise<ActivityWindow | undefined> {
   const days = (await feedDays(db)).get(side)
   if (!days) return undefined
-  let lo = 0
-  let hi = days.dates.length
-  while (from && lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (days.dates[mid]! < from) lo = mid + 1
-    else hi = mid
-  }
+  // The window's days are [lo, hi): the first date on or after `from`, the first after `end`.
+  const lo = from ? firstIndex(days.dates, (d) => d >= from) : 0
+  const hi = end ? firstIndex(days.dates, (d) => d > end) : days.dates.length
   let last = -1
-  // The `take` days with the smallest first positions seen, ascending by first position.
+  // The `take` days with the smallest first positions seen, ascending by first position. Latest day
+  // first: a later day is mostly filed later, so near the top of the feed, and the days after the first
+  // `take` mostly fall behind the last kept one without an insertion.
   const firsts: number[] = []
-  for (let i = lo; i < days.dates.length && (!end || days.dates[i]! <= end); i++) {
+  for (let i = hi - 1; i >= lo; i--) {
     last = Math.max(last, days.lastPos[i]!)
     const first = days.firstPos[i]!
     if (firsts.length === take && first >= days.firstPos[firsts[take - 1]!]!) continue
@@ -74,10 +96,9 @@ export async function activityWindow(
   if (!firsts.length) return undefined
   const to = firsts.length === take ? Math.min(last, days.firstPos[firsts[take - 1]!]!) : last
   if (take > DAY_HEADS) return { stretch: { from: days.firstPos[firsts[0]!]!, to } }
-  const keys = firsts.map((i) => feedDayKey(days.dates[i]!, side)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   const positions: number[] = []
-  for (const [line] of db.lookup('insiderFeedDayHeads').getMany(keys))
-    for (const pos of line === undefined ? [] : (JSON.parse(line) as number[])) {
+  for (const i of firsts)
+    for (const pos of days.heads[i]!) {
       // Heads are ascending: past `to`, none of this day's can be on the page.
       if (pos > to) break
       positions.push(pos)
