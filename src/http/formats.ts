@@ -38,7 +38,7 @@ export function registerFormats() {
   FormatRegistry.Set('date', isCalendarDate)
   FormatRegistry.Set('date-time', (value) => DATE_TIME.test(value))
   FormatRegistry.Set('uri', (value) => URI.test(value))
-  // A period end as SPEC 4.3 writes it (YYYYMMDD), or as a date (YYYY-MM-DD): a real calendar day either way.
+  // A period end as the Financials operations take it (YYYYMMDD, docs/api/financials.md), or as a date (YYYY-MM-DD): a real calendar day either way.
   FormatRegistry.Set('yyyymmdd', (value) =>
     /^\d{8}$/.test(value)
       ? isCalendarDate(`${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6)}`)
