@@ -76,7 +76,7 @@ export type TableSpec = {
   orderBy: string
   /** The build step that writes this table itself (in `orderBy` order), when not the writer. */
   writtenByStep?: string
-  /** Rows per row group: ~100k keeps lookups to one small group without bloating metadata (PERFORMANCE-NOTES §4.1). */
+  /** Rows per row group: ~100k keeps lookups to one small group without bloating metadata (docs/architecture.md, Tried and not kept). */
   rowGroupSize: number
   key: string[]
   notNull: string[]

@@ -37,7 +37,7 @@ export const FEED_ORDER = 'accepted_at DESC NULLS LAST, transaction_date DESC NU
 export const PERSON_COLUMNS_OF_FEED = ['owner_name', 'officer_title'] as const
 
 /**
- * A transaction's line in the lookup file: its DTO (SPEC 2.5) as JSON, without `filingUrl` (the server's
+ * A transaction's line in the lookup file: its DTO (docs/api/insiders.md, The transaction) as JSON, without `filingUrl` (the server's
  * archive address makes it from `issuer.cik` and `accessionNumber`). `reporter` is the filing's reporter;
  * the person feed puts the person in its place.
  */
