@@ -50,7 +50,7 @@ type ActivityDays = { dates: ReadonlySet<string>; latest: LatestDates; latestAny
 
 /**
  * The transaction dates covered (5,400 at full volume) and the leaders' default dates, held per
- * snapshot: a leaders page then costs one query (the date's check and default were ~1 ms each).
+ * snapshot: a leaders page then costs one query (the date's check and default each cost a query of its own: docs/benchmarks.md).
  */
 function activityDays(db: Db): Promise<ActivityDays> {
   return db.memo('insider-activity-days', async () => {
