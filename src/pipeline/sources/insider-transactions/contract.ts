@@ -18,8 +18,8 @@ export const FEED_LINE_COLUMNS = [
 /**
  * What the feed tables hold besides `pos`: the columns the filters read. The transaction itself is a
  * line of the `transactions` lookup file at its `pos` (TRANSACTION_LINE): a page reads narrow rows, then
- * its lines. Reading every column of a page of 51 rows from DuckDB took 8.8 ms (scale 0.01, one thread,
- * string columns decompressed a vector at a time); the positions alone 0.8 ms.
+ * its lines. Reading every column of a page of 51 rows from DuckDB took ten times as long as the
+ * positions alone (string columns decompressed a vector at a time; docs/benchmarks.md).
  */
 export const FEED_FILTER_COLUMNS = [
   'issuer_cik',

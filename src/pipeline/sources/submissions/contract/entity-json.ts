@@ -1,7 +1,7 @@
 /**
  * The Entity DTO (docs/api/entities.md, The entity) as SQL over the `entities` Parquet table. The build renders it once per
  * entity into the entities lookup file (contract/index.ts LOOKUPS.entities), sent as it is by src/areas/entities, so a lookup reads one line instead of
- * some forty nested columns (in DuckDB at full scale: 3.3 ms for every column of one row).
+ * some forty nested columns (docs/architecture.md, The serving database, has the figures).
  */
 
 /** An address struct with wire names; NULL when EDGAR gave none. */
