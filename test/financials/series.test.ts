@@ -282,6 +282,11 @@ describe('metric series', () => {
       `Invalid value for ratio: expected ratio identifiers such as current_ratio (${where}); current is not one.`,
       `Invalid value for ratio: expected ratio identifiers such as current_ratio (${where}); nope is not one.`,
     ])
+    // A key that is not even of a key's form (a tag name) is refused by the schema, whose text says it too.
+    const malformed = await get('metrics/top?metric=Revenues')
+    expect(malformed.body.error.details).toEqual({
+      metric: `expected a canonical metric key (${where}) such as revenue, got "Revenues"`,
+    })
   })
 
   test('plan LITE with feature SEC_API_ENDPOINTS: a FREE key is refused on all four', async () => {
