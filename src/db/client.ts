@@ -35,7 +35,7 @@ export type Db = {
   /** A value derived from the snapshot, computed once per snapshot (concurrent callers share it). */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T>
   /**
-   * One of the snapshot's lookup files (point lookups without a query: db/keyed-file.ts), by the name the
+   * One of the snapshot's lookup files (point lookups without a query: lib/keyed-file.ts), by the name the
    * source's contract gives it; a snapshot without it is unavailable (503), not a bug of the request.
    */
   lookup(name: string): KeyedFile

@@ -1,5 +1,5 @@
 /**
- * The snapshot's lookup files (db/keyed-file.ts), every source's (SourceDefinition.lookups): what the
+ * The snapshot's lookup files (lib/keyed-file.ts), every source's (SourceDefinition.lookups): what the
  * server answers point lookups and most pages from without a query. Written from the snapshot's own
  * Parquet and serving database after the serving database, so they hold exactly what the Parquet does and
  * are published (or not) with it.

@@ -91,7 +91,7 @@ export type TableSpec = {
   servedFromParquet?: boolean
 }
 
-/** A lookup file (db/keyed-file.ts): a query yielding (key BIGINT, line VARCHAR) in key order. */
+/** A lookup file (lib/keyed-file.ts): a query yielding (key BIGINT, line VARCHAR) in key order. */
 export type LookupSpec = {
   /** The file's name in the manifest and for `db.lookup(name)`. */
   name: string
@@ -116,7 +116,7 @@ export type LookupSpec = {
   ranges?: KeyRangeSpec
   /** Uncompressed bytes per frame, where not the writer's 16 KB. */
   frameBytes?: number
-  /** Each frame's head, from its first line's payload (db/keyed-file.ts). */
+  /** Each frame's head, from its first line's payload (lib/keyed-file.ts). */
   head?: (payload: string) => bigint
 }
 

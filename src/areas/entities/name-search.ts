@@ -9,7 +9,7 @@
  * holds means no match, with no query. Only for printable ASCII `q` of three characters or more, where
  * JavaScript's and DuckDB's lower-casing and character counting agree; other `q` scan the names.
  *
- * The same rows are in a lookup file keyed by piece (db/keyed-file.ts), read first: a page costs no query
+ * The same rows are in a lookup file keyed by piece (lib/keyed-file.ts), read first: a page costs no query
  * unless the piece's run holds too few matches within `frames` frames (a common piece, a rare match).
  */
 import type { Db } from '../../db/client.ts'

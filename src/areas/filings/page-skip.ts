@@ -6,7 +6,7 @@
  *
  * On one day the list's order is the accession number, descending (then the CIK), so for any accession
  * number `w` every row above `w` comes before every other row. The form-ordered file keeps, per frame,
- * the accession number of its first line (its heads, db/keyed-file.ts): from them alone, how many of a
+ * the accession number of its first line (its heads, lib/keyed-file.ts): from them alone, how many of a
  * form's rows lie above `w` is known to within one frame. The skip picks the lowest head `w` whose rows
  * above it are surely no more than `offset`, counts them exactly in one frame per form, and passes them
  * without reading; the merge then skips the few rows left one by one.

@@ -1,5 +1,5 @@
 /**
- * Filings: the lookup files (db/keyed-file.ts, no query) for accession operations and pages of form
+ * Filings: the lookup files (lib/keyed-file.ts, no query) for accession operations and pages of form
  * types; one filer's pages as src/areas/common/filer-filings.ts reads them; otherwise SQL over the serving
  * database (src/pipeline/sources/submissions/serving.ts): `filings_by_date` newest first with positions
  * (paged by page-plan.ts). Row-group statistics on the sort key skip all but a few rows,

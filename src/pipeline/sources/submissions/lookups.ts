@@ -1,5 +1,5 @@
 /**
- * The submissions source's lookup files (contract LOOKUPS; db/keyed-file.ts): what the server answers
+ * The submissions source's lookup files (contract LOOKUPS; lib/keyed-file.ts): what the server answers
  * entity and filing lookups, and most pages, from without a query. Each query yields (key, line) in key
  * order with all of a key's lines in the order served, one line per row of the table it names first.
  *

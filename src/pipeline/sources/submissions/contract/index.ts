@@ -23,7 +23,7 @@ export const entityTypeCode = (type: string) => ENTITY_TYPES.indexOf(type as Ent
  */
 export const ACC_KEY = `replace(accession_number, '-', '')::BIGINT`
 
-/** Lookup files (db/keyed-file.ts) by name, each a path in the snapshot without extension. */
+/** Lookup files (lib/keyed-file.ts) by name, each a path in the snapshot without extension. */
 export const LOOKUPS = {
   /** Entity bodies (the API's JSON, contract/entity-json.ts) by CIK. */
   entities: 'lookup/entities',
