@@ -5,7 +5,7 @@
  * Why: the DuckDB addon (`duckdb.node`, which Bun embeds and extracts itself) links `libduckdb.so` by
  * name, and Bun cannot embed a library that an addon links. So the library is embedded as a plain file,
  * written once to a cache folder, and loaded here with `dlopen`; the addon then finds it already loaded
- * (DESIGN.md §5). Only this file may import the CLI, and only after the library is loaded: static
+ * (docs/operating.md, Deploying on a VM: one binary). Only this file may import the CLI, and only after the library is loaded: static
  * imports run first, so the CLI is imported dynamically.
  */
 import { dlopen } from 'bun:ffi'

@@ -36,7 +36,7 @@ export type SnapshotKeys = {
 /**
  * Keys drawn per kind for the uniform mix: far more than the result cache holds (RESPONSE_CACHE_ROWS,
  * 100,000 rows), so that a run of some tens of thousands of requests rarely repeats one and the cache
- * cannot help, as PERFORMANCE-NOTES asks of a uniform mix.
+ * cannot help, as a uniform mix must (docs/benchmarks.md, The load benchmark).
  */
 const SAMPLE = 200_000
 

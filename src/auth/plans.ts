@@ -1,6 +1,6 @@
 /**
  * Plans say how much a key may do (requests per minute, hour and day) and how it ranks (`level`) when
- * an operation names a minimum plan. The defaults are those of RESPONSES.md §6; the keys file's optional
+ * an operation names a minimum plan. The defaults are in docs/operating.md (Keys and plans); the keys file's optional
  * `plans` object is merged over them, so a self-hosted operator can change a limit or add a plan
  * without a release.
  */

@@ -10,7 +10,7 @@ const SOURCE_FLAGS = downloadFlags()
 export const buildUsage = `usage: secds build (--from DIR | --download) [--datasets OUT] [options]
 
 Builds a Parquet snapshot from EDGAR bulk files and publishes it as OUT/CURRENT.
-  --from DIR             a folder in the mirror layout (README.md: "Mirror layout")
+  --from DIR             a folder in the mirror layout (docs/data.md: "Input: the mirror layout")
   --download             fetch the files from the SEC into --cache first, then build from it
   --datasets OUT         snapshot folder (default $DATASETS_DIR or ./datasets)
   --threads N            DuckDB threads (default: all cores)

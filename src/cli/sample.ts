@@ -6,7 +6,7 @@ import { skippedSources, skipSourcesHelp } from './source-list.ts'
 
 export const sampleUsage = `usage: secds sample --out DIR [--scale N] [--seed S] [--as-of YYYY-MM-DD] [--unzipped]
 
-Writes fictional but realistic EDGAR bulk files in the mirror layout (see README.md).
+Writes fictional but realistic EDGAR bulk files in the mirror layout (docs/data.md: "Input: the mirror layout").
   --out DIR      folder to write (created if missing)
   --scale N      fraction of full EDGAR volume, at most 2: 1 = ~950,000 entities and ~23 million filings (default 0.001)
   --seed S       random seed; the same seed and scale give byte-identical files (default 1)

@@ -26,7 +26,7 @@ Serves the /v1 API over the snapshot DIR/CURRENT names, following it when a buil
   --port N         TCP port (default $PORT or 8080; 0 picks a free port)
   --host ADDR      address to bind (default $HOST or 0.0.0.0)
   --keys FILE      API keys file; created with one ENTERPRISE key when missing (default $KEYS_FILE or ./secds-keys.json)
-Other settings come from the environment (README: "Configuration").`
+Other settings come from the environment (docs/operating.md: "Configuration").`
 
 export const startUsage = `usage: secds start [--datasets DIR] [--port N] [--host ADDR] [--keys FILE]
 

@@ -35,7 +35,7 @@ export type Db = {
   /** A value derived from the snapshot, computed once per snapshot (concurrent callers share it). */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T>
   /**
-   * One of the snapshot's lookup files (point lookups without a query: db/keyed-file.ts), by the name the
+   * One of the snapshot's lookup files (point lookups without a query: lib/keyed-file.ts), by the name the
    * source's contract gives it; a snapshot without it is unavailable (503), not a bug of the request.
    */
   lookup(name: string): KeyedFile
@@ -106,7 +106,7 @@ export class Database {
     })
     const setup = await instance.connect()
     // Late materialization turns a filtered top-N into a join on row ids that scans the whole table:
-    // a CIK's newest filings took 17.9 ms with it and 3.3 ms without (full scale). Our lists read at
+    // a CIK's newest filings took five times as long with it (docs/architecture.md). Our lists read at
     // most a page of rows, so it never pays here.
     await setup.run('SET GLOBAL late_materialization_max_rows = 0')
     // The in-place Parquet tables (the 13F holdings and flows, ~56 files each) are read a few row groups at

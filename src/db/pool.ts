@@ -5,11 +5,10 @@
  * per-query timeout that interrupts the query.
  *
  * Queries marked batchable that wait for a connection with the same text are run as one: each DuckDB
- * query pays a fixed cost (about 0.4 ms: DuckDB plans a prepared statement again for its values) that
- * 16 point lookups in one UNION ALL share (full scale: an entity 0.81 → 0.50 ms a key, an accession
- * 1.37 → 0.80 ms). Only queries that would have waited anyway are merged, so one request alone never
- * waits for others. (An IN list instead would read every row group between the smallest and the largest
- * key: 3 ms a key.)
+ * query pays a fixed cost (DuckDB plans a prepared statement again for its values) that 16 point lookups
+ * in one UNION ALL share (docs/architecture.md, Batched queries, has the figures). Only queries that
+ * would have waited anyway are merged, so one request alone never waits for others. (An IN list instead
+ * would read every row group between the smallest and the largest key.)
  */
 import type { DuckDBConnection, DuckDBInstance, DuckDBPreparedStatement } from '@duckdb/node-api'
 import { QueryTimeout, ServerBusy } from './errors.ts'
@@ -22,8 +21,8 @@ import type { Sql } from './sql.ts'
 const STATEMENTS_PER_CONNECTION = 256
 
 /**
- * Merged lookups at most. 4 keys already save most of the fixed cost (an entity 0.56 ms a key), 16 only a
- * little more (0.50 ms); a bigger batch would gain little and make more requests wait for one query.
+ * Merged lookups at most. 4 keys already save most of the fixed cost, 16 only a little more
+ * (docs/benchmarks.md); a bigger batch would gain little and make more requests wait for one query.
  */
 const MAX_BATCH = 16
 

@@ -5,8 +5,8 @@
  *
  * Why here and re-applied by createApp: @elysiajs/openapi registers formats of its own when it is
  * loaded, built on zod, which constructs a zod schema on every call. Every row of every response is
- * checked against these formats, so that cost 15-30 µs per filing: a cached page of 100 filings took
- * 1.7 ms in process (measured with a CPU profile), most of it in format checks.
+ * checked against these formats, so those format checks were most of the time a cached page of filings
+ * took (measured with a CPU profile; the figure is in docs/benchmarks.md).
  */
 import { FormatRegistry } from '@sinclair/typebox'
 
@@ -38,7 +38,7 @@ export function registerFormats() {
   FormatRegistry.Set('date', isCalendarDate)
   FormatRegistry.Set('date-time', (value) => DATE_TIME.test(value))
   FormatRegistry.Set('uri', (value) => URI.test(value))
-  // A period end as SPEC 4.3 writes it (YYYYMMDD), or as a date (YYYY-MM-DD): a real calendar day either way.
+  // A period end as the Financials operations take it (YYYYMMDD, docs/api/financials.md), or as a date (YYYY-MM-DD): a real calendar day either way.
   FormatRegistry.Set('yyyymmdd', (value) =>
     /^\d{8}$/.test(value)
       ? isCalendarDate(`${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6)}`)

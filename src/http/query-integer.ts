@@ -10,7 +10,7 @@ import { type IntegerOptions, Type } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { t, ValidationError } from 'elysia'
 
-/** SPEC 4: "Integer parameters are 32-bit unless stated"; a parameter states its own range to narrow it. */
+/** Integer parameters are 32-bit unless stated (docs/api/README.md, Identifiers); a parameter states its own range to narrow it. */
 export const INT32_RANGE = { minimum: -2_147_483_648, maximum: 2_147_483_647 } as const
 
 /** The text an integer query value must be: digits, signed only when the range reaches below zero. */

@@ -9,9 +9,9 @@
  *
  * Why: the entity DTOs are stored rendered in the entities lookup file. Parsing a page's 20 bodies,
  * checking them against the schema and writing them out again was about a third of a name search's time
- * on the server's one JavaScript thread (0.74 → 0.51 ms in process). Filing lists are built by JavaScript
- * from typed lines (src/areas/common/filing.ts): checking a page of 101 filings (a date, a URL and a time
- * to match formats in each) took a deep page from 0.42 to 0.54 ms in process. The tests check every entity
+ * on the server's one JavaScript thread. Filing lists are built by JavaScript from typed lines
+ * (src/areas/common/filing.ts): checking a page of 101 filings (a date, a URL and a time to match formats
+ * in each) added over a quarter to a deep page (docs/benchmarks.md has both figures). The tests check every entity
  * and filing of a generated snapshot against the schemas, and whole list responses over HTTP.
  */
 

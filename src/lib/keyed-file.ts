@@ -1,8 +1,9 @@
 /**
- * Keyed files: the snapshot's point-lookup path (README, "Lookups without a query"). A point query
- * through DuckDB costs 0.5-1.4 ms however the table is laid out, because DuckDB plans a prepared
+ * Keyed files: the snapshot's point-lookup path (docs/architecture.md, Lookup files). A point query
+ * through DuckDB pays a fixed cost however the table is laid out, because DuckDB plans a prepared
  * statement again for each set of values (by design, duckdb PR #20885); reading a record here costs a
- * binary search, one read of a few kilobytes from the page cache and one decompression (~0.04 ms).
+ * binary search, one read of a few kilobytes from the page cache and one decompression, a small fraction of
+ * that (docs/architecture.md has the figures).
  *
  * A keyed file is two files the build writes side by side:
  *   <name>.blocks   zstd frames, one after the other; each holds lines `<key>\t<payload>\n`, keys ascending;
@@ -37,8 +38,8 @@ export type FrameBudget = { frames: number; exhausted: boolean }
 
 /**
  * Writes a keyed file. Lines must come in ascending key order (equal keys together, in the order they
- * are to be read). 16 KB frames: a lookup decompresses ~16 KB (~0.02 ms), and the index stays small.
- * zstd level 1: for 23 million filer lines, 38.7 s and 476 MB against level 3's 44.5 s and 482 MB.
+ * are to be read). 16 KB frames: a lookup decompresses little, and the index stays small. zstd level 1:
+ * faster to write than level 3 for about the same size (docs/benchmarks.md).
  */
 export class KeyedFileWriter {
   private readonly blocksFd: number

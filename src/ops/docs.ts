@@ -10,7 +10,7 @@ import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'f
 import type { Config } from '../config.ts'
 import { publicNamesInOpenApi } from '../http/routes.ts'
 
-/** The OpenAPI tags: the five areas of SPEC, each operation in exactly one. */
+/** The OpenAPI tags: the five areas of docs/api/README.md, each operation in exactly one. */
 export const AREA_TAGS = ['Filings', 'Entities', 'Financials', 'Insiders', 'Institutions'] as const
 export type AreaTag = (typeof AREA_TAGS)[number]
 

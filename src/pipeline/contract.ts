@@ -27,7 +27,7 @@ export const SCHEMA_VERSION = 14
 /** The server's read-only DuckDB file inside each snapshot folder. */
 export const SERVING_FILE = 'serving.duckdb'
 
-/** A lookup file as the manifest lists it: its path without extension (db/keyed-file.ts adds them). */
+/** A lookup file as the manifest lists it: its path without extension (lib/keyed-file.ts adds them). */
 export type LookupFileManifest = { path: string; lines: number; frames: number; bytes: number }
 
 export type TableManifest = {

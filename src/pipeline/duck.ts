@@ -46,8 +46,8 @@ export class BuildDb {
   /**
    * A statement over the whole input (the big sorts). DuckDB spills them to disk, yet with several
    * threads one can still fail with "Out of Memory Error" (the by-date sort did, now and then, before it
-   * was cut into date ranges). One thread holds fewer buffers of its own but took 70 s instead of 40 s
-   * for that sort, so it is the retry, not the rule. Only statements that leave nothing behind when
+   * was cut into date ranges). One thread holds fewer buffers of its own but took nearly twice as long
+   * for that sort (docs/benchmarks.md), so it is the retry, not the rule. Only statements that leave nothing behind when
    * they fail may use this (CREATE TABLE AS, INSERT, COPY TO one file).
    */
   async runLarge(sql: string) {

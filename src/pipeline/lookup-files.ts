@@ -1,12 +1,12 @@
 /**
- * The snapshot's lookup files (db/keyed-file.ts), every source's (SourceDefinition.lookups): what the
+ * The snapshot's lookup files (lib/keyed-file.ts), every source's (SourceDefinition.lookups): what the
  * server answers point lookups and most pages from without a query. Written from the snapshot's own
  * Parquet and serving database after the serving database, so they hold exactly what the Parquet does and
  * are published (or not) with it.
  *
- * Why not DuckDB: a point query costs 0.5-1.4 ms there at full scale, most of it before a row is read
- * (DuckDB plans a prepared statement again for each set of values), which caps uniform lookups at a
- * tenth of what the server can answer; a record here costs ~0.04 ms. Default for new operations is still
+ * Why not DuckDB: a point query pays a fixed cost there before a row is read (DuckDB plans a prepared
+ * statement again for each set of values), which caps uniform lookups at a tenth of what the server can
+ * answer; a record here costs a small fraction of it (docs/architecture.md, Lookup files). Default for new operations is still
  * a serving table: a lookup file only where the bench shows an operation misses its target without one.
  */
 import { mkdirSync } from 'node:fs'

@@ -1,5 +1,5 @@
 /**
- * Files in a mirror folder (DESIGN.md §2): how a source describes what it found. Every source is
+ * Files in a mirror folder (docs/data.md, Input: the mirror layout): how a source describes what it found. Every source is
  * optional; the build says which it found and records each file in the manifest with its size and
  * modification date (and its ETag when the download cache has one), which is also how a period file is
  * known to be unchanged since the last snapshot (period-files.ts).

@@ -1,5 +1,5 @@
 /**
- * `secds sample`: fictional but realistic EDGAR bulk files in the mirror layout (DESIGN.md §2), the same
+ * `secds sample`: fictional but realistic EDGAR bulk files in the mirror layout (docs/data.md), the same
  * bytes for the same seed and scale. Scale 1 is about EDGAR's full volume (950,000 entities, 20 million
  * filing listings); a fixed cast of entities with known CIKs and accession numbers is always included.
  *

@@ -76,7 +76,7 @@ export type TableSpec = {
   orderBy: string
   /** The build step that writes this table itself (in `orderBy` order), when not the writer. */
   writtenByStep?: string
-  /** Rows per row group: ~100k keeps lookups to one small group without bloating metadata (PERFORMANCE-NOTES §4.1). */
+  /** Rows per row group: ~100k keeps lookups to one small group without bloating metadata (docs/architecture.md, Tried and not kept). */
   rowGroupSize: number
   key: string[]
   notNull: string[]
@@ -91,7 +91,7 @@ export type TableSpec = {
   servedFromParquet?: boolean
 }
 
-/** A lookup file (db/keyed-file.ts): a query yielding (key BIGINT, line VARCHAR) in key order. */
+/** A lookup file (lib/keyed-file.ts): a query yielding (key BIGINT, line VARCHAR) in key order. */
 export type LookupSpec = {
   /** The file's name in the manifest and for `db.lookup(name)`. */
   name: string
@@ -116,7 +116,7 @@ export type LookupSpec = {
   ranges?: KeyRangeSpec
   /** Uncompressed bytes per frame, where not the writer's 16 KB. */
   frameBytes?: number
-  /** Each frame's head, from its first line's payload (db/keyed-file.ts). */
+  /** Each frame's head, from its first line's payload (lib/keyed-file.ts). */
   head?: (payload: string) => bigint
 }
 

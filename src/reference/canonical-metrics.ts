@@ -1,7 +1,7 @@
 /**
  * The canonical metric mapping: one rule table, `canonical-metrics.json` (data, not code), shared by the
  * standardized statements (the build's financial-statements serving step) and the metric series and
- * rankings. For each canonical key of SPEC 4.3.1: the statement it belongs to, its short
+ * rankings. For each canonical key (docs/api/financials.md lists them): the statement it belongs to, its short
  * camelCase name in a standardized statement, a label, which period it is measured over, and its rules:
  * us-gaap tags in priority order, each with a rule id (`rev.priority.2`) and a confidence.
  *
@@ -34,7 +34,7 @@ export type CanonicalMetric = {
 
 type Table = { metrics: Record<string, Omit<CanonicalMetric, 'key' | 'components'> & { components?: string[] }> }
 
-/** Every canonical metric, in the table's (SPEC 4.3.1) order. */
+/** Every canonical metric, in the table's order. */
 export const CANONICAL_METRICS: readonly CanonicalMetric[] = Object.entries((table as Table).metrics).map(
   ([key, m]) => ({
     key,

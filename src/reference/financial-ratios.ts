@@ -2,7 +2,7 @@
  * The ratio definitions of `/v1/financials/ratios` and `/ratios/top`: one table, read by the build (which
  * computes every point once, company-facts/ratios.ts) and by the server (ids, labels, formulas).
  *
- * A ratio is a numerator over a denominator, each a sum of canonical metrics (SPEC 4.3.1) with a sign;
+ * A ratio is a numerator over a denominator, each a sum of canonical metrics (canonical-metrics.ts) with a sign;
  * a term marked `optional` counts as zero when the company does not report it, any other term must be
  * there. How a point is made:
  * - its period is that of its duration terms (a quarter, `qtrs` 1, or a year, `qtrs` 4: never a

@@ -1,6 +1,6 @@
 /**
  * GET /v1/entities (order, filters, echo, pagination) and GET /v1/entities/sic-codes over the fixture
- * snapshot. Rows are checked against GET /v1/entities/{cik} (asserted field by field in entities.test.ts)
+ * snapshot. Rows are checked against GET /v1/entities/{cik} (asserted field by field in entity.test.ts)
  * and against the snapshot's Parquet.
  */
 import { describe, expect, test } from 'bun:test'

@@ -1,5 +1,5 @@
 /**
- * A filer's line in its lookup file is tested by its first characters (filings/lookup-lines.ts): that
+ * A filer's line in its lookup file is tested by its first characters (src/pipeline/sources/submissions/contract/lookup-lines.ts): that
  * holds only for the JSON DuckDB writes, so the lines here are DuckDB's, made by the build's own SQL.
  */
 import { expect, test } from 'bun:test'

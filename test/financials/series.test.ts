@@ -266,6 +266,29 @@ describe('metric series', () => {
     expect(got).toEqual(cases)
   })
 
+  test("an unknown metric key's or ratio id's 400 says where the list is", async () => {
+    const where = 'listed in the OpenAPI document (/openapi) and docs/api/financials.md'
+    const messages = await Promise.all(
+      [
+        `metrics?cik=${QFD}&symbols=revenu`,
+        'metrics/top?metric=revenu',
+        `ratios?cik=${QFD}&ratio=current`,
+        'ratios/top?ratio=nope',
+      ].map(async (path) => (await get(path)).body.error.message),
+    )
+    expect(messages).toEqual([
+      `Invalid value for symbols: expected canonical metric keys (${where}) or tag names; revenu is not a canonical key.`,
+      `Invalid value for metric: expected a canonical metric key (${where}); revenu is not one.`,
+      `Invalid value for ratio: expected ratio identifiers such as current_ratio (${where}); current is not one.`,
+      `Invalid value for ratio: expected ratio identifiers such as current_ratio (${where}); nope is not one.`,
+    ])
+    // A key that is not even of a key's form (a tag name) is refused by the schema, whose text says it too.
+    const malformed = await get('metrics/top?metric=Revenues')
+    expect(malformed.body.error.details).toEqual({
+      metric: `expected a canonical metric key (${where}) such as revenue, got "Revenues"`,
+    })
+  })
+
   test('plan LITE with feature SEC_API_ENDPOINTS: a FREE key is refused on all four', async () => {
     for (const path of [
       `metrics?cik=${QFD}&symbols=revenue`,

@@ -137,13 +137,13 @@ describe('GET /openapi/json', () => {
     }
   }
 
-  /** Limits SPEC 8 states otherwise: the company lookup's 25 and the concept search's 50. */
+  /** Limits docs/api/financials.md states otherwise: the company lookup's 25 and the concept search's 50. */
   const DEFAULT_LIMITS: Record<string, number> = {
     '/v1/financials/companies/search': 25,
     '/v1/financials/concepts/search': 50,
   }
 
-  test('every operation that pages documents page (default 1) and limit (default 20 unless SPEC says, at most 100)', () => {
+  test('every operation that pages documents page (default 1) and limit (default 20 unless its page says, at most 100)', () => {
     expect(listOperations.length).toBeGreaterThanOrEqual(5)
     for (const path of listOperations) {
       const { page, limit } = pageParams(path)

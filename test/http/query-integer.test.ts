@@ -74,7 +74,7 @@ describe('QueryInteger', () => {
     ])
   })
 
-  test('without a range it is a 32-bit integer (SPEC 4), signed', () => {
+  test('without a range it is a 32-bit integer (docs/api/README.md), signed', () => {
     const any = QueryInteger()
     expect(any).toMatchObject(INT32_RANGE)
     expect(Value.Decode(any, '-2147483648')).toBe(-2147483648)

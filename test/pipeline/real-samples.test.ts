@@ -13,7 +13,7 @@ import { hasSamples, openSnapshot, SAMPLES, tempDir } from '../helpers/snapshot.
 let root = ''
 let snap: Awaited<ReturnType<typeof openSnapshot>>
 
-/** The samples, laid out as the mirror layout of DESIGN.md §2 (copied into a temp folder, never into the project). */
+/** The samples, laid out as the mirror layout of docs/data.md (copied into a temp folder, never into the project). */
 function mirrorOfSamples(dir: string) {
   const copy = (from: string, to: string) => {
     mkdirSync(join(dir, to, '..'), { recursive: true })

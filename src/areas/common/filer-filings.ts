@@ -89,8 +89,9 @@ async function pageOfCik(
 }
 
 /**
- * Frames a page of one filer may read (~100 filings each, ~0.02 ms apiece): at most ~1 ms before the
- * query takes over, which reads only that filer's rows but costs ~1.4 ms whatever the page (full scale).
+ * Frames a page of one filer may read (~100 filings each) before the query takes over: the query reads
+ * only that filer's rows but pays DuckDB's fixed cost whatever the page, so the frames stop where reading
+ * them would cost about as much (docs/benchmarks.md).
  */
 const FILER_FRAMES = 48
 

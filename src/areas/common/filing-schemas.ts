@@ -1,5 +1,5 @@
 /**
- * The Filing (SPEC 2.2) and its list, filters and envelope: shared by the filings list and an entity's
+ * The Filing (docs/api/filings.md, The filing) and its list, filters and envelope: shared by the filings list and an entity's
  * filings. Wire names are camelCase; filing.ts makes exactly these fields.
  */
 import { t } from 'elysia'

@@ -1,6 +1,6 @@
 /**
- * The Filing DTO, made in JavaScript from the raw columns. Formatting in SQL cost more than reading
- * the rows: printf, strftime and the URL concatenation took 0.7 of 1.9 ms for a page of 21 (full scale).
+ * The Filing DTO, made in JavaScript from the raw columns. Formatting in SQL (printf, strftime and the
+ * URL concatenation) took over a third of a page's query (docs/architecture.md, The serving database).
  */
 import { sql } from '../../db/sql.ts'
 import type { FilingRow } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'

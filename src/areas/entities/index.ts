@@ -1,10 +1,10 @@
 /**
- * Entities routes (SPEC 4.2). Handlers only delegate: lists through the snapshot's result cache
+ * Entities routes (docs/api/entities.md). Handlers only delegate: lists through the snapshot's result cache
  * (db/result-cache.ts), the entity lookup straight to its lookup file, which costs about what a cache hit
  * does (so it would only push pages out of the cache); SQL is in queries.ts, shapes in schemas.ts. Entity
  * bodies go out as the build rendered them, and filing lists without Elysia's per-row check (http/raw-json.ts);
  * the schemas still document both.
- * Every operation is open to every plan (FREE), as SPEC 4.2 says.
+ * Every operation is open to every plan (FREE).
  */
 import { Elysia, t } from 'elysia'
 import { access } from '../../auth/access.ts'

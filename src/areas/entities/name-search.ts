@@ -3,13 +3,13 @@
  * row per distinct three-character piece of each lower-cased name (src/pipeline/sources/submissions/serving.ts), sorted by piece
  * then CIK. Every match of `q` contains each of q's pieces, so reading the rows of its rarest piece and
  * keeping those whose name contains `q` finds every match, in CIK order, without reading the other
- * names: a rare substring took 17 ms by scanning all 950,000 names (full scale).
+ * names, where a rare substring scanned all of them (docs/architecture.md, The serving database).
  *
  * How many names hold each piece is held in memory per snapshot, to pick the rarest; a piece no name
  * holds means no match, with no query. Only for printable ASCII `q` of three characters or more, where
  * JavaScript's and DuckDB's lower-casing and character counting agree; other `q` scan the names.
  *
- * The same rows are in a lookup file keyed by piece (db/keyed-file.ts), read first: a page costs no query
+ * The same rows are in a lookup file keyed by piece (lib/keyed-file.ts), read first: a page costs no query
  * unless the piece's run holds too few matches within `frames` frames (a common piece, a rare match).
  */
 import type { Db } from '../../db/client.ts'
@@ -22,7 +22,7 @@ export type GramFilters = { q: string; ticker: string | null; typeCode: number |
 
 /**
  * CIKs of a page of names holding `q` (and the other filters), from the lines of its rarest trigram; or
- * undefined when the page is not complete within `frames` frames (~400 names each, ~0.02 ms apiece).
+ * undefined when the page is not complete within `frames` frames (~400 names each).
  */
 export function pageOfGramFromLookup(
   db: Db,

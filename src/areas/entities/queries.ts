@@ -1,7 +1,7 @@
 /**
  * Entities SQL: the `entities` table (sorted by CIK, the columns filters read), `tickers` for resolution
- * and `sic_codes`. Each entity's DTO is rendered as JSON by the build (dto-sql.ts) into the entities lookup
- * file (db/keyed-file.ts), where every page and lookup reads its bodies by CIK without a query, and sends
+ * and `sic_codes`. Each entity's DTO is rendered as JSON by the build (src/pipeline/sources/submissions/contract/entity-json.ts) into the entities lookup
+ * file (lib/keyed-file.ts), where every page and lookup reads its bodies by CIK without a query, and sends
  * them as they are (http/raw-json.ts).
  */
 import type { QueryConfig } from '../../config.ts'

@@ -1,4 +1,4 @@
-/** Entities area shapes (SPEC 2.3, RESPONSES §2). */
+/** Entities area shapes (docs/api/entities.md). */
 import { t } from 'elysia'
 import { Cik, CikOut, DateParam, FormTypesParam, Nullable, OutInteger, Pagination, Ticker } from '../../http/schemas.ts'
 import { IDENTIFIER_PATTERN } from '../../lib/ids.ts'

@@ -1,5 +1,5 @@
 /**
- * Per-day counts of the two position-ordered filings copies (src/pipeline/serving.ts), held in memory for
+ * Per-day counts of the two position-ordered filings copies (src/pipeline/sources/submissions/serving.ts), held in memory for
  * each served snapshot: for every filing date, newest first, where its rows start and how many there
  * are, over all filings and per form type. From them a page of the newest filings, of a date window or
  * of a set of form types becomes a range of positions, so DuckDB reads about `limit` rows whatever the

@@ -1,9 +1,9 @@
 /**
- * Filings routes (SPEC 4.1). Handlers only delegate: lists through the snapshot's result cache
+ * Filings routes (docs/api/filings.md). Handlers only delegate: lists through the snapshot's result cache
  * (db/result-cache.ts), the three accession operations straight to the lookup files, which cost about
  * what a cache hit does (so they would only push pages out of the cache); SQL is in queries.ts, shapes in
  * schemas.ts. The list goes out without Elysia's per-row check (http/raw-json.ts); the schema still documents it.
- * Every operation is open to every plan (FREE), as SPEC 4.1 says.
+ * Every operation is open to every plan (FREE).
  */
 import { Elysia, t } from 'elysia'
 import { access } from '../../auth/access.ts'

@@ -1,12 +1,12 @@
 /**
  * A deep page of several form types starts inside its first day, after `offset` of that day's rows of
  * those forms in list order (page-plan.ts). Merging the forms' rows up to there read every frame on the
- * way: a busy day holds thousands of filings of a common form, and a page deep into it decompressed up to
- * 28 frames and took ~1 ms on the server's one JavaScript thread (full scale).
+ * way: a busy day holds thousands of filings of a common form, and a page deep into it decompressed
+ * dozens of frames on the server's one JavaScript thread (docs/architecture.md, Frame heads).
  *
  * On one day the list's order is the accession number, descending (then the CIK), so for any accession
  * number `w` every row above `w` comes before every other row. The form-ordered file keeps, per frame,
- * the accession number of its first line (its heads, db/keyed-file.ts): from them alone, how many of a
+ * the accession number of its first line (its heads, lib/keyed-file.ts): from them alone, how many of a
  * form's rows lie above `w` is known to within one frame. The skip picks the lowest head `w` whose rows
  * above it are surely no more than `offset`, counts them exactly in one frame per form, and passes them
  * without reading; the merge then skips the few rows left one by one.

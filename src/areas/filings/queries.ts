@@ -1,9 +1,9 @@
 /**
- * Filings: the lookup files (db/keyed-file.ts, no query) for accession operations and pages of form
+ * Filings: the lookup files (lib/keyed-file.ts, no query) for accession operations and pages of form
  * types; one filer's pages as src/areas/common/filer-filings.ts reads them; otherwise SQL over the serving
  * database (src/pipeline/sources/submissions/serving.ts): `filings_by_date` newest first with positions
  * (paged by page-plan.ts). Row-group statistics on the sort key skip all but a few rows,
- * and each page is one query (a query costs ~0.4 ms before it reads a row, full scale).
+ * and each page is one query (a query has a fixed cost before it reads a row: docs/architecture.md).
  */
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
@@ -66,7 +66,7 @@ async function pageWithoutCik(db: Db, filters: AppliedFilingFilters, p: PageQuer
   if (plan.kind === 'merge') return mergeOfForms(db, plan)
   if (plan.table === 'filings_by_form')
     return [...db.lookup('formPositions').range(BigInt(plan.from), BigInt(plan.to))].map(positionRecord)
-  // No ORDER BY: the copy is stored in position order, which DuckDB keeps (a sort of the slice cost 0.5 ms).
+  // No ORDER BY: the copy is stored in position order, which DuckDB keeps (a sort of the slice only added time: docs/benchmarks.md).
   return db.all<FilingRow>(
     sql`SELECT ${FILING_ROW} FROM filings_by_date WHERE pos >= ${plan.from} AND pos < ${plan.to}`,
   )

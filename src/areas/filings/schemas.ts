@@ -1,5 +1,5 @@
 /**
- * Filings area shapes (SPEC 2.2, RESPONSES §2); the Filing and its list, which the entities area shares,
+ * Filings area shapes (docs/api/filings.md); the Filing and its list, which the entities area shares,
  * are in src/areas/common/filing-schemas.ts. Wire names are camelCase.
  */
 import { t } from 'elysia'

@@ -1,11 +1,11 @@
 /**
- * Financials routes (SPEC 4.3, first part): the company lookup, the concept search, a filing's XBRL block,
+ * Financials routes (docs/api/financials.md, first part): the company lookup, the concept search, a filing's XBRL block,
  * its five as-reported statements and its three standardized ones, all from the SEC's Financial Statement
  * Data Sets (docs/financials.md). Handlers only delegate, through the snapshot's result cache; SQL in
  * lookup.ts, statements.ts and standardized.ts; shapes in schemas.ts. The filing-level bodies (a hundred
  * rows of a dozen fields) go out without Elysia's per-row check (http/raw-json.ts): test/financials/
  * schemas-hold.test.ts checks every filing of the fixture against the schemas instead. The standardized
- * statements need plan LITE and feature SEC_API_ENDPOINTS (SPEC 4.3); the rest is open to every plan.
+ * statements need plan LITE and feature SEC_API_ENDPOINTS; the rest is open to every plan.
  */
 import { Elysia } from 'elysia'
 import { access } from '../../auth/access.ts'
@@ -141,7 +141,7 @@ const financialsRoutes = (deps: AreaDeps) => {
           operationId,
           summary: `A filing's standardized ${segment.replace('-', ' ')}`,
           description:
-            'The canonical metrics of the statement (SPEC 4.3.1) under short camelCase keys, each null when the filing does not report it, ' +
+            'The canonical metrics of the statement (docs/api/financials.md lists them) under short camelCase keys, each null when the filing does not report it, ' +
             'chosen by the rule table src/reference/canonical-metrics.json (`sourceTag`, `ruleId`, `confidence` say which rule). ' +
             "`endDate` (YYYYMMDD) and `qtrs` pick the period; by default the filing's own period end and the statement's natural span " +
             '(income: a quarter for a 10-Q, a year for a 10-K; cash flow: year to date; balance sheet: an instant). 404 when nothing is reported at that period.',

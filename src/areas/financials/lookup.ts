@@ -1,5 +1,5 @@
 /**
- * The company lookup and the concept search (SPEC 4.3). The lookup reads the `finIssuers` and
+ * The company lookup and the concept search (docs/api/financials.md). The lookup reads the `finIssuers` and
  * `finCompanyFilings` lookup files, by CIK; a ticker resolves through the tickers table like everywhere
  * else (common/identifiers.ts), so "the latest 10-K of AAPL" is `?ticker=AAPL&limit=…`.
  */

@@ -14,7 +14,7 @@ import { ApiError, invalidParameter } from '../../http/errors.ts'
 import { CANONICAL_METRICS } from '../../reference/canonical-metrics.ts'
 import { RATIOS, type RatioDefinition } from '../../reference/financial-ratios.ts'
 import { checkQtrs, FILING_COLUMNS, type FilingColumns, filingFields, ratioMeta, ratiosOf, windowOf } from './series.ts'
-import type { MetricTopQuery, RatioTopQuery } from './series-schemas.ts'
+import { KEYS_LISTED, type MetricTopQuery, type RatioTopQuery } from './series-schemas.ts'
 
 type Company = {
   cik: number
@@ -44,7 +44,8 @@ const currentQuarter = (now: Date) => Math.floor(now.getUTCMonth() / 3) + 1
 
 export async function metricTop(db: Db, q: MetricTopQuery, now = new Date()) {
   const metric = CANONICAL_METRICS.find((m) => m.key === q.metric)
-  if (!metric) throw invalidParameter('metric', `expected a canonical metric key (SPEC 4.3.1); ${q.metric} is not one`)
+  if (!metric)
+    throw invalidParameter('metric', `expected a canonical metric key (${KEYS_LISTED}); ${q.metric} is not one`)
   const quarterly = q.quarterly === 'true'
   const basis = quarterly ? 'quarterly' : 'annual'
   const quarter = quarterly ? Number(q.quarter ?? currentQuarter(now)) : 0

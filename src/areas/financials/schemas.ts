@@ -1,5 +1,5 @@
 /**
- * Financials area shapes (SPEC 2.4 and 4.3, RESPONSES §3): the company lookup, concepts, the XBRL block,
+ * Financials area shapes (docs/api/financials.md): the company lookup, concepts, the XBRL block,
  * the as-reported statements and the standardized ones. Field names are the reference's, exactly.
  */
 import { t } from 'elysia'

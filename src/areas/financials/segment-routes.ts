@@ -1,7 +1,7 @@
 /**
- * The six segment revenue routes (SPEC 4.3.2): the main operation, its geography and product-service
- * variants (`segmentType` fixed), and each one's `compare` across fiscal years. Open to every plan (SPEC
- * sets none). SQL in segments.ts; shapes in segment-schemas.ts.
+ * The six segment revenue routes (docs/api/financials.md, Segment revenue): the main operation, its
+ * geography and product-service variants (`segmentType` fixed), and each one's `compare` across fiscal
+ * years. Open to every plan (FREE). SQL in segments.ts; shapes in segment-schemas.ts.
  */
 import { Elysia } from 'elysia'
 import { access } from '../../auth/access.ts'

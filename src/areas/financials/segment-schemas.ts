@@ -1,6 +1,6 @@
 /**
- * Shapes of the six segment revenue operations (SPEC 4.3.2, RESPONSES §3 FinancialSegmentResponse).
- * Field names are the reference's, exactly; `period` is a fiscal year YYYY only (SPEC wins).
+ * Shapes of the six segment revenue operations (docs/api/financials.md, Segment revenue; the reference's
+ * FinancialSegmentResponse). Field names are the reference's, exactly; `period` is a fiscal year YYYY only.
  */
 import { t } from 'elysia'
 import { AccessionNumber, Nullable, OutInteger, QueryInteger } from '../../http/schemas.ts'

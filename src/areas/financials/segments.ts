@@ -1,5 +1,5 @@
 /**
- * The segment revenue operations (SPEC 4.3.2): one fiscal period (the latest fiscal year by default;
+ * The segment revenue operations (docs/api/financials.md, Segment revenue): one fiscal period (the latest fiscal year by default;
  * `period` a fiscal year, `qtrs` 1–3 a fiscal quarter, `accessionNumber` one filing) or several fiscal
  * years aligned (`compare`), each with its revenue by segment from `fin_segment_rows` (the build's rules
  * in financial-statements/segments.ts), read from its lookup file by company and fiscal quarter, and its

@@ -1,7 +1,7 @@
 /**
- * Financials routes (SPEC 4.3, second part): the metric and ratio series of a company and the rankings
+ * Financials routes (docs/api/financials.md, second part): the metric and ratio series of a company and the rankings
  * of companies by a metric or a ratio, all precomputed by the build from companyfacts (company-facts
- * source). Every one needs plan LITE and feature SEC_API_ENDPOINTS (SPEC 4.3). SQL in series.ts and
+ * source). Every one needs plan LITE and feature SEC_API_ENDPOINTS. SQL in series.ts and
  * rankings.ts; shapes in series-schemas.ts. Bodies of hundreds of points go out without Elysia's per-row
  * check (http/raw-json.ts): test/http/response-schemas.test.ts checks them against the schemas.
  */
@@ -40,7 +40,7 @@ export const seriesRoutes = ({ database }: AreaDeps) =>
           description:
             'One series per symbol, source and period length (0 instant, 1 quarter, 4 year), points in chronological order: one per period, ' +
             'from the latest filing that reports it (`adsh`, `form`, `filed`, `accepted`), with the tag and rule that gave it. Canonical keys ' +
-            '(SPEC 4.3.1) by the rule table; raw tags by their local name. A fourth quarter no filing reports alone is the year minus the ' +
+            '(docs/api/financials.md lists them) by the rule table; raw tags by their local name. A fourth quarter no filing reports alone is the year minus the ' +
             'first three quarters (`strategy: "derived"`). 404 when the company or the data is unknown; 400 for an unknown key or qtrs.',
         },
       },

@@ -1,11 +1,12 @@
 /**
- * Shapes of the metric and ratio series and their rankings (SPEC 4.3, RESPONSES §3
- * FinancialMetricSeriesResponse, FinancialRatioSeriesResponse, FinancialMetricRankingResponse,
- * FinancialRatioRankingResponse). Field names are the reference's, exactly.
+ * Shapes of the metric and ratio series and their rankings (docs/api/financials.md, Metric series, Ratio
+ * series, Rankings; the reference's FinancialMetricSeriesResponse, FinancialRatioSeriesResponse,
+ * FinancialMetricRankingResponse, FinancialRatioRankingResponse). Field names are the reference's, exactly.
  */
 import { t } from 'elysia'
 import { Cik, DateParam, Nullable, OutInteger, QueryInteger, Ticker } from '../../http/schemas.ts'
-import { RATIO_GROUPS } from '../../reference/financial-ratios.ts'
+import { CANONICAL_KEYS } from '../../reference/canonical-metrics.ts'
+import { RATIO_GROUPS, RATIOS } from '../../reference/financial-ratios.ts'
 import { CompanyIssuer } from './schemas.ts'
 
 const Yyyymmdd = OutInteger({ description: 'A date as an integer YYYYMMDD', examples: [20250628] })
@@ -43,6 +44,16 @@ const Window = {
   startDate: t.Optional(DateParam('Periods ending on or after this date')),
   endDate: t.Optional(DateParam('Periods ending on or before this date')),
 }
+/** Where a client finds the canonical metric keys and ratio ids; an unknown one's 400 says it too. */
+export const KEYS_LISTED = 'listed in the OpenAPI document (/openapi) and docs/api/financials.md'
+/** The keys and ids in the parameters' descriptions, so the OpenAPI document lists them (the values are checked by the handlers). */
+const METRIC_KEYS = `The canonical metric keys: ${CANONICAL_KEYS.join(', ')}.`
+const RATIO_IDS = `The ratio ids, by group: ${RATIO_GROUPS.map(
+  (g) =>
+    `${g}: ${RATIOS.filter((r) => r.group === g)
+      .map((r) => r.id)
+      .join(', ')}`,
+).join('; ')}.`
 const GROUPS = [...RATIO_GROUPS, 'all']
 const Group = oneOf(GROUPS, 'Ratio group: liquidity, leverage, profitability, efficiency, or all (default)')
 
@@ -68,7 +79,7 @@ export const MetricSeriesQuery = t.Object({
     maxLength: 2000,
     pattern: '^[A-Za-z0-9_ ,]+$',
     expected: 'comma-separated canonical metric keys and/or raw tag names',
-    description: 'Comma-separated canonical metric keys (SPEC 4.3.1, lower case) and/or raw tag local names (Revenues)',
+    description: `Comma-separated canonical metric keys (lower case) and/or raw tag local names (Revenues). ${METRIC_KEYS}`,
   }),
   source: t.Optional(oneOf(['raw', 'canonical', 'all'], 'raw, canonical or all (default)')),
   version: t.Optional(
@@ -161,8 +172,8 @@ export const RatioSeriesQuery = t.Object({
       minLength: 1,
       maxLength: 1000,
       pattern: '^[a-z0-9_ ,]+$',
-      expected: 'comma-separated ratio identifiers such as current_ratio,gross_margin',
-      description: 'Comma-separated ratio identifiers; omit for every ratio of the group',
+      expected: `comma-separated ratio identifiers (${KEYS_LISTED}) such as current_ratio,gross_margin`,
+      description: `Comma-separated ratio identifiers; omit for every ratio of the group. ${RATIO_IDS}`,
     }),
   ),
   group: t.Optional(Group),
@@ -215,8 +226,8 @@ export const MetricTopQuery = t.Object({
     minLength: 1,
     maxLength: 100,
     pattern: '^[a-z_]+$',
-    expected: 'a canonical metric key such as revenue',
-    description: 'Canonical metric key (SPEC 4.3.1)',
+    expected: `a canonical metric key (${KEYS_LISTED}) such as revenue`,
+    description: `Canonical metric key. ${METRIC_KEYS}`,
   }),
   quarterly: t.Optional(
     t.String({
@@ -275,8 +286,8 @@ export const RatioTopQuery = t.Object({
       minLength: 1,
       maxLength: 100,
       pattern: '^[a-z0-9_]+$',
-      expected: 'a ratio identifier such as current_ratio',
-      description: "Ratio identifier; default the group's first ratio",
+      expected: `a ratio identifier (${KEYS_LISTED}) such as current_ratio`,
+      description: `Ratio identifier; default the group's first ratio. ${RATIO_IDS}`,
     }),
   ),
   group: t.Optional(Group),

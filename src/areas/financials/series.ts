@@ -1,10 +1,10 @@
 /**
- * The metric and ratio series of one company (SPEC 4.3): points the build chose and computed
+ * The metric and ratio series of one company (docs/api/financials.md): points the build chose and computed
  * (company-facts source: `fin_metric_points` and `fin_ratio_points`), read from their lookup files a
  * series at a time (series-points.ts). docs/financials.md states the rules of a point.
  *
- * Symbols: one that starts with a lower-case letter is a canonical metric key (SPEC 4.3.1; an unknown one
- * is a 400), one that starts with a capital is a raw tag's local name (`Revenues`). `source` canonical
+ * Symbols: one that starts with a lower-case letter is a canonical metric key (docs/api/financials.md lists
+ * them; an unknown one is a 400), one that starts with a capital is a raw tag's local name (`Revenues`). `source` canonical
  * accepts keys only, raw treats every symbol as a tag name, all (the default) takes each as what it is.
  */
 import type { Db } from '../../db/client.ts'
@@ -18,7 +18,12 @@ import { accepted } from './format.ts'
 import { type Issuer, issuerBody, knownIssuer } from './issuer.ts'
 import { accessionOfKey } from './lookup.ts'
 import { type PeriodFilter, type SeriesName, seriesPoints } from './series-points.ts'
-import type { MetricSeriesQuery, MetricSeriesResponse, RatioSeriesQuery } from './series-schemas.ts'
+import {
+  KEYS_LISTED,
+  type MetricSeriesQuery,
+  type MetricSeriesResponse,
+  type RatioSeriesQuery,
+} from './series-schemas.ts'
 
 const CANONICAL = new Set(CANONICAL_KEYS)
 const MAX_SYMBOLS = 50
@@ -97,7 +102,7 @@ function parseSymbols(text: string, source: string) {
       if (!CANONICAL.has(s))
         throw invalidParameter(
           'symbols',
-          `expected canonical metric keys (SPEC 4.3.1) or tag names; ${s} is not a canonical key`,
+          `expected canonical metric keys (${KEYS_LISTED}) or tag names; ${s} is not a canonical key`,
         )
       canonical.push(s)
     } else if (source === 'canonical') {
@@ -201,7 +206,7 @@ export async function metricSeries(db: Db, q: MetricSeriesQuery): Promise<typeof
     }
     s.points.push(metricPoint(r, issuer))
   }
-  // The latest `limit` periods of each series (a window function in the query cost 3 ms of its 4.4).
+  // The latest `limit` periods of each series, cut here: a window function in the query was most of its time.
   for (const s of series.values()) s.points = s.points.slice(-q.limit)
   return {
     issuer: issuerBody(issuer),
@@ -231,7 +236,7 @@ export function ratiosOf(ratio: string | undefined, group: string): RatioDefinit
     if (!r)
       throw invalidParameter(
         'ratio',
-        `expected ratio identifiers such as current_ratio (docs/financials.md lists them); ${id} is not one`,
+        `expected ratio identifiers such as current_ratio (${KEYS_LISTED}); ${id} is not one`,
       )
     if (group !== 'all' && r.group !== group)
       throw invalidParameter('ratio', `expected ${group} ratios with group=${group}; ${id} is not one`)

@@ -124,8 +124,8 @@ const filingConcept = (line: string) => byField(FILING_CONCEPT_FIELDS, line) as 
  * its tag's `concept_id` and `abstract`. They come in stored order, which is the statement's (report,
  * line, then the newest values first: contract.ts `sortedBy`), without a sort. Why a lookup file: a
  * uniform draw of filings touches a new part of the 88 million rows each time, and DuckDB then reads a
- * block of each of the 17 columns, which made the rows query 3.3 ms of an as-reported statement's 5 ms
- * target (full volume, cold blocks).
+ * block of each of the 17 columns, which made the rows query most of an as-reported statement's target
+ * (docs/benchmarks.md).
  */
 const rowsOf = (db: Db, accKey: bigint): StatementRow[] => db.lookup('finStatementRows').get(accKey).map(statementRow)
 
@@ -133,7 +133,7 @@ const rowsOf = (db: Db, accKey: bigint): StatementRow[] => db.lookup('finStateme
  * The lines of one statement of a filing, each with its tag's metadata: its rows, then the filing's
  * concepts (the lines of the `finFilingConcepts` lookup file under its `acc_key`), matched by
  * `concept_id`. No query: as one on the 48.6 million rows of a `fin_filing_concepts` table it kept the
- * as-reported statements' 16-connection p99 over target (cash flow 53.3 ms of 50, full volume).
+ * as-reported statements' 16-connection p99 over target (docs/benchmarks.md).
  */
 function linesOf(db: Db, accKey: bigint, stmt: StatementCode): LineRow[] {
   const rows = rowsOf(db, accKey).filter((r) => r.stmt === stmt)

@@ -58,7 +58,7 @@ type Companies = { rows: readonly (CompanyRow & { search_text: string })[]; byCi
 /**
  * The companies directory (13,000 issuers at full volume, a few MB), held per snapshot in its order
  * (latest filing first): a page, a `q` match and an issuer's figures then cost no query. As a query, a
- * `q` scan of every search text took 2-2.6 ms in process, an issuer's row ~1 ms on cold blocks.
+ * `q` scan of every search text was over a page's target, and an issuer's row on cold blocks half of it.
  */
 export function insiderCompanies(db: Db): Promise<Companies> {
   return db.memo('insider-companies', async () => {

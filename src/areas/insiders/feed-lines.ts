@@ -1,7 +1,7 @@
 /**
  * An issuer's or a person's feed page from lines of a lookup file (`insiderIssuerFeed`,
  * `insiderPersonFeed`: each transaction's position and the columns of the equality filters, in feed
- * order), without a query: at full volume the positions' query cost ~1.5 ms on cold blocks. Only for
+ * order), without a query: on cold blocks the positions' query was most of a page's target. Only for
  * filters that are equalities on those columns, tested here as the SQL would (a null never matches);
  * value, date and 10b5-1 filters, and a page not found within the frame budget, take the query (feeds.ts).
  */

@@ -40,7 +40,7 @@ const shares = (buy: number, sell: number) => ({ buyShares: buy, sellShares: sel
 /** The dollars insiders bought and sold, and the net: all three the build's, in cents. */
 const dollars = (buy: number, sell: number, net: number) => ({ buyValue: buy, sellValue: sell, netValue: net })
 
-/** buy / sell counts, null without sells (RESPONSES §4); rounded to 4 places. */
+/** buy / sell counts, null without sells (docs/api/insiders.md, Lifetime figures); rounded to 4 places. */
 const ratio = (buy: number, sell: number) => (sell === 0 ? null : Math.round((buy / sell) * 10_000) / 10_000)
 
 type LeaderType = 'top_buyers' | 'top_sellers'
@@ -50,7 +50,7 @@ type ActivityDays = { dates: ReadonlySet<string>; latest: LatestDates; latestAny
 
 /**
  * The transaction dates covered (5,400 at full volume) and the leaders' default dates, held per
- * snapshot: a leaders page then costs one query (the date's check and default were ~1 ms each).
+ * snapshot: a leaders page then costs one query (the date's check and default each cost a query of its own: docs/benchmarks.md).
  */
 function activityDays(db: Db): Promise<ActivityDays> {
   return db.memo('insider-activity-days', async () => {

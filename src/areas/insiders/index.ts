@@ -1,10 +1,10 @@
 /**
- * Insiders routes (SPEC 4.4, RESPONSES §4): the transaction feeds, the directories, the statistics, the
- * daily leaders, owners and the lifetime figures of an issuer, and a person's filings and holdings (beyond
- * the spec, as the reference has them). Handlers only delegate (queries.ts, holdings.ts); lists go
+ * Insiders routes (docs/api/insiders.md): the transaction feeds, the directories, the statistics, the
+ * daily leaders, owners and the lifetime figures of an issuer, and a person's filings and holdings (as
+ * the reference has them). Handlers only delegate (queries.ts, holdings.ts); lists go
  * through the snapshot's result cache. The feeds go out without Elysia's per-row check (http/raw-json.ts:
  * their rows are the build's lines; test/http/response-schemas.test.ts checks them against the schema). Daily leaders, buy-sell ratio, net shares and net value need LITE
- * and SEC_API_ENDPOINTS as SPEC 4.4 marks them (net value alike: the same kind of data); the rest is FREE.
+ * and SEC_API_ENDPOINTS (net value alike: the same kind of data); the rest is FREE.
  */
 import { Elysia, t } from 'elysia'
 import { access } from '../../auth/access.ts'

@@ -11,9 +11,10 @@ import { nameGramKey } from '../../pipeline/sources/submissions/contract/index.t
 
 const ASCII = /^[\x20-\x7e]+$/
 /**
- * Frames of the trigram's run read before the scan answers instead (~16 KB, ~170 persons each, ~0.03 ms):
- * the scan of every person's text costs ~27 ms at full volume, so reading up to 512 frames (the run of
- * any trigram but the commonest) is still cheaper; at 16 frames, q drawn from names missed it half the time.
+ * Frames of the trigram's run read before the scan answers instead (~16 KB, ~170 persons each): the scan
+ * of every person's text costs as much as several hundred frames (docs/benchmarks.md), so reading up to
+ * 512 (the run of any trigram but the commonest) is still cheaper; at 16 frames, q drawn from names missed
+ * it half the time.
  */
 const FRAMES = 512
 

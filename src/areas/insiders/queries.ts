@@ -9,7 +9,7 @@ import { cikForTicker } from '../common/identifiers.ts'
 
 export const notFound = (message: string) => new ApiError('not_found', message)
 
-/** The issuer a ticker names (its primary ticker first, as SPEC 4.4 says); 404 when it names nobody. */
+/** The issuer a ticker names (its primary ticker first, docs/api/insiders.md); 404 when it names nobody. */
 export async function issuerCikOf(db: Db, ticker: string): Promise<number> {
   const cik = await cikForTicker(db, ticker)
   if (cik === undefined) throw notFound(`No company has the ticker ${ticker.toUpperCase()}.`)

@@ -4,7 +4,7 @@
  */
 import { accessionOf, folderUrl } from '../common/filing.ts'
 
-/** 2024-09-30 16:07:30 → 2024-09-30T16:07:30: EDGAR's Eastern time, without a zone designator (SPEC 2.5). */
+/** 2024-09-30 16:07:30 → 2024-09-30T16:07:30: EDGAR's Eastern time, without a zone designator (docs/api/insiders.md, The transaction). */
 export const stamp = (v: string | null) => (v === null ? null : `${v.slice(0, 10)}T${v.slice(11, 19)}`)
 export const cik10 = (cik: number) => String(cik).padStart(10, '0')
 

@@ -1,5 +1,5 @@
 /**
- * Insiders area shapes (SPEC 2.5 and 4.4, RESPONSES §4). Wire names are camelCase and match the
+ * Insiders area shapes (docs/api/insiders.md). Wire names are camelCase and match the
  * reference exactly; a value the filing does not give is null.
  */
 import type { TNumber } from '@sinclair/typebox'

@@ -1,6 +1,6 @@
 /**
- * Institutions routes (SPEC 2.6 and 4.5; the operations beyond the spec's list as RESPONSES §5 gives
- * them): the 13F managers' directory, a manager, its filings and periods, holdings and their history,
+ * Institutions routes (docs/api/institutions.md; the operations beyond the manager's directory as the
+ * reference service has them): the 13F managers' directory, a manager, its filings and periods, holdings and their history,
  * quarter-over-quarter changes, buys and sells, sector and industry breakdowns, and the market-wide
  * activity of a quarter. Handlers only delegate (queries.ts); lists go through the snapshot's result
  * cache. Lists go out without Elysia's per-row response check (http/raw-json.ts says why; the tests check

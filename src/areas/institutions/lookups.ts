@@ -2,7 +2,7 @@
  * The 13F lookup files (src/pipeline/sources/form-13f/contract.ts LOOKUPS): a manager's quarters with
  * their context, and each (quarter, manager)'s first holdings, buys and sells and its breakdowns. A
  * uniform draw of a manager reads a cold part of a huge table; through DuckDB that read decompresses a
- * block of every column named (4-6 ms for a top 100 holdings at full volume), here one or two frames.
+ * block of every column named (two to three times a page's target for a top 100 holdings), here one or two frames.
  */
 import type { Db } from '../../db/client.ts'
 import {

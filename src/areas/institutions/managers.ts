@@ -70,8 +70,8 @@ export async function listInstitutions(db: Db, config: QueryConfig, f: { q?: str
 
 /**
  * Every manager by CIK, read once per snapshot: a point query on `inst_managers` (stored in directory
- * order, by portfolio value) cost 0.84 ms at one connection and reached 13% of the DuckDB floor's
- * throughput at 16 (full volume); the table is a row per manager (6,978 at full volume, some 20,000
+ * order, by portfolio value) reached only a small share of the DuckDB floor's throughput at 16
+ * connections (docs/benchmarks.md); the table is a row per manager (6,978 at full volume, some 20,000
  * ever in EDGAR's data sets), a few megabytes held.
  */
 const managersByCik = (db: Db) =>

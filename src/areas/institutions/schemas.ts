@@ -1,5 +1,5 @@
 /**
- * Institutions shapes: SPEC 2.6 for the managers' directory (InstitutionDTO), RESPONSES §5 for the rest,
+ * Institutions shapes (docs/api/institutions.md): the managers' directory (InstitutionDTO) and the rest,
  * field names as the reference gives them. Values are whole US dollars; dates `YYYY-MM-DD`; received
  * times are the filing's acceptance, UTC. Quarters are `YYYYQn` labels of the period of report.
  */

@@ -1,5 +1,5 @@
 /**
- * `secds build --download`: fills a cache folder laid out like the mirror (DESIGN.md §2) from the SEC, so
+ * `secds build --download`: fills a cache folder laid out like the mirror (docs/data.md) from the SEC, so
  * the build can then read it exactly as it reads `--from DIR`. Each source's download part
  * (SourceDefinition.download) says what it fetches; this runs them all at once on one client, whose rate
  * limit is shared by the whole process.

@@ -110,7 +110,7 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
   },
 }
 
-/** The lookup files the series read (db/keyed-file.ts), by the name the manifest lists them under. */
+/** The lookup files the series read (lib/keyed-file.ts), by the name the manifest lists them under. */
 export const LOOKUPS = {
   /**
    * Each metric series' points (METRIC_POINT_LINE) by seriesKey(CIK, series id), by recency, quarters and

@@ -7,7 +7,8 @@
  * them the sample would have about 16,000 filers at scale 1 where EDGAR has about 18,000, and the build
  * would never see a companyfacts filer that the financial statements lack.
  *
- * The real shape (../shared/edgar-samples/companyfacts/CIK0001835632.json, Marvell's 424B2 of 2026-04-08):
+ * The real shape (Marvell's companyfacts file, CIK0001835632.json, in the real EDGAR samples beside the
+ * repository: its 424B2 of 2026-04-08):
  * per filing, one instant fact in `USD` of each summary concept of its fee table: `TtlOfferingAmt`
  * 998850000; `TtlFeeAmt` and `NetFeeAmt` 137941.19, the amount at that fiscal year's fee rate ($138.10 per
  * million) to the cent; `TtlPrevslyPdAmt` and `TtlOffsetAmt` 0; and, on a 424(b) prospectus,

@@ -42,8 +42,8 @@ const SAME_META = METRIC_META_FIELDS.map((f) => `p.${f} IS NOT DISTINCT FROM m.$
 
 /**
  * The series as lookup files, a series per key (contract LOOKUPS): as a DuckDB query on the 75-million-row
- * `fin_metric_points`, a metric series request cost 7.8 ms at 1 connection (target 2 ms) and 146 ms p99 at
- * 16 (target 50), reading cold blocks of every column (full volume). In 16 ranges of CIKs: each sorts a
+ * `fin_metric_points`, a metric series request missed its targets at 1 and at 16 connections several
+ * times over, reading cold blocks of every column (docs/benchmarks.md). In 16 ranges of CIKs: each sorts a
  * part of the lines.
  */
 export const seriesLookups = (): LookupSpec[] => [

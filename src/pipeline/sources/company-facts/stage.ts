@@ -9,7 +9,8 @@
  * files at once (read_json with the nested maps typed, one document per file, so memory is bounded by the
  * largest filer's file, tens of MB) and unnests the maps into fact rows while the next batch is inflated.
  *
- * Quirks of the real files (tests over ../shared/edgar-samples/companyfacts/ prove them):
+ * Quirks of the real files (test/financials/companyfacts-source.test.ts proves them on the real EDGAR
+ * samples beside the repository):
  * - `cik` is an integer, but some files write it as a zero-padded string: read as text, cast to BIGINT;
  * - IFRS filers (`ifrs-full`) and `srt` concepts may have a null label and description;
  * - units other than USD (`shares`, `USD/shares`, `pure`, `EUR`, `COP`…): kept as written;

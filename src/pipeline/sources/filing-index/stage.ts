@@ -1,7 +1,7 @@
 /**
  * Filing folder listings (`filing-index/<accession>-index.json`, the `index.json` of an EDGAR filing
  * folder) into `stage_documents`, one row per listed file. The listing has no document types: the
- * documents table derives them from file names (see tables/documents.ts).
+ * documents table derives them from file names (see documents.ts).
  *
  * Quirks: `size` is a string and may be ""; the CIK is only in `directory.name`
  * (`/Archives/edgar/data/<cik>/<accession without dashes>`); listings may be pretty-printed.

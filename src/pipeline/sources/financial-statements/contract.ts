@@ -116,7 +116,7 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
   },
 }
 
-/** The lookup files the financials area reads (db/keyed-file.ts), by the name the manifest lists them under. */
+/** The lookup files the financials area reads (lib/keyed-file.ts), by the name the manifest lists them under. */
 export const LOOKUPS = {
   /** Each filing's context (FILING_LINE) by `acc_key`: what every filing-level operation reads first. */
   finFilings: 'lookup/fin-filings',

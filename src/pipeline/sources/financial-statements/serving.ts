@@ -90,7 +90,7 @@ export async function servingStatements(ctx: BuildContext): Promise<string[]> {
         AND t.tlabel IS NOT DISTINCT FROM c.tlabel AND t.doc IS NOT DISTINCT FROM c.doc
       ORDER BY concept_id`,
     // What the concept search scans: each text once, lower-cased once here (lower() per row at query time
-    // tripled a documentation scan: 5M rows, 104 → 32 ms), with the run of concepts it stands for.
+    // tripled a documentation scan of 5M rows), with the run of concepts it stands for.
     `CREATE TABLE s.fin_concept_texts AS
       SELECT t.text_id, t.custom, min(c.concept_id) AS first_id, count(*)::INTEGER AS n,
              lower(t.tag || ' ' || coalesce(t.tlabel, '')) AS search_text, lower(t.doc) AS search_doc
@@ -113,8 +113,8 @@ export async function checkFilings({ db }: BuildContext) {
 
 /**
  * A filing's context as a line of a lookup file: every filing-level operation starts with it, and as a
- * DuckDB point query it cost 1.0-1.3 ms of a standardized statement's 2 ms target (full volume); a read
- * here costs ~0.05 ms.
+ * DuckDB point query it cost over half of a standardized statement's target; a read here costs a small
+ * fraction of that (docs/benchmarks.md).
  */
 export const financialLookups = (): LookupSpec[] => [
   {
@@ -155,8 +155,8 @@ export const financialLookups = (): LookupSpec[] => [
     sql: `SELECT st.acc_key, ${STANDARDIZED_LINE} FROM (${OWN_PERIOD_STANDARDIZED}) st
       ORDER BY st.acc_key, st.statement, st.ddate, st.qtrs, st.metric`,
   },
-  // The company lookup's, the series' and the segments' reads: as DuckDB point queries by CIK they cost
-  // 0.5-1.5 ms each at full volume (a segment request read 3.0 ms against its 2 ms target), most of it before
+  // The company lookup's, the series' and the segments' reads: as DuckDB point queries by CIK each paid
+  // DuckDB's fixed cost (a segment request missed its target: docs/benchmarks.md), most of it before
   // a row is read. Read in stored order (preserve_insertion_order): each table is sorted by its key.
   {
     name: 'finIssuers',
@@ -195,8 +195,8 @@ const statementRows = (inRange: (column: string) => string) => `SELECT p.acc_key
 
 /**
  * The standardized values at each filing's own period end: what a standardized statement answers by
- * default, 45% of fin_standardized's rows. As a query on that 67-million-row table it cost 1.9 ms on a
- * cold block (uniform draws; 0.75 ms warm) of the 2 ms target; another period still takes the query.
+ * default, 45% of fin_standardized's rows. As a query on that 67-million-row table it cost nearly all of
+ * the target on a cold block (uniform draws); another period still takes the query.
  */
 const OWN_PERIOD_STANDARDIZED = `SELECT st.* FROM s.fin_standardized st JOIN s.fin_filings f
   ON f.acc_key = st.acc_key AND st.ddate = f.end_date`

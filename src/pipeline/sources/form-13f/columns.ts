@@ -104,7 +104,7 @@ const flag = (c: string) => `(upper(trim(${c})) IN ('Y', 'TRUE', '1'))`
 
 /**
  * Typed SELECT lists over a table of text columns named as in the data sets: the only place either path's
- * text becomes typed values (the VALUE column stays as reported here; units.ts applies the unit rule).
+ * text becomes typed values (the VALUE column stays as reported here; rules.ts applies the unit rule).
  */
 export const TYPED_SELECT: Record<ReadTable, string> = {
   SUBMISSION: `${text('ACCESSION_NUMBER')} AS accession, ${date('FILING_DATE')} AS filed,

@@ -2,8 +2,9 @@
  * The 13F lookup files (contract.ts LOOKUPS): what a manager's per-quarter pages read without a query.
  * At full volume a uniform draw lands on a cold part of inst_holdings (167 M rows), inst_flows (183 M) or
  * inst_sectors (43 M), and DuckDB then reads and decompresses a block of every column named: a manager's
- * top 100 holdings cost 4-6 ms, and the context query before them ~1 ms more. Here a page is one or two
- * records of a keyed file (docs/institutions.md, "Lookup files").
+ * top 100 holdings cost two to three times a page's target, and the context query before them more
+ * (docs/benchmarks.md). Here a page is one or two records of a keyed file (docs/institutions.md, "Lookup
+ * files").
  */
 import type { BuildContext, LookupSpec } from '../../source.ts'
 import {

@@ -18,8 +18,8 @@ export const FEED_LINE_COLUMNS = [
 /**
  * What the feed tables hold besides `pos`: the columns the filters read. The transaction itself is a
  * line of the `transactions` lookup file at its `pos` (TRANSACTION_LINE): a page reads narrow rows, then
- * its lines. Reading every column of a page of 51 rows from DuckDB took 8.8 ms (scale 0.01, one thread,
- * string columns decompressed a vector at a time); the positions alone 0.8 ms.
+ * its lines. Reading every column of a page of 51 rows from DuckDB took ten times as long as the
+ * positions alone (string columns decompressed a vector at a time; docs/benchmarks.md).
  */
 export const FEED_FILTER_COLUMNS = [
   'issuer_cik',
@@ -37,7 +37,7 @@ export const FEED_ORDER = 'accepted_at DESC NULLS LAST, transaction_date DESC NU
 export const PERSON_COLUMNS_OF_FEED = ['owner_name', 'officer_title'] as const
 
 /**
- * A transaction's line in the lookup file: its DTO (SPEC 2.5) as JSON, without `filingUrl` (the server's
+ * A transaction's line in the lookup file: its DTO (docs/api/insiders.md, The transaction) as JSON, without `filingUrl` (the server's
  * archive address makes it from `issuer.cik` and `accessionNumber`). `reporter` is the filing's reporter;
  * the person feed puts the person in its place.
  */

@@ -3,7 +3,7 @@
  * accession numbers as the submissions and index files), the quarterly data sets
  * (`insider-transactions-data-sets/YYYYqN_form345.zip`, tables of sample-tsv.ts) for every quarter the
  * SEC would have published by the as-of date, and the filings after the newest of them as full
- * submission text files (sample-text.ts), as a nightly build finds them.
+ * submission text files (sample-xml.ts, written by src/pipeline/filing-text), as a nightly build finds them.
  *
  * Bounded memory at full scale (~80 quarters, ~1 million filings): rows are appended to one scratch
  * file per quarter and table as issuers stream by (buffered, flushed past 1 MB), and each quarter is

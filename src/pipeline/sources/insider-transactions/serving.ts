@@ -152,7 +152,7 @@ export function insiderServing({ parquet }: BuildContext): string[] {
     `CREATE TABLE s.insider_days AS SELECT transaction_date AS activity_date, count(*) AS transaction_count
       FROM ${tx} WHERE transaction_date IS NOT NULL GROUP BY ALL ORDER BY activity_date`,
     // An old window's first transactions sit deep in the feed, behind row groups whose dates span it only
-    // through a few mistyped or late-reported ones: the scan from the top read them all (3-4 ms at full volume).
+    // through a few mistyped or late-reported ones: the scan from the top read them all (over a page's target).
     `CREATE TABLE s.insider_feed_days AS
       SELECT acquired_disposed, transaction_date, min(pos) AS first_pos, max(pos) AS last_pos
       FROM s.insider_feed WHERE ${FEED_DAY} GROUP BY ALL
@@ -183,7 +183,7 @@ export function insiderServing({ parquet }: BuildContext): string[] {
 /**
  * Each person under every trigram of its search text (name, CIK, latest issuer), once: `q` on the
  * persons directory reads the lines of its rarest trigram (src/areas/insiders/person-search.ts) instead of
- * every person's text (a substring no one has took 21 ms over 300,000 texts on one thread).
+ * every person's text (a substring no one has scanned all 300,000 texts: docs/benchmarks.md).
  */
 const PERSON_GRAMS = `SELECT DISTINCT ${nameGramSql('i')} AS gram, position, cik, name_lower
   FROM (SELECT position, cik, name_lower, unnest(range(1, length(name_lower) - 1)) AS i FROM s.insider_persons)`
@@ -203,15 +203,15 @@ export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => {
     },
     {
       // A page of persons by CIK from DuckDB (cik IN a list of 26) scanned every column of the 306,000 rows
-      // (the IN filter is not pushed into the scan): 28-36 ms at full volume.
+      // (the IN filter is not pushed into the scan): over ten times a page's target.
       name: 'insiderPersons',
       path: LOOKUPS.insiderPersons,
       rowsOf: 's.insider_persons',
       sql: `SELECT cik::BIGINT, ${PERSON_LINE} FROM s.insider_persons ORDER BY cik`,
     },
-    // An issuer's or an owner's positions: 24 columns read from DuckDB on cold blocks cost ~1.5 ms of a page's
-    // 2 ms target (uniform draws, full volume). Written straight from the positions (700k rows a sort of
-    // seconds): the server reads them only through these files.
+    // An issuer's or an owner's positions: 24 columns read from DuckDB on cold blocks cost most of a page's
+    // target (uniform draws). Written straight from the positions (700k rows, a short sort): the server
+    // reads them only through these files.
     {
       name: 'insiderPositionsByIssuer',
       path: LOOKUPS.insiderPositionsByIssuer,
@@ -226,7 +226,7 @@ export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => {
       sql: `SELECT owner_cik::BIGINT, ${POSITION_LINE} FROM ${positions}
       ORDER BY owner_cik, issuer_cik, security_title`,
     },
-    // A day's leaders as a query read 15 columns on cold blocks: 1.4-2.8 ms of the 2 ms target. Written
+    // A day's leaders as a query read 15 columns on cold blocks: up to more than the page's target. Written
     // straight from the ranking (no count: it would rank again); the server reads them only here.
     {
       name: 'insiderDailyLeaders',
@@ -244,7 +244,7 @@ export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => {
         QUALIFY row_number() OVER (PARTITION BY acquired_disposed, transaction_date ORDER BY pos) <= ${DAY_HEADS})
       GROUP BY key ORDER BY key`,
     },
-    // An issuer's or a person's feed page: the positions as a query cost ~1.5 ms on cold blocks; these lines
+    // An issuer's or a person's feed page: the positions as a query cost most of its target on cold blocks; these lines
     // answer the pages whose filters are equalities (src/areas/insiders/feed-lines.ts), in stored order.
     {
       name: 'insiderIssuerFeed',

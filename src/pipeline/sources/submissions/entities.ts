@@ -1,5 +1,5 @@
 /**
- * Entities: one row per CIK, every field of a submissions file (SPEC 2.3), plus filers known only from
+ * Entities: one row per CIK, every field of a submissions file (docs/api/entities.md), plus filers known only from
  * the index files (name only, type 'unknown').
  *
  * EDGAR rules applied here:

@@ -113,7 +113,7 @@ export const submissions: SourceDefinition = {
       notNull: ['cik', 'name', 'entity_type', 'tickers', 'exchanges', 'former_names', 'source'],
       requiredBy: filerSource,
       description:
-        'One row per CIK: every field of the submissions file (SPEC 2.3); index-only filers with their name.',
+        'One row per CIK: every field of the submissions file (docs/api/entities.md); index-only filers with their name.',
     },
     {
       name: 'filings',

@@ -1,11 +1,11 @@
 /**
- * The submissions source's lookup files (contract LOOKUPS; db/keyed-file.ts): what the server answers
+ * The submissions source's lookup files (contract LOOKUPS; lib/keyed-file.ts): what the server answers
  * entity and filing lookups, and most pages, from without a query. Each query yields (key, line) in key
  * order with all of a key's lines in the order served, one line per row of the table it names first.
  *
  * Frames, where not the writer's 16 KB (a frame is what one read decompresses):
- *   entities: a page of 20 entities reads 20 bodies (~1 KB each) from as many frames; 4 KB frames took a
- *     name search from 0.83 to 0.61 ms in process (file 0.13 → 0.20 GB; 2 KB: 0.60 ms, 0.25 GB).
+ *   entities: a page of 20 entities reads 20 bodies (~1 KB each) from as many frames; 4 KB frames made a
+ *     name search a quarter faster for a larger file, and 2 KB gained nothing more (docs/benchmarks.md).
  *   formPositions: a merged page reads a frame per form from the middle; 8 KB frames waste less of it,
  *     and the heads (src/areas/filings/page-skip.ts) pass a deep page's first-day rows unread, to within a frame.
  */

@@ -1,8 +1,8 @@
 /**
  * The submissions source's part of the serving database (`serving.duckdb`, attached as `s`; the server's
- * index, made from the snapshot's own Parquet). Why a DuckDB file and not the Parquet itself, measured
- * at full scale (23 million filings, one thread): a filer's newest filings take 1.8 ms here against
- * 10-20 ms over Parquet. The tables follow the queries (docs/architecture.md):
+ * index, made from the snapshot's own Parquet). Why a DuckDB file and not the Parquet itself: a filer's
+ * newest filings take several times less here (docs/architecture.md, The serving database, has the
+ * figures). The tables follow the queries (docs/architecture.md):
  *
  * - integer accession keys (`acc_key`, contract ACC_KEY);
  * - `pos`, each row's position in the order the API lists filings, in the date-sorted copy and in a
@@ -17,8 +17,8 @@ import { FILINGS_BY_DATE_ORDER } from './filings.ts'
 
 /**
  * What the filings lists read. The accession number is stored only as `acc_key` (the API formats it back):
- * every column a lookup reads costs time, strings most (a lookup of every column took 1.8 ms, one integer
- * column 0.8 ms, full scale).
+ * every column a lookup reads costs time, strings most (every column of the row took over twice as long as
+ * one integer column: docs/architecture.md).
  */
 const FILING_COLUMNS = `${ACC_KEY} AS acc_key, cik, form_type, form_category, filing_date, accepted_at, entity_name, ticker`
 

@@ -127,7 +127,7 @@ export async function stageSubmissions(
       .then(async () => {
         if (failure) return
         // Two targeted reads of the chunk (entity fields, then the filing arrays) rather than one read into a
-        // table: parsing is cheap (~500 MB/s), materializing every field twice was not (measured).
+        // table: parsing is cheap, materializing every field twice was not (measured).
         if (kind === 'main') {
           await db.run(
             copyTo(`SELECT * FROM ${readChunk(chunk, ENTITY_FIELDS)}`, join(workDir, `entities-${seq}.parquet`)),

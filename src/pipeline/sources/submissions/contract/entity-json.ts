@@ -1,7 +1,7 @@
 /**
- * The Entity DTO (SPEC 2.3) as SQL over the `entities` Parquet table. The build renders it once per
+ * The Entity DTO (docs/api/entities.md, The entity) as SQL over the `entities` Parquet table. The build renders it once per
  * entity into the entities lookup file (contract/index.ts LOOKUPS.entities), sent as it is by src/areas/entities, so a lookup reads one line instead of
- * some forty nested columns (in DuckDB at full scale: 3.3 ms for every column of one row).
+ * some forty nested columns (docs/architecture.md, The serving database, has the figures).
  */
 
 /** An address struct with wire names; NULL when EDGAR gave none. */
@@ -25,7 +25,7 @@ const FIELDS: [string, string][] = [
   ['ownerOrg', 'owner_org'],
   ['insiderTransactionForOwnerExists', 'insider_transaction_for_owner_exists'],
   ['insiderTransactionForIssuerExists', 'insider_transaction_for_issuer_exists'],
-  // Stored as the 9-digit text so leading zeros survive; SPEC wants an integer.
+  // Stored as the 9-digit text so leading zeros survive; the API sends an integer.
   ['ein', 'TRY_CAST(ein AS INTEGER)'],
   ['lei', 'lei'],
   ['description', 'description'],

@@ -12,7 +12,7 @@ export type EntityType = (typeof ENTITY_TYPES)[number]
 /**
  * An entity type as the serving database filters it: its position in ENTITY_TYPES, from 1. DuckDB
  * evaluates a filter over the whole row group it cannot skip, and on text that is a string comparison per
- * row: a page of one type took 1.6 ms with a text filter, 1.0 ms with none (full scale).
+ * row: a page of one type took 60% longer with a text filter (docs/benchmarks.md).
  */
 export const entityTypeCode = (type: string) => ENTITY_TYPES.indexOf(type as EntityType) + 1
 
@@ -23,7 +23,7 @@ export const entityTypeCode = (type: string) => ENTITY_TYPES.indexOf(type as Ent
  */
 export const ACC_KEY = `replace(accession_number, '-', '')::BIGINT`
 
-/** Lookup files (db/keyed-file.ts) by name, each a path in the snapshot without extension. */
+/** Lookup files (lib/keyed-file.ts) by name, each a path in the snapshot without extension. */
 export const LOOKUPS = {
   /** Entity bodies (the API's JSON, contract/entity-json.ts) by CIK. */
   entities: 'lookup/entities',

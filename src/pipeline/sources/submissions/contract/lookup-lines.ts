@@ -1,5 +1,5 @@
 /**
- * The filings' lines in the snapshot's lookup files (db/keyed-file.ts), keyed by the accession number's
+ * The filings' lines in the snapshot's lookup files (lib/keyed-file.ts), keyed by the accession number's
  * 18 digits (`acc_key`), the filer's CIK or a position in form order: how the build writes them (fixed
  * SQL) and how the server reads them back into the rows its queries would have returned. JSON arrays
  * rather than objects: the field names would be a third of the files.
@@ -89,7 +89,7 @@ export const positionOrder = (line: string) => line.slice(2, 33)
 /** The accession number's 18 digits: on one day, the list's order (descending; text order is number order). */
 export const positionAcc = (line: string) => line.slice(15, 33)
 
-/** A frame head of the form-ordered file (db/keyed-file.ts): its first line's accession number. */
+/** A frame head of the form-ordered file (lib/keyed-file.ts): its first line's accession number. */
 export const positionHead = (line: string) => BigInt(positionAcc(line))
 
 /** The CIK, the list order's last key (ascending). */
