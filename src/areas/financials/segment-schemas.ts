@@ -3,7 +3,7 @@
  * Field names are the reference's, exactly; `period` is a fiscal year YYYY only (SPEC wins).
  */
 import { t } from 'elysia'
-import { AccessionNumber, Nullable, OutInteger, QueryInteger } from '../../http/schemas.ts'
+import { AccessionNumber, LimitParam, Nullable, OutInteger, QueryInteger } from '../../http/schemas.ts'
 import { IDENTIFIER_PATTERN } from '../../lib/ids.ts'
 import { CompanyIssuer } from './schemas.ts'
 
@@ -44,7 +44,7 @@ const common = {
       description: '1 to 3: the 10-Q of that fiscal quarter (its quarter); 4: the annual report (default)',
     }),
   ),
-  limit: QueryInteger({ minimum: 1, maximum: 100, default: 50, description: 'Segment rows per period (at most 100)' }),
+  limit: LimitParam(100, 50, 'Segment rows per period (at most 100)'),
 }
 const SegmentTypeParam = t.Optional(
   t.String({
