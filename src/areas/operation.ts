@@ -37,7 +37,7 @@ export type OperationInput<P extends TSchema, Q extends TSchema> = {
   query: Static<Q>
 }
 
-export type OperationSpec<P extends TSchema, Q extends TSchema> = {
+export type OperationSpec<P extends TSchema, Q extends TSchema, R> = {
   /** Under the area's prefix; `:name` for a path parameter. */
   path: string
   /** Minimum plan, and the feature the key needs if any (src/auth/access.ts). */
@@ -55,16 +55,16 @@ export type OperationSpec<P extends TSchema, Q extends TSchema> = {
   /** Router name → public name of a path parameter, where the router needs another (src/http/routes.ts). */
   routerParams?: Record<string, string>
   /** The body, or JSON text the build rendered; may throw an ApiError. */
-  handler: (input: OperationInput<P, Q>) => Promise<unknown> | unknown
+  handler: (input: OperationInput<P, Q>) => Promise<R> | R
   /** Turns the handler's (cached) value into the body, where it is not the body itself. */
-  render?: (value: never) => RawJson<unknown> | unknown
+  render?: (value: R) => RawJson<unknown>
 }
 
-export type Operation = OperationSpec<TSchema, TSchema>
+export type Operation = OperationSpec<TSchema, TSchema, unknown>
 
 /** An operation, declared once; `areaRoutes` mounts it. */
-export const defineOperation = <P extends TSchema = None, Q extends TSchema = None>(
-  spec: OperationSpec<P, Q>,
+export const defineOperation = <P extends TSchema = None, Q extends TSchema = None, R = unknown>(
+  spec: OperationSpec<P, Q, R>,
 ): Operation => spec as unknown as Operation
 
 /** A 200 body that fails its operation's schema: a bug of ours, answered with a logged 500. */
@@ -95,7 +95,7 @@ const JSON_HEADERS = { 'content-type': 'application/json;charset=utf-8' }
 
 function handlerOf(op: Operation, checkResponses: boolean) {
   const check = bodyCheck(op, checkResponses)
-  const render = op.render as ((value: unknown) => unknown) | undefined
+  const render = op.render
   return async ({
     db,
     cacheKey,

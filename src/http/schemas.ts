@@ -5,7 +5,7 @@
  */
 import { type IntegerOptions, Type } from '@sinclair/typebox'
 import { type TSchema, t } from 'elysia'
-import { ACCESSION_PATTERN, CIK_PATTERN, TICKER_PATTERN } from '../lib/ids.ts'
+import { ACCESSION_PATTERN, CIK_PATTERN, IDENTIFIER_PATTERN, TICKER_PATTERN } from '../lib/ids.ts'
 import './formats.ts'
 import { QueryInteger } from './query-integer.ts'
 
@@ -109,6 +109,13 @@ export const Ticker = t.String({
   expected: 'a ticker of 1 to 10 letters, digits, dots or dashes',
   description: 'Ticker symbol, case-insensitive',
   examples: ['AAPL', 'BRK-B'],
+})
+
+/** A path identifier that is a CIK or a ticker (resolved by areas/common/identifiers.ts); each operation says what a miss is. */
+export const CikOrTicker = t.String({
+  pattern: IDENTIFIER_PATTERN,
+  expected: 'a CIK (digits) or a ticker: 1 to 64 letters, digits, dots or dashes',
+  examples: ['320193', 'AAPL'],
 })
 
 export const DateParam = (description: string) => t.String({ format: 'date', description, examples: ['2024-01-31'] })

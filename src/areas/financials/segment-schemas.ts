@@ -3,19 +3,16 @@
  * Field names are the reference's, exactly; `period` is a fiscal year YYYY only (SPEC wins).
  */
 import { t } from 'elysia'
-import { AccessionNumber, LimitParam, Nullable, OutInteger, QueryInteger } from '../../http/schemas.ts'
-import { IDENTIFIER_PATTERN } from '../../lib/ids.ts'
+import { AccessionNumber, CikOrTicker, LimitParam, Nullable, OutInteger, QueryInteger } from '../../http/schemas.ts'
 import { CompanyIssuer } from './schemas.ts'
 
 export const SEGMENT_TYPES = ['product', 'service', 'geography', 'business', 'other'] as const
 
 export const IssuerParams = t.Object({
   issuer: t.String({
-    pattern: IDENTIFIER_PATTERN,
-    expected: 'a CIK (digits) or a ticker: 1 to 64 letters, digits, dots or dashes',
+    ...CikOrTicker,
     description:
       'A CIK (digits, zero-padding optional) or a ticker (case-insensitive); one that matches nothing is a 404',
-    examples: ['320193', 'AAPL'],
   }),
 })
 
