@@ -79,6 +79,11 @@ export const ConfigSchema = t.Object({
     default: 'https://www.sec.gov/Archives/edgar/data',
     description: 'Prefix of `filingUrl` and document `url` values',
   }),
+  CHECK_RESPONSES: t.Boolean({
+    default: false,
+    description:
+      "Check every 200 body against its operation's response schema; a body that fails is a 500 with a log line naming each mismatch (the tests always check)",
+  }),
 })
 export type Config = Static<typeof ConfigSchema>
 

@@ -14,8 +14,9 @@ const root = tempDir('smoke')
 const vm = join(root, 'vm') // the "machine": only the binary is copied here
 const binary = join(vm, 'secds')
 const keysFile = join(vm, 'keys.json')
-// What a bare VM gives a process: no Bun or Node.js on PATH, a home of its own for the library cache.
-const env = { PATH: '/nonexistent', HOME: join(vm, 'home'), LOG_REQUESTS: 'true' }
+// What a bare VM gives a process: no Bun or Node.js on PATH, a home of its own for the library cache;
+// and the switch every test sets, so the binary's bodies are checked against their schemas too.
+const env = { PATH: '/nonexistent', HOME: join(vm, 'home'), LOG_REQUESTS: 'true', CHECK_RESPONSES: 'true' }
 
 let server: ReturnType<typeof Bun.spawn<'ignore', 'pipe', 'pipe'>>
 let url = ''

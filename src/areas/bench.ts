@@ -5,6 +5,7 @@
  * only keys that exist and anything but 200 is an error; uniform and skewed mixes draw differently
  * (scripts/bench/mixes.ts).
  */
+import { formatCik } from '../lib/ids.ts'
 
 export type Random = () => number
 
@@ -51,7 +52,7 @@ export type BenchOperation = {
 }
 
 /** A CIK as clients send it: usually bare, sometimes zero-padded to 10 digits. */
-export const cikAsSent = (cik: string, rnd: Random) => (rnd() < 0.25 ? cik.padStart(10, '0') : cik)
+export const cikAsSent = (cik: string, rnd: Random) => (rnd() < 0.25 ? formatCik(cik) : cik)
 
 /** Form types joined by commas, each encoded (SC 13G → SC%2013G), the commas kept readable. */
 export const formList = (list: string[]) => list.map(encodeURIComponent).join(',')

@@ -5,7 +5,7 @@
  */
 import { type IntegerOptions, Type } from '@sinclair/typebox'
 import { type TSchema, t } from 'elysia'
-import { ACCESSION_PATTERN, CIK_PATTERN, TICKER_PATTERN } from '../lib/ids.ts'
+import { ACCESSION_PATTERN, CIK_PATTERN, IDENTIFIER_PATTERN, TICKER_PATTERN } from '../lib/ids.ts'
 import './formats.ts'
 import { QueryInteger } from './query-integer.ts'
 
@@ -55,17 +55,25 @@ export const PageNumber = QueryInteger({
   description: 'Page number, 1-based',
 })
 
-/** page and limit; `maxLimit` comes from MAX_LIMIT in the configuration. */
-export const pageQuery = (maxLimit: number, defaultLimit = 20) =>
-  t.Object({
-    page: PageNumber,
-    limit: QueryInteger({
-      minimum: 1,
-      maximum: maxLimit,
-      default: Math.min(defaultLimit, maxLimit),
-      description: `Rows per page (at most ${maxLimit})`,
-    }),
-  })
+/**
+ * `limit`: how many rows an answer holds, 1 to `max` (MAX_LIMIT from the configuration, or an
+ * operation's own bound), `defaultLimit` (at most `max`) when not given.
+ */
+export const LimitParam = (max: number, defaultLimit = 20, description = `Rows per page (at most ${max})`) =>
+  QueryInteger({ minimum: 1, maximum: max, default: Math.min(defaultLimit, max), description })
+
+/** page and limit, for a list read page by page. */
+export const pageQuery = (max: number, defaultLimit = 20, limitDescription?: string) =>
+  t.Object({ page: PageNumber, limit: LimitParam(max, defaultLimit, limitDescription) })
+
+/** limit alone, for a list read from its start only (a feed, a ranking). */
+export const limitQuery = (max: number, defaultLimit = 20, description?: string) =>
+  t.Object({ limit: LimitParam(max, defaultLimit, description) })
+
+/** A true/false query parameter, as text: the value is compared with 'true' where it is used. */
+export const BooleanParam = (description: string) =>
+  t.String({ pattern: '^(true|false)$', enum: ['true', 'false'], expected: 'true or false', description })
+
 export type PageQuery = { page: number; limit: number }
 
 export const Pagination = t.Object({
@@ -101,6 +109,13 @@ export const Ticker = t.String({
   expected: 'a ticker of 1 to 10 letters, digits, dots or dashes',
   description: 'Ticker symbol, case-insensitive',
   examples: ['AAPL', 'BRK-B'],
+})
+
+/** A path identifier that is a CIK or a ticker (resolved by areas/common/identifiers.ts); each operation says what a miss is. */
+export const CikOrTicker = t.String({
+  pattern: IDENTIFIER_PATTERN,
+  expected: 'a CIK (digits) or a ticker: 1 to 64 letters, digits, dots or dashes',
+  examples: ['320193', 'AAPL'],
 })
 
 export const DateParam = (description: string) => t.String({ format: 'date', description, examples: ['2024-01-31'] })

@@ -21,11 +21,17 @@ export const parseCik = (cik: string): number => Number.parseInt(cik, 10)
 
 export const formatCik = (cik: number | string): string => String(cik).padStart(10, '0')
 
-/** "000032019324000123" or "0000320193-24-000123" → "0000320193-24-000123". */
-export function normalizeAccession(accession: string): string {
-  const digits = accession.replaceAll('-', '')
+/** An accession number from its integer key or its digits: 320193240000123 → "0000320193-24-000123". */
+export function accessionOfKey(key: string): string {
+  const digits = key.padStart(18, '0')
   return `${digits.slice(0, 10)}-${digits.slice(10, 12)}-${digits.slice(12)}`
 }
+
+/** "000032019324000123" or "0000320193-24-000123" → "0000320193-24-000123". */
+export const normalizeAccession = (accession: string): string => accessionOfKey(accession.replaceAll('-', ''))
+
+/** An accession number's 18 digits, as the archive's folder names write it: "0000320193-24-000123" → "000032019324000123". */
+export const accessionDigits = (accession: string): string => accession.replaceAll('-', '').padStart(18, '0')
 
 export const normalizeTicker = (ticker: string): string => ticker.trim().toUpperCase()
 

@@ -44,7 +44,7 @@ afterAll(async () => {
 })
 
 test('every entity', async () => {
-  // Sent as the build rendered them (http/raw-json.ts): only this test checks them against the schema.
+  // Sent as the build rendered them (http/raw-json.ts): this test checks every one, not only those the API tests ask for.
   const data = (await listEntities(db, config, everything)).data.map((body) => JSON.parse(body))
   expect(data.length).toBeGreaterThan(900)
   expect(schemaFailures(Entity, data)).toEqual([])

@@ -1,6 +1,6 @@
 /**
- * The filing-level operations send their bodies without Elysia's response check (http/raw-json.ts), so
- * this checks every FSDS filing of the fixture, every operation, against the route's 200 schema.
+ * Every FSDS filing of the fixture, through every filing-level operation, against the route's 200 schema:
+ * the bodies the other tests produce are checked too (CHECK_RESPONSES), but only for the filings they ask for.
  */
 import { expect, test } from 'bun:test'
 import { Value } from '@sinclair/typebox/value'

@@ -58,7 +58,15 @@ export async function openTestApi({ config: overrides = {}, now, copy = false, p
   const keys = writeTestKeys(keysFile)
   const config = loadConfig(
     {},
-    { DATASETS_DIR: datasets, KEYS_FILE: keysFile, LOG_REQUESTS: false, WATCH_SNAPSHOTS: false, ...overrides },
+    // Every body a test produces is checked against its operation's response schema (src/areas/operation.ts).
+    {
+      DATASETS_DIR: datasets,
+      KEYS_FILE: keysFile,
+      LOG_REQUESTS: false,
+      WATCH_SNAPSHOTS: false,
+      CHECK_RESPONSES: true,
+      ...overrides,
+    },
   )
   const log = memorySink()
   const database = await Database.open(config, log)

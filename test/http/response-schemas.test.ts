@@ -1,6 +1,6 @@
 /**
- * What every operation sends matches its 200 schema, although the hot ones go out without Elysia's check
- * (src/http/raw-json.ts): each operation of the app (test/helpers/operations.ts) at its example path, bare,
+ * What every operation sends matches its 200 schema (the check of src/areas/operation.ts, which the tests
+ * turn on, reads each body too; this one says which paths are asked for): each operation of the app (test/helpers/operations.ts) at its example path, bare,
  * with its query examples and with its largest page. And response schemas hold no transform. One
  * transform anywhere in a route's response schema (Elysia's `t.Integer` and `t.Numeric` are transforms,
  * made for query text) makes Elysia run every response of that route through TypeBox's encoder before

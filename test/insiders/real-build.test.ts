@@ -164,7 +164,13 @@ describe.skipIf(!hasSamples)('insiders over real files', () => {
     const keys = writeTestKeys(keysFile)
     const config = loadConfig(
       {},
-      { DATASETS_DIR: join(root, 'datasets'), KEYS_FILE: keysFile, LOG_REQUESTS: false, WATCH_SNAPSHOTS: false },
+      {
+        DATASETS_DIR: join(root, 'datasets'),
+        KEYS_FILE: keysFile,
+        LOG_REQUESTS: false,
+        WATCH_SNAPSHOTS: false,
+        CHECK_RESPONSES: true,
+      },
     )
     const log = memorySink()
     database = await Database.open(config, log)

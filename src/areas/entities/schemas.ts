@@ -1,7 +1,16 @@
 /** Entities area shapes (docs/api/entities.md). */
 import { t } from 'elysia'
-import { Cik, CikOut, DateParam, FormTypesParam, Nullable, OutInteger, Pagination, Ticker } from '../../http/schemas.ts'
-import { IDENTIFIER_PATTERN } from '../../lib/ids.ts'
+import {
+  Cik,
+  CikOrTicker,
+  CikOut,
+  DateParam,
+  FormTypesParam,
+  Nullable,
+  OutInteger,
+  Pagination,
+  Ticker,
+} from '../../http/schemas.ts'
 import { ENTITY_TYPES } from '../../pipeline/sources/submissions/contract/index.ts'
 
 const text = (description: string) => Nullable(t.String({ description }))
@@ -120,12 +129,10 @@ export const SicCodeList = t.Object({ data: t.Array(SicCode), pagination: Pagina
 /** Any name of the shape is looked up (see IDENTIFIER_PATTERN): one that matches nothing is a 404, not a 400. */
 export const IdentifierParams = t.Object({
   identifier: t.String({
-    pattern: IDENTIFIER_PATTERN,
-    expected: 'a CIK (digits) or a ticker: 1 to 64 letters, digits, dots or dashes',
+    ...CikOrTicker,
     description:
       'A CIK (all digits, zero-padding optional) or a ticker (case-insensitive): 1 to 64 letters, digits, dots or dashes. ' +
       'A well-formed identifier that matches no entity (including a CIK of more than 10 digits) is a 404.',
-    examples: ['320193', 'AAPL'],
   }),
 })
 

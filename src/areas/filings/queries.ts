@@ -20,8 +20,9 @@ import {
   positionOrder,
   positionRecord,
 } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
+import { folderUrl } from '../common/edgar-values.ts'
 import { filerFilingsPage, normalizeFilingFilters } from '../common/filer-filings.ts'
-import { FILING_ROW, type FilingRow, folderUrl, toFiling } from '../common/filing.ts'
+import { FILING_ROW, type FilingRow, toFiling } from '../common/filing.ts'
 import type { AppliedFilingFilters, Filing, FilingFilters, FilingList } from '../common/filing-schemas.ts'
 import { cikForTicker } from '../common/identifiers.ts'
 import { loadDayIndex } from './day-index.ts'

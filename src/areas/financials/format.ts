@@ -1,4 +1,4 @@
-/** How the financials area writes FSDS values: dates, acceptance times, period labels. */
+/** How the financials area writes FSDS values: dates and period labels (acceptance times: common/edgar-values.ts). */
 
 /** 20250628 → '2025-06-28' (null stays null). */
 export const isoOfYmd = (ymd: number | null): string | null => {
@@ -6,10 +6,6 @@ export const isoOfYmd = (ymd: number | null): string | null => {
   const s = String(ymd)
   return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`
 }
-
-/** The data sets' acceptance time as stored ('2025-08-01 16:30:27') → '2025-08-01T16:30:27' (Eastern, no zone). */
-export const accepted = (text: string | null): string | null =>
-  text === null ? null : text.slice(0, 19).replace(' ', 'T')
 
 const SPANS: Record<number, string> = { 1: 'quarter', 2: 'six months', 3: 'nine months', 4: 'year' }
 

@@ -7,10 +7,11 @@ import type { Db } from '../../db/client.ts'
 import { list, sql } from '../../db/sql.ts'
 import { invalidParameter } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
-import { formatCik, normalizeTicker, parseCik } from '../../lib/ids.ts'
+import { accessionOfKey, formatCik, normalizeTicker, parseCik } from '../../lib/ids.ts'
+import { easternTime } from '../common/edgar-values.ts'
 import { cikForTicker } from '../common/identifiers.ts'
 import { CONCEPT_META_COLUMNS, type ConceptMeta } from './concept-meta.ts'
-import { accepted, isoOfYmd } from './format.ts'
+import { isoOfYmd } from './format.ts'
 import { financialIssuer, issuerBody } from './issuer.ts'
 import type { CompanySearchQuery, ConceptQuery } from './schemas.ts'
 
@@ -53,17 +54,11 @@ export async function searchCompanies(db: Db, q: CompanySearchQuery, maxOffset: 
       fiscalPeriod: r.fp,
       periodEnd: isoOfYmd(r.end_date),
       filed: isoOfYmd(r.filed)!,
-      accepted: accepted(r.accepted),
+      accepted: easternTime(r.accepted),
     })),
     pagination: page.pagination,
     filters,
   }
-}
-
-/** 0000320193-24-000123 from its integer key. */
-export function accessionOfKey(key: string): string {
-  const d = key.padStart(18, '0')
-  return `${d.slice(0, 10)}-${d.slice(10, 12)}-${d.slice(12)}`
 }
 
 type ConceptRow = { tag: string; version: string } & ConceptMeta

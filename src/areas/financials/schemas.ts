@@ -5,10 +5,13 @@
 import { t } from 'elysia'
 import {
   AccessionNumber,
+  BooleanParam,
   Cik,
   CikOut,
+  LimitParam,
   Nullable,
   OutInteger,
+  PageNumber,
   Pagination,
   QueryInteger,
   Ticker,
@@ -30,8 +33,8 @@ export const CompanySearchQuery = t.Object({
   cik: t.Optional(
     t.String({ ...Cik, description: 'CIK, digits, zero-padding optional; takes precedence over ticker' }),
   ),
-  limit: QueryInteger({ minimum: 1, maximum: 100, default: 25, description: 'Filings per page (at most 100)' }),
-  page: QueryInteger({ minimum: 1, maximum: 2_147_483_647, default: 1, description: 'Page number, 1-based' }),
+  limit: LimitParam(100, 25, 'Filings per page (at most 100)'),
+  page: PageNumber,
 })
 export type CompanySearchQuery = typeof CompanySearchQuery.static
 
@@ -72,13 +75,6 @@ export const CompanySearchResponse = t.Object(
   { title: 'CompaniesSearchResponse' },
 )
 
-const BooleanText = t.String({
-  pattern: '^(true|false)$',
-  enum: ['true', 'false'],
-  expected: 'true or false',
-  description: 'true or false',
-})
-
 export const ConceptQuery = t.Object({
   q: t.String({
     minLength: 1,
@@ -88,12 +84,9 @@ export const ConceptQuery = t.Object({
   version: t.Optional(
     t.String({ minLength: 1, maxLength: 100, description: 'Partial match of the taxonomy version, e.g. us-gaap/2024' }),
   ),
-  custom: t.Optional({
-    ...BooleanText,
-    description: 'true: company-specific custom tags only; false: standard tags only',
-  }),
-  limit: QueryInteger({ minimum: 1, maximum: 100, default: 50, description: 'Rows per page (at most 100)' }),
-  page: QueryInteger({ minimum: 1, maximum: 2_147_483_647, default: 1, description: 'Page number, 1-based' }),
+  custom: t.Optional(BooleanParam('true: company-specific custom tags only; false: standard tags only')),
+  limit: LimitParam(100, 50),
+  page: PageNumber,
 })
 export type ConceptQuery = typeof ConceptQuery.static
 

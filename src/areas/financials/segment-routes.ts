@@ -1,21 +1,15 @@
 /**
- * The six segment revenue routes (docs/api/financials.md, Segment revenue): the main operation, its
- * geography and product-service variants (`segmentType` fixed), and each one's `compare` across fiscal
- * years. Open to every plan (FREE). SQL in segments.ts; shapes in segment-schemas.ts.
+ * The six segment revenue operations: the main one, its geography and product-service variants
+ * (`segmentType` fixed), and each one's `compare` across fiscal years. Open to every plan. SQL in
+ * segments.ts; shapes in segment-schemas.ts.
  */
-import { Elysia } from 'elysia'
-import { access } from '../../auth/access.ts'
-import type { RequestDb } from '../../db/client.ts'
-import { sendJson } from '../../http/raw-json.ts'
-import { errorResponses } from '../../http/schemas.ts'
-import { type AreaDeps, dbContext } from '../context.ts'
+import { defineOperation } from '../operation.ts'
 import {
   IssuerParams,
   SegmentCompareQuery,
   SegmentFixedCompareQuery,
   SegmentFixedQuery,
   SegmentQuery,
-  type SegmentRequest,
   SegmentResponse,
 } from './segment-schemas.ts'
 import { segments } from './segments.ts'
@@ -39,57 +33,34 @@ const DESCRIPTION =
 
 type Variant = (typeof VARIANTS)[number]
 
-/** A variant's handler, for one period or compared across fiscal years: the variant fixes the segment type. */
-const answer =
-  (v: Variant, compare: boolean) =>
-  async ({
-    db,
-    cacheKey,
-    params,
-    query,
-  }: {
-    db: RequestDb
-    cacheKey: string
-    params: { issuer: string }
-    query: Omit<SegmentRequest, 'segmentType'> & { segmentType?: string }
-  }) =>
-    sendJson(
-      await db.cached(cacheKey, () =>
-        segments(db, params.issuer, { ...query, segmentType: v.fixed ?? query.segmentType }, compare),
+/** A variant for one period or compared across fiscal years: the variant fixes the segment type. */
+const variantOperation = (v: Variant, compare: boolean) =>
+  defineOperation({
+    path: `/:issuer/segments${v.path}${compare ? '/compare' : ''}`,
+    plan: 'FREE',
+    operationId: `${compare ? 'compare' : 'get'}Financial${v.id}`,
+    summary: `A company's segment revenue ${v.what}${compare ? ', across fiscal years' : ''}`,
+    description: compare
+      ? 'The same as the single-period operation for each fiscal year of `periods` (default the latest three), newest first, ' +
+        'with the same segments at the same positions.'
+      : DESCRIPTION,
+    params: IssuerParams,
+    query: compare
+      ? v.fixed
+        ? SegmentFixedCompareQuery
+        : SegmentCompareQuery
+      : v.fixed
+        ? SegmentFixedQuery
+        : SegmentQuery,
+    response: SegmentResponse,
+    handler: ({ db, params, query }) =>
+      segments(
+        db,
+        params.issuer,
+        { ...query, segmentType: v.fixed ?? (query as { segmentType?: string }).segmentType },
+        compare,
       ),
-    )
+  })
 
-const variantRoutes = ({ database }: AreaDeps, v: Variant) =>
-  new Elysia({ tags: ['Financials'] })
-    .use(dbContext(database))
-    .get(`/:issuer/segments${v.path}`, answer(v, false), {
-      params: IssuerParams,
-      query: v.fixed ? SegmentFixedQuery : SegmentQuery,
-      response: { 200: SegmentResponse, ...errorResponses },
-      detail: {
-        ...access('FREE'),
-        operationId: `getFinancial${v.id}`,
-        summary: `A company's segment revenue ${v.what}`,
-        description: DESCRIPTION,
-      },
-    })
-    .get(`/:issuer/segments${v.path}/compare`, answer(v, true), {
-      params: IssuerParams,
-      query: v.fixed ? SegmentFixedCompareQuery : SegmentCompareQuery,
-      response: { 200: SegmentResponse, ...errorResponses },
-      detail: {
-        ...access('FREE'),
-        operationId: `compareFinancial${v.id}`,
-        summary: `A company's segment revenue ${v.what}, across fiscal years`,
-        description:
-          'The same as the single-period operation for each fiscal year of `periods` (default the latest three), newest first, ' +
-          'with the same segments at the same positions.',
-      },
-    })
-
-// Mounted by the area's app, whose prefix (/v1/financials) these paths take.
-export const segmentRoutes = (deps: AreaDeps) =>
-  new Elysia({ tags: ['Financials'] })
-    .use(variantRoutes(deps, VARIANTS[0]))
-    .use(variantRoutes(deps, VARIANTS[1]))
-    .use(variantRoutes(deps, VARIANTS[2]))
+/** Mounted under the area's prefix (/v1/financials), each variant's single-period operation then its compare. */
+export const segmentOperations = () => VARIANTS.flatMap((v) => [variantOperation(v, false), variantOperation(v, true)])

@@ -3,19 +3,16 @@
  * FinancialSegmentResponse). Field names are the reference's, exactly; `period` is a fiscal year YYYY only.
  */
 import { t } from 'elysia'
-import { AccessionNumber, Nullable, OutInteger, QueryInteger } from '../../http/schemas.ts'
-import { IDENTIFIER_PATTERN } from '../../lib/ids.ts'
+import { AccessionNumber, CikOrTicker, LimitParam, Nullable, OutInteger, QueryInteger } from '../../http/schemas.ts'
 import { CompanyIssuer } from './schemas.ts'
 
 export const SEGMENT_TYPES = ['product', 'service', 'geography', 'business', 'other'] as const
 
 export const IssuerParams = t.Object({
   issuer: t.String({
-    pattern: IDENTIFIER_PATTERN,
-    expected: 'a CIK (digits) or a ticker: 1 to 64 letters, digits, dots or dashes',
+    ...CikOrTicker,
     description:
       'A CIK (digits, zero-padding optional) or a ticker (case-insensitive); one that matches nothing is a 404',
-    examples: ['320193', 'AAPL'],
   }),
 })
 
@@ -44,7 +41,7 @@ const common = {
       description: '1 to 3: the 10-Q of that fiscal quarter (its quarter); 4: the annual report (default)',
     }),
   ),
-  limit: QueryInteger({ minimum: 1, maximum: 100, default: 50, description: 'Segment rows per period (at most 100)' }),
+  limit: LimitParam(100, 50, 'Segment rows per period (at most 100)'),
 }
 const SegmentTypeParam = t.Optional(
   t.String({

@@ -10,14 +10,14 @@
  * segment-rules.ts fromLatestFiling. An `accessionNumber` answers that filing's own period, or with `period`
  * the comparative column of that fiscal year.
  */
+
 import type { Db } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
-import { accessionKey, formatCik, normalizeAccession } from '../../lib/ids.ts'
+import { accessionKey, accessionOfKey, formatCik, normalizeAccession } from '../../lib/ids.ts'
 import { segmentRowsKey } from '../../pipeline/sources/financial-statements/contract.ts'
+import { easternTime } from '../common/edgar-values.ts'
 import { resolveIdentifier } from '../common/identifiers.ts'
-import { accepted } from './format.ts'
 import { issuerBody, knownIssuer } from './issuer.ts'
-import { accessionOfKey } from './lookup.ts'
 import { fromLatestFiling, labelOf, percentOf, periodTotals } from './segment-rules.ts'
 import type { SegmentRequest } from './segment-schemas.ts'
 
@@ -107,7 +107,7 @@ export async function segments(db: Db, identifier: string, q: SegmentRequest, co
       fiscalPeriod: first.fp,
       period: first.period,
       filed: first.filed,
-      accepted: accepted(first.accepted),
+      accepted: easternTime(first.accepted),
       endDate: first.end_date,
       quarters: first.quarters,
       totalRevenue: first.total_revenue,

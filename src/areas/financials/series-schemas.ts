@@ -4,7 +4,16 @@
  * FinancialMetricRankingResponse, FinancialRatioRankingResponse). Field names are the reference's, exactly.
  */
 import { t } from 'elysia'
-import { Cik, DateParam, Nullable, OutInteger, QueryInteger, Ticker } from '../../http/schemas.ts'
+import {
+  BooleanParam,
+  Cik,
+  DateParam,
+  LimitParam,
+  Nullable,
+  OutInteger,
+  QueryInteger,
+  Ticker,
+} from '../../http/schemas.ts'
 import { CANONICAL_KEYS } from '../../reference/canonical-metrics.ts'
 import { RATIO_GROUPS, RATIOS } from '../../reference/financial-ratios.ts'
 import { CompanyIssuer } from './schemas.ts'
@@ -91,12 +100,7 @@ export const MetricSeriesQuery = t.Object({
   ),
   ...Window,
   qtrs: t.Optional(Qtrs),
-  limit: QueryInteger({
-    minimum: 1,
-    maximum: 100,
-    default: 40,
-    description: 'Latest periods per series (at most 100)',
-  }),
+  limit: LimitParam(100, 40, 'Latest periods per series (at most 100)'),
 })
 export type MetricSeriesQuery = typeof MetricSeriesQuery.static
 
@@ -179,7 +183,7 @@ export const RatioSeriesQuery = t.Object({
   group: t.Optional(Group),
   ...Window,
   qtrs: t.Optional(Qtrs),
-  limit: QueryInteger({ minimum: 1, maximum: 100, default: 40, description: 'Latest periods per ratio (at most 100)' }),
+  limit: LimitParam(100, 40, 'Latest periods per ratio (at most 100)'),
 })
 export type RatioSeriesQuery = typeof RatioSeriesQuery.static
 
@@ -229,21 +233,14 @@ export const MetricTopQuery = t.Object({
     expected: `a canonical metric key (${KEYS_LISTED}) such as revenue`,
     description: `Canonical metric key. ${METRIC_KEYS}`,
   }),
-  quarterly: t.Optional(
-    t.String({
-      pattern: '^(true|false)$',
-      enum: ['true', 'false'],
-      expected: 'true or false',
-      description: 'true: quarterly ranking',
-    }),
-  ),
+  quarterly: t.Optional(BooleanParam('true: quarterly ranking')),
   year: t.Optional(
     QueryInteger({ minimum: 1990, maximum: 2100, description: 'Fiscal year; default the latest complete one' }),
   ),
   quarter: t.Optional(
     oneOf(['1', '2', '3', '4'], 'Fiscal quarter of a quarterly ranking; default the current quarter'),
   ),
-  limit: QueryInteger({ minimum: 1, maximum: 100, default: 10, description: 'Companies (at most 100)' }),
+  limit: LimitParam(100, 10, 'Companies (at most 100)'),
 })
 export type MetricTopQuery = typeof MetricTopQuery.static
 
@@ -293,7 +290,7 @@ export const RatioTopQuery = t.Object({
   group: t.Optional(Group),
   ...Window,
   qtrs: t.Optional(Qtrs),
-  limit: QueryInteger({ minimum: 1, maximum: 100, default: 10, description: 'Companies (at most 100)' }),
+  limit: LimitParam(100, 10, 'Companies (at most 100)'),
 })
 export type RatioTopQuery = typeof RatioTopQuery.static
 

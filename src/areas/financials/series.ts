@@ -7,16 +7,16 @@
  * them; an unknown one is a 400), one that starts with a capital is a raw tag's local name (`Revenues`). `source` canonical
  * accepts keys only, raw treats every symbol as a tag name, all (the default) takes each as what it is.
  */
+
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
 import { ApiError, invalidParameter } from '../../http/errors.ts'
-import { formatCik, normalizeTicker, parseCik } from '../../lib/ids.ts'
+import { accessionOfKey, formatCik, normalizeTicker, parseCik } from '../../lib/ids.ts'
 import { CANONICAL_KEYS } from '../../reference/canonical-metrics.ts'
 import { RATIOS, type RatioDefinition, ratioById } from '../../reference/financial-ratios.ts'
+import { easternTime } from '../common/edgar-values.ts'
 import { cikForTicker } from '../common/identifiers.ts'
-import { accepted } from './format.ts'
 import { type Issuer, issuerBody, knownIssuer } from './issuer.ts'
-import { accessionOfKey } from './lookup.ts'
 import { type PeriodFilter, type SeriesName, seriesPoints } from './series-points.ts'
 import {
   KEYS_LISTED,
@@ -80,7 +80,7 @@ export const filingFields = (r: FilingColumns, cik: number, ticker: string | nul
   fiscalPeriod: r.fp,
   period: r.period,
   filed: r.filed,
-  accepted: accepted(r.accepted),
+  accepted: easternTime(r.accepted),
   endDate: r.end_date,
   quarters: r.quarters,
 })

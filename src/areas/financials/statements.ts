@@ -14,8 +14,9 @@ import {
   STATEMENT_ROW_FIELDS,
   type StatementCode,
 } from '../../pipeline/sources/financial-statements/contract.ts'
+import { easternTime, folderUrl } from '../common/edgar-values.ts'
 import type { ConceptMeta } from './concept-meta.ts'
-import { accepted, isoOfYmd, periodLabel, startOf } from './format.ts'
+import { isoOfYmd, periodLabel, startOf } from './format.ts'
 
 export type FilingRow = {
   acc_key: string
@@ -69,7 +70,7 @@ export const filingContext = (adsh: string, f: FilingRow) => ({
   fiscalPeriod: f.fp,
   period: f.period,
   filed: f.filed,
-  accepted: accepted(f.accepted),
+  accepted: easternTime(f.accepted),
 })
 
 type LineRow = ConceptMeta & {
@@ -209,12 +210,12 @@ function qnameOf(tag: string, version: string, adsh: string, customPrefix: strin
  * consolidated values by period key. Segment and coregistrant values are in the as-reported statements.
  * `roleUri` keeps the statements whose URI, label or definition contains it (case-insensitive).
  */
-export async function xbrlBlock(db: Db, accessionNumber: string, roleUri: string | undefined) {
+export async function xbrlBlock(db: Db, archives: string, accessionNumber: string, roleUri: string | undefined) {
   const { adsh, row } = await filingOf(db, accessionNumber)
   // Each line's `abstract` is in its row: the block needs no other metadata, so no query.
   const lines = rowsOf(db, BigInt(row.acc_key))
   const prefix = (row.ticker ?? row.name.replace(/[^A-Za-z]/g, '').slice(0, 4)).toLowerCase()
-  const folder = `https://www.sec.gov/Archives/edgar/data/${row.cik}/${row.acc_key.padStart(18, '0')}`
+  const folder = folderUrl(archives, row.cik, row.acc_key)
   type Built = {
     roleUri: string
     roleLabel: string
@@ -232,7 +233,7 @@ export async function xbrlBlock(db: Db, accessionNumber: string, roleUri: string
       const name = STATEMENT_NAMES[l.stmt] ?? l.stmt
       const label = l.inpth ? `${name} (Parenthetical)` : name
       s = {
-        roleUri: `${folder}/R${l.report}.htm`,
+        roleUri: `${folder}R${l.report}.htm`,
         roleLabel: label,
         roleDefinition: `R${l.report} - Statement - ${label}`,
         periods: new Map(),

@@ -1,13 +1,15 @@
 /** The companies and persons directories, and one person. */
+
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
-import { accessionOf } from '../common/filing.ts'
+import { accessionOfKey, formatCik } from '../../lib/ids.ts'
+import { easternTime } from '../common/edgar-values.ts'
 import { personPageByGram } from './person-search.ts'
 import { notFound } from './queries.ts'
-import { cik10, filingUrl, issuerOf, stamp } from './rows.ts'
+import { filingUrl, issuerOf } from './rows.ts'
 
 export type CompanyRow = {
   issuer_cik: number
@@ -38,12 +40,12 @@ export const latestOf = (
   cik: number,
   r: { latest_acc: string | null; latest_accepted: string | null },
 ) => ({
-  latestAccessionNumber: r.latest_acc ? accessionOf(r.latest_acc) : null,
+  latestAccessionNumber: r.latest_acc ? accessionOfKey(r.latest_acc) : null,
   latestFilingUrl: r.latest_acc ? filingUrl(archives, cik, r.latest_acc) : null,
-  latestAccepted: stamp(r.latest_accepted),
+  latestAccepted: easternTime(r.latest_accepted),
 })
 const toCompany = (archives: string, r: CompanyRow) => ({
-  cik: cik10(r.issuer_cik),
+  cik: formatCik(r.issuer_cik),
   ticker: r.ticker,
   name: r.name,
   ...latestOf(archives, r.issuer_cik, r),
@@ -104,7 +106,7 @@ const PERSON_SELECT = sql`cik::DOUBLE AS cik, name, is_director, is_officer, is_
   filing_count::DOUBLE AS filing_count, transaction_count::DOUBLE AS transaction_count, issuer_count::DOUBLE AS issuer_count`
 
 const toPerson = (archives: string, r: PersonRow) => ({
-  cik: cik10(r.cik),
+  cik: formatCik(r.cik),
   name: r.name,
   director: r.is_director,
   officer: r.is_officer,
@@ -154,7 +156,7 @@ function personsByCik(db: Db, ciks: number[]): PersonRow[] {
 
 export async function getPersonRow(db: Db, cik: number) {
   const row = personsByCik(db, [cik])[0]
-  if (!row) throw notFound(`No insider filings name the reporting owner CIK ${cik10(cik)}.`)
+  if (!row) throw notFound(`No insider filings name the reporting owner CIK ${formatCik(cik)}.`)
   return row
 }
 

@@ -2,14 +2,16 @@
  * The transaction feeds: every issuer's, one issuer's, one person's, and the activity windows. Lists read
  * in stored (feed) order without ORDER BY, so the scan stops when the page is full.
  */
+
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { empty, join, type Sql, sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
+import { formatCik } from '../../lib/ids.ts'
 import { getPersonRow } from './directories.ts'
 import { type FeedRow, feedRowsFromLines } from './feed-lines.ts'
 import { issuerCikOf } from './queries.ts'
-import { cik10, type TransactionLine, toTransaction } from './rows.ts'
+import { type TransactionLine, toTransaction } from './rows.ts'
 import type { TransactionFilters } from './schemas.ts'
 import { activityWindow } from './windows.ts'
 
@@ -87,7 +89,7 @@ function pageAt(db: Db, config: QueryConfig, rows: FeedRow[], limit: number, per
       const reporter =
         personCik !== undefined
           ? {
-              cik: cik10(personCik),
+              cik: formatCik(personCik),
               name: r.owner_name ?? null,
               director: r.is_director ?? false,
               officer: r.is_officer ?? false,
@@ -136,7 +138,7 @@ export async function listPersonTransactions(
   const page = await feed(db, config, { table: 'insider_person_feed', cik }, f)
   // An empty page is a 404 when no filing names the person: asked only then, it costs no query otherwise.
   if (!page.transactions.length) await getPersonRow(db, cik)
-  return { ...page, filters: { cik: cik10(cik), ...feedFilters(f) } }
+  return { ...page, filters: { cik: formatCik(cik), ...feedFilters(f) } }
 }
 
 export async function listActivity(

@@ -3,12 +3,14 @@
  * counts, shares and values. Every dollar figure, nets included, is the build's (in cents, from
  * non-derivative rows only: the source's money.ts); nothing here adds money up.
  */
+
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
+import { easternTime } from '../common/edgar-values.ts'
 import { insiderCompanies, latestOf } from './directories.ts'
 import { issuerCikOf, notFound } from './queries.ts'
-import { issuerOf, stamp } from './rows.ts'
+import { issuerOf } from './rows.ts'
 
 export async function getStatistics(db: Db) {
   const r = await db.one<Record<string, number | string | null>>(sql`SELECT company_count::DOUBLE AS company_count,
@@ -30,7 +32,7 @@ export async function getStatistics(db: Db) {
     ...shares(n('buy_shares'), n('sell_shares')),
     ...dollars(n('buy_value'), n('sell_value'), n('net_value')),
     latestTransactionDate: (r?.latest_transaction_date as string | null) ?? null,
-    latestAccepted: stamp((r?.latest_accepted as string | null) ?? null),
+    latestAccepted: easternTime((r?.latest_accepted as string | null) ?? null),
   }
 }
 
@@ -104,7 +106,7 @@ export async function dailyLeaders(
       sellTransactionCount: r.sell_count,
       transactionCount: r.transaction_count,
       filingCount: r.filing_count,
-      latestAccepted: stamp(r.latest_accepted),
+      latestAccepted: easternTime(r.latest_accepted),
     })),
     filters: { activityDate: date, activityType: type, limit: f.limit, openMarketOnly },
   }
@@ -132,7 +134,9 @@ export async function issuerFigures(db: Db, config: QueryConfig, ticker: string)
   const cik = await issuerCikOf(db, ticker)
   const r = (await insiderCompanies(db)).byCik.get(cik)
   if (!r) throw notFound('Insider transaction snapshot was not found for the ticker.')
-  const latest = { latestTransactionDate: r.latest_transaction_date, ...latestOf(config.archivesUrl, r.issuer_cik, r) }
+  // In the schema's order (the time first), as the body has always been written.
+  const { latestAccepted, ...filing } = latestOf(config.archivesUrl, r.issuer_cik, r)
+  const latest = { latestTransactionDate: r.latest_transaction_date, latestAccepted, ...filing }
   const issuer = issuerOf({ issuer_cik: r.issuer_cik, issuer_ticker: r.ticker, issuer_name: r.name })
   return { r, issuer, latest }
 }

@@ -4,12 +4,14 @@
  * filters (derivative or not, active since) are applied here, over one issuer's or one person's
  * positions, then summed per owner (or issuer) and per security title.
  */
+
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { accessionOf } from '../common/filing.ts'
+import { accessionOfKey, formatCik } from '../../lib/ids.ts'
+import { easternTime } from '../common/edgar-values.ts'
 import { getPersonRow, insiderCompanies } from './directories.ts'
 import { issuerCikOf, notFound } from './queries.ts'
-import { cik10, filingUrl, issuerOf, stamp } from './rows.ts'
+import { filingUrl, issuerOf } from './rows.ts'
 
 export const METHODOLOGY =
   'Totals are heuristic sums of the latest balances reporting owners gave in their Forms 3, 4 and 5 (shares owned ' +
@@ -119,8 +121,8 @@ function group(archives: string, rows: PositionRow[], keyOf: (p: PositionRow) =>
       ...g,
       latestFields: {
         latestPositionDate: g.latest.position_date,
-        latestAccepted: stamp(g.latest.accepted_at),
-        latestAccessionNumber: accessionOf(g.latest.acc),
+        latestAccepted: easternTime(g.latest.accepted_at),
+        latestAccessionNumber: accessionOfKey(g.latest.acc),
         latestFilingUrl: filingUrl(archives, g.latest.issuer_cik, g.latest.acc),
       },
       securityTypes: [...g.types]
@@ -146,7 +148,7 @@ export async function listOwners(
     .slice(0, q.limit)
     .map((g, i) => ({
       rank: i + 1,
-      reporterCik: cik10(g.latest.owner_cik),
+      reporterCik: formatCik(g.latest.owner_cik),
       reporterName: g.latest.owner_name,
       director: g.latest.is_director,
       officer: g.latest.is_officer,
@@ -190,7 +192,7 @@ async function personPositions(db: Db, cik: number) {
 export async function listHoldings(db: Db, config: QueryConfig, cik: number, onlyHeld: boolean) {
   const rows = (await personPositions(db, cik)).filter((p) => !onlyHeld || p.shares > 0)
   return {
-    cik: cik10(cik),
+    cik: formatCik(cik),
     holdings: rows.map((p) => {
       const form = `FORM${(p.form_type ?? '4').replace('/A', '')}`
       return {
@@ -206,10 +208,10 @@ export async function listHoldings(db: Db, config: QueryConfig, cik: number, onl
         exerciseDate: p.exercise_date,
         expirationDate: p.expiration_date,
         latestPositionDate: p.position_date,
-        latestAccepted: stamp(p.accepted_at),
+        latestAccepted: easternTime(p.accepted_at),
         latestSourceForm: form,
         latestSourceKind: `${form}_${p.record === 'holding' ? 'REPORTED_HOLDING' : 'REPORTED_BALANCE'}`,
-        latestAccessionNumber: accessionOf(p.acc),
+        latestAccessionNumber: accessionOfKey(p.acc),
         latestFilingUrl: filingUrl(config.archivesUrl, p.issuer_cik, p.acc),
       }
     }),
@@ -220,7 +222,7 @@ export async function holdingsSummary(db: Db, config: QueryConfig, cik: number, 
   const f = holdingFilters(q, now)
   const rows = (await personPositions(db, cik)).filter((p) => kept(f, p))
   return {
-    cik: cik10(cik),
+    cik: formatCik(cik),
     filters: f,
     methodology: METHODOLOGY,
     issuers: group(config.archivesUrl, rows, (p) => p.issuer_cik).map((g) => ({

@@ -4,7 +4,17 @@
  */
 import type { TNumber } from '@sinclair/typebox'
 import { t } from 'elysia'
-import { Cik, CikOut, DateParam, Nullable, OutInteger, Pagination, QueryInteger, Ticker } from '../../http/schemas.ts'
+import {
+  Cik,
+  CikOut,
+  DateParam,
+  limitQuery,
+  Nullable,
+  OutInteger,
+  Pagination,
+  QueryInteger,
+  Ticker,
+} from '../../http/schemas.ts'
 
 const Str = (description: string) => Nullable(t.String({ description }))
 const Num = (description: string) => Nullable(t.Number({ description }))
@@ -77,7 +87,11 @@ export const Transaction = t.Object(
 /** A query value from a fixed list, as a pattern (a union of literals loses its description in the OpenAPI document). */
 const OneOf = (values: string[], description: string) =>
   t.String({ pattern: `^(${values.join('|')})$`, expected: values.join(', '), description })
-const QueryBool = (description: string) => OneOf(['true', 'false'], description)
+/**
+ * A true/false parameter, written as this area's other choices are: its 400 says "expected true, false",
+ * where the shared BooleanParam says "true or false", and the API's bodies, 400s included, do not change.
+ */
+const InsiderBoolean = (description: string) => OneOf(['true', 'false'], description)
 
 export const TransactionFilters = t.Object({
   acquiredDisposed: t.Optional(OneOf(['A', 'D'], 'A (acquired) or D (disposed)')),
@@ -88,7 +102,7 @@ export const TransactionFilters = t.Object({
       description: 'Transaction code, case-insensitive',
     }),
   ),
-  derivative: t.Optional(QueryBool('false: derivative rows are excluded; true: only derivative rows')),
+  derivative: t.Optional(InsiderBoolean('false: derivative rows are excluded; true: only derivative rows')),
   insiderRole: t.Optional(
     OneOf(['director', 'officer', 'tenPercentOwner', 'other'], "The reporter's reported role (its relationship box)"),
   ),
@@ -97,7 +111,9 @@ export const TransactionFilters = t.Object({
     QueryInteger({ minimum: 0, maximum: 2 ** 63 - 1024, description: 'Minimum value in USD (64-bit)' }),
   ),
   aff10b5One: t.Optional(
-    QueryBool('true: transactions of filings that check the Rule 10b5-1 plan box; false: those that leave it clear'),
+    InsiderBoolean(
+      'true: transactions of filings that check the Rule 10b5-1 plan box; false: those that leave it clear',
+    ),
   ),
   acceptedFrom: t.Optional(DateParam('Filings accepted on or after')),
   transactionFrom: t.Optional(DateParam('Transactions dated on or after')),
@@ -105,8 +121,7 @@ export const TransactionFilters = t.Object({
 })
 export type TransactionFilters = typeof TransactionFilters.static
 
-export const feedLimit = (max: number) =>
-  t.Object({ limit: QueryInteger({ minimum: 1, maximum: max, default: Math.min(50, max), description: 'Rows' }) })
+export const feedLimit = (max: number) => limitQuery(max, 50, 'Rows')
 
 export const TransactionList = t.Object(
   {
@@ -195,7 +210,7 @@ export const Statistics = t.Object(
 export const DailyQuery = t.Object({
   date: t.Optional(DateParam('Transaction date; default the latest covered')),
   openMarketOnly: t.Optional(
-    QueryBool(
+    InsiderBoolean(
       'true (default): open-market purchases and sales (codes P and S) of non-derivative securities; false: every non-derivative transaction, by its type. Derivative rows never count',
     ),
   ),
@@ -271,8 +286,8 @@ export const Owner = t.Object(
 )
 
 export const OwnersQuery = t.Object({
-  includeDerivative: t.Optional(QueryBool('Sum derivative positions (default false)')),
-  includeNonDerivative: t.Optional(QueryBool('Sum non-derivative positions (default true)')),
+  includeDerivative: t.Optional(InsiderBoolean('Sum derivative positions (default false)')),
+  includeNonDerivative: t.Optional(InsiderBoolean('Sum non-derivative positions (default true)')),
   activeSince: t.Optional(DateParam('Positions updated on or after; default five years before the request')),
 })
 

@@ -4,6 +4,7 @@
  * manager's CIK and quarter; what the operations send was computed by the build.
  */
 /** The managers' directory, one manager (inst_managers), and a manager's quarter at a glance (the instQuarters lookup file). */
+
 import type { Static } from 'elysia'
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
@@ -11,9 +12,10 @@ import { sql } from '../../db/sql.ts'
 import { checkOffset, offsetOf } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { formatCik, parseCik } from '../../lib/ids.ts'
+import { filingIndexUrl, utcTime } from '../common/edgar-values.ts'
 import { contextOf, unknownManager } from './manager-context.ts'
 import { quarterLabel } from './quarters.ts'
-import { sourceUrl, utc } from './rows.ts'
+
 import type { Institution } from './schemas.ts'
 
 type ManagerRow = {
@@ -41,8 +43,8 @@ const toInstitution = (archives: string, r: ManagerRow): Static<typeof Instituti
   latestAccessionNumber: r.latest_accession,
   latestFilingDate: r.latest_filed,
   latestPeriodOfReport: r.latest_period,
-  latestReceivedDate: utc(r.latest_accepted),
-  latestSourceUrl: sourceUrl(archives, r.cik, r.latest_accession),
+  latestReceivedDate: utcTime(r.latest_accepted),
+  latestSourceUrl: filingIndexUrl(archives, r.cik, r.latest_accession),
   filingCount: r.filing_count,
   latestPositionCount: r.latest_positions,
   latestSecurityCount: r.latest_securities,
@@ -97,8 +99,8 @@ export async function getProfile(db: Db, config: QueryConfig, cikText: string, q
     accessionNumber: c.accession,
     filingDate: c.filed,
     periodOfReport: c.period,
-    receivedDate: utc(c.accepted_at),
-    sourceUrl: c.accession ? sourceUrl(config.archivesUrl, c.cik, c.accession) : null,
+    receivedDate: utcTime(c.accepted_at),
+    sourceUrl: c.accession ? filingIndexUrl(config.archivesUrl, c.cik, c.accession) : null,
     filingCount: c.filing_count ?? 0,
     positionCount: positions,
     securityCount: c.securities ?? 0,

@@ -5,15 +5,9 @@
 import type { Static } from 'elysia'
 import type { Sql } from '../../db/sql.ts'
 import { accessionKey, formatCik } from '../../lib/ids.ts'
+import { filingIndexUrl, utcTime } from '../common/edgar-values.ts'
 import { quarterLabel } from './quarters.ts'
 import type { Holding, InstitutionFiling, Manager } from './schemas.ts'
-
-/** A filing's index page in the SEC's archive. */
-export const sourceUrl = (archives: string, cik: number, accession: string) =>
-  `${archives}/${cik}/${accession.replaceAll('-', '')}/${accession}-index.htm`
-
-/** A UTC timestamp as DuckDB prints it (`2026-08-13 20:11:30`) → `2026-08-13T20:11:30Z`. */
-export const utc = (ts: string | null) => (ts === null ? null : `${ts.slice(0, 10)}T${ts.slice(11, 19)}Z`)
 
 /** A security's shares and dollar values in a quarter, the quarter before, and the difference (flows, activity). */
 export type NetChangeRecord = {
@@ -87,8 +81,8 @@ export function toFiling(archives: string, r: FilingRecord): Static<typeof Insti
     filingDate: r.filed,
     periodOfReport: r.period,
     quarter: quarterLabel(r.qend),
-    receivedDate: utc(r.accepted_at),
-    sourceUrl: sourceUrl(archives, r.cik, r.accession),
+    receivedDate: utcTime(r.accepted_at),
+    sourceUrl: filingIndexUrl(archives, r.cik, r.accession),
     isNotice: r.role === 'notice',
     isAmendment: r.is_amendment,
     amendmentType: r.amendment_type,

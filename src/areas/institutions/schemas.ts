@@ -4,7 +4,17 @@
  * times are the filing's acceptance, UTC. Quarters are `YYYYQn` labels of the period of report.
  */
 import { t } from 'elysia'
-import { Cik, CikOut, Nullable, OutInteger, PageNumber, Pagination, QueryInteger } from '../../http/schemas.ts'
+import {
+  AccessionNumber,
+  BooleanParam,
+  Cik,
+  CikOut,
+  LimitParam,
+  Nullable,
+  OutInteger,
+  Pagination,
+  QueryInteger,
+} from '../../http/schemas.ts'
 
 const Int = (description?: string) => OutInteger(description ? { description } : undefined)
 const Str = Nullable(t.String())
@@ -22,25 +32,17 @@ export const Year = QueryInteger({
   maximum: 2100,
   description: 'Calendar year of the periods of report',
 })
-const Flag = (description: string) => t.String({ pattern: '^(true|false)$', expected: 'true or false', description })
 
 export const CikParams = t.Object({ cik: Cik })
 export const FilingParams = t.Object({
   cik: Cik,
   accessionNumber: t.String({
-    pattern: '^(\\d{10}-\\d{2}-\\d{6}|\\d{18})$',
-    expected: 'an accession number like 0000320193-24-000123 (18 digits, dashes optional)',
+    ...AccessionNumber,
     description: 'Accession number of one of the manager’s 13F filings',
   }),
 })
 
-export const listLimit = (maxLimit: number) =>
-  QueryInteger({
-    minimum: 1,
-    maximum: maxLimit,
-    default: Math.min(20, maxLimit),
-    description: `Rows (at most ${maxLimit})`,
-  })
+export const listLimit = (maxLimit: number) => LimitParam(maxLimit, 20, `Rows (at most ${maxLimit})`)
 
 export const ManagerSearch = t.Object({
   q: t.Optional(
@@ -74,12 +76,11 @@ export const SortQuery = t.Object({
   ),
 })
 export const NewOnlyQuery = t.Object({
-  newOnly: t.Optional(Flag('Only securities the manager did not hold the quarter before')),
+  newOnly: t.Optional(BooleanParam('Only securities the manager did not hold the quarter before')),
 })
 export const SoldOutOnlyQuery = t.Object({
-  soldOutOnly: t.Optional(Flag('Only securities the manager no longer holds at all')),
+  soldOutOnly: t.Optional(BooleanParam('Only securities the manager no longer holds at all')),
 })
-export { PageNumber }
 
 export const Institution = t.Object(
   {
