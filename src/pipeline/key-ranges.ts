@@ -6,13 +6,27 @@
  */
 import type { BuildDb } from './duck.ts'
 
+/**
+ * The rows of `of` worth a range of their own, for a statement whose work grows with those rows (a join
+ * or sort of them): a range of a full-volume build holds one to a few million.
+ */
+export const ROWS_PER_RANGE = 1_000_000
+
 /** One range: `inRange('p.acc_key')` is its condition on a column of the key. */
 export type InRange = (column: string) => string
 
-export type KeyRangeSpec = { column: string; of: string; parts: number }
+/**
+ * `parts` ranges of `column` over the table `of`; with `rowsPerPart`, fewer when `of` has fewer than
+ * `parts` × `rowsPerPart` rows, so that a small build runs its statement once or a few times, not `parts`
+ * times over a few rows each (each run costs the same fixed time, whatever it reads).
+ */
+export type KeyRangeSpec = { column: string; of: string; parts: number; rowsPerPart?: number }
 
-/** The conditions of `parts` ranges of `column` over the table `of`, ascending; one `true` range when it is empty. */
-export async function keyRanges(db: BuildDb, { column, of, parts }: KeyRangeSpec): Promise<InRange[]> {
+/** The conditions of the ranges of `column` over the table `of`, ascending; one `true` range when it is empty. */
+export async function keyRanges(db: BuildDb, spec: KeyRangeSpec): Promise<InRange[]> {
+  const { column, of } = spec
+  const rows = spec.rowsPerPart ? await db.count(`SELECT count(*) AS n FROM ${of}`) : 0
+  const parts = spec.rowsPerPart ? Math.max(1, Math.min(spec.parts, Math.ceil(rows / spec.rowsPerPart))) : spec.parts
   const fractions = Array.from({ length: parts - 1 }, (_, i) => (i + 1) / parts)
   const cut = fractions.length
     ? await db.one<{ bounds: (string | number)[] | null }>(

@@ -12,7 +12,7 @@ import { type Reporter, silentReporter } from '../lib/progress.ts'
 import { RESERVED_PREFIXES } from '../sample/agents.ts'
 import { CAST_CIKS } from '../sample/cast.ts'
 import { castEntities } from '../sample/cast-filings.ts'
-import { dayOf, isoDay, nextBusinessDay } from '../sample/dates.ts'
+import { dayOf, isoDay, nextBusinessDay, quarterStartOf } from '../sample/dates.ts'
 import { buildPopulation } from '../sample/population.ts'
 import { TickerRegistry } from '../sample/tickers.ts'
 import { runPass, type SampleWorld } from '../sample/world.ts'
@@ -27,6 +27,11 @@ export type SampleOptions = {
   seed?: number
   /** The day the submissions snapshot is taken, YYYY-MM-DD (default 2026-11-20). */
   asOf?: string
+  /**
+   * Quarterly data sets only from the quarter of this day on, YYYY-MM-DD (default: every quarter since each
+   * set began); see SampleWorld.periodsFrom. The other files are the same bytes.
+   */
+  periodsFrom?: string
   /** Write a submissions/ folder instead of submissions.zip. */
   unzipped?: boolean
   reporter?: Reporter
@@ -46,6 +51,9 @@ export async function generateSample(opts: SampleOptions): Promise<SampleSummary
   if (!/^\d{4}-\d{2}-\d{2}$/.test(asOfText) || isoDay(asOf) !== asOfText)
     throw new Error(`asOf must be a date YYYY-MM-DD, got ${JSON.stringify(asOfText)}`)
   if (!(scale > 0)) throw new Error(`scale must be positive, got ${scale}`)
+  const periodsFrom = opts.periodsFrom === undefined ? 0 : quarterStartOf(dayOf(opts.periodsFrom))
+  if (opts.periodsFrom !== undefined && !(periodsFrom > 0 && isoDay(dayOf(opts.periodsFrom)) === opts.periodsFrom))
+    throw new Error(`periodsFrom must be a date YYYY-MM-DD, got ${JSON.stringify(opts.periodsFrom)}`)
   const reporter = opts.reporter ?? silentReporter()
   // Filings dated the next business day exist only in that day's daily index: the "current day" case.
   const lastDay = nextBusinessDay(asOf)
@@ -61,6 +69,7 @@ export async function generateSample(opts: SampleOptions): Promise<SampleSummary
     seed,
     asOf,
     lastDay,
+    periodsFrom,
     pop,
     cast: castEntities(),
     tickers: new TickerRegistry(),

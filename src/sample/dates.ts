@@ -41,6 +41,8 @@ export const weekday = (day: number) => (((day + 4) % 7) + 7) % 7
 export const quarterOf = (day: number) => Math.ceil(monthOf(day) / 3)
 /** '2024q3': the quarter a day falls in, as the SEC's quarterly data sets name it. */
 export const dataSetQuarterOf = (day: number) => `${yearOf(day)}q${quarterOf(day)}`
+/** The first day of a day's calendar quarter. */
+export const quarterStartOf = (day: number) => dayOfYmd(yearOf(day), (quarterOf(day) - 1) * 3 + 1, 1)
 
 /** Weekends and the three fixed-date holidays on which EDGAR is always closed. */
 function computeBusinessDay(day: number): boolean {

@@ -25,6 +25,12 @@ export type SampleWorld = {
   asOf: number
   /** The last day any file covers: the business day after `asOf` (its filings are only in that day's index). */
   lastDay: number
+  /**
+   * The first day of the first quarter the quarterly data sets cover (financial statements, insider
+   * transactions, Form 13F; companyfacts holds the facts of the same filings), or 0 for every quarter
+   * since each set began: a mirror of the latest quarters, as `--download` with few quarters makes one.
+   */
+  periodsFrom: number
   pop: Population
   cast: CastEntity[]
   tickers: TickerRegistry

@@ -26,11 +26,15 @@ const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
  * Made in two kinds of pieces, so no window runs over every point at once (one did: out of memory at full
  * volume, 4 GB, on two threads and on one): each company's periods are picked a range of CIKs at a time
  * (batches.ts), then each metric or ratio is ranked alone and appended in name order, so the tables come
- * out in their key order with no sort of the whole.
+ * out in their key order with no sort of the whole. Points that fit one range of CIKs are ranked in one
+ * statement, every metric at once in the same order: a statement per metric costs its fixed time each.
  */
 export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): string[] {
-  const metrics = CANONICAL_METRICS.map((m) => m.key).sort(byName)
-  const ratios = RATIOS.map((r) => r.id).sort(byName)
+  const oneRange = batches.length === 1
+  const metrics = oneRange ? [null] : CANONICAL_METRICS.map((m) => m.key).sort(byName)
+  const ratios = oneRange ? [null] : RATIOS.map((r) => r.id).sort(byName)
+  /** The rows of one metric or ratio, or of all of them (null). */
+  const only = (column: string, key: string | null) => (key === null ? 'true' : `${column} = ${quote(key)}`)
   return [
     ...batches.map(
       (inBatch, i) => `${intoTable('cf_ranked', i === 0, true)}
@@ -52,7 +56,7 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
              r.filed, r.accepted, r.end_date, r.quarters, r.unit, r.value, r.tag, r.version, r.strategy, r.rule_id,
              r.confidence
       FROM cf_ranked r LEFT JOIN s.fin_issuers i ON i.cik = r.cik
-      WHERE r.symbol = ${quote(metric)}
+      WHERE ${only('r.symbol', metric)}
       ORDER BY metric, basis, year, quarter, rank`,
     ),
     `CREATE TABLE s.fin_metric_ranking_years AS
@@ -71,7 +75,7 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
       (ratio, i) => `${intoTable('s.fin_ratio_top', i === 0)}
       SELECT ratio, quarters, row_number() OVER (PARTITION BY ratio, quarters ORDER BY value DESC, cik)::INTEGER AS rank,
              cik, acc_key, form, fy, fp, period, filed, accepted, end_date, value, unit, components
-      FROM cf_ratio_latest WHERE ratio = ${quote(ratio)}
+      FROM cf_ratio_latest WHERE ${only('ratio', ratio)}
       ORDER BY ratio, quarters, rank`,
     ),
     'DROP TABLE cf_ratio_latest',

@@ -5,6 +5,7 @@
  * context (period, acceptance time) and its tag's metadata come from `fin_filings` and `fin_concepts`.
  */
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
+import { ROWS_PER_RANGE } from '../../key-ranges.ts'
 import type { BuildContext, LookupSpec } from '../../source.ts'
 import { quote } from '../../sql-text.ts'
 import { cikBatches } from './batches.ts'
@@ -51,7 +52,7 @@ export const seriesLookups = (): LookupSpec[] => [
     name: 'finMetricSeries',
     path: LOOKUPS.finMetricSeries,
     rowsOf: 's.fin_metric_points',
-    ranges: { column: 'cik', of: 's.fin_metric_points', parts: 16 },
+    ranges: { column: 'cik', of: 's.fin_metric_points', parts: 16, rowsPerPart: ROWS_PER_RANGE },
     sql: (inRange) =>
       seriesLines(
         `SELECT p.*, m.meta_id FROM s.fin_metric_points p JOIN s.fin_point_metas m ON ${SAME_META} WHERE ${inRange('p.cik')}`,
@@ -62,7 +63,7 @@ export const seriesLookups = (): LookupSpec[] => [
     name: 'finRatioSeries',
     path: LOOKUPS.finRatioSeries,
     rowsOf: 's.fin_ratio_points',
-    ranges: { column: 'cik', of: 's.fin_ratio_points', parts: 4 },
+    ranges: { column: 'cik', of: 's.fin_ratio_points', parts: 4, rowsPerPart: ROWS_PER_RANGE },
     sql: (inRange) =>
       seriesLines(
         `SELECT *, 'ratio' AS source, ratio AS symbol FROM s.fin_ratio_points WHERE ${inRange('cik')}`,

@@ -40,10 +40,17 @@ export async function stageFilingIndex(
     const file = /in file "([^"]+)"/.exec(message)?.[1]
     throw new BuildError(message.replace(/ in file "[^"]*"/, ''), file ? mirrorPath(mirror, file) : folder.rel)
   }
-  // The folder name must agree with the file name: both identify the filing.
+  // The folder name must agree with the file name: both identify the filing. A pattern made per row is
+  // compiled per row, so an accession number of digits and dashes (all of them, but for a broken file) is
+  // matched as the literal end of the folder name, with one constant pattern for the rest.
+  const digits = `replace(accession_number, '-', '')`
   const bad = await db.one<{ file: string; folder: string | null }>(`
     SELECT file, folder FROM stage_documents
-    WHERE folder IS NULL OR NOT regexp_full_match(folder, '.*/data/\\d+/' || replace(accession_number, '-', ''))
+    WHERE folder IS NULL OR NOT CASE
+      WHEN regexp_full_match(accession_number, '[0-9-]*')
+        THEN suffix(folder, '/' || ${digits})
+          AND regexp_full_match(folder[:length(folder) - length(${digits}) - 1], '.*/data/\\d+')
+      ELSE regexp_full_match(folder, '.*/data/\\d+/' || ${digits}) END
     LIMIT 1`)
   if (bad) {
     throw new BuildError(

@@ -42,12 +42,25 @@ const SHAPE: Record<FsdsFile, { extra: string; orderBy: string }> = {
   tag: { extra: '', orderBy: 'tag, version' },
 }
 
+/**
+ * A wide DECIMAL column (num.txt's `value`, 28 digits) is read as text and cast in the select list: DuckDB
+ * parses text into a DECIMAL wider than 18 digits (a 128-bit integer) some hundred times slower than into
+ * one of 18 (a 64-bit one), in the CSV reader and in a cast alike. So the text goes through the narrow
+ * type first, and only a value too big for it (or one that does not parse) through the wide one; both
+ * round alike, so the values are the ones the reader gave.
+ */
+const WIDE_DECIMAL = /^DECIMAL\((\d+),\s*(\d+)\)$/
+const readAsText = (type: string) => Number(type.match(WIDE_DECIMAL)?.[1] ?? 0) > 18
+const decimalOfText = (column: string, type: string) =>
+  `coalesce(try_cast(${column} AS DECIMAL(18, ${type.match(WIDE_DECIMAL)![2]}))::${type}, ${column}::${type})`
+
 /** The columns a file's rows are written with, in order (`accepted` becomes a TIMESTAMP). */
-const selectList = (file: FsdsFile, present: Set<string>) =>
+const selectList = (file: FsdsFile, present: Set<string>, castText: boolean) =>
   Object.entries(FSDS_COLUMNS[file]).map(([name, type]) => {
     if (!present.has(name)) return `NULL::${name === 'accepted' ? 'TIMESTAMP' : type} AS ${name}`
     // '2009-08-07 09:10:00.0': EDGAR's acceptance time, Eastern, kept as written (no zone); the fraction optional.
     if (name === 'accepted') return `strptime(accepted, ['%Y-%m-%d %H:%M:%S.%g', '%Y-%m-%d %H:%M:%S']) AS accepted`
+    if (castText && readAsText(type)) return `${decimalOfText(`"${name}"`, type)} AS "${name}"`
     return `"${name}"`
   })
 
@@ -76,16 +89,30 @@ export async function convertFile(db: BuildDb, file: FsdsFile, path: string, out
   const missing = REQUIRED[file].filter((c) => !header.includes(c))
   if (missing.length) throw new BuildError(`expected column(s) ${missing.join(', ')} in the header`, rel, `${file}.txt`)
   const known = FSDS_COLUMNS[file] as Record<string, string>
-  // Every header column, in the file's order, typed: ours by our types, any other as text (not selected).
-  const columns = header.map((h) => `${quote(h)}: ${quote(known[h] ?? 'VARCHAR')}`).join(', ')
   const { extra, orderBy } = SHAPE[file]
-  const select = [...selectList(file, new Set(header)), ...(extra ? [extra] : [])].join(', ')
-  try {
-    await db.runLarge(`COPY (SELECT ${select} FROM read_csv(${quote(path)}, delim = '\t', quote = '"', escape = '"',
+  const copy = (castText: boolean) => {
+    // Every header column, in the file's order, typed: ours by our types, any other as text (not selected).
+    const columns = header
+      .map((h) => {
+        const type = known[h] ?? 'VARCHAR'
+        return `${quote(h)}: ${quote(castText && readAsText(type) ? 'VARCHAR' : type)}`
+      })
+      .join(', ')
+    const select = [...selectList(file, new Set(header), castText), ...(extra ? [extra] : [])].join(', ')
+    return `COPY (SELECT ${select} FROM read_csv(${quote(path)}, delim = '\t', quote = '"', escape = '"',
         header = true, auto_detect = false, columns = {${columns}}, strict_mode = false) ORDER BY ${orderBy})
-      TO ${quote(out)} (${PARQUET}, ROW_GROUP_SIZE 100000)`)
-  } catch (e) {
-    throw new BuildError(duckMessage(e).replace(/ in file "[^"]*"/, ''), rel, `${file}.txt`)
+      TO ${quote(out)} (${PARQUET}, ROW_GROUP_SIZE 100000)`
+  }
+  try {
+    await db.runLarge(copy(true))
+  } catch {
+    // A value the cast refused: the reader's own typed read either takes it (then its rows are the ones
+    // written) or fails naming the line, which the cast cannot.
+    try {
+      await db.runLarge(copy(false))
+    } catch (e) {
+      throw new BuildError(duckMessage(e).replace(/ in file "[^"]*"/, ''), rel, `${file}.txt`)
+    }
   }
 }
 

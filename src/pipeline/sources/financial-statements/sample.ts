@@ -291,7 +291,7 @@ export function* sampleFinancialFilings(world: SampleWorld, e: SampleEntity): Ge
   const eligible = e.own.filter(
     (f) =>
       FORMS.has(f.form) &&
-      f.day >= FIRST_DAY &&
+      f.day >= Math.max(FIRST_DAY, world.periodsFrom) &&
       f.day <= world.asOf &&
       /^\d{4}-\d{2}-\d{2}$/.test(f.reportDate) &&
       (!e.generated || f.isXBRL === 1),

@@ -19,6 +19,7 @@
  * Everything reads the quarters through the views the period conversion made (`t_fsds_*`), which are
  * empty tables when the mirror has no quarter.
  */
+import { ROWS_PER_RANGE } from '../../key-ranges.ts'
 import type { BuildContext, LookupSpec } from '../../source.ts'
 import {
   COMPANY_FILING_LINE,
@@ -130,7 +131,7 @@ export const financialLookups = (): LookupSpec[] => [
     // spill in that step. No count (rowsOf): it would run the join a second time.
     name: 'finStatementRows',
     path: LOOKUPS.finStatementRows,
-    ranges: { column: 'acc_key', of: 't_fsds_pre', parts: 32 },
+    ranges: { column: 'acc_key', of: 't_fsds_pre', parts: 32, rowsPerPart: ROWS_PER_RANGE },
     sql: (inRange) => `SELECT acc_key, ${STATEMENT_ROW_LINE} FROM (${statementRows(inRange)})
       ORDER BY acc_key, report, line, ddate DESC, qtrs, uom, segments_as_filed NULLS FIRST, coreg_as_filed NULLS FIRST`,
   },
@@ -142,7 +143,7 @@ export const financialLookups = (): LookupSpec[] => [
     // sort of the lines being a part of the whole. No count (rowsOf): it would run the join a second time.
     name: 'finFilingConcepts',
     path: LOOKUPS.finFilingConcepts,
-    ranges: { column: 'acc_key', of: 't_fsds_pre', parts: 8 },
+    ranges: { column: 'acc_key', of: 't_fsds_pre', parts: 8, rowsPerPart: ROWS_PER_RANGE },
     sql: (inRange) => `SELECT p.acc_key, ${FILING_CONCEPT_LINE}
       FROM (SELECT DISTINCT acc_key, tag, version FROM t_fsds_pre WHERE ${inRange('acc_key')}) p
       JOIN s.fin_concepts c ON c.tag = p.tag AND c.version = p.version

@@ -24,11 +24,18 @@ import { CONSOLIDATED, ymdDate } from './sql.ts'
 /**
  * Ranges of filings the values are chosen in: every rule looks at one filing's rows, and the whole input at
  * once (every rule tag's value of 164 million) spilled 17.6 GB at full volume, most of the disk a build has.
+ * Sixteen at full volume (some half a million filings); fewer, of at least `FILINGS_PER_RANGE` each, below.
  */
 const STANDARDIZED_PARTS = 16
+const FILINGS_PER_RANGE = 10_000
 
 export async function standardizedStatements(ctx: BuildContext): Promise<string[]> {
-  const ranges = await keyRanges(ctx.db, { column: 'acc_key', of: 't_fsds_sub', parts: STANDARDIZED_PARTS })
+  const ranges = await keyRanges(ctx.db, {
+    column: 'acc_key',
+    of: 't_fsds_sub',
+    parts: STANDARDIZED_PARTS,
+    rowsPerPart: FILINGS_PER_RANGE,
+  })
   return [
     ...choiceSetup('fin'),
     ...ranges.flatMap((inRange, i) => rangeStatements(inRange, i === 0)),

@@ -96,7 +96,8 @@ export function sampleForm13f(world: SampleWorld): SampleWriter {
     },
     async finish() {
       const universe = new Universe(world.seed, securityUniverse(world.seed, world.tickers.listings))
-      const sets = dataSetNames(isoDay(world.asOf))
+      const firstDay = isoDay(world.periodsFrom)
+      const sets = dataSetNames(isoDay(world.asOf)).filter((s) => s.to >= firstDay)
       const dir = join(world.out, SETS_DIR)
       mkdirSync(dir, { recursive: true })
       let files = 0

@@ -10,11 +10,11 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import {
   compactDay,
-  dayOfYmd,
   indexDate,
   isoDay,
   previousBusinessDay,
   quarterOf,
+  quarterStartOf,
   yearOf,
 } from '../../../sample/dates.ts'
 import type { SampleWorld, SampleWriter } from '../../source.ts'
@@ -25,9 +25,8 @@ export type IndexSpan = { path: string; from: number; to: number; daily: boolean
 
 /** The index files to write: two quarters (the current one only up to as-of) and five daily files. */
 export function indexSpans(asOf: number, lastDay: number): IndexSpan[] {
-  const quarterStart = (day: number) => dayOfYmd(yearOf(day), (quarterOf(day) - 1) * 3 + 1, 1)
-  const current = quarterStart(asOf)
-  const previous = quarterStart(current - 1)
+  const current = quarterStartOf(asOf)
+  const previous = quarterStartOf(current - 1)
   const quarterPath = (day: number) => `${yearOf(day)}/QTR${quarterOf(day)}`
   const spans: IndexSpan[] = [
     {

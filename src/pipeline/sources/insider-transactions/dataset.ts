@@ -200,6 +200,13 @@ function quarterSelect(prefix: string, headers: Partial<Record<DatasetTable, Set
   return parts.join('\nUNION ALL\n')
 }
 
+/**
+ * A quarter's records in order: a filing's transactions and holdings are numbered per table, so a
+ * non-derivative and a derivative row share a `seq`, and `derivative` tells them apart (without it their
+ * order, and the Parquet's, changed from one build to the next).
+ */
+export const RECORD_ORDER = 'accession_number, record, derivative, seq'
+
 /** Converts one quarter (zip or folder) into `outDir/part-0.parquet`; returns the records written. */
 export async function convertQuarter(db: BuildDb, input: string, rel: string, outDir: string, scratch: string) {
   const files = tableFiles(input, scratch)
@@ -211,7 +218,7 @@ export async function convertQuarter(db: BuildDb, input: string, rel: string, ou
       if (!names.has('ACCESSION_NUMBER')) throw new BuildError(`${table}.tsv has no ACCESSION_NUMBER column`, rel)
     const target = join(outDir, 'part-0.parquet')
     await db.runLarge(`COPY (SELECT * FROM (${quarterSelect(prefix, headers)}) WHERE accession_number IS NOT NULL
-      ORDER BY accession_number, record, seq) TO ${quote(target)} (${PARQUET})`)
+      ORDER BY ${RECORD_ORDER}) TO ${quote(target)} (${PARQUET})`)
     return db.count(`SELECT count(*) AS n FROM read_parquet(${quote(target)})`)
   } catch (e) {
     if (e instanceof BuildError) throw e

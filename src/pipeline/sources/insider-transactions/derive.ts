@@ -22,6 +22,13 @@ import { cents } from './money.ts'
  * buy or sell: an open-market purchase (P) is a buy and a sale (S) a sell whatever the A/D column says;
  * any other code by its acquired (A) or disposed (D) flag; NULL when the flag is neither.
  */
+/**
+ * A position's order after its issuer and owner: the rest of what makes it one position (its security and
+ * how it is held), so that an owner's two holdings of one title, directly and indirectly, come out in the
+ * same order from every build, in the table and in the lookup files the server reads in stored order.
+ */
+export const POSITION_TIES = 'security_title, derivative, direct_indirect, nature_of_ownership'
+
 export const TYPE_SQL = `CASE WHEN transaction_code = 'P' THEN 'buy' WHEN transaction_code = 'S' THEN 'sell'
   WHEN acquired_disposed = 'A' THEN 'buy' WHEN acquired_disposed = 'D' THEN 'sell' END`
 

@@ -18,8 +18,8 @@ import { downloadFilingTexts, filingTextsOfForms, foundFilingTexts } from '../..
 import { fileSource, folderSource, type SourceFile } from '../../mirror.ts'
 import type { FoundMap, SourceDefinition } from '../../source.ts'
 import { columnsDdl } from '../../sql-text.ts'
-import { convertQuarter, DATASETS_DIR, REQUIRED_TABLES } from './dataset.ts'
-import { buildInsiderTables } from './derive.ts'
+import { convertQuarter, DATASETS_DIR, RECORD_ORDER, REQUIRED_TABLES } from './dataset.ts'
+import { buildInsiderTables, POSITION_TIES } from './derive.ts'
 import { FIRST_QUARTER } from './quarters.ts'
 import { RECORD_COLUMNS } from './records.ts'
 import { insiderSample } from './sample.ts'
@@ -149,7 +149,7 @@ export const insiderTransactions: SourceDefinition = {
     {
       name: 'insider_records',
       from: 't_insider_dataset',
-      orderBy: 'quarter, accession_number, record, seq',
+      orderBy: `quarter, ${RECORD_ORDER}`,
       writtenByStep: 'convert insider-transactions',
       rowGroupSize: 100_000,
       key: [],
@@ -191,7 +191,7 @@ export const insiderTransactions: SourceDefinition = {
     {
       name: 'insider_positions',
       from: 't_insider_positions',
-      orderBy: 'issuer_cik, owner_cik, security_title',
+      orderBy: `issuer_cik, owner_cik, ${POSITION_TIES}`,
       rowGroupSize: 100_000,
       key: [],
       notNull: ['issuer_cik', 'owner_cik', 'shares'],

@@ -12,7 +12,7 @@
 import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { ZipWriter } from '../../../lib/zip.ts'
-import { dataSetQuarterOf, dayOfYmd, isoDay, quarterOf, yearOf } from '../../../sample/dates.ts'
+import { dataSetQuarterOf, dayOfYmd, isoDay, quarterStartOf } from '../../../sample/dates.ts'
 import type { Filing } from '../../../sample/filings.ts'
 import { traitsOf } from '../../../sample/population.ts'
 import { nameFor } from '../../../sample/profile.ts'
@@ -30,12 +30,10 @@ const PUBLICATION_LAG_DAYS = 30
 const FLUSH_BYTES = 1 << 20
 const FIRST_SET_DAY = dayOfYmd(FIRST_QUARTER.year, 1, 1)
 
-const quarterStart = (day: number) => dayOfYmd(yearOf(day), (quarterOf(day) - 1) * 3 + 1, 1)
-
 /** The first day not covered by a published quarterly set on `asOf`: filings from then on are text files. */
 export function textFilesFrom(asOf: number): number {
-  let start = quarterStart(asOf)
-  if (asOf - start < PUBLICATION_LAG_DAYS) start = quarterStart(start - 1)
+  let start = quarterStartOf(asOf)
+  if (asOf - start < PUBLICATION_LAG_DAYS) start = quarterStartOf(start - 1)
   return start
 }
 
@@ -75,6 +73,7 @@ export function issuerDocs(world: SampleWorld, e: SampleEntity): OwnershipDoc[] 
 export function insiderSample(world: SampleWorld): SampleWriter {
   const scratch = join(world.out, '.insider-scratch')
   const textFrom = textFilesFrom(world.asOf)
+  const firstSetDay = Math.max(FIRST_SET_DAY, world.periodsFrom)
   const dailyDays = new Set(indexSpans(world.asOf, world.lastDay).flatMap((s) => (s.daily ? [s.from] : [])))
   const keys: Keys = { NONDERIV_TRANS: 0, DERIV_TRANS: 0, NONDERIV_HOLDING: 0, DERIV_HOLDING: 0 }
   const buffers = new Map<string, string>()
@@ -94,7 +93,7 @@ export function insiderSample(world: SampleWorld): SampleWriter {
       if (!e.listed.length) return
       for (const doc of issuerDocs(world, e)) {
         // The SEC's sets begin with 2006q1; older electronic filings are in no set.
-        if (doc.filing.day < FIRST_SET_DAY) continue
+        if (doc.filing.day < firstSetDay) continue
         if (doc.filing.day >= textFrom) {
           // As a nightly download finds them: the filings the mirror's daily indexes list.
           if (dailyDays.has(doc.filing.day)) textDocs.push(doc)

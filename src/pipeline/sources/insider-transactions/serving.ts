@@ -29,6 +29,7 @@ import {
   POSITION_LINE,
   TRANSACTION_LINE,
 } from './contract.ts'
+import { POSITION_TIES } from './derive.ts'
 import { cents, IN_DOLLAR_TOTALS, OPEN_MARKET } from './money.ts'
 
 const FILTERS = FEED_FILTER_COLUMNS.join(', ')
@@ -217,14 +218,14 @@ export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => {
       path: LOOKUPS.insiderPositionsByIssuer,
       rowsOf: positions,
       sql: `SELECT issuer_cik::BIGINT, ${POSITION_LINE} FROM ${positions}
-      ORDER BY issuer_cik, owner_cik, security_title`,
+      ORDER BY issuer_cik, owner_cik, ${POSITION_TIES}`,
     },
     {
       name: 'insiderPositionsByOwner',
       path: LOOKUPS.insiderPositionsByOwner,
       rowsOf: positions,
       sql: `SELECT owner_cik::BIGINT, ${POSITION_LINE} FROM ${positions}
-      ORDER BY owner_cik, issuer_cik, security_title`,
+      ORDER BY owner_cik, issuer_cik, ${POSITION_TIES}`,
     },
     // A day's leaders as a query read 15 columns on cold blocks: up to more than the page's target. Written
     // straight from the ranking (no count: it would rank again); the server reads them only here.
