@@ -33,7 +33,12 @@ type Spec = {
  * The sources beyond Filings and Entities (Financials, Insiders, Institutions): most of a small build's
  * time, and nothing a test of filings and entities reads.
  */
-export const BEYOND_FILINGS = ['financial-statements', 'company-facts', 'insider-transactions', 'form-13f'] as const
+export const BEYOND_FILINGS: readonly string[] = [
+  'financial-statements',
+  'company-facts',
+  'insider-transactions',
+  'form-13f',
+]
 
 /**
  * The fixture of the API tests: the generator's fixed cast (src/sample/cast.ts) plus ~50 random entities.
