@@ -51,6 +51,14 @@ const filingRows = async (db: { one<T>(q: ReturnType<typeof sql>): Promise<T | u
   (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM filings`))!.n
 
 /**
+ * The old generation closes once its last request is released, asynchronously: waits for that however
+ * long a busy machine takes (a generation that never closes is a hang, caught by the run's guard).
+ */
+async function retiredClosed() {
+  while (api.database.poolStats().generations > 1) await Bun.sleep(10)
+}
+
+/**
  * The rate limiter's clock: one second on each time it is read (a request reads it twice), so that no
  * plan limit is reached however many requests the load test below makes in its fixed time (it counts
  * swaps' losses, not limits).
@@ -102,7 +110,7 @@ describe('snapshot swap', () => {
     expect(total).toBeGreaterThan(50)
     expect(Object.fromEntries(statuses)).toEqual({ 200: total })
     expect((await api.get('/ready')).body.snapshot.id).toBe(ids.at(-1)!)
-    await Bun.sleep(50)
+    await retiredClosed()
     expect(api.database.poolStats().generations).toBe(1)
   })
 
@@ -122,7 +130,7 @@ describe('snapshot swap', () => {
 
     first.release()
     second.release()
-    await Bun.sleep(50)
+    await retiredClosed()
     expect(api.database.poolStats().generations).toBe(1)
     expect((await api.get('/ready')).body.snapshot.id).toBe(newId)
   })
@@ -146,10 +154,11 @@ describe('snapshot swap', () => {
   })
 
   test('the watcher follows CURRENT without a signal', async () => {
+    const served = api.database.snapshot?.id
     api.database.watch(100)
     const newId = republish(join(api.datasets, api.database.snapshot!.id))
-    const deadline = Date.now() + 5000
-    while (Date.now() < deadline && api.database.snapshot?.id !== newId) await Bun.sleep(25)
+    // However long a busy machine takes to notice: the watcher reloads the new snapshot or no other.
+    while (api.database.snapshot?.id === served) await Bun.sleep(25)
     expect(api.database.snapshot?.id).toBe(newId)
   })
 })
