@@ -37,18 +37,21 @@ test('SIGTERM-style stop finishes the requests in flight, then refuses new ones'
   const server = await startServer(config, { log: memorySink(), print: () => {} })
 
   // Occupy both connections for a while (a slow but finite query each).
+  let blocking = 2
   const blockers = [0, 1].map(async () => {
     const db = server.database.forRequest()
     try {
       await db.all(sql`SELECT count(*)::INTEGER AS n FROM range(50000000) t(i) WHERE i % 7 = 3`)
     } finally {
       db.release()
+      blocking--
     }
   })
   const inFlight = Array.from({ length: 6 }, () =>
     fetch(`${server.url}/v1/filings?limit=5`, { headers: { 'x-api-key': keys.ENTERPRISE } }).then((r) => r.status),
   )
-  await Bun.sleep(150)
+  // The requests queue for a connection as soon as they arrive: watched for, not given a fixed time.
+  while (server.database.poolStats().waiting === 0 && blocking > 0) await Bun.sleep(5)
   expect(server.database.poolStats().waiting).toBeGreaterThan(0)
 
   const stopped = server.stop()

@@ -9,7 +9,7 @@ import { listEntities, listSicCodes } from '../../src/areas/entities/queries.ts'
 import { Entity, SicCode } from '../../src/areas/entities/schemas.ts'
 import type { Database, RequestDb } from '../../src/db/client.ts'
 import { openDatabase } from '../helpers/api.ts'
-import { largerFixture } from '../helpers/fixture.ts'
+import { largerFilingsFixture } from '../helpers/fixture.ts'
 import { missingShapes, schemaFailures } from '../helpers/shapes.ts'
 
 const everything = { page: 1, limit: 10_000_000 }
@@ -34,7 +34,7 @@ const NEVER_WRITTEN = {
 }
 
 beforeAll(async () => {
-  const { datasets } = await largerFixture()
+  const { datasets } = await largerFilingsFixture()
   database = await openDatabase(datasets)
   db = database.forRequest()
 })

@@ -13,7 +13,7 @@ import { listFilings } from '../../src/areas/filings/queries.ts'
 import { loadConfig } from '../../src/config.ts'
 import { Database, type RequestDb } from '../../src/db/client.ts'
 import { memorySink } from '../../src/lib/log.ts'
-import { largerFixture, largerTinyFramesFixture } from '../helpers/fixture.ts'
+import { largerFilingsFixture, largerTinyFramesFixture } from '../helpers/fixture.ts'
 import { openSnapshot } from '../helpers/snapshot.ts'
 
 const config = { archivesUrl: 'https://www.sec.gov/Archives/edgar/data', maxOffset: 1_000_000 }
@@ -27,7 +27,7 @@ let dates: string[]
 let ciks: number[]
 
 beforeAll(async () => {
-  const { datasets, dir } = await largerFixture()
+  const { datasets, dir } = await largerFilingsFixture()
   database = await Database.open(loadConfig({}, { DATASETS_DIR: datasets, WATCH_SNAPSHOTS: false }), memorySink())
   db = database.forRequest()
   const tiny = await largerTinyFramesFixture()

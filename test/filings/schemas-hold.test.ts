@@ -19,7 +19,7 @@ import { FilingDocument, FormType } from '../../src/areas/filings/schemas.ts'
 import type { Database, RequestDb } from '../../src/db/client.ts'
 import { sql } from '../../src/db/sql.ts'
 import { openDatabase } from '../helpers/api.ts'
-import { largerFixture } from '../helpers/fixture.ts'
+import { largerFilingsFixture } from '../helpers/fixture.ts'
 import { missingShapes, schemaFailures } from '../helpers/shapes.ts'
 import { openSnapshot } from '../helpers/snapshot.ts'
 
@@ -34,7 +34,7 @@ let filings: Filing[]
 const NEVER_WRITTEN = { Filing: [], FilingDocument: [], FormType: ['.description null'] }
 
 beforeAll(async () => {
-  const { datasets, dir } = await largerFixture()
+  const { datasets, dir } = await largerFilingsFixture()
   snapshotDir = dir
   database = await openDatabase(datasets)
   db = database.forRequest()

@@ -22,7 +22,7 @@ import { SERVING_FILE } from '../../src/pipeline/contract.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
 import { companyFacts } from '../../src/pipeline/sources/company-facts/index.ts'
 import { submissions } from '../../src/pipeline/sources/submissions/index.ts'
-import { type Fixture, LARGER, largerFixture } from '../helpers/fixture.ts'
+import { type Fixture, LARGER, largerCompanyFactsFixture } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 import { type CompanyFact, latestByEnd } from './companyfacts-json.ts'
 
@@ -129,7 +129,7 @@ let records = new Map<string, string>()
 /** The filer's name as its submissions record has it. */
 const recordName = (cik: number) => filingsOf(records, cik).name
 beforeAll(async () => {
-  fixture = await largerFixture()
+  fixture = await largerCompanyFactsFixture()
   docs = [...readZip(join(fixture.mirror, 'companyfacts.zip')).values()].map((text) => JSON.parse(text) as Doc)
   fees = docs.filter((d) => d.facts.ffd)
   records = readZip(join(fixture.mirror, 'submissions.zip'))

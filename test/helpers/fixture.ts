@@ -7,7 +7,7 @@
  * a test wrote into a shared fixture. Building on first use keeps a run of files that need no snapshot
  * (`bun test test/lib`) as fast as before: the preload itself builds nothing.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 
@@ -21,7 +21,24 @@ export type Fixture = {
   dir: string
 }
 
-type Spec = { scale: number; seed: number; lookupFrameBytes?: number }
+type Spec = {
+  scale: number
+  seed: number
+  lookupFrameBytes?: number
+  /** Sources the build leaves out (`--skip-sources`): the mirror is the whole one, the snapshot has their tables empty. */
+  skipSources?: readonly string[]
+}
+
+/**
+ * The sources beyond Filings and Entities (Financials, Insiders, Institutions): most of a small build's
+ * time, and nothing a test of filings and entities reads.
+ */
+export const BEYOND_FILINGS: readonly string[] = [
+  'financial-statements',
+  'company-facts',
+  'insider-transactions',
+  'form-13f',
+]
 
 /**
  * The fixture of the API tests: the generator's fixed cast (src/sample/cast.ts) plus ~50 random entities.
@@ -30,22 +47,52 @@ type Spec = { scale: number; seed: number; lookupFrameBytes?: number }
 export const SAMPLE: Spec = { scale: 0.00005, seed: 1 }
 
 /**
- * A larger snapshot for the tests that check every row or compare many random pages with a plain query
+ * A larger mirror for the tests that check every row or compare many random pages with a plain query
  * (~960 entities, ~26,000 filings). Seed 2: at this scale its random listings include a ticker without an
  * exchange, as scale 0.01 does; test/filings/schemas-hold.test.ts checks that every field shape the
  * schemas allow and the generator makes occurs in it, so a generator change that loses one fails there.
+ * Its snapshots are built with only the sources their tests read.
  */
 export const LARGER: Spec = { scale: 0.001, seed: 2 }
 
-/** The sample snapshot (SAMPLE), shared read-only. */
+/** The sample snapshot (SAMPLE, every source), shared read-only. */
 export const sampleFixture = () => fixture(SAMPLE)
-/** The larger snapshot (LARGER), shared read-only. */
-export const largerFixture = () => fixture(LARGER)
-/** LARGER's mirror built with lookup files cut into frames of a line or two, so every run spans many frames. */
-export const largerTinyFramesFixture = () => fixture({ ...LARGER, lookupFrameBytes: 64 })
+/** LARGER's filings and entities, shared read-only. */
+export const largerFilingsFixture = () => fixture({ ...LARGER, skipSources: BEYOND_FILINGS })
+/** LARGER's filings built with lookup files cut into frames of a line or two, so every run spans many frames. */
+export const largerTinyFramesFixture = () => fixture({ ...LARGER, skipSources: BEYOND_FILINGS, lookupFrameBytes: 64 })
+/**
+ * LARGER's filings and companyfacts: its filing-fee-only filers (the sample has none) as the Financials
+ * API serves them. Without the financial statements: those filers have none, and their conversion and
+ * series are most of a financial build.
+ */
+export const largerCompanyFactsFixture = () =>
+  fixture({ ...LARGER, skipSources: ['financial-statements', 'insider-transactions', 'form-13f'] })
 
-/** Facts per range of the companyfacts series in every fixture: a few hundred, several ranges in SAMPLE. */
+/**
+ * Facts per range of the companyfacts series in SAMPLE: a few hundred, several ranges. A larger scale
+ * takes proportionally more per range, for as many ranges: hundreds of ranges would cost most of its build.
+ */
 export const SERIES_FACTS_PER_BATCH = 400
+const seriesFactsPerBatch = (scale: number) => Math.round((SERIES_FACTS_PER_BATCH * scale) / SAMPLE.scale)
+
+/**
+ * `SECDS_FIXTURE_LOG=<file> bun test …` appends a line per generated mirror and built snapshot: its key,
+ * wall seconds and the process's CPU seconds meanwhile (what a run spends on fixtures, and on which).
+ */
+async function logged<T>(what: string, make: () => Promise<T>): Promise<T> {
+  const log = process.env.SECDS_FIXTURE_LOG
+  const [wall, cpu] = [performance.now(), process.cpuUsage()]
+  const made = await make()
+  const used = process.cpuUsage(cpu)
+  const seconds = (n: number) => n.toFixed(1)
+  if (log)
+    appendFileSync(
+      log,
+      `${what}\twall ${seconds((performance.now() - wall) / 1000)}\tcpu ${seconds((used.user + used.system) / 1e6)}\n`,
+    )
+  return made
+}
 
 const RUN_PREFIX = `secds-fixtures-${process.pid}-`
 
@@ -80,7 +127,7 @@ export function fixtureMirror({ scale, seed }: Pick<Spec, 'scale' | 'seed'>): Pr
     made = (async () => {
       const { generateSample } = await import('../../src/pipeline/sample.ts')
       const out = join(runRoot(), `mirror-${key}`)
-      await generateSample({ out, scale, seed })
+      await logged(`generate ${key}`, () => generateSample({ out, scale, seed }))
       return out
     })()
     made.catch(() => state.mirrors.delete(key))
@@ -91,7 +138,9 @@ export function fixtureMirror({ scale, seed }: Pick<Spec, 'scale' | 'seed'>): Pr
 
 /** A snapshot built from the mirror of `spec`, once per run. */
 export function fixture(spec: Spec): Promise<Fixture> {
-  const key = `${spec.scale}-${spec.seed}${spec.lookupFrameBytes ? `-frames-${spec.lookupFrameBytes}` : ''}`
+  const frames = spec.lookupFrameBytes ? `-frames-${spec.lookupFrameBytes}` : ''
+  const without = spec.skipSources?.length ? `-without-${[...spec.skipSources].sort().join('+')}` : ''
+  const key = `${spec.scale}-${spec.seed}${frames}${without}`
   let made = state.snapshots.get(key)
   if (!made) {
     made = (async () => {
@@ -101,16 +150,19 @@ export function fixture(spec: Spec): Promise<Fixture> {
       ])
       const mirror = await fixtureMirror(spec)
       const datasets = join(runRoot(), `datasets-${key}`)
-      const built = await runBuild({
-        from: mirror,
-        datasets,
-        reporter: silentReporter(),
-        threads: 2,
-        lookupFrameBytes: spec.lookupFrameBytes,
-        // Several ranges of CIKs even in a small snapshot, so every test reads series made in ranges
-        // (test/financials/series-batches.test.ts compares them with one range).
-        seriesFactsPerBatch: SERIES_FACTS_PER_BATCH,
-      })
+      const built = await logged(`build ${key}`, () =>
+        runBuild({
+          from: mirror,
+          datasets,
+          reporter: silentReporter(),
+          threads: 2,
+          lookupFrameBytes: spec.lookupFrameBytes,
+          skipSources: spec.skipSources,
+          // Several ranges of CIKs even in a small snapshot, so every test reads series made in ranges
+          // (test/financials/series-batches.test.ts compares them with one range).
+          seriesFactsPerBatch: seriesFactsPerBatch(spec.scale),
+        }),
+      )
       const f: Fixture = { mirror, datasets, snapshotId: built.snapshotId, dir: built.dir }
       state.prints.set(key, fingerprint(f))
       return f

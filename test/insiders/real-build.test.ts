@@ -17,11 +17,18 @@ import { silentReporter } from '../../src/lib/progress.ts'
 import { formatSubmissionText } from '../../src/pipeline/filing-text/index.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
+import { SOURCES } from '../../src/pipeline/sources/index.ts'
 import { HEADERS } from '../../src/pipeline/sources/insider-transactions/sample-tsv.ts'
 import { writeTestKeys } from '../helpers/api.ts'
+import { BEYOND_FILINGS } from '../helpers/fixture.ts'
 import { hasSamples, SAMPLES, tempDir } from '../helpers/snapshot.ts'
 
 const FORM345 = join(SAMPLES, 'filings-xml/form345')
+/**
+ * The generated part of the mirror: the filings and filers the real insider files sit beside. No generated
+ * insider files (the real ones are what these tests read) and no financial or 13F files (nothing here reads them).
+ */
+const FILINGS_SOURCES = SOURCES.filter((s) => !BEYOND_FILINGS.includes(s.name))
 const AAR = '0001127602-25-001055'
 /** The accession number given to the 374Water document, which the sample has as a bare XML file. */
 const WATER = '0002064133-25-000001'
@@ -88,9 +95,7 @@ describe.skipIf(!hasSamples)('insiders over real files', () => {
   beforeAll(async () => {
     root = tempDir('insider-real')
     const mirror = join(root, 'mirror')
-    await generateSample({ out: mirror, scale: 0.00005, seed: 3 })
-    rmSync(join(mirror, 'insider-transactions-data-sets'), { recursive: true, force: true })
-    rmSync(join(mirror, 'Archives'), { recursive: true, force: true })
+    await generateSample({ out: mirror, scale: 0.00005, seed: 3, sources: FILINGS_SOURCES })
     const sets = join(mirror, 'insider-transactions-data-sets')
     mkdirSync(join(sets, '2024q3_form345'), { recursive: true })
     for (const f of readdirSync(join(SAMPLES, 'insider/2024q3')).filter((f) => f.endsWith('.tsv')))
@@ -354,9 +359,7 @@ describe.skipIf(!hasSamples)('text files alone', () => {
     const dir = tempDir('insider-text-only')
     try {
       const mirror = join(dir, 'mirror')
-      await generateSample({ out: mirror, scale: 0.00005, seed: 3 })
-      rmSync(join(mirror, 'insider-transactions-data-sets'), { recursive: true, force: true })
-      rmSync(join(mirror, 'Archives'), { recursive: true, force: true })
+      await generateSample({ out: mirror, scale: 0.00005, seed: 3, sources: FILINGS_SOURCES })
       mkdirSync(join(mirror, 'Archives/edgar/data/911787'), { recursive: true })
       copyFileSync(
         join(FORM345, '0001094891-00-000193.txt'),

@@ -11,6 +11,8 @@ import { join } from 'node:path'
 import { ZipReader } from '../../src/lib/zip.ts'
 import { findFilingTexts, parseSubmissionText, submissionTypeOf } from '../../src/pipeline/filing-text/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
+import { indexes } from '../../src/pipeline/sources/indexes/index.ts'
+import { insiderTransactions } from '../../src/pipeline/sources/insider-transactions/index.ts'
 import { ownershipRecords } from '../../src/pipeline/sources/insider-transactions/ownership-xml.ts'
 import { type OwnershipDoc, ownerDocs } from '../../src/pipeline/sources/insider-transactions/sample-docs.ts'
 import { HEADERS, TABLE_NAMES } from '../../src/pipeline/sources/insider-transactions/sample-tsv.ts'
@@ -23,8 +25,10 @@ const root = tempDir('insider-sample')
 const sets = (dir: string) => join(root, dir, 'insider-transactions-data-sets')
 
 beforeAll(async () => {
-  await generateSample({ out: join(root, 'a'), scale: 0.0003, seed: 4 })
-  await generateSample({ out: join(root, 'b'), scale: 0.0003, seed: 4 })
+  // The insider files and the daily index files they are checked against; the other sources' files play no part.
+  const sources = [indexes, insiderTransactions]
+  await generateSample({ out: join(root, 'a'), scale: 0.0003, seed: 4, sources })
+  await generateSample({ out: join(root, 'b'), scale: 0.0003, seed: 4, sources })
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 

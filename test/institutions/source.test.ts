@@ -18,6 +18,8 @@ import { coverXml, infoTableXml } from '../../src/pipeline/sources/form-13f/samp
 import { dataSetNames, SETS_DIR, windowOf } from '../../src/pipeline/sources/form-13f/sets.ts'
 import { filingFromText } from '../../src/pipeline/sources/form-13f/text-filings.ts'
 import { filingRows, infoTableRows } from '../../src/pipeline/sources/form-13f/xml.ts'
+import { SOURCES } from '../../src/pipeline/sources/index.ts'
+import { BEYOND_FILINGS } from '../helpers/fixture.ts'
 import { hasSamples, openSnapshot, SAMPLES, tempDir } from '../helpers/snapshot.ts'
 
 const dir13f = join(SAMPLES, 'filings-xml', '13f')
@@ -229,7 +231,13 @@ describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and 
   let snapshotDir = ''
   beforeAll(async () => {
     const mirror = join(root, 'mirror')
-    await generateSample({ out: mirror, scale: 0.00005, seed: 7 })
+    // The 13F source and the filings and filers it reads: the financial and insider sources play no part.
+    await generateSample({
+      out: mirror,
+      scale: 0.00005,
+      seed: 7,
+      sources: SOURCES.filter((s) => s.name === 'form-13f' || !BEYOND_FILINGS.includes(s.name)),
+    })
     for (const r of REAL) {
       const target = join(mirror, filingTextPath(r.cik, r.file.slice(0, 20))).replace(/\.txt$/, r.file.slice(20))
       mkdirSync(dirname(target), { recursive: true })

@@ -10,11 +10,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
-import { silentReporter } from '../../src/lib/progress.ts'
 import type { Manifest } from '../../src/pipeline/contract.ts'
 import { BuildDb } from '../../src/pipeline/duck.ts'
-import { runBuild } from '../../src/pipeline/index.ts'
-import { generateSample } from '../../src/pipeline/sample.ts'
 import type { BuildContext } from '../../src/pipeline/source.ts'
 import * as companyFacts from '../../src/pipeline/sources/company-facts/contract.ts'
 import { FACT_COLUMNS } from '../../src/pipeline/sources/company-facts/stage.ts'
@@ -27,6 +24,7 @@ import * as insiderTransactions from '../../src/pipeline/sources/insider-transac
 import * as sicCodes from '../../src/pipeline/sources/sic-codes/contract.ts'
 import * as submissions from '../../src/pipeline/sources/submissions/contract/index.ts'
 import * as tickers from '../../src/pipeline/sources/tickers/contract.ts'
+import { sampleFixture } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 type ServingTables = Record<string, { columns: string[]; sortedBy: string }>
@@ -57,14 +55,8 @@ let manifest: Manifest
 let serving: Record<string, string[]> = {}
 
 beforeAll(async () => {
-  const mirror = join(root, 'mirror')
-  await generateSample({ out: mirror, scale: 0.00005, seed: 5 })
-  const { dir } = await runBuild({
-    from: mirror,
-    datasets: join(root, 'datasets'),
-    reporter: silentReporter(),
-    threads: 2,
-  })
+  // The shared sample snapshot: built from every source by the same build, read only.
+  const { dir } = await sampleFixture()
   manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
   const instance = await DuckDBInstance.create(join(dir, manifest.serving.file), { access_mode: 'READ_ONLY' })
   const conn = await instance.connect()

@@ -99,21 +99,39 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true })
 })
 
-/** The whole mirror layout from the fake SEC into the cache, as `secds build --download` fetches it. */
-const downloadAll = () =>
+/** The mirror layout from the fake SEC into the cache, as `secds build --download` fetches it. */
+const download = (flags: Record<string, number>) =>
   downloadMirror({
     cacheDir: cache,
     userAgent: 'secds tests admin@example.com',
     baseUrl: server.baseUrl,
     now: new Date('2026-11-23T23:00:00Z'),
-    flags: { 'index-quarters': 2, 'document-limit': 100_000 },
+    flags,
     log: () => {},
   })
+/** Every file of the mirror layout. */
+const downloadAll = () => download({ 'index-quarters': 2, 'document-limit': 100_000 })
+/**
+ * The newest quarter or set of every source: the client spaces requests as the SEC asks (10 a second, a
+ * floor a test cannot lower), and the whole layout again would be two hundred more slots of waiting.
+ */
+const downloadNewest = () =>
+  download({
+    'index-quarters': 1,
+    'document-limit': 100_000,
+    'fsds-quarters': 1,
+    'insider-quarters': 1,
+    'form13f-sets': 1,
+  })
+/** The top-level files and folders of the layout a download wrote. */
+const kindsOf = (files: { path: string }[]) => [...new Set(files.map((f) => f.path.split('/')[0]!))].sort()
+let firstKinds: string[] = []
 
 describe('secds build --download', () => {
   test('fetches the mirror layout from the SEC URLs and builds the same snapshot as --from', async () => {
     const download = await downloadAll()
     expect(download.dir).toBe(cache)
+    firstKinds = kindsOf(download.files)
     // Every file of the mirror layout but the folder listings (fetched only for daily-index filings, below).
     const fetched = (dir: string) =>
       readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -136,7 +154,16 @@ describe('secds build --download', () => {
     )
 
     const fromCache = await openSnapshot(
-      (await runBuild({ from: cache, datasets: join(root, 'a'), reporter: silentReporter(), threads: 2 })).dir,
+      (
+        await runBuild({
+          from: cache,
+          datasets: join(root, 'a'),
+          reporter: silentReporter(),
+          threads: 2,
+          // Its tables are not compared below (its download is checked with the other files above).
+          skipSources: ['form-13f'],
+        })
+      ).dir,
     )
     const fromMirror = await openSnapshot(mirrorSnapshot)
     const digests: Record<string, string> = {
@@ -181,7 +208,8 @@ describe('secds build --download', () => {
 
   test('a second download sends conditional requests and transfers nothing new', async () => {
     const before = server.requests.length
-    const again = await downloadAll()
+    const again = await downloadNewest()
+    expect(kindsOf(again.files)).toEqual(firstKinds)
     expect(again.files.filter((f) => f.status === 'downloaded')).toEqual([])
     const zipRequests = server.requests.slice(before).filter((r) => r.path.endsWith('submissions.zip'))
     expect(zipRequests.map((r) => r.status)).toEqual([304])

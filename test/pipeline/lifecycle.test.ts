@@ -6,16 +6,16 @@
 
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { ZipReader, ZipWriter } from '../../src/lib/zip.ts'
 import { BuildError } from '../../src/pipeline/errors.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
-import { acquireLock } from '../../src/pipeline/snapshot.ts'
+import { acquireLock, publish } from '../../src/pipeline/snapshot.ts'
 import { SOURCES } from '../../src/pipeline/sources/index.ts'
-import { fixtureMirror, LARGER, sampleFixture } from '../helpers/fixture.ts'
+import { fixtureMirror, SAMPLE, sampleFixture } from '../helpers/fixture.ts'
 import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('lifecycle')
@@ -62,6 +62,21 @@ const FILINGS_SOURCES = SOURCES.filter((s) =>
 beforeAll(async () => {
   await generateSample({ out: mirror, scale: 0.00005, seed: 7, sources: FILINGS_SOURCES })
 })
+
+/** The lifecycle's mirror built once, for the tests that compare with it or start from a served snapshot. */
+let built: Promise<string> | undefined
+const builtOnce = () => {
+  built ??= build(mirror, join(root, 'built')).then((r) => r.dir)
+  return built
+}
+
+/** A datasets folder at `datasets` serving a copy of the snapshot `dir`: a build's result without the build. */
+function servedCopy(dir: string, datasets: string) {
+  const id = basename(dir)
+  cpSync(dir, join(datasets, id), { recursive: true })
+  publish(datasets, id)
+  return id
+}
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 describe('secds build: publishing', () => {
@@ -246,9 +261,9 @@ describe('secds build: publishing', () => {
 
   test('the unzipped submissions/ folder gives the same tables as submissions.zip', async () => {
     const unzipped = join(root, 'unzipped-mirror')
-    await generateSample({ out: unzipped, scale: 0.00005, seed: 7, unzipped: true })
+    await generateSample({ out: unzipped, scale: 0.00005, seed: 7, unzipped: true, sources: FILINGS_SOURCES })
     expect(existsSync(join(unzipped, 'submissions.zip'))).toBe(false)
-    const a = await openSnapshot((await build(mirror, join(root, 'from-zip'))).dir)
+    const a = await openSnapshot(await builtOnce())
     const b = await openSnapshot((await build(unzipped, join(root, 'from-dir'))).dir)
     const digest = `SELECT count(*)::INTEGER AS n, sum(hash(cik, accession_number, form_type, filing_date, accepted_at, entity_name))::VARCHAR AS h FROM {t:filings}`
     expect(await b.q(digest)).toEqual(await a.q(digest))
@@ -281,7 +296,7 @@ describe('secds build: failures publish nothing', () => {
   let served = ''
   beforeAll(async () => {
     datasets = join(root, 'served')
-    served = (await build(mirror, datasets)).snapshotId
+    served = servedCopy(await builtOnce(), datasets)
   })
 
   async function expectFailure(from: string, message: RegExp) {
@@ -395,9 +410,9 @@ describe('secds build: the command line', () => {
 
   test('a build stopped by SIGTERM leaves only the served snapshot', async () => {
     const datasets = join(root, 'stopped')
-    const served = (await build(mirror, datasets)).snapshotId
-    // Files big enough that the build is still running when it is stopped: the larger shared fixture's.
-    const bigger = await fixtureMirror(LARGER)
+    const served = servedCopy(await builtOnce(), datasets)
+    // Files big enough that the build is still running when it is stopped: the shared fixture's, every source.
+    const bigger = await fixtureMirror(SAMPLE)
     const p = Bun.spawn(
       [process.execPath, join(import.meta.dir, '../../src/cli.ts'), 'build', '--from', bigger, '--datasets', datasets],
       { stderr: 'pipe' },
