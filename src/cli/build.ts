@@ -1,5 +1,6 @@
 import { Reporter } from '../lib/progress.ts'
 import { downloadFlags, downloadMirror } from '../pipeline/download/mirror-download.ts'
+import { maxRequestsPerSecondFor } from '../pipeline/download/rate-limit.ts'
 import { runBuild } from '../pipeline/index.ts'
 import { numberFlag, parseFlags, UsageError } from './args.ts'
 import { skippedSources, skipSourcesHelp } from './source-list.ts'
@@ -23,7 +24,7 @@ download options:
   --cache DIR            download cache, itself a mirror folder (default $SECDS_CACHE_DIR or ./.cache/edgar)
   --user-agent TEXT      "Name contact@example.com", required by the SEC (default $SEC_USER_AGENT)
   --sec-url URL          base URL (default $SEC_BASE_URL or https://www.sec.gov)
-  --max-rps N            requests per second, at most 10 (the SEC's limit; default 10)
+  --max-rps N            requests per second (default 10); at most 10 towards the SEC, 1000 towards a mirror elsewhere
 ${SOURCE_FLAGS.map((f) => `  --${`${f.name} N`.padEnd(21)}${f.help} (default ${f.fallback})`).join('\n')}`
 
 export async function buildCommand(argv: string[], env = process.env) {
@@ -58,11 +59,15 @@ export async function buildCommand(argv: string[], env = process.env) {
   let from = f.from
   if (f.download) {
     const step = reporter.step('download')
+    const baseUrl = f['sec-url'] ?? env.SEC_BASE_URL ?? 'https://www.sec.gov'
     const result = await downloadMirror({
       cacheDir: f.cache ?? env.SECDS_CACHE_DIR ?? '.cache/edgar',
       userAgent: f['user-agent'] ?? env.SEC_USER_AGENT ?? '',
-      baseUrl: f['sec-url'] ?? env.SEC_BASE_URL ?? 'https://www.sec.gov',
-      maxRequestsPerSecond: numberFlag('max-rps', f['max-rps'], 10, { min: 0.1, max: 10 }),
+      baseUrl,
+      maxRequestsPerSecond: numberFlag('max-rps', f['max-rps'], 10, {
+        min: 0.1,
+        max: maxRequestsPerSecondFor(baseUrl),
+      }),
       flags: Object.fromEntries(
         SOURCE_FLAGS.map((flag) => [
           flag.name,

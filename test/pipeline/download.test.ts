@@ -177,7 +177,17 @@ describe('fair access', () => {
   )
 
   test('refuses a rate above the SEC limit of 10 requests per second', () => {
-    expect(() => createSecClient({ userAgent: USER_AGENT, maxRequestsPerSecond: 11 })).toThrow(/at most 10/)
+    expect(() => createSecClient({ userAgent: USER_AGENT, maxRequestsPerSecond: 11 })).toThrow(/at most 10 \(the SEC/)
+    const sec = { userAgent: USER_AGENT, baseUrl: 'https://efts.SEC.gov/', maxRequestsPerSecond: 11 }
+    expect(() => createSecClient(sec)).toThrow(/at most 10/)
+  })
+
+  test('a mirror of EDGAR at another address may be read faster, up to 1000 requests a second', () => {
+    expect(
+      createSecClient({ userAgent: USER_AGENT, baseUrl: server.baseUrl, maxRequestsPerSecond: 1000 }).baseUrl,
+    ).toBe(server.baseUrl)
+    const lookalike = { userAgent: USER_AGENT, baseUrl: 'https://notsec.gov.example', maxRequestsPerSecond: 1001 }
+    expect(() => createSecClient(lookalike)).toThrow(/at most 1000 \(the limit for a mirror/)
   })
 
   test('spaces request starts at least 100 ms apart, shared by concurrent downloads and clients', async () => {

@@ -7,6 +7,23 @@
 /** The SEC's ceiling; a configuration above it is refused, never silently exceeded. */
 export const SEC_MAX_REQUESTS_PER_SECOND = 10
 
+/**
+ * The ceiling for a mirror of EDGAR at another address (`--sec-url`: a company's own copy, a proxy, a test
+ * server): the SEC's limit is the SEC's, and a mirror of one's own can take requests as fast as it answers.
+ * The default stays the SEC's 10 everywhere; only an explicit `--max-rps` goes above it, and only there.
+ */
+export const MIRROR_MAX_REQUESTS_PER_SECOND = 1000
+
+/** Whether `baseUrl` is the SEC's (sec.gov or a host under it), whose fair-access limit applies. */
+export const isSecHost = (baseUrl: string): boolean => {
+  const host = URL.parse(baseUrl)?.hostname.toLowerCase() ?? ''
+  return host === 'sec.gov' || host.endsWith('.sec.gov')
+}
+
+/** The highest request rate allowed towards `baseUrl`. */
+export const maxRequestsPerSecondFor = (baseUrl: string): number =>
+  isSecHost(baseUrl) ? SEC_MAX_REQUESTS_PER_SECOND : MIRROR_MAX_REQUESTS_PER_SECOND
+
 /** Longest wait we accept from `Retry-After` or from our own backoff. */
 export const MAX_RETRY_WAIT_MS = 60_000
 
@@ -49,12 +66,15 @@ export class StartSpacer {
  */
 export const processStartSpacer = new StartSpacer()
 
-/** Milliseconds between request starts for a requests-per-second setting; throws outside 0 < rps <= 10. */
-export function startGapMs(maxRequestsPerSecond: number): number {
-  if (!(maxRequestsPerSecond > 0 && maxRequestsPerSecond <= SEC_MAX_REQUESTS_PER_SECOND)) {
-    throw new Error(
-      `maxRequestsPerSecond must be above 0 and at most ${SEC_MAX_REQUESTS_PER_SECOND} (the SEC's fair-access limit); got ${maxRequestsPerSecond}`,
-    )
+/**
+ * Milliseconds between request starts for a requests-per-second setting towards `baseUrl`; throws outside
+ * 0 < rps <= its ceiling (10 for the SEC, MIRROR_MAX_REQUESTS_PER_SECOND for a mirror elsewhere).
+ */
+export function startGapMs(maxRequestsPerSecond: number, baseUrl: string): number {
+  const ceiling = maxRequestsPerSecondFor(baseUrl)
+  if (!(maxRequestsPerSecond > 0 && maxRequestsPerSecond <= ceiling)) {
+    const why = isSecHost(baseUrl) ? "the SEC's fair-access limit" : 'the limit for a mirror of EDGAR elsewhere'
+    throw new Error(`maxRequestsPerSecond must be above 0 and at most ${ceiling} (${why}); got ${maxRequestsPerSecond}`)
   }
   return Math.ceil(1000 / maxRequestsPerSecond)
 }

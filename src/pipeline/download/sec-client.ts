@@ -17,7 +17,7 @@ export type SecClientOptions = {
   /** `Name contact@example.com`: the SEC answers 403 to requests without a declared contact. */
   userAgent: string
   baseUrl?: string
-  /** Request starts per second, shared by the whole process; default and maximum 10. */
+  /** Request starts per second, shared by the whole process; default 10, at most 10 towards the SEC (rate-limit.ts). */
   maxRequestsPerSecond?: number
   /** Extra attempts after the first on 429, 5xx and network errors; default 5. */
   retries?: number

@@ -64,8 +64,8 @@ export type Transport = ReturnType<typeof createTransport>
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 export function createTransport(opts: TransportOptions) {
-  const gapMs = startGapMs(opts.maxRequestsPerSecond)
   const baseUrl = opts.baseUrl.replace(/\/+$/, '')
+  const gapMs = startGapMs(opts.maxRequestsPerSecond, baseUrl)
   let requests = 0
 
   /** One request start: waits for its slot, then fetches. A rejected fetch becomes a RetryableError. */
