@@ -23,6 +23,7 @@ import {
   type Snapshot,
   warmUpLookups,
 } from './catalog.ts'
+import type { LookupName } from './lookup-names.ts'
 import { SnapshotUnavailable } from './errors.ts'
 import { ConnectionPool, type PoolStats, type QueryOptions } from './pool.ts'
 import { ResultCache } from './result-cache.ts'
@@ -38,7 +39,7 @@ export type Db = {
    * One of the snapshot's lookup files (point lookups without a query: lib/keyed-file.ts), by the name the
    * source's contract gives it; a snapshot without it is unavailable (503), not a bug of the request.
    */
-  lookup(name: string): KeyedFile
+  lookup(name: LookupName): KeyedFile
 }
 
 type Lookups = ReadonlyMap<string, KeyedFile>
@@ -314,7 +315,7 @@ export class RequestDb implements Db {
     return value
   }
 
-  lookup(name: string): KeyedFile {
+  lookup(name: LookupName): KeyedFile {
     const file = this.generation().lookups.get(name)
     if (!file) throw new SnapshotUnavailable(`the served snapshot has no lookup file ${name}: rebuild it`)
     return file
