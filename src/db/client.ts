@@ -23,8 +23,8 @@ import {
   type Snapshot,
   warmUpLookups,
 } from './catalog.ts'
-import type { LookupName } from './lookup-names.ts'
 import { SnapshotUnavailable } from './errors.ts'
+import type { LookupName } from './lookup-names.ts'
 import { ConnectionPool, type PoolStats, type QueryOptions } from './pool.ts'
 import { ResultCache } from './result-cache.ts'
 import type { Sql } from './sql.ts'

@@ -84,3 +84,47 @@ export type Manifest = {
    */
   partialSets?: (PartialSet & { warning: string })[]
 }
+
+/**
+ * One integer part of a packed key: the SQL that computes it from the build's columns and the function
+ * that computes it from the server's values, declared side by side so they cannot drift apart; `size`
+ * bounds every part but the first (the part takes the values 0 to size - 1).
+ */
+export type KeyPart<V> = { sql: string; of: (value: V) => number; size?: number }
+
+/** A lookup file's key packed from parts: its SQL for the build's writer, and `pack` for the server's reader. */
+export type PackedKey<V> = { sql: string; pack: (values: V) => bigint }
+
+/**
+ * A key of several parts as one non-negative 64-bit integer (what a lookup file is keyed by), in mixed
+ * radix: the first part most significant, each later one below its `size`. Every packed key of the
+ * snapshot is declared with this in its source's contract, so the build's SQL and the server's `pack`
+ * are one declaration (test/pipeline/packed-keys.test.ts runs both over the same values).
+ */
+export function packedKey<V extends Record<string, unknown>>(parts: { [K in keyof V]: KeyPart<V[K]> }): PackedKey<V> {
+  const entries = Object.entries(parts) as [keyof V & string, KeyPart<unknown>][]
+  for (const [name, part] of entries.slice(1))
+    if (!(part.size && part.size > 0)) throw new Error(`packed key part ${name}: a part after the first needs a size`)
+  const sql = entries
+    .slice(1)
+    .reduce((acc, [, part]) => `(${acc} * ${part.size} + (${part.sql}))`, `(${entries[0]![1].sql})::BIGINT`)
+  return {
+    sql,
+    pack(values) {
+      let key = 0n
+      for (const [name, part] of entries) {
+        const value = part.of(values[name])
+        if (!Number.isInteger(value) || value < 0 || (part.size !== undefined && value >= part.size))
+          throw new RangeError(`packed key part ${name}: ${value} is not an integer in [0, ${part.size ?? '∞'})`)
+        key = key * BigInt(part.size ?? 1) + BigInt(value)
+      }
+      return key
+    },
+  }
+}
+
+/** A date part of a key: `YYYY-MM-DD` as the integer YYYYMMDD, from a DATE column in SQL. */
+export const yyyymmddPart = (column: string): KeyPart<string> => ({
+  sql: `strftime(${column}, '%Y%m%d')::BIGINT`,
+  of: (date) => Number(date.replaceAll('-', '')),
+})

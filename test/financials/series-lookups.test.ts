@@ -10,7 +10,7 @@ import { seriesPoints } from '../../src/areas/financials/series-points.ts'
 import type { RequestDb } from '../../src/db/client.ts'
 import { sql } from '../../src/db/sql.ts'
 import { METRIC_POINT_FIELDS, RATIO_POINT_FIELDS } from '../../src/pipeline/sources/company-facts/contract.ts'
-import { segmentRowsKey } from '../../src/pipeline/sources/financial-statements/contract.ts'
+import { SEGMENT_ROWS_KEY } from '../../src/pipeline/sources/financial-statements/contract.ts'
 import { openTestApi } from '../helpers/api.ts'
 
 let api: Awaited<ReturnType<typeof openTestApi>>
@@ -114,7 +114,9 @@ test('every segment row is read back through its (company, fiscal quarter) key, 
   expect(rows.length).toBeGreaterThan(10)
   const keys = Map.groupBy(rows, (r) => `${r.cik}|${r.fq}`)
   for (const group of keys.values()) {
-    const lines = db.lookup('finSegmentRows').get(segmentRowsKey(group[0]!.cik, group[0]!.fq))
+    const lines = db
+      .lookup('finSegmentRows')
+      .get(SEGMENT_ROWS_KEY.pack({ cik: group[0]!.cik, fiscalQuarter: group[0]!.fq }))
     expect(lines.map((l) => JSON.parse(l)).map(({ acc_key, axis, member }) => ({ acc_key, axis, member }))).toEqual(
       group.map(({ acc_key, axis, member }) => ({ acc_key, axis, member })),
     )

@@ -14,7 +14,7 @@
 import type { Db } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
 import { accessionKey, accessionOfKey, formatCik, normalizeAccession } from '../../lib/ids.ts'
-import { segmentRowsKey } from '../../pipeline/sources/financial-statements/contract.ts'
+import { SEGMENT_ROWS_KEY } from '../../pipeline/sources/financial-statements/contract.ts'
 import { easternTime } from '../common/edgar-values.ts'
 import { resolveIdentifier } from '../common/identifiers.ts'
 import { issuerBody, knownIssuer } from './issuer.ts'
@@ -59,8 +59,11 @@ export async function segments(db: Db, identifier: string, q: SegmentRequest, co
   // of rows, picked here.
   const file = db.lookup('finSegmentRows')
   const lines = accession
-    ? file.range(segmentRowsKey(issuer.cik, 1), segmentRowsKey(issuer.cik, 5))
-    : file.lines(segmentRowsKey(issuer.cik, qtrs))
+    ? file.range(
+        SEGMENT_ROWS_KEY.pack({ cik: issuer.cik, fiscalQuarter: 1 }),
+        SEGMENT_ROWS_KEY.pack({ cik: issuer.cik, fiscalQuarter: 5 }),
+      )
+    : file.lines(SEGMENT_ROWS_KEY.pack({ cik: issuer.cik, fiscalQuarter: qtrs }))
   const accKey = accession && accessionKey(accession).toString()
   const all: Row[] = []
   for (const line of lines) {

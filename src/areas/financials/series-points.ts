@@ -11,7 +11,7 @@ import {
   METRIC_LINE_FIELDS,
   METRIC_META_FIELDS,
   RATIO_POINT_FIELDS,
-  seriesKey,
+  SERIES_KEY,
 } from '../../pipeline/sources/company-facts/contract.ts'
 
 /** The periods a request asks for: its window, its period length, and without a window its latest `limit`. */
@@ -28,7 +28,7 @@ const FILES = {
 /** A line's leading `recency`, `quarters` and `end_date` (contract *_POINT_FIELDS), read without parsing the rest. */
 const LEAD = /^\[(\d+),(\d+),(\d+),/
 
-/** Every CIK the SEC has issued is below 2^31 (contract seriesKey); a larger one has no series. */
+/** Every CIK the SEC has issued is below 2^31 (contract SERIES_KEY); a larger one has no series. */
 const MAX_CIK = 2 ** 31
 
 const seriesIds = (db: Db) =>
@@ -69,7 +69,7 @@ export async function seriesPoints(
   const [file, fields] = FILES[kind]
   const metas = kind === 'metric' ? await pointMetas(db) : undefined
   const out: Record<string, unknown>[] = []
-  for (const line of db.lookup(file).lines(seriesKey(cik, id))) {
+  for (const line of db.lookup(file).lines(SERIES_KEY.pack({ cik, seriesId: id }))) {
     const lead = LEAD.exec(line)
     // The build writes the three as integers on every line (never null: a row number, 0/1/4, a date).
     if (!lead) throw new Error(`${file}: a line without its recency, quarters and end date: ${line.slice(0, 80)}`)

@@ -7,6 +7,7 @@
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
+import { LEADERS_KEY } from '../../pipeline/sources/insider-transactions/contract.ts'
 import { easternTime } from '../common/edgar-values.ts'
 import { insiderCompanies, latestOf } from './directories.ts'
 import { issuerCikOf, notFound } from './queries.ts'
@@ -70,13 +71,9 @@ function activityDays(db: Db): Promise<ActivityDays> {
 }
 
 /**
- * A day's leaders of one type and scope in the `insiderDailyLeaders` lookup file, in rank order (contract
- * LEADERS_KEY: YYYYMMDD × 4, plus 1 for the sellers, plus 2 for every non-derivative transaction); read
- * there, not queried (serving.ts says why).
+ * A day's leaders of one type and scope, in rank order: the lines of the `insiderDailyLeaders` lookup file
+ * under the contract's LEADERS_KEY, read there, not queried (serving.ts says why).
  */
-const leadersKey = (date: string, type: LeaderType, openMarketOnly: boolean) =>
-  BigInt(Number(date.replaceAll('-', '')) * 4 + (type === 'top_sellers' ? 1 : 0) + (openMarketOnly ? 0 : 2))
-
 export async function dailyLeaders(
   db: Db,
   type: LeaderType,
@@ -89,7 +86,7 @@ export async function dailyLeaders(
   const date = f.date ?? days.latest[openMarketOnly ? 'open' : 'all'][type] ?? days.latestAny
   if (!date || !days.dates.has(date)) throw notFound(`No insider transactions are dated ${date ?? '(no data)'}.`)
   const rows: IssuerRowFigures[] = []
-  for (const line of db.lookup('insiderDailyLeaders').lines(leadersKey(date, type, openMarketOnly))) {
+  for (const line of db.lookup('insiderDailyLeaders').lines(LEADERS_KEY.pack({ date, openMarketOnly, type }))) {
     if (rows.length === f.limit) break
     rows.push(JSON.parse(line) as IssuerRowFigures)
   }

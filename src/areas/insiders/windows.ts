@@ -16,10 +16,7 @@
  */
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
-import { DAY_HEADS } from '../../pipeline/sources/insider-transactions/contract.ts'
-
-/** A (side, day)'s key in `insiderFeedDayHeads` (contract FEED_DAY_KEY): YYYYMMDD × 2, plus 1 for 'D'. */
-const feedDayKey = (date: string, side: string) => BigInt(Number(date.replaceAll('-', '')) * 2 + (side === 'D' ? 1 : 0))
+import { DAY_HEADS, FEED_DAY_KEY } from '../../pipeline/sources/insider-transactions/contract.ts'
 
 /** The first index of ascending `dates` where `past` holds (dates.length when nowhere). */
 function firstIndex(dates: string[], past: (date: string) => boolean): number {
@@ -55,7 +52,9 @@ function feedDays(db: Db): Promise<ReadonlyMap<string, SideDays>> {
     // Keys ascend with the date within a side, so the file is read front to back, each frame once.
     const file = db.lookup('insiderFeedDayHeads')
     for (const [side, s] of sides)
-      s.heads = file.getMany(s.dates.map((d) => feedDayKey(d, side))).map(([line]) => (line ? JSON.parse(line) : []))
+      s.heads = file
+        .getMany(s.dates.map((date) => FEED_DAY_KEY.pack({ date, side })))
+        .map(([line]) => (line ? JSON.parse(line) : []))
     return sides
   })
 }

@@ -8,6 +8,8 @@ import type { Db } from '../../db/client.ts'
 import {
   FLOW_LINE_COLUMNS,
   HOLDING_LINE_COLUMNS,
+  MANAGER_QUARTER_KEY,
+  QUARTER_MANAGER_KEY,
   SECTOR_LINE_COLUMNS,
   TOP_ROWS,
 } from '../../pipeline/sources/form-13f/contract.ts'
@@ -71,15 +73,6 @@ export const quarterLines = (db: Db, cik: number): string[] => db.lookup('instQu
 /** A manager's `instFilings` lines, unparsed (findLine). */
 export const filingLines = (db: Db, cik: number): string[] => db.lookup('instFilings').get(BigInt(cik))
 
-/** `2024-09-30` → 20243. */
-const quarterNumber = (qend: string) => +qend.slice(0, 4) * 10 + Math.ceil(+qend.slice(5, 7) / 3)
-
-/** QUARTER_MANAGER_KEY (contract.ts): the quarter's YYYYQ × 10^10 + CIK. */
-const quarterManagerKey = (qend: string, cik: number) => BigInt(quarterNumber(qend)) * 10_000_000_000n + BigInt(cik)
-
-/** MANAGER_QUARTER_KEY (contract.ts): CIK × 10^5 + the quarter's YYYYQ. */
-const managerQuarterKey = (cik: number, qend: string) => BigInt(cik) * 100_000n + BigInt(quarterNumber(qend))
-
 /** A line's JSON array as a record of `columns`. */
 function record<T>(columns: readonly string[], line: string): T {
   const values = JSON.parse(line) as unknown[]
@@ -100,7 +93,7 @@ export function topHoldings(
   if (count > TOP_ROWS) return undefined
   const file = db.lookup(sort === 'shares' ? 'instTopHoldingsByShares' : 'instTopHoldings')
   const out: HoldingRecord[] = []
-  for (const line of file.lines(quarterManagerKey(qend, cik))) {
+  for (const line of file.lines(QUARTER_MANAGER_KEY.pack({ qend, cik }))) {
     if (out.length === count) break
     out.push(record<HoldingRecord>(HOLDING_LINE_COLUMNS, line))
   }
@@ -132,7 +125,7 @@ export function topFlows(
   count: number,
 ): FlowRecord[] | undefined {
   const side: FlowRecord[] = []
-  for (const line of db.lookup('instTopFlows').lines(quarterManagerKey(qend, cik))) {
+  for (const line of db.lookup('instTopFlows').lines(QUARTER_MANAGER_KEY.pack({ qend, cik }))) {
     const r = record<FlowRecord>(FLOW_LINE_COLUMNS, line)
     if (kind === 'buy' ? r.net_shares > 0 : r.net_shares < 0) side.push(r)
   }
@@ -157,6 +150,6 @@ export type BreakdownRecord = {
 export const breakdownOf = (db: Db, cik: number, qend: string, level: 'sector' | 'industry'): BreakdownRecord[] =>
   db
     .lookup('instSectors')
-    .get(managerQuarterKey(cik, qend))
+    .get(MANAGER_QUARTER_KEY.pack({ cik, qend }))
     .map((line) => record<BreakdownRecord>(SECTOR_LINE_COLUMNS, line))
     .filter((r) => r.level === level)

@@ -4,6 +4,7 @@
  * YYYYMMDD integers as in the FSDS tables; `accepted` is the FSDS filing's (Eastern time), NULL for a
  * filing the data sets lack; `acc_key` is the accession number as an integer.
  */
+import { packedKey } from '../../contract.ts'
 
 const FILING = ['acc_key', 'form', 'fy', 'fp', 'period', 'filed', 'accepted'] as const
 
@@ -117,7 +118,7 @@ export const LOOKUPS = {
    * end date: a request for the latest `limit` periods stops reading at the first line past them.
    */
   finMetricSeries: 'lookup/fin-metric-series',
-  /** Each ratio series' points (RATIO_POINT_LINE) by seriesKey(CIK, series id of the ratio), the same way. */
+  /** Each ratio series' points (RATIO_POINT_LINE) by SERIES_KEY (CIK, series id of the ratio), the same way. */
   finRatioSeries: 'lookup/fin-ratio-series',
 } as const
 
@@ -126,9 +127,10 @@ export const LOOKUPS = {
  * have at most 10 digits, but every CIK the SEC has issued is below 2^31, so the key stays a
  * non-negative 64-bit integer.
  */
-export const seriesKey = (cik: number, seriesId: number) => (BigInt(cik) << 32n) + BigInt(seriesId)
-/** seriesKey in SQL, of `cik` and `series_id`. */
-export const SERIES_KEY = '(cik << 32) + series_id'
+export const SERIES_KEY = packedKey<{ cik: number; seriesId: number }>({
+  cik: { sql: 'cik', of: (cik) => cik },
+  seriesId: { sql: 'series_id', of: (id) => id, size: 2 ** 32 },
+})
 
 /**
  * How a field is written where not as its column: the accession key as text (18 digits are no exact

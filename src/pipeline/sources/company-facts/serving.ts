@@ -77,7 +77,7 @@ export const seriesLookups = (): LookupSpec[] => [
  * (by recency, then quarters and end date): the latest `limit` periods are the key's first lines.
  */
 const seriesLines = (points: string, line: string) => `
-  SELECT ${SERIES_KEY} AS key, ${line} FROM (${points}) JOIN s.fin_series_ids USING (source, symbol)
+  SELECT ${SERIES_KEY.sql} AS key, ${line} FROM (${points}) JOIN s.fin_series_ids USING (source, symbol)
   ORDER BY key, recency, quarters, end_date`
 
 /**

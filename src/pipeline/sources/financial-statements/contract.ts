@@ -4,6 +4,7 @@
  * accession number (submissions contract ACC_KEY: DuckDB keeps only an 8-byte prefix of a string's
  * min/max, so a string key would skip no row group).
  */
+import { packedKey } from '../../contract.ts'
 
 /** The statement codes of the API: FSDS's `EQ` (equity) is answered as `SE`; the others as FSDS has them. */
 export const STATEMENT_CODES = ['IS', 'BS', 'CF', 'SE', 'CI'] as const
@@ -156,9 +157,10 @@ export const COMPANY_FILING_LINE = `json_object('acc_key', acc_key::VARCHAR, 'fo
   'end_date', end_date, 'filed', filed, 'accepted', accepted::VARCHAR)::VARCHAR`
 
 /** The key of a company's segment rows of one fiscal quarter (1-3, 4 the fiscal year) in `finSegmentRows`. */
-export const segmentRowsKey = (cik: number, fiscalQuarter: number) => BigInt(cik) * 8n + BigInt(fiscalQuarter)
-/** segmentRowsKey in SQL. */
-export const SEGMENT_ROWS_KEY = 'cik * 8 + fiscal_quarter'
+export const SEGMENT_ROWS_KEY = packedKey<{ cik: number; fiscalQuarter: number }>({
+  cik: { sql: 'cik', of: (cik) => cik },
+  fiscalQuarter: { sql: 'fiscal_quarter', of: (q) => q, size: 8 },
+})
 
 /** A segment row's line in `finSegmentRows`: its `fin_segment_rows` columns as a JSON object. */
 export const SEGMENT_ROW_LINE = `json_object('cik', cik, 'fy', fy, 'years_back', years_back, 'acc_key', acc_key::VARCHAR,

@@ -175,7 +175,7 @@ export const financialLookups = (): LookupSpec[] => [
     name: 'finSegmentRows',
     path: LOOKUPS.finSegmentRows,
     rowsOf: 's.fin_segment_rows',
-    sql: `SELECT ${SEGMENT_ROWS_KEY}, ${SEGMENT_ROW_LINE} FROM s.fin_segment_rows`,
+    sql: `SELECT ${SEGMENT_ROWS_KEY.sql}, ${SEGMENT_ROW_LINE} FROM s.fin_segment_rows`,
   },
 ]
 

@@ -5,6 +5,7 @@
  * `inst_changes`, `inst_filings` and `inst_sectors` only through the lookup files; `inst_holdings` and
  * `inst_flows` through them for a first page, by query for what the files do not hold.
  */
+import { packedKey } from '../../contract.ts'
 /** A holding's values in the holdings files, in this order (a JSON array: a third of an object's bytes). */
 export const HOLDING_LINE_COLUMNS = [
   'ticker',
@@ -203,15 +204,26 @@ export const columnsOf = (table: keyof typeof SERVING_TABLES & string) => SERVIN
  */
 export const TOP_ROWS = 101
 
+/** A quarter part of a key: the quarter ending `qend` (`2024-09-30`) as YYYYQ (20243). */
+const quarterPart = {
+  sql: 'year(qend) * 10 + quarter(qend)',
+  of: (qend: string) => +qend.slice(0, 4) * 10 + Math.ceil(+qend.slice(5, 7) / 3),
+}
+
 /**
  * The key of a (quarter, manager) in the files written in the quarter-major order of inst_holdings and
- * inst_flows: the quarter as YYYYQ, times 10^10, plus the CIK (at most 10 digits). The server's side is
- * quarterManagerKey in src/areas/institutions/lookups.ts.
+ * inst_flows: the quarter as YYYYQ, times 10^10, plus the CIK (at most 10 digits).
  */
-export const QUARTER_MANAGER_KEY = `((year(qend) * 10 + quarter(qend))::BIGINT * 10000000000 + cik)`
+export const QUARTER_MANAGER_KEY = packedKey<{ qend: string; cik: number }>({
+  qend: quarterPart,
+  cik: { sql: 'cik', of: (cik) => cik, size: 10_000_000_000 },
+})
 
 /** The key of a (manager, quarter) in the file written in inst_sectors' manager-major order: CIK × 10^5 + YYYYQ. */
-export const MANAGER_QUARTER_KEY = `(cik * 100000 + year(qend) * 10 + quarter(qend))::BIGINT`
+export const MANAGER_QUARTER_KEY = packedKey<{ cik: number; qend: string }>({
+  cik: { sql: 'cik', of: (cik) => cik },
+  qend: { ...quarterPart, size: 100_000 },
+})
 
 /**
  * A manager's quarter in `instQuarters`: the inst_quarters row the operations start from (names as the

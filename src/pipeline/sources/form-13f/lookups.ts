@@ -62,25 +62,25 @@ export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
       name: 'instTopHoldings',
       path: LOOKUPS.instTopHoldings,
       rowsOf: topHoldingRows,
-      sql: `SELECT ${QUARTER_MANAGER_KEY}, ${arrayOf(HOLDING_LINE_COLUMNS)} FROM ${holdings} WHERE value_rank <= ${TOP_ROWS}`,
+      sql: `SELECT ${QUARTER_MANAGER_KEY.sql}, ${arrayOf(HOLDING_LINE_COLUMNS)} FROM ${holdings} WHERE value_rank <= ${TOP_ROWS}`,
     },
     {
       name: 'instTopHoldingsByShares',
       path: LOOKUPS.instTopHoldingsByShares,
       rowsOf: topHoldingRows,
-      sql: `SELECT ${QUARTER_MANAGER_KEY}, ${arrayOf(HOLDING_LINE_COLUMNS)} FROM (${byShares}) ORDER BY qend, cik, pick`,
+      sql: `SELECT ${QUARTER_MANAGER_KEY.sql}, ${arrayOf(HOLDING_LINE_COLUMNS)} FROM (${byShares}) ORDER BY qend, cik, pick`,
     },
     {
       name: 'instTopFlows',
       path: LOOKUPS.instTopFlows,
       rowsOf: topFlowRows,
-      sql: `SELECT ${QUARTER_MANAGER_KEY}, ${arrayOf(FLOW_LINE_COLUMNS)} FROM (${flows}) ORDER BY qend, cik, file_row_number`,
+      sql: `SELECT ${QUARTER_MANAGER_KEY.sql}, ${arrayOf(FLOW_LINE_COLUMNS)} FROM (${flows}) ORDER BY qend, cik, file_row_number`,
     },
     {
       name: 'instSectors',
       path: LOOKUPS.instSectors,
       rowsOf: parquet('inst_sectors'),
-      sql: `SELECT ${MANAGER_QUARTER_KEY}, ${arrayOf(SECTOR_LINE_COLUMNS)} FROM ${parquet('inst_sectors')}`,
+      sql: `SELECT ${MANAGER_QUARTER_KEY.sql}, ${arrayOf(SECTOR_LINE_COLUMNS)} FROM ${parquet('inst_sectors')}`,
     },
   ]
 }

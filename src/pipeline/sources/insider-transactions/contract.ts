@@ -3,6 +3,7 @@
  * reads, their columns in stored order and how each is sorted. Both the build (serving.ts) and the area
  * import it; test/pipeline/contracts.test.ts checks the built database against it.
  */
+import { packedKey, yyyymmddPart } from '../../contract.ts'
 
 /** The columns a feed line holds after `pos`: what the feed's equality filters read (src/areas/insiders/feed-lines.ts). */
 export const FEED_LINE_COLUMNS = [
@@ -79,9 +80,9 @@ export const LOOKUPS = {
   insiderPositionsByIssuer: 'lookup/insider-positions-by-issuer',
   /** Each position (POSITION_LINE) by owner CIK, then issuer CIK and security: a person's holdings. */
   insiderPositionsByOwner: 'lookup/insider-positions-by-owner',
-  /** Each day's ranked issuers (LEADER_LINE) by leadersKey(date, type, scope), in rank order: the daily leaders. */
+  /** Each day's ranked issuers (LEADER_LINE) by LEADERS_KEY (date, scope, type), in rank order: the daily leaders. */
   insiderDailyLeaders: 'lookup/insider-daily-leaders',
-  /** Each (side, transaction date)'s first DAY_HEADS feed positions, ascending, by feedDayKey: the activity windows. */
+  /** Each (side, transaction date)'s first DAY_HEADS feed positions, ascending, by FEED_DAY_KEY: the activity windows. */
   insiderFeedDayHeads: 'lookup/insider-feed-day-heads',
   /** Each transaction of an issuer (FEED_LINE) by issuer CIK, in feed order: an issuer's feed. */
   insiderIssuerFeed: 'lookup/insider-issuer-feed',
@@ -98,19 +99,25 @@ export const PERSON_FEED_LINE = `json_array(pos, ${FEED_LINE_COLUMNS.join(', ')}
 /** Feed positions kept per (side, day) in `insiderFeedDayHeads`: a page of up to 100 (the default MAX_LIMIT) and one more. */
 export const DAY_HEADS = 101
 
-/**
- * The key of a (side, transaction date) in `insiderFeedDayHeads`: YYYYMMDD × 2, plus 1 for disposals
- * ('D'). The server's side is feedDayKey in src/areas/insiders/windows.ts.
- */
-export const FEED_DAY_KEY = `(strftime(transaction_date, '%Y%m%d')::BIGINT * 2 + CASE acquired_disposed WHEN 'D' THEN 1 ELSE 0 END)`
+/** The key of a (side, transaction date) in `insiderFeedDayHeads`: YYYYMMDD × 2, plus 1 for disposals ('D'). */
+export const FEED_DAY_KEY = packedKey<{ date: string; side: string }>({
+  date: yyyymmddPart('transaction_date'),
+  side: { sql: "CASE acquired_disposed WHEN 'D' THEN 1 ELSE 0 END", of: (side) => (side === 'D' ? 1 : 0), size: 2 },
+})
 
 /**
- * The key of a day's leaders of one type and scope in `insiderDailyLeaders`: YYYYMMDD × 4, plus 1 for the
- * sellers, plus 2 for every non-derivative transaction (not only the open-market ones). The server's side
- * is leadersKey in src/areas/insiders/figures.ts.
+ * The key of a day's leaders of one type and scope in `insiderDailyLeaders`: YYYYMMDD × 4, plus 2 for every
+ * non-derivative transaction (not only the open-market ones), plus 1 for the sellers.
  */
-export const LEADERS_KEY = `(strftime(activity_date, '%Y%m%d')::BIGINT * 4 + CASE activity_type WHEN 'top_sellers' THEN 1 ELSE 0 END
-  + CASE WHEN open_market_only THEN 0 ELSE 2 END)`
+export const LEADERS_KEY = packedKey<{ date: string; openMarketOnly: boolean; type: string }>({
+  date: yyyymmddPart('activity_date'),
+  openMarketOnly: { sql: 'CASE WHEN open_market_only THEN 0 ELSE 1 END', of: (only) => (only ? 0 : 1), size: 2 },
+  type: {
+    sql: "CASE activity_type WHEN 'top_sellers' THEN 1 ELSE 0 END",
+    of: (t) => (t === 'top_sellers' ? 1 : 0),
+    size: 2,
+  },
+})
 
 /** An issuer's line in `insiderDailyLeaders`: its ranked row (serving.ts dailyLeaders) as the server reads it. */
 export const LEADER_LINE = `json_object('rank', rank, 'issuer_cik', issuer_cik, 'issuer_ticker', issuer_ticker,

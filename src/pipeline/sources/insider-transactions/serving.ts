@@ -232,7 +232,7 @@ export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => {
     {
       name: 'insiderDailyLeaders',
       path: LOOKUPS.insiderDailyLeaders,
-      sql: `SELECT ${LEADERS_KEY}, ${LEADER_LINE} FROM (${dailyLeaders(parquet)})
+      sql: `SELECT ${LEADERS_KEY.sql}, ${LEADER_LINE} FROM (${dailyLeaders(parquet)})
         ORDER BY activity_date, open_market_only DESC, activity_type, rank`,
     },
     // An activity window's page is the smallest positions among its days' heads (src/areas/insiders/windows.ts).
@@ -241,7 +241,7 @@ export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => {
       path: LOOKUPS.insiderFeedDayHeads,
       rowsOf: 's.insider_feed_days',
       sql: `SELECT key, to_json(list(pos ORDER BY pos))::VARCHAR FROM (
-        SELECT ${FEED_DAY_KEY} AS key, pos FROM s.insider_feed WHERE ${FEED_DAY}
+        SELECT ${FEED_DAY_KEY.sql} AS key, pos FROM s.insider_feed WHERE ${FEED_DAY}
         QUALIFY row_number() OVER (PARTITION BY acquired_disposed, transaction_date ORDER BY pos) <= ${DAY_HEADS})
       GROUP BY key ORDER BY key`,
     },
