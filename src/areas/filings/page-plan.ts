@@ -9,6 +9,7 @@
  * rows of the page's forms before it on its first day (`offset`) are skipped, their number known from
  * the counts.
  */
+import { firstIndexWhere } from '../../lib/sorted.ts'
 import type { DayList, FilingDayIndex } from './day-index.ts'
 
 export type PagePlan =
@@ -31,22 +32,10 @@ export type PageWindow = {
 
 /** Index range [lo, hi) of the days of a newest-first list that fall within [start, end]. */
 function daysWithin(days: DayList, start: string | null, end: string | null): [number, number] {
-  const firstAtOrBefore = (date: string) => lowerBound(days.dates, (d) => d <= date)
+  const firstAtOrBefore = (date: string) => firstIndexWhere(days.dates, (d) => d <= date)
   const lo = end === null ? 0 : firstAtOrBefore(end)
-  const hi = start === null ? days.dates.length : lowerBound(days.dates, (d) => d < start)
+  const hi = start === null ? days.dates.length : firstIndexWhere(days.dates, (d) => d < start)
   return [lo, Math.max(lo, hi)]
-}
-
-/** First index whose date satisfies `pred`, for a predicate that is false then true along the list. */
-function lowerBound(dates: string[], pred: (d: string) => boolean): number {
-  let lo = 0
-  let hi = dates.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (pred(dates[mid]!)) hi = mid
-    else lo = mid + 1
-  }
-  return lo
 }
 
 /** Positions [first row of day lo, end of day hi - 1). */

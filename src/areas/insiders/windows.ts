@@ -16,19 +16,8 @@
  */
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
+import { firstIndexWhere } from '../../lib/sorted.ts'
 import { DAY_HEADS, FEED_DAY_KEY } from '../../pipeline/sources/insider-transactions/contract.ts'
-
-/** The first index of ascending `dates` where `past` holds (dates.length when nowhere). */
-function firstIndex(dates: string[], past: (date: string) => boolean): number {
-  let lo = 0
-  let hi = dates.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (past(dates[mid]!)) hi = mid
-    else lo = mid + 1
-  }
-  return lo
-}
 
 type SideDays = { dates: string[]; firstPos: number[]; lastPos: number[]; heads: number[][] }
 
@@ -76,8 +65,8 @@ export async function activityWindow(
   const days = (await feedDays(db)).get(side)
   if (!days) return undefined
   // The window's days are [lo, hi): the first date on or after `from`, the first after `end`.
-  const lo = from ? firstIndex(days.dates, (d) => d >= from) : 0
-  const hi = end ? firstIndex(days.dates, (d) => d > end) : days.dates.length
+  const lo = from ? firstIndexWhere(days.dates, (d) => d >= from) : 0
+  const hi = end ? firstIndexWhere(days.dates, (d) => d > end) : days.dates.length
   let last = -1
   // The `take` days with the smallest first positions seen, ascending by first position. Latest day
   // first: a later day is mostly filed later, so near the top of the feed, and the days after the first
