@@ -12,7 +12,7 @@ import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { accessionKey, formatCik, normalizeAccession, parseCik } from '../../lib/ids.ts'
-import { documentRecord } from '../../pipeline/sources/filing-index/contract.ts'
+import { DOCUMENTS } from '../../pipeline/sources/filing-index/contract.ts'
 import {
   type AccessionRecord,
   accessionRecord,
@@ -175,11 +175,7 @@ export async function listFilingDocuments(
     description,
   })
   // The listing's lines are stored by CIK, then sequence.
-  const listed = db
-    .lookup('documents')
-    .get(accessionKey(accession))
-    .map(documentRecord)
-    .filter((d) => d.cik === cik)
+  const listed = DOCUMENTS.get(db, accession).filter((d) => d.cik === cik)
   if (listed.length) return listed.map((d) => document(d.filename, d.documentType, d.description))
   return own.primary_document ? [document(own.primary_document, own.form_type, own.primary_doc_description)] : []
 }

@@ -4,6 +4,8 @@
  * Both sides import this module and its siblings in contract/, never the rest of the source. A test
  * (test/pipeline/contracts.test.ts) checks the built serving database against SERVING_TABLES.
  */
+import { accessionKey } from '../../../../lib/ids.ts'
+import type { PackedKey } from '../../../contract.ts'
 
 /** The entity classes of the API, in the order the serving database codes them (1-based). */
 export const ENTITY_TYPES = ['company', 'individual', 'institution', 'unknown'] as const
@@ -22,6 +24,9 @@ export const entityTypeCode = (type: string) => ENTITY_TYPES.indexOf(type as Ent
  * min/max per row group, which for accession numbers is the filer's CIK, so a string key skips nothing.
  */
 export const ACC_KEY = `replace(accession_number, '-', '')::BIGINT`
+
+/** A lookup file's key that is a filing's accession number (ACC_KEY), packed from its text. */
+export const ACCESSION_KEY: PackedKey<string> = { sql: ACC_KEY, pack: accessionKey }
 
 /** Lookup files (lib/keyed-file.ts) by name, each a path in the snapshot without extension. */
 export const LOOKUPS = {
