@@ -14,6 +14,10 @@
  *   (src/http/raw-json.ts); `fields` is the body's schema and decoding is none.
  * Decoding never checks a line against the schema: a page reads hundreds of lines, and the tests check
  * the lines of a built snapshot instead (test/pipeline/contracts.test.ts).
+ *
+ * An array line's leading fields can be read without parsing it (`peek`), where every field before the
+ * one read is a string of fixed width (a schema with minLength = maxLength, such as a date): a page that
+ * filters or merges lines by them then parses only the lines it returns.
  */
 import type { Static, TObject } from '@sinclair/typebox'
 import type { FrameBudget, KeyedFile } from '../lib/keyed-file.ts'
@@ -63,6 +67,78 @@ export type ReadModel<N extends string, K, S extends TObject, F extends LineForm
    * it (a manager's one quarter of dozens): `decode` then reads the one line picked.
    */
   lineTexts(db: LookupFiles<N>, key: K): string[]
+  /** The lines of `key` undecoded, one by one (KeyedFile.lines), for a reader that tests them with `peek` first. */
+  lineTextsOneByOne(db: LookupFiles<N>, key: K, budget?: FrameBudget): Generator<string>
+  /** The lines of the keys in [from, to) undecoded (KeyedFile.range), for a merge ordered by `peek`. */
+  rangeTexts(db: LookupFiles<N>, from: bigint, to: bigint): Generator<string>
+  /** The file itself, for a reader of its frame heads (the filings' page skip). */
+  file(db: LookupFiles<N>): KeyedFile
+  /** Readers of an array line's leading fields without parsing it (above). */
+  peek: Peek<Static<S>>
+}
+
+type Keys<R> = keyof R & string
+
+/** Readers of leading fields, each made once (at module load) and then called per line. */
+export type Peek<R> = {
+  /** A fixed-width text field, as written. */
+  fixed(field: Keys<R>): (line: string) => string
+  /** A text field, or undefined where JSON escaped a character of it (the line must then be parsed). */
+  text(field: Keys<R>): (line: string) => string | undefined
+  /** A number field. */
+  number(field: Keys<R>): (line: string) => number
+  /** The text from the first field through `field`, all fixed-width: ordered as those fields are, compared as text. */
+  prefix(field: Keys<R>): (line: string) => string
+}
+
+/** A string field's fixed width, when its schema has one. */
+const fixedWidth = (schema: { type?: unknown; minLength?: number; maxLength?: number }) =>
+  schema.type === 'string' && schema.minLength !== undefined && schema.minLength === schema.maxLength
+    ? schema.minLength
+    : undefined
+
+function peekOf(name: string, form: LineForm, fields: TObject): Peek<Record<string, unknown>> {
+  const names = fieldNames(fields)
+  /** Where `field`'s text starts (after its opening quote, for a string) in `["<fixed>","<fixed>",…`. */
+  const startOf = (field: string) => {
+    const at = names.indexOf(field)
+    if (form !== 'array' || at < 0) throw new Error(`read model ${name}: ${field} is not a field of an array line`)
+    let start = 1
+    for (const before of names.slice(0, at)) {
+      const width = fixedWidth(fields.properties[before] as object)
+      if (width === undefined) throw new Error(`read model ${name}: ${before}, before ${field}, has no fixed width`)
+      start += width + 3
+    }
+    return start
+  }
+  const widthOf = (field: string) => {
+    const width = fixedWidth(fields.properties[field] as object)
+    if (width === undefined) throw new Error(`read model ${name}: ${field} has no fixed width`)
+    return width
+  }
+  return {
+    fixed(field) {
+      const start = startOf(field) + 1
+      const end = start + widthOf(field)
+      return (line) => line.slice(start, end)
+    },
+    text(field) {
+      const start = startOf(field) + 1
+      return (line) => {
+        const value = line.slice(start, line.indexOf('"', start))
+        return value.includes('\\') ? undefined : value
+      }
+    },
+    number(field) {
+      const start = startOf(field)
+      return (line) => Number(line.slice(start, line.indexOf(',', start)))
+    },
+    prefix(field) {
+      const start = startOf(names[0]!) + 1
+      const end = startOf(field) + 1 + widthOf(field)
+      return (line) => line.slice(start, end)
+    },
+  }
 }
 
 const fieldNames = (fields: TObject) => Object.keys(fields.properties)
@@ -108,6 +184,10 @@ export function readModel<const N extends string, K, S extends TObject, F extend
       for (const line of file(db).range(from, to)) yield decode(line)
     },
     lineTexts: (db, key) => file(db).get(spec.key.pack(key)),
+    lineTextsOneByOne: (db, key, budget) => file(db).lines(spec.key.pack(key), budget),
+    rangeTexts: (db, from, to) => file(db).range(from, to),
+    file,
+    peek: peekOf(spec.name, spec.line, spec.fields) as Peek<Static<S>>,
   }
 }
 
