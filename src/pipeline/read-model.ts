@@ -87,6 +87,8 @@ export type Peek<R> = {
   text(field: Keys<R>): (line: string) => string | undefined
   /** A number field. */
   number(field: Keys<R>): (line: string) => number
+  /** The numbers from the first field through `field`, all numbers never null (written as integers). */
+  numbers(field: Keys<R>): (line: string) => number[]
   /** The text from the first field through `field`, all fixed-width: ordered as those fields are, compared as text. */
   prefix(field: Keys<R>): (line: string) => string
 }
@@ -132,6 +134,24 @@ function peekOf(name: string, form: LineForm, fields: TObject): Peek<Record<stri
     number(field) {
       const start = startOf(field)
       return (line) => Number(line.slice(start, line.indexOf(',', start)))
+    },
+    numbers(field) {
+      const count = names.indexOf(field) + 1
+      for (const f of names.slice(0, count))
+        if ((fields.properties[f] as { type?: unknown }).type !== 'number')
+          throw new Error(`read model ${name}: ${f}, up to ${field}, is not a number`)
+      if (form !== 'array' || count === 0)
+        throw new Error(`read model ${name}: ${field} is not a field of an array line`)
+      return (line) => {
+        const out = new Array<number>(count)
+        let at = 1
+        for (let i = 0; i < count; i++) {
+          const end = line.indexOf(',', at)
+          out[i] = Number(line.slice(at, end))
+          at = end + 1
+        }
+        return out
+      }
     },
     prefix(field) {
       const start = startOf(names[0]!) + 1
