@@ -10,6 +10,8 @@
  *   rows of few characters each); decoding names each position, without checking it;
  * - `object`: a JSON object of the fields in the schema's order (nested values, or rows an operation sends
  *   nearly as they are);
+ * - `list`: a JSON array of one field's values, one line per key (a key's values gathered by the
+ *   writer's GROUP BY; the field's SQL may order them: `pos ORDER BY pos`);
  * - `rendered`: the API body itself, built by the build with one SQL expression and sent as it is
  *   (src/http/raw-json.ts); `fields` is the body's schema and decoding is none.
  * Decoding never checks a line against the schema: a page reads hundreds of lines, and the tests check
@@ -23,7 +25,7 @@ import type { Static, TObject } from '@sinclair/typebox'
 import type { FrameBudget, KeyedFile } from '../lib/keyed-file.ts'
 import type { PackedKey } from './contract.ts'
 
-export type LineForm = 'array' | 'object' | 'rendered'
+export type LineForm = 'array' | 'object' | 'list' | 'rendered'
 
 /** What reads the snapshot's lookup files: the server's `Db` (src/db/client.ts). */
 export type LookupFiles<N extends string> = { lookup(name: N): KeyedFile }
@@ -47,7 +49,11 @@ export type ReadModelSpec<N extends string, K, S extends TObject, F extends Line
   frameBytes?: number
 }
 
-type Row<S extends TObject, F extends LineForm> = F extends 'rendered' ? string : Static<S>
+type Row<S extends TObject, F extends LineForm> = F extends 'rendered'
+  ? string
+  : F extends 'list'
+    ? Static<S>[keyof Static<S>][]
+    : Static<S>
 
 export type ReadModel<N extends string, K, S extends TObject, F extends LineForm> = ReadModelSpec<N, K, S, F> & {
   /** The line's SQL: a JSON array or object of the fields in order, or the rendered body, as VARCHAR. */
@@ -174,7 +180,9 @@ export function readModel<const N extends string, K, S extends TObject, F extend
       ? `json_array(${names.map(sqlOf).join(', ')})::VARCHAR`
       : spec.line === 'object'
         ? `json_object(${names.map((n) => `'${n}', ${sqlOf(n)}`).join(', ')})::VARCHAR`
-        : `(${spec.renderedSql ?? missingRenderedSql(spec.name)})::VARCHAR`
+        : spec.line === 'list'
+          ? `to_json(list(${sqlOf(onlyField(spec.name, names))}))::VARCHAR`
+          : `(${spec.renderedSql ?? missingRenderedSql(spec.name)})::VARCHAR`
   const decode = (
     spec.line === 'array'
       ? (line: string) => {
@@ -183,7 +191,7 @@ export function readModel<const N extends string, K, S extends TObject, F extend
           for (let i = 0; i < names.length; i++) out[names[i]!] = values[i]
           return out
         }
-      : spec.line === 'object'
+      : spec.line === 'object' || spec.line === 'list'
         ? (line: string) => JSON.parse(line)
         : (line: string) => line
   ) as (line: string) => Row<S, F>
@@ -209,6 +217,11 @@ export function readModel<const N extends string, K, S extends TObject, F extend
     file,
     peek: peekOf(spec.name, spec.line, spec.fields) as Peek<Static<S>>,
   }
+}
+
+function onlyField(name: string, names: string[]): string {
+  if (names.length !== 1) throw new Error(`read model ${name}: a list line has one field, not ${names.length}`)
+  return names[0]!
 }
 
 function missingRenderedSql(name: string): never {
