@@ -26,9 +26,7 @@ const MODELS: AnyReadModel[] = [
   companyFacts,
   insiderTransactions,
   form13f,
-]
-  .flatMap((c) => Object.values(c.LOOKUPS as Record<string, unknown>))
-  .filter((l): l is AnyReadModel => typeof l !== 'string')
+].flatMap((c) => Object.values(c.LOOKUPS as Record<string, AnyReadModel>))
 
 const DOC = join(resolve(import.meta.dir, '../..'), 'docs/architecture.md')
 

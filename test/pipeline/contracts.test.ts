@@ -1,7 +1,8 @@
 /**
  * The sources' contracts (src/pipeline/sources/<name>/contract*) against what the build makes: every
  * serving table a contract names is in the built serving database with exactly its columns, in order;
- * every lookup file it names is in the manifest at its path; and no source's serving statements create a
+ * every lookup file it names is in the manifest at its path, and every line of it matches its read model's
+ * fields (src/pipeline/read-model.ts); and no source's serving statements create a
  * table its contract does not declare (so a new source cannot add one the server does not know of). A
  * table served from its Parquet in place (`servedFromParquet`) counts with its Parquet's columns.
  */
@@ -31,17 +32,14 @@ import { sampleFixture } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 type ServingTables = Record<string, { columns: string[]; sortedBy: string }>
-type Contract = { SERVING_TABLES?: ServingTables; LOOKUPS?: Record<string, string | AnyReadModel> }
+type Contract = { SERVING_TABLES?: ServingTables; LOOKUPS?: Record<string, AnyReadModel> }
 
-/** A contract's lookup files by name, as paths (a source not yet declaring read models lists paths). */
+/** A contract's lookup files by name, as paths. */
 const pathsOf = (lookups: Contract['LOOKUPS'] = {}) =>
-  Object.fromEntries(Object.entries(lookups).map(([name, l]) => [name, typeof l === 'string' ? l : l.path]))
+  Object.fromEntries(Object.entries(lookups).map(([name, model]) => [name, model.path]))
 
 /** Every read model the contracts declare. */
-const readModels = (): AnyReadModel[] =>
-  Object.values(CONTRACTS).flatMap((c) =>
-    Object.values(c.LOOKUPS ?? {}).filter((l): l is AnyReadModel => typeof l !== 'string'),
-  )
+const readModels = (): AnyReadModel[] => Object.values(CONTRACTS).flatMap((c) => Object.values(c.LOOKUPS ?? {}))
 
 /** Each source's contract, by source (folder) name. */
 const CONTRACTS: Record<string, Contract> = {

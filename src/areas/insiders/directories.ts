@@ -132,7 +132,7 @@ export async function listPersons(db: Db, config: QueryConfig, f: { q?: string }
 }
 
 /**
- * The persons of `ciks`, in that order: lines of the `insiderPersons` lookup file (contract PERSON_LINE),
+ * The persons of `ciks`, in that order: lines of the `insiderPersons` lookup file (contract INSIDER_PERSONS),
  * not a query (serving.ts insiderLookups says why).
  */
 function personsByCik(db: Db, ciks: number[]): PersonRow[] {

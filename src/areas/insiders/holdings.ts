@@ -148,7 +148,7 @@ export async function listOwners(
 
 /**
  * The positions of an issuer or of an owner, in stored order: lines of a positions lookup file
- * (contract POSITION_LINE; serving.ts insiderLookups says why not a query).
+ * (contract INSIDER_POSITIONS_BY_ISSUER and _BY_OWNER; serving.ts insiderLookups says why not a query).
  */
 function positionsOf(db: Db, by: 'issuer' | 'owner', cik: number): PositionRow[] {
   return (by === 'issuer' ? INSIDER_POSITIONS_BY_ISSUER : INSIDER_POSITIONS_BY_OWNER).get(db, cik)

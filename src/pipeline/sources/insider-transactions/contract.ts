@@ -20,7 +20,7 @@ export const FEED_LINE_COLUMNS = [
 
 /**
  * What the feed tables hold besides `pos`: the columns the filters read. The transaction itself is a
- * line of the `transactions` lookup file at its `pos` (TRANSACTION_LINE): a page reads narrow rows, then
+ * line of the `transactions` lookup file at its `pos` (INSIDER_TRANSACTIONS): a page reads narrow rows, then
  * its lines. Reading every column of a page of 51 rows from DuckDB took ten times as long as the
  * positions alone (string columns decompressed a vector at a time; docs/benchmarks.md).
  */
@@ -70,7 +70,7 @@ const nullableNumber = Type.Union([Type.Number(), Type.Null()])
 const nullableFlag = Type.Union([Type.Boolean(), Type.Null()])
 
 /** What a feed line holds after `pos`: the columns of the equality filters (src/areas/insiders/feed-lines.ts). */
-const FEED_LINE = {
+const FEED_FIELDS = {
   pos: number,
   acquired_disposed: nullableText,
   transaction_code: nullableText,
@@ -88,7 +88,7 @@ export const INSIDER_ISSUER_FEED = readModel({
   key: columnKey('issuer_cik::BIGINT'),
   keyIs: 'issuer CIK',
   line: 'array',
-  fields: Type.Object(FEED_LINE),
+  fields: Type.Object(FEED_FIELDS),
   order: 'feed order (pos)',
 })
 
@@ -99,7 +99,7 @@ export const INSIDER_PERSON_FEED = readModel({
   key: columnKey('person_cik::BIGINT'),
   keyIs: 'person CIK',
   line: 'array',
-  fields: Type.Object({ ...FEED_LINE, owner_name: nullableText, officer_title: nullableText }),
+  fields: Type.Object({ ...FEED_FIELDS, owner_name: nullableText, officer_title: nullableText }),
   order: 'feed order (pos)',
 })
 
@@ -143,7 +143,7 @@ export const INSIDER_DAILY_LEADERS = readModel({
 })
 
 /** A position as the positions files hold it (dates, time and accession key as text). */
-const POSITION_LINE = Type.Object({
+const POSITION_FIELDS = Type.Object({
   issuer_cik: number,
   issuer_ticker: nullableText,
   issuer_name: nullableText,
@@ -184,7 +184,7 @@ export const INSIDER_POSITIONS_BY_ISSUER = readModel({
   key: columnKey('issuer_cik::BIGINT'),
   keyIs: 'issuer CIK',
   line: 'object',
-  fields: POSITION_LINE,
+  fields: POSITION_FIELDS,
   sql: POSITION_SQL,
   order: 'owner CIK, then security',
 })
@@ -196,7 +196,7 @@ export const INSIDER_POSITIONS_BY_OWNER = readModel({
   key: columnKey('owner_cik::BIGINT'),
   keyIs: 'owner CIK',
   line: 'object',
-  fields: POSITION_LINE,
+  fields: POSITION_FIELDS,
   sql: POSITION_SQL,
   order: 'issuer CIK, then security',
 })
