@@ -66,8 +66,8 @@ export type ReadModel<N extends string, K, S extends TObject, F extends LineForm
   lines(db: LookupFiles<N>, key: K, budget?: FrameBudget): Generator<Row<S, F>>
   /** The records of several keys, each frame read once (KeyedFile.getMany). */
   getMany(db: LookupFiles<N>, keys: readonly K[]): Row<S, F>[][]
-  /** The records of the keys in [from, to) for a file keyed by position (KeyedFile.range). */
-  range(db: LookupFiles<N>, from: bigint, to: bigint): Generator<Row<S, F>>
+  /** The records of the keys in [from, to), in key order (KeyedFile.range): a slice of positions, or of a packed key's last part. */
+  range(db: LookupFiles<N>, from: K, to: K): Generator<Row<S, F>>
   /**
    * The lines of `key` undecoded, for a reader that picks one line of many by a text test before decoding
    * it (a manager's one quarter of dozens): `decode` then reads the one line picked.
@@ -76,7 +76,7 @@ export type ReadModel<N extends string, K, S extends TObject, F extends LineForm
   /** The lines of `key` undecoded, one by one (KeyedFile.lines), for a reader that tests them with `peek` first. */
   lineTextsOneByOne(db: LookupFiles<N>, key: K, budget?: FrameBudget): Generator<string>
   /** The lines of the keys in [from, to) undecoded (KeyedFile.range), for a merge ordered by `peek`. */
-  rangeTexts(db: LookupFiles<N>, from: bigint, to: bigint): Generator<string>
+  rangeTexts(db: LookupFiles<N>, from: K, to: K): Generator<string>
   /** The file itself, for a reader of its frame heads (the filings' page skip). */
   file(db: LookupFiles<N>): KeyedFile
   /** Readers of an array line's leading fields without parsing it (above). */
@@ -209,11 +209,11 @@ export function readModel<const N extends string, K, S extends TObject, F extend
         .getMany(keys.map((k) => spec.key.pack(k)))
         .map((lines) => lines.map(decode)),
     *range(db, from, to) {
-      for (const line of file(db).range(from, to)) yield decode(line)
+      for (const line of file(db).range(spec.key.pack(from), spec.key.pack(to))) yield decode(line)
     },
     lineTexts: (db, key) => file(db).get(spec.key.pack(key)),
     lineTextsOneByOne: (db, key, budget) => file(db).lines(spec.key.pack(key), budget),
-    rangeTexts: (db, from, to) => file(db).range(from, to),
+    rangeTexts: (db, from, to) => file(db).range(spec.key.pack(from), spec.key.pack(to)),
     file,
     peek: peekOf(spec.name, spec.line, spec.fields) as Peek<Static<S>>,
   }

@@ -65,7 +65,7 @@ async function pageWithoutCik(db: Db, filters: AppliedFilingFilters, p: PageQuer
   const plan = planPage(index, { ...filters, offset: offsetOf(p), take: p.limit + 1 })
   if (plan.kind === 'empty') return []
   if (plan.kind === 'merge') return mergeOfForms(db, plan)
-  if (plan.table === 'filings_by_form') return [...FORM_POSITIONS.range(db, BigInt(plan.from), BigInt(plan.to))]
+  if (plan.table === 'filings_by_form') return [...FORM_POSITIONS.range(db, plan.from, plan.to)]
   // No ORDER BY: the copy is stored in position order, which DuckDB keeps (a sort of the slice only added time: docs/benchmarks.md).
   return db.all<FilingRow>(
     sql`SELECT ${FILING_ROW} FROM filings_by_date WHERE pos >= ${plan.from} AND pos < ${plan.to}`,
@@ -82,7 +82,7 @@ function mergeOfForms(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>): Filin
   // Most of the first day's rows before the page are passed by the frames' heads, unread (page-skip.ts).
   const { starts, skipped } = skipWithinDay(file, plan.firstDay, plan.offset)
   const heads = plan.ranges.map(([, to], i) =>
-    advance({ lines: file.range(BigInt(starts[i]!), BigInt(to)), line: undefined, order: '' }),
+    advance({ lines: FORM_POSITIONS.rangeTexts(db, starts[i]!, to), line: undefined, order: '' }),
   )
   const rows: FilingRow[] = []
   let skip = plan.offset - skipped

@@ -37,11 +37,7 @@ export async function segments(db: Db, identifier: string, q: SegmentRequest, co
   // All of the company's rows of that fiscal quarter (or of one filing, in any of the four): tens to hundreds
   // of rows, picked here.
   const rows = accession
-    ? FIN_SEGMENT_ROWS.range(
-        db,
-        FIN_SEGMENT_ROWS.key.pack({ cik: issuer.cik, fiscalQuarter: 1 }),
-        FIN_SEGMENT_ROWS.key.pack({ cik: issuer.cik, fiscalQuarter: 5 }),
-      )
+    ? FIN_SEGMENT_ROWS.range(db, { cik: issuer.cik, fiscalQuarter: 1 }, { cik: issuer.cik, fiscalQuarter: 5 })
     : FIN_SEGMENT_ROWS.lines(db, { cik: issuer.cik, fiscalQuarter: qtrs })
   const accKey = accession && accessionKey(accession).toString()
   const all: Row[] = []
