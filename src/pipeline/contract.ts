@@ -128,3 +128,9 @@ export const yyyymmddPart = (column: string): KeyPart<string> => ({
   sql: `strftime(${column}, '%Y%m%d')::BIGINT`,
   of: (date) => Number(date.replaceAll('-', '')),
 })
+
+/** A lookup file's key that is one integer column (a CIK, an accession number's 18 digits, a position). */
+export const columnKey = <V extends number | bigint = number>(column: string): PackedKey<V> => ({
+  sql: column,
+  pack: (value) => BigInt(value),
+})

@@ -13,7 +13,8 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { KeyedFileWriter } from '../lib/keyed-file.ts'
 import { type LookupFileManifest, SERVING_FILE } from './contract.ts'
-import { keyRanges } from './key-ranges.ts'
+import { type InRange, keyRanges } from './key-ranges.ts'
+import type { AnyReadModel } from './read-model.ts'
 import type { BuildContext, LookupSpec } from './source.ts'
 import { quote } from './sql-text.ts'
 
@@ -78,5 +79,25 @@ export async function writeLookupFiles(
     if (!spec.ranges) throw new Error(`lookup file ${spec.path}: a query by range needs its ranges`)
     const query = spec.sql
     return (await keyRanges(db, spec.ranges)).map((inRange) => query(inRange))
+  }
+}
+
+/**
+ * A read model's LookupSpec: its name, path and frame size, and its query as the model's key and line SQL
+ * over `from` (the FROM clause and what follows it, in the model's order; for a file written in key ranges,
+ * one per range).
+ */
+export function lookupOf(
+  model: AnyReadModel,
+  write: Pick<LookupSpec, 'rowsOf' | 'ranges' | 'head'> & { from: string | ((inRange: InRange) => string) },
+): LookupSpec {
+  const { from, ...rest } = write
+  const select = `SELECT ${model.key.sql}, ${model.lineSql}`
+  return {
+    name: model.name,
+    path: model.path,
+    ...(model.frameBytes ? { frameBytes: model.frameBytes } : {}),
+    ...rest,
+    sql: typeof from === 'string' ? `${select} ${from}` : (inRange) => `${select} ${from(inRange)}`,
   }
 }

@@ -5,14 +5,12 @@
 import { expect, test } from 'bun:test'
 import { DuckDBInstance } from '@duckdb/node-api'
 import {
-  filerLine,
+  FILER_FILINGS,
+  FORM_POSITIONS,
   filerLineDate,
   filerLineForm,
-  filerRecord,
-  POSITION_LINE,
   positionCik,
   positionOrder,
-  positionRecord,
 } from '../../src/pipeline/sources/submissions/contract/lookup-lines.ts'
 
 test('the date and form type are read from a line as DuckDB writes it, and the whole line parses to the row', async () => {
@@ -20,11 +18,11 @@ test('the date and form type are read from a line as DuckDB writes it, and the w
   const conn = await instance.connect()
   const lines = (
     await conn.runAndReadAll(`
-    SELECT ${filerLine('acc_key')} AS line FROM (VALUES
-      (DATE '2024-01-02', '10-K/A', 320193240000123, 'Annual Reports', 'AAPL', TIMESTAMP '2024-01-02 16:05:01', 'Apple Inc.'),
-      (DATE '1999-12-31', 'SC 13D', 1, 'Ownership', NULL, NULL, 'A "quoted" name'),
-      (DATE '2010-06-30', 'ODD"FORM', 2, 'Other', NULL, NULL, 'x')
-    ) AS t(filing_date, form_type, acc_key, form_category, ticker, accepted_at, entity_name)`)
+    SELECT ${FILER_FILINGS.lineSql} AS line FROM (VALUES
+      (DATE '2024-01-02', '10-K/A', '0000320193-24-000123', 'Annual Reports', 'AAPL', TIMESTAMP '2024-01-02 16:05:01', 'Apple Inc.'),
+      (DATE '1999-12-31', 'SC 13D', '0000000000-00-000001', 'Ownership', NULL, NULL, 'A "quoted" name'),
+      (DATE '2010-06-30', 'ODD"FORM', '0000000000-00-000002', 'Other', NULL, NULL, 'x')
+    ) AS t(filing_date, form_type, accession_number, form_category, ticker, accepted_at, entity_name)`)
   )
     .getRowObjectsJson()
     .map((r) => r.line as string)
@@ -33,9 +31,8 @@ test('the date and form type are read from a line as DuckDB writes it, and the w
   expect(lines.map(filerLineDate)).toEqual(['2024-01-02', '1999-12-31', '2010-06-30'])
   // An escaped character: no guess, the line is to be parsed.
   expect(lines.map(filerLineForm)).toEqual(['10-K/A', 'SC 13D', undefined])
-  expect(filerRecord(320193, lines[0]!)).toEqual({
-    acc: '320193240000123',
-    cik: 320193,
+  expect(FILER_FILINGS.decode(lines[0]!)).toEqual({
+    acc: '32019324000123',
     form_type: '10-K/A',
     form_category: 'Annual Reports',
     ticker: 'AAPL',
@@ -43,7 +40,7 @@ test('the date and form type are read from a line as DuckDB writes it, and the w
     accepted_at: '2024-01-02 16:05:01',
     entity_name: 'Apple Inc.',
   })
-  expect(filerRecord(1, lines[2]!).form_type).toBe('ODD"FORM')
+  expect(FILER_FILINGS.decode(lines[2]!).form_type).toBe('ODD"FORM')
 })
 
 test("a form-ordered line's date and accession number order lines as text, newest first", async () => {
@@ -51,7 +48,7 @@ test("a form-ordered line's date and accession number order lines as text, newes
   const conn = await instance.connect()
   const lines = (
     await conn.runAndReadAll(`
-    SELECT ${POSITION_LINE} AS line FROM (VALUES
+    SELECT ${FORM_POSITIONS.lineSql} AS line FROM (VALUES
       (DATE '2024-01-02', 320193240000123, 320193, '10-K', 'Annual Reports', 'AAPL', TIMESTAMP '2024-01-02 16:05:01', 'Apple Inc.'),
       (DATE '2024-01-02', 99240000001, 5, '10-K', 'Annual Reports', NULL, NULL, 'Small'),
       (DATE '2023-12-29', 999999999999999999, 7, '10-K', 'Annual Reports', NULL, NULL, 'Older')
@@ -69,7 +66,7 @@ test("a form-ordered line's date and accession number order lines as text, newes
   expect(lines.map(positionCik)).toEqual([320193, 5, 7])
   // Descending text order is the list's order: the newer date first, then the greater accession number.
   expect([...lines].sort((a, b) => (positionOrder(a) < positionOrder(b) ? 1 : -1))).toEqual(lines)
-  expect(positionRecord(lines[0]!)).toEqual({
+  expect(FORM_POSITIONS.decode(lines[0]!)).toEqual({
     acc: '000320193240000123',
     cik: 320193,
     form_type: '10-K',

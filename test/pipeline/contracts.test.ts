@@ -1,7 +1,8 @@
 /**
  * The sources' contracts (src/pipeline/sources/<name>/contract*) against what the build makes: every
  * serving table a contract names is in the built serving database with exactly its columns, in order;
- * every lookup file it names is in the manifest at its path; and no source's serving statements create a
+ * every lookup file it names is in the manifest at its path, and every line of it matches its read model's
+ * fields (src/pipeline/read-model.ts); and no source's serving statements create a
  * table its contract does not declare (so a new source cannot add one the server does not know of). A
  * table served from its Parquet in place (`servedFromParquet`) counts with its Parquet's columns.
  */
@@ -10,8 +11,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
+import { Value } from '@sinclair/typebox/value'
+import { KeyedFile } from '../../src/lib/keyed-file.ts'
 import type { Manifest } from '../../src/pipeline/contract.ts'
 import { BuildDb } from '../../src/pipeline/duck.ts'
+import type { AnyReadModel } from '../../src/pipeline/read-model.ts'
 import type { BuildContext } from '../../src/pipeline/source.ts'
 import * as companyFacts from '../../src/pipeline/sources/company-facts/contract.ts'
 import { FACT_COLUMNS } from '../../src/pipeline/sources/company-facts/stage.ts'
@@ -28,7 +32,14 @@ import { sampleFixture } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 type ServingTables = Record<string, { columns: string[]; sortedBy: string }>
-type Contract = { SERVING_TABLES?: ServingTables; LOOKUPS?: Record<string, string> }
+type Contract = { SERVING_TABLES?: ServingTables; LOOKUPS?: Record<string, AnyReadModel> }
+
+/** A contract's lookup files by name, as paths. */
+const pathsOf = (lookups: Contract['LOOKUPS'] = {}) =>
+  Object.fromEntries(Object.entries(lookups).map(([name, model]) => [name, model.path]))
+
+/** Every read model the contracts declare. */
+const readModels = (): AnyReadModel[] => Object.values(CONTRACTS).flatMap((c) => Object.values(c.LOOKUPS ?? {}))
 
 /** Each source's contract, by source (folder) name. */
 const CONTRACTS: Record<string, Contract> = {
@@ -51,12 +62,14 @@ function contractModule(folder: string) {
 
 const root = tempDir('contracts')
 let manifest: Manifest
+let snapshotDir = ''
 /** Served table → its columns in stored order: the serving database's, and those served from Parquet in place. */
 let serving: Record<string, string[]> = {}
 
 beforeAll(async () => {
   // The shared sample snapshot: built from every source by the same build, read only.
   const { dir } = await sampleFixture()
+  snapshotDir = dir
   manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
   const instance = await DuckDBInstance.create(join(dir, manifest.serving.file), { access_mode: 'READ_ONLY' })
   const conn = await instance.connect()
@@ -88,16 +101,44 @@ describe("the built snapshot against the sources' contracts", () => {
   })
 
   test.each(Object.keys(CONTRACTS))('%s: its lookup files, at their paths', (name) => {
-    const declared = CONTRACTS[name]!.LOOKUPS ?? {}
+    const declared = pathsOf(CONTRACTS[name]!.LOOKUPS)
     const listed = Object.fromEntries(Object.keys(declared).map((lookup) => [lookup, manifest.lookups[lookup]?.path]))
-    expect(listed).toEqual({ ...declared })
+    expect(listed).toEqual(declared)
   })
 
   test("the serving database and the manifest's lookup files hold nothing the contracts leave out", () => {
     const tables = Object.values(CONTRACTS).flatMap((c) => Object.keys(c.SERVING_TABLES ?? {}))
     expect(Object.keys(serving).sort()).toEqual(tables.sort())
-    const lookups = Object.assign({}, ...Object.values(CONTRACTS).map((c) => c.LOOKUPS ?? {}))
+    const lookups = Object.assign({}, ...Object.values(CONTRACTS).map((c) => pathsOf(c.LOOKUPS)))
     expect(Object.fromEntries(Object.entries(manifest.lookups).map(([name, l]) => [name, l.path]))).toEqual(lookups)
+  })
+
+  // Readers decode without checking (src/pipeline/read-model.ts): here every line of every read model's
+  // file, decoded as the server decodes it, must match the model's schema.
+  test.each(readModels().map((m) => [m.name, m] as const))('read model %s: its lines match its fields', (_, model) => {
+    const file = KeyedFile.open(join(snapshotDir, model.path))
+    try {
+      const bad: string[] = []
+      let lines = 0
+      for (const line of file.range(0n, 2n ** 63n - 1n)) {
+        lines++
+        const decoded = model.line === 'rendered' ? JSON.parse(line) : model.decode(line)
+        // A list line's values are each the model's one field.
+        const records =
+          model.line === 'list'
+            ? (decoded as unknown[]).map((v) => ({ [Object.keys(model.fields.properties)[0]!]: v }))
+            : [decoded]
+        for (const record of records)
+          if (bad.length < 3 && !Value.Check(model.fields, record))
+            bad.push(
+              `${line}: ${[...Value.Errors(model.fields, decoded)].map((e) => `${e.path} ${e.message}`).join('; ')}`,
+            )
+      }
+      expect(bad).toEqual([])
+      expect(lines).toBe(manifest.lookups[model.name]!.lines)
+    } finally {
+      file.close()
+    }
   })
 })
 

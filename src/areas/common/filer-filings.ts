@@ -11,7 +11,11 @@ import { ApiError } from '../../http/errors.ts'
 import { offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { formatCik, normalizeTicker } from '../../lib/ids.ts'
-import { filerLineDate, filerLineForm, filerRecord } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
+import {
+  FILER_FILINGS,
+  filerLineDate,
+  filerLineForm,
+} from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
 import { FILING_ROW, type FilingRow, toFiling } from './filing.ts'
 import type { AppliedFilingFilters, FilingFilters, FilingList } from './filing-schemas.ts'
 
@@ -95,6 +99,9 @@ async function pageOfCik(
  */
 const FILER_FRAMES = 48
 
+/** A filer's line as a filing row: the line has no CIK, since it is the file's key. */
+const filerRow = (cik: number, line: string): FilingRow => ({ ...FILER_FILINGS.decode(line), cik })
+
 function pageOfCikFromLookup(
   db: Db,
   cik: number,
@@ -107,18 +114,18 @@ function pageOfCikFromLookup(
   const budget = { frames, exhausted: false }
   const rows: FilingRow[] = []
   let skip = w.offset
-  for (const line of db.lookup('filerFilings').lines(BigInt(cik), budget)) {
+  for (const line of FILER_FILINGS.lineTextsOneByOne(db, cik, budget)) {
     // Tested by their first characters; only the page's lines are parsed.
     const date = filerLineDate(line)
     // Newest first: past the window's start, nothing older can match.
     if (startDate && date < startDate) break
     if (endDate && date > endDate) continue
-    if (forms && !forms.has(filerLineForm(line) ?? filerRecord(cik, line).form_type)) continue
+    if (forms && !forms.has(filerLineForm(line) ?? filerRow(cik, line).form_type)) continue
     if (skip > 0) {
       skip--
       continue
     }
-    if (rows.push(filerRecord(cik, line)) === w.take) return rows
+    if (rows.push(filerRow(cik, line)) === w.take) return rows
   }
   return budget.exhausted ? undefined : rows
 }

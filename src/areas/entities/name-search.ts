@@ -15,6 +15,7 @@
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
 import { nameGramKey } from '../../pipeline/sources/submissions/contract/index.ts'
+import { NAME_GRAMS } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
 
 const ASCII = /^[\x20-\x7e]+$/
 
@@ -37,17 +38,17 @@ export function pageOfGramFromLookup(
   const budget = { frames, exhausted: false }
   const ciks: number[] = []
   let skip = w.offset
-  for (const line of db.lookup('nameGrams').lines(gram, budget)) {
+  for (const line of NAME_GRAMS.lineTextsOneByOne(db, gram, budget)) {
     if (quick && !line.includes(needle)) continue
-    const [cik, typeCode, ticker, name] = JSON.parse(line) as [number, number, string | null, string]
+    const name = NAME_GRAMS.decode(line)
     if (
-      !name.includes(needle) ||
-      (f.ticker !== null && ticker !== f.ticker) ||
-      (f.typeCode !== null && typeCode !== f.typeCode)
+      !name.name_lower.includes(needle) ||
+      (f.ticker !== null && name.ticker !== f.ticker) ||
+      (f.typeCode !== null && name.type_code !== f.typeCode)
     )
       continue
     if (skip > 0) skip--
-    else if (ciks.push(cik) === w.take) return ciks
+    else if (ciks.push(name.cik) === w.take) return ciks
   }
   return budget.exhausted ? undefined : ciks
 }

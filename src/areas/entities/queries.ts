@@ -12,6 +12,7 @@ import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { RawJson } from '../../http/raw-json.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { formatCik, isCikLike, normalizeTicker, parseCik } from '../../lib/ids.ts'
+import { ENTITIES } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
 import { filerFilingsPage, normalizeFilingFilters } from '../common/filer-filings.ts'
 import type { FilingFilters } from '../common/filing-schemas.ts'
 import { resolveIdentifier } from '../common/identifiers.ts'
@@ -105,13 +106,13 @@ async function pageByScan(db: Db, f: Filters & { cik?: number }, w: Window) {
 
 /** Bodies of some CIKs (ascending, as every page is), from the lookup file: neighbours share a frame. */
 function bodiesOf(db: Db, ciks: number[]): RawJson<Entity>[] {
-  return db.lookup('entities').getMany(ciks.map(BigInt)).flat()
+  return ENTITIES.getMany(db, ciks).flat()
 }
 
 /** One entity by CIK or ticker, as the build rendered it; 404 when none matches. */
 export async function getEntity(db: Db, identifier: string): Promise<RawJson<Entity>> {
   const cik = await resolveIdentifier(db, identifier)
-  const body = cik === undefined ? undefined : db.lookup('entities').get(BigInt(cik))[0]
+  const body = cik === undefined ? undefined : ENTITIES.get(db, cik)[0]
   if (body === undefined) throw notFound(identifier)
   return body
 }

@@ -12,13 +12,13 @@ import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { accessionKey, formatCik, normalizeAccession, parseCik } from '../../lib/ids.ts'
-import { documentRecord } from '../../pipeline/sources/filing-index/contract.ts'
+import { DOCUMENTS } from '../../pipeline/sources/filing-index/contract.ts'
 import {
   type AccessionRecord,
-  accessionRecord,
+  FILINGS,
+  FORM_POSITIONS,
   positionCik,
   positionOrder,
-  positionRecord,
 } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
 import { folderUrl } from '../common/edgar-values.ts'
 import { filerFilingsPage, normalizeFilingFilters } from '../common/filer-filings.ts'
@@ -65,8 +65,7 @@ async function pageWithoutCik(db: Db, filters: AppliedFilingFilters, p: PageQuer
   const plan = planPage(index, { ...filters, offset: offsetOf(p), take: p.limit + 1 })
   if (plan.kind === 'empty') return []
   if (plan.kind === 'merge') return mergeOfForms(db, plan)
-  if (plan.table === 'filings_by_form')
-    return [...db.lookup('formPositions').range(BigInt(plan.from), BigInt(plan.to))].map(positionRecord)
+  if (plan.table === 'filings_by_form') return [...FORM_POSITIONS.range(db, plan.from, plan.to)]
   // No ORDER BY: the copy is stored in position order, which DuckDB keeps (a sort of the slice only added time: docs/benchmarks.md).
   return db.all<FilingRow>(
     sql`SELECT ${FILING_ROW} FROM filings_by_date WHERE pos >= ${plan.from} AND pos < ${plan.to}`,
@@ -79,11 +78,11 @@ async function pageWithoutCik(db: Db, filters: AppliedFilingFilters, p: PageQuer
  * by one, and at most a frame ahead per form; only the page's lines are parsed.
  */
 function mergeOfForms(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>): FilingRow[] {
-  const file = db.lookup('formPositions')
+  const file = FORM_POSITIONS.file(db)
   // Most of the first day's rows before the page are passed by the frames' heads, unread (page-skip.ts).
   const { starts, skipped } = skipWithinDay(file, plan.firstDay, plan.offset)
   const heads = plan.ranges.map(([, to], i) =>
-    advance({ lines: file.range(BigInt(starts[i]!), BigInt(to)), line: undefined, order: '' }),
+    advance({ lines: FORM_POSITIONS.rangeTexts(db, starts[i]!, to), line: undefined, order: '' }),
   )
   const rows: FilingRow[] = []
   let skip = plan.offset - skipped
@@ -94,7 +93,7 @@ function mergeOfForms(db: Db, plan: Extract<PagePlan, { kind: 'merge' }>): Filin
     const line = best.line!
     advance(best)
     if (skip > 0) skip--
-    else rows.push(positionRecord(line))
+    else rows.push(FORM_POSITIONS.decode(line))
   }
   for (const head of heads) head.lines.return(undefined)
   return rows
@@ -123,12 +122,8 @@ function comesFirst(a: MergeHead, b: MergeHead): boolean {
  * issuer is listed under each CIK), in CIK order, from the filings lookup file.
  */
 function accessionRecords(db: Db, accession: string): AccessionRecord[] {
-  const key = accessionKey(accession)
-  const acc = key.toString()
-  return db
-    .lookup('filings')
-    .get(key)
-    .map((line) => accessionRecord(acc, line))
+  const acc = accessionKey(accession).toString()
+  return FILINGS.get(db, accession).map((row) => ({ ...row, acc }))
 }
 
 export async function getFilingsByAccession(db: Db, config: QueryConfig, accessionNumber: string): Promise<Filing[]> {
@@ -175,11 +170,7 @@ export async function listFilingDocuments(
     description,
   })
   // The listing's lines are stored by CIK, then sequence.
-  const listed = db
-    .lookup('documents')
-    .get(accessionKey(accession))
-    .map(documentRecord)
-    .filter((d) => d.cik === cik)
+  const listed = DOCUMENTS.get(db, accession).filter((d) => d.cik === cik)
   if (listed.length) return listed.map((d) => document(d.filename, d.documentType, d.description))
   return own.primary_document ? [document(own.primary_document, own.form_type, own.primary_doc_description)] : []
 }

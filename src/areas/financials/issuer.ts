@@ -1,19 +1,20 @@
 /**
  * A company of the financial data: its `fin_issuers` row, read from the `finIssuers` lookup file
- * (financial-statements contract ISSUER_LINE). The build puts there every filer with an FSDS filing or a
+ * (financial-statements contract FIN_ISSUERS). The build puts there every filer with an FSDS filing or a
  * companyfacts file, named by the first source that knows it (financial-statements/issuers.ts), so a
  * company is found here whichever sources have it. The company lookup, the series and the segments start here.
  */
+import type { Static } from '@sinclair/typebox'
 import type { Db } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
 import { formatCik } from '../../lib/ids.ts'
+import { FIN_ISSUERS } from '../../pipeline/sources/financial-statements/contract.ts'
 
-export type Issuer = { cik: number; ticker: string | null; name: string; sic: number | null; countryinc: string | null }
+export type Issuer = Static<typeof FIN_ISSUERS.fields>
 
 /** The company with this CIK, or undefined when the financial data has none. */
 export function financialIssuer(db: Db, cik: number): Issuer | undefined {
-  const line = db.lookup('finIssuers').get(BigInt(cik))[0]
-  return line === undefined ? undefined : (JSON.parse(line) as Issuer)
+  return FIN_ISSUERS.get(db, cik)[0]
 }
 
 /** The company with this CIK (undefined: an identifier that named none), else a 404 naming `who` as asked. */

@@ -3,11 +3,13 @@
  * `finCompanyFilings` lookup files, by CIK; a ticker resolves through the tickers table like everywhere
  * else (common/identifiers.ts), so "the latest 10-K of AAPL" is `?ticker=AAPL&limit=…`.
  */
+import type { Static } from '@sinclair/typebox'
 import type { Db } from '../../db/client.ts'
 import { list, sql } from '../../db/sql.ts'
 import { invalidParameter } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import { accessionOfKey, formatCik, normalizeTicker, parseCik } from '../../lib/ids.ts'
+import { FIN_COMPANY_FILINGS } from '../../pipeline/sources/financial-statements/contract.ts'
 import { easternTime } from '../common/edgar-values.ts'
 import { cikForTicker } from '../common/identifiers.ts'
 import { CONCEPT_META_COLUMNS, type ConceptMeta } from './concept-meta.ts'
@@ -15,15 +17,7 @@ import { isoOfYmd } from './format.ts'
 import { financialIssuer, issuerBody } from './issuer.ts'
 import type { CompanySearchQuery, ConceptQuery } from './schemas.ts'
 
-type FilingRow = {
-  acc_key: string
-  form: string
-  fy: number | null
-  fp: string | null
-  end_date: number | null
-  filed: number
-  accepted: string | null
-}
+type FilingRow = Static<typeof FIN_COMPANY_FILINGS.fields>
 
 export async function searchCompanies(db: Db, q: CompanySearchQuery, maxOffset: number) {
   checkOffset(q, maxOffset)
@@ -40,9 +34,9 @@ export async function searchCompanies(db: Db, q: CompanySearchQuery, maxOffset: 
   const rows: FilingRow[] = []
   const [from, to] = [offsetOf(q), offsetOf(q) + q.limit + 1]
   let at = 0
-  for (const line of db.lookup('finCompanyFilings').lines(BigInt(cik))) {
+  for (const line of FIN_COMPANY_FILINGS.lineTextsOneByOne(db, cik)) {
     if (at >= to) break
-    if (at++ >= from) rows.push(JSON.parse(line) as FilingRow)
+    if (at++ >= from) rows.push(FIN_COMPANY_FILINGS.decode(line))
   }
   const page = toPage(rows, q)
   return {

@@ -11,39 +11,18 @@
  * the comparative column of that fiscal year.
  */
 
+import type { Static } from '@sinclair/typebox'
 import type { Db } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
 import { accessionKey, accessionOfKey, formatCik, normalizeAccession } from '../../lib/ids.ts'
-import { SEGMENT_ROWS_KEY } from '../../pipeline/sources/financial-statements/contract.ts'
+import { FIN_SEGMENT_ROWS } from '../../pipeline/sources/financial-statements/contract.ts'
 import { easternTime } from '../common/edgar-values.ts'
 import { resolveIdentifier } from '../common/identifiers.ts'
 import { issuerBody, knownIssuer } from './issuer.ts'
 import { fromLatestFiling, labelOf, percentOf, periodTotals } from './segment-rules.ts'
 import type { SegmentRequest } from './segment-schemas.ts'
 
-type Row = {
-  cik: number
-  fy: number
-  years_back: number
-  acc_key: string
-  form: string
-  fp: string
-  period: number | null
-  filed: number
-  accepted: string | null
-  end_date: number
-  quarters: number
-  axis: string
-  member: string
-  segment_type: string
-  value: number
-  unit: string
-  tag: string
-  version: string | null
-  rule_id: string
-  confidence: number
-  total_revenue: number | null
-}
+type Row = Static<typeof FIN_SEGMENT_ROWS.fields>
 
 /** An axis as asked (`srt:ProductOrServiceAxis`) as FSDS names it (`ProductOrService`). */
 const axisName = (axis: string) => axis.replace(/^[^:]*:/, '').replace(/Axis$/, '')
@@ -57,17 +36,12 @@ export async function segments(db: Db, identifier: string, q: SegmentRequest, co
   const period = !compare && q.period ? Number(q.period) : null
   // All of the company's rows of that fiscal quarter (or of one filing, in any of the four): tens to hundreds
   // of rows, picked here.
-  const file = db.lookup('finSegmentRows')
-  const lines = accession
-    ? file.range(
-        SEGMENT_ROWS_KEY.pack({ cik: issuer.cik, fiscalQuarter: 1 }),
-        SEGMENT_ROWS_KEY.pack({ cik: issuer.cik, fiscalQuarter: 5 }),
-      )
-    : file.lines(SEGMENT_ROWS_KEY.pack({ cik: issuer.cik, fiscalQuarter: qtrs }))
+  const rows = accession
+    ? FIN_SEGMENT_ROWS.range(db, { cik: issuer.cik, fiscalQuarter: 1 }, { cik: issuer.cik, fiscalQuarter: 5 })
+    : FIN_SEGMENT_ROWS.lines(db, { cik: issuer.cik, fiscalQuarter: qtrs })
   const accKey = accession && accessionKey(accession).toString()
   const all: Row[] = []
-  for (const line of lines) {
-    const row = JSON.parse(line) as Row
+  for (const row of rows) {
     if (!accKey || row.acc_key === accKey) all.push(row)
   }
   const latestYear = Math.max(...all.map((r) => r.fy))

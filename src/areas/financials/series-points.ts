@@ -8,10 +8,9 @@
 import type { Db } from '../../db/client.ts'
 import { ident, join, sql } from '../../db/sql.ts'
 import {
-  METRIC_LINE_FIELDS,
+  FIN_METRIC_SERIES,
+  FIN_RATIO_SERIES,
   METRIC_META_FIELDS,
-  RATIO_POINT_FIELDS,
-  SERIES_KEY,
 } from '../../pipeline/sources/company-facts/contract.ts'
 
 /** The periods a request asks for: its window, its period length, and without a window its latest `limit`. */
@@ -20,13 +19,10 @@ export type PeriodFilter = { from: number; to: number; latest: number | undefine
 /** A series: a metric's (`raw` tag, `canonical` key) or a ratio's (`ratio`, its id). */
 export type SeriesName = { source: 'raw' | 'canonical' | 'ratio'; symbol: string }
 
-const FILES = {
-  metric: ['finMetricSeries', METRIC_LINE_FIELDS],
-  ratio: ['finRatioSeries', RATIO_POINT_FIELDS],
-} as const
+const FILES = { metric: FIN_METRIC_SERIES, ratio: FIN_RATIO_SERIES } as const
 
-/** A line's leading `recency`, `quarters` and `end_date` (contract *_POINT_FIELDS), read without parsing the rest. */
-const LEAD = /^\[(\d+),(\d+),(\d+),/
+/** A line's leading `recency`, `quarters` and `end_date`, read without parsing the rest (the same for both files). */
+const LEAD = FIN_METRIC_SERIES.peek.numbers('end_date')
 
 /** Every CIK the SEC has issued is below 2^31 (contract SERIES_KEY); a larger one has no series. */
 const MAX_CIK = 2 ** 31
@@ -38,9 +34,6 @@ const seriesIds = (db: Db) =>
     )
     return new Map(rows.map((r) => [`${r.source}:${r.symbol}`, r.series_id]))
   })
-
-/** Where a metric line holds its `meta_id`. */
-const META_AT = METRIC_LINE_FIELDS.indexOf('meta_id')
 
 type PointMeta = Record<(typeof METRIC_META_FIELDS)[number], unknown>
 
@@ -55,7 +48,7 @@ const pointMetas = (db: Db) =>
 /**
  * The points of one series of a company in the asked periods, latest first (by recency, then period
  * length and end date), as objects of the line's fields; a metric point with its tag and rule
- * (`fin_point_metas`) in place of its `meta_id`.
+ * (`fin_point_metas`) beside its `meta_id`.
  */
 export async function seriesPoints(
   db: Db,
@@ -66,25 +59,22 @@ export async function seriesPoints(
 ): Promise<Record<string, unknown>[]> {
   const id = (await seriesIds(db)).get(`${name.source}:${name.symbol}`)
   if (id === undefined || cik >= MAX_CIK) return []
-  const [file, fields] = FILES[kind]
+  const model: typeof FIN_METRIC_SERIES | typeof FIN_RATIO_SERIES = FILES[kind]
   const metas = kind === 'metric' ? await pointMetas(db) : undefined
   const out: Record<string, unknown>[] = []
-  for (const line of db.lookup(file).lines(SERIES_KEY.pack({ cik, seriesId: id }))) {
-    const lead = LEAD.exec(line)
+  for (const line of model.lineTextsOneByOne(db, { cik, seriesId: id })) {
     // The build writes the three as integers on every line (never null: a row number, 0/1/4, a date).
-    if (!lead) throw new Error(`${file}: a line without its recency, quarters and end date: ${line.slice(0, 80)}`)
-    const [recency, quarters, endDate] = [Number(lead[1]), Number(lead[2]), Number(lead[3])]
+    const [recency, quarters, endDate] = LEAD(line) as [number, number, number]
     // Lines come by recency: past the latest `limit` periods, the key's other lines (and frames) are left unread.
     if (periods.latest !== undefined && recency > periods.latest) break
     if (periods.quarters !== undefined && quarters !== periods.quarters) continue
     if (endDate < periods.from || endDate > periods.to) continue
-    const values = JSON.parse(line) as unknown[]
-    const point: Record<string, unknown> = {}
-    for (let i = 0; i < fields.length; i++) if (fields[i] !== 'meta_id') point[fields[i]!] = values[i]
+    const point: Record<string, unknown> = model.decode(line)
     if (metas) {
-      const id = values[META_AT] as number
+      // The point keeps its `meta_id`: the answer names the fields it sends (series.ts).
+      const id = point.meta_id as number
       const meta = metas.get(id)
-      if (!meta) throw new Error(`${file}: meta_id ${id} is not in fin_point_metas`)
+      if (!meta) throw new Error(`${model.name}: meta_id ${id} is not in fin_point_metas`)
       Object.assign(point, meta)
     }
     out.push(point)

@@ -14,7 +14,7 @@
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
-import { STANDARDIZED_FIELDS } from '../../pipeline/sources/financial-statements/contract.ts'
+import { FIN_STANDARDIZED } from '../../pipeline/sources/financial-statements/contract.ts'
 import { type CanonicalStatement, metricsOf } from '../../reference/canonical-metrics.ts'
 import type { StandardizedQuery } from './schemas.ts'
 import { type FilingRow, filingContext, filingOf } from './statements.ts'
@@ -79,9 +79,7 @@ async function valuesAt(
       SELECT metric, ddate, qtrs, uom, value, tag, rule_id, confidence, strategy FROM fin_standardized
       WHERE acc_key = ${key} AND statement = ${statement} AND ddate = ${endDate} AND (qtrs = ${quarters} OR qtrs = 0)`)
   const rows: ValueRow[] = []
-  for (const line of db.lookup('finStandardized').get(key)) {
-    const values = JSON.parse(line) as unknown[]
-    const r = Object.fromEntries(STANDARDIZED_FIELDS.map((f, i) => [f, values[i]])) as ValueRow & { statement: string }
+  for (const r of FIN_STANDARDIZED.get(db, key)) {
     if (r.statement === statement && (r.qtrs === quarters || r.qtrs === 0)) rows.push(r)
   }
   return rows

@@ -10,8 +10,9 @@ import type { Db } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
 import { accessionKey, normalizeAccession } from '../../lib/ids.ts'
 import {
-  FILING_CONCEPT_FIELDS,
-  STATEMENT_ROW_FIELDS,
+  FIN_FILING_CONCEPTS,
+  FIN_FILINGS,
+  FIN_STATEMENT_ROWS,
   type StatementCode,
 } from '../../pipeline/sources/financial-statements/contract.ts'
 import { easternTime, folderUrl } from '../common/edgar-values.ts'
@@ -45,18 +46,18 @@ export const STATEMENT_NAMES: Record<string, string> = {
 
 /**
  * The filing's FSDS row, or a 404 saying the data sets do not have it: its line in the `finFilings`
- * lookup file (contract FILING_LINE), not a query, as every filing-level operation starts here.
+ * lookup file (contract FIN_FILINGS), not a query, as every filing-level operation starts here.
  */
 export async function filingOf(db: Db, accessionNumber: string) {
   const adsh = normalizeAccession(accessionNumber)
   const key = accessionKey(adsh)
-  const line = db.lookup('finFilings').get(key)[0]
-  if (line === undefined)
+  const filing = FIN_FILINGS.get(db, key)[0]
+  if (filing === undefined)
     throw new ApiError(
       'not_found',
       `No financial statement data for accession number ${adsh}: the Financial Statement Data Sets of this snapshot do not have the filing.`,
     )
-  const row: FilingRow = { acc_key: key.toString(), ...(JSON.parse(line) as Omit<FilingRow, 'acc_key'>) }
+  const row: FilingRow = { acc_key: key.toString(), ...filing }
   return { adsh, row }
 }
 
@@ -104,22 +105,6 @@ const NO_META: ConceptMeta = {
 
 type StatementRow = Omit<LineRow, keyof ConceptMeta> & { concept_id: number | null; abstract: number | null }
 
-/** A lookup file's line (a JSON array of `fields`) as an object with those fields. */
-function byField(fields: readonly string[], line: string): Record<string, unknown> {
-  const values = JSON.parse(line) as unknown[]
-  const row: Record<string, unknown> = {}
-  fields.forEach((field, i) => {
-    row[field] = values[i]
-  })
-  return row
-}
-
-/** A `finStatementRows` line (a JSON array of STATEMENT_ROW_FIELDS) as a row. */
-const statementRow = (line: string) => byField(STATEMENT_ROW_FIELDS, line) as StatementRow
-
-/** A `finFilingConcepts` line (a JSON array of FILING_CONCEPT_FIELDS) as a concept's metadata. */
-const filingConcept = (line: string) => byField(FILING_CONCEPT_FIELDS, line) as ConceptMeta & { concept_id: number }
-
 /**
  * The rows of one filing: the lines of the `finStatementRows` lookup file under its `acc_key`, each with
  * its tag's `concept_id` and `abstract`. They come in stored order, which is the statement's (report,
@@ -128,7 +113,7 @@ const filingConcept = (line: string) => byField(FILING_CONCEPT_FIELDS, line) as 
  * block of each of the 17 columns, which made the rows query most of an as-reported statement's target
  * (docs/benchmarks.md).
  */
-const rowsOf = (db: Db, accKey: bigint): StatementRow[] => db.lookup('finStatementRows').get(accKey).map(statementRow)
+const rowsOf = (db: Db, accKey: bigint): StatementRow[] => FIN_STATEMENT_ROWS.get(db, accKey)
 
 /**
  * The lines of one statement of a filing, each with its tag's metadata: its rows, then the filing's
@@ -140,10 +125,7 @@ function linesOf(db: Db, accKey: bigint, stmt: StatementCode): LineRow[] {
   const rows = rowsOf(db, accKey).filter((r) => r.stmt === stmt)
   const concepts = new Map<number, ConceptMeta>()
   if (rows.some((r) => r.concept_id !== null))
-    for (const line of db.lookup('finFilingConcepts').get(accKey)) {
-      const { concept_id, ...meta } = filingConcept(line)
-      concepts.set(concept_id, meta)
-    }
+    for (const { concept_id, ...meta } of FIN_FILING_CONCEPTS.get(db, accKey)) concepts.set(concept_id, meta)
   return rows.map(({ concept_id, ...r }) => ({
     ...r,
     ...NO_META,

@@ -1,11 +1,13 @@
 /** The companies and persons directories, and one person. */
 
+import type { Static } from '@sinclair/typebox'
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { accessionOfKey, formatCik } from '../../lib/ids.ts'
+import { INSIDER_PERSONS } from '../../pipeline/sources/insider-transactions/contract.ts'
 import { easternTime } from '../common/edgar-values.ts'
 import { personPageByGram } from './person-search.ts'
 import { notFound } from './queries.ts'
@@ -82,23 +84,7 @@ export async function listCompanies(db: Db, config: QueryConfig, f: { q?: string
   return { data: page.data.map((r) => toCompany(config.archivesUrl, r)), pagination: page.pagination, filters: { q } }
 }
 
-type PersonRow = {
-  cik: number
-  name: string | null
-  is_director: boolean
-  is_officer: boolean
-  is_ten_percent_owner: boolean
-  latest_officer_title: string | null
-  latest_issuer_cik: number | null
-  latest_issuer_ticker: string | null
-  latest_issuer_name: string | null
-  latest_acc: string | null
-  latest_accepted: string | null
-  latest_transaction_date: string | null
-  filing_count: number
-  transaction_count: number
-  issuer_count: number
-}
+type PersonRow = Static<typeof INSIDER_PERSONS.fields>
 
 const PERSON_SELECT = sql`cik::DOUBLE AS cik, name, is_director, is_officer, is_ten_percent_owner, latest_officer_title,
   latest_issuer_cik::DOUBLE AS latest_issuer_cik, latest_issuer_ticker, latest_issuer_name, latest_acc_key::VARCHAR AS latest_acc,
@@ -146,12 +132,11 @@ export async function listPersons(db: Db, config: QueryConfig, f: { q?: string }
 }
 
 /**
- * The persons of `ciks`, in that order: lines of the `insiderPersons` lookup file (contract PERSON_LINE),
+ * The persons of `ciks`, in that order: lines of the `insiderPersons` lookup file (contract INSIDER_PERSONS),
  * not a query (serving.ts insiderLookups says why).
  */
 function personsByCik(db: Db, ciks: number[]): PersonRow[] {
-  const file = db.lookup('insiderPersons')
-  return ciks.flatMap((cik) => file.get(BigInt(cik)).map((line) => JSON.parse(line) as PersonRow))
+  return ciks.flatMap((cik) => INSIDER_PERSONS.get(db, cik))
 }
 
 export async function getPersonRow(db: Db, cik: number) {

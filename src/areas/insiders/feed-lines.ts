@@ -5,13 +5,23 @@
  * filters that are equalities on those columns, tested here as the SQL would (a null never matches);
  * value, date and 10b5-1 filters, and a page not found within the frame budget, take the query (feeds.ts).
  */
+import type { Static } from '@sinclair/typebox'
 import type { Db } from '../../db/client.ts'
+import { INSIDER_ISSUER_FEED, INSIDER_PERSON_FEED } from '../../pipeline/sources/insider-transactions/contract.ts'
 import type { TransactionFilters } from './schemas.ts'
+
+type IssuerLine = Static<typeof INSIDER_ISSUER_FEED.fields>
+type PersonLine = Static<typeof INSIDER_PERSON_FEED.fields>
 
 /** Frames read before the query answers instead (~16 KB, a few hundred transactions each). */
 const FRAMES = 32
 
-const ROLE_AT = { director: 4, officer: 5, tenPercentOwner: 6, other: 7 } as const
+const ROLE_COLUMN = {
+  director: 'is_director',
+  officer: 'is_officer',
+  tenPercentOwner: 'is_ten_percent_owner',
+  other: 'is_other',
+} as const
 
 /** A feed row as the page needs it: its position, and for a person's feed the person's own record. */
 export type FeedRow = {
@@ -41,27 +51,27 @@ export function feedRowsFromLines(
   if (needsQuery(f)) return undefined
   const code = f.transactionCode?.toUpperCase()
   const derivative = f.derivative === undefined ? undefined : f.derivative === 'true'
-  const role = f.insiderRole ? ROLE_AT[f.insiderRole as keyof typeof ROLE_AT] : undefined
+  const role = f.insiderRole ? ROLE_COLUMN[f.insiderRole as keyof typeof ROLE_COLUMN] : undefined
   const budget = { frames: FRAMES, exhausted: false }
   const rows: FeedRow[] = []
-  const file = db.lookup(scope === 'issuer' ? 'insiderIssuerFeed' : 'insiderPersonFeed')
-  for (const line of file.lines(BigInt(cik), budget)) {
-    const v = JSON.parse(line) as [number, string | null, string | null, ...(boolean | null)[]] &
-      (string | number | boolean | null)[]
-    if (f.acquiredDisposed && v[1] !== f.acquiredDisposed) continue
-    if (code && v[2] !== code) continue
-    if (derivative !== undefined && v[3] !== derivative) continue
+  // A person's lines are an issuer's with the person's name and title after them.
+  const lines: Generator<IssuerLine & Partial<PersonLine>> =
+    scope === 'issuer' ? INSIDER_ISSUER_FEED.lines(db, cik, budget) : INSIDER_PERSON_FEED.lines(db, cik, budget)
+  for (const v of lines) {
+    if (f.acquiredDisposed && v.acquired_disposed !== f.acquiredDisposed) continue
+    if (code && v.transaction_code !== code) continue
+    if (derivative !== undefined && v.derivative !== derivative) continue
     if (role !== undefined && v[role] !== true) continue
     rows.push(
       scope === 'issuer'
-        ? { pos: v[0] }
+        ? { pos: v.pos }
         : {
-            pos: v[0],
-            is_director: v[4] as boolean,
-            is_officer: v[5] as boolean,
-            is_ten_percent_owner: v[6] as boolean,
-            owner_name: v[8] as string | null,
-            officer_title: v[9] as string | null,
+            pos: v.pos,
+            is_director: v.is_director as boolean,
+            is_officer: v.is_officer as boolean,
+            is_ten_percent_owner: v.is_ten_percent_owner as boolean,
+            owner_name: v.owner_name ?? null,
+            officer_title: v.officer_title ?? null,
           },
     )
     if (rows.length === take) return rows

@@ -8,10 +8,11 @@ import type { Db } from '../../db/client.ts'
 import { empty, join, type Sql, sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { formatCik } from '../../lib/ids.ts'
+import { INSIDER_TRANSACTIONS } from '../../pipeline/sources/insider-transactions/contract.ts'
 import { getPersonRow } from './directories.ts'
 import { type FeedRow, feedRowsFromLines } from './feed-lines.ts'
 import { issuerCikOf } from './queries.ts'
-import { type TransactionLine, toTransaction } from './rows.ts'
+import { toTransaction } from './rows.ts'
 import type { TransactionFilters } from './schemas.ts'
 import { activityWindow } from './windows.ts'
 
@@ -82,10 +83,13 @@ async function feed(db: Db, config: QueryConfig, scope: Scope, f: FeedFilters & 
  */
 function pageAt(db: Db, config: QueryConfig, rows: FeedRow[], limit: number, personCik?: number) {
   const page = rows.slice(0, limit)
-  const lines = db.lookup('insiderTransactions').getMany(page.map((r) => BigInt(r.pos)))
+  const lines = INSIDER_TRANSACTIONS.getMany(
+    db,
+    page.map((r) => r.pos),
+  )
   return {
     transactions: page.map((r, i) => {
-      const t = JSON.parse(lines[i]![0]!) as TransactionLine
+      const t = lines[i]![0]!
       const reporter =
         personCik !== undefined
           ? {

@@ -4,10 +4,11 @@
  * non-derivative rows only: the source's money.ts); nothing here adds money up.
  */
 
+import type { Static } from '@sinclair/typebox'
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
-import { LEADERS_KEY } from '../../pipeline/sources/insider-transactions/contract.ts'
+import { INSIDER_DAILY_LEADERS } from '../../pipeline/sources/insider-transactions/contract.ts'
 import { easternTime } from '../common/edgar-values.ts'
 import { insiderCompanies, latestOf } from './directories.ts'
 import { issuerCikOf, notFound } from './queries.ts'
@@ -86,9 +87,9 @@ export async function dailyLeaders(
   const date = f.date ?? days.latest[openMarketOnly ? 'open' : 'all'][type] ?? days.latestAny
   if (!date || !days.dates.has(date)) throw notFound(`No insider transactions are dated ${date ?? '(no data)'}.`)
   const rows: IssuerRowFigures[] = []
-  for (const line of db.lookup('insiderDailyLeaders').lines(LEADERS_KEY.pack({ date, openMarketOnly, type }))) {
+  for (const row of INSIDER_DAILY_LEADERS.lines(db, { date, openMarketOnly, type })) {
     if (rows.length === f.limit) break
-    rows.push(JSON.parse(line) as IssuerRowFigures)
+    rows.push(row)
   }
   return {
     activityDate: date,
@@ -109,22 +110,7 @@ export async function dailyLeaders(
   }
 }
 
-type IssuerRowFigures = {
-  rank: number
-  issuer_cik: number
-  issuer_ticker: string | null
-  issuer_name: string | null
-  buy_value: number
-  sell_value: number
-  net_value: number
-  buy_shares: number
-  sell_shares: number
-  buy_count: number
-  sell_count: number
-  transaction_count: number
-  filing_count: number
-  latest_accepted: string | null
-}
+type IssuerRowFigures = Static<typeof INSIDER_DAILY_LEADERS.fields>
 
 /** An issuer's lifetime figures; 404 when it has no insider data. */
 export async function issuerFigures(db: Db, config: QueryConfig, ticker: string) {

@@ -5,9 +5,14 @@
  * positions, then summed per owner (or issuer) and per security title.
  */
 
+import type { Static } from '@sinclair/typebox'
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { accessionOfKey, formatCik } from '../../lib/ids.ts'
+import {
+  INSIDER_POSITIONS_BY_ISSUER,
+  INSIDER_POSITIONS_BY_OWNER,
+} from '../../pipeline/sources/insider-transactions/contract.ts'
 import { easternTime } from '../common/edgar-values.ts'
 import { getPersonRow, insiderCompanies } from './directories.ts'
 import { issuerCikOf, notFound } from './queries.ts'
@@ -19,32 +24,7 @@ export const METHODOLOGY =
   'beneficial ownership: the same shares can be counted twice (joint filers, trusts, indirect holdings reported by ' +
   'several owners) or missed (positions never reported again, share classes, derivatives not converted).'
 
-type PositionRow = {
-  issuer_cik: number
-  issuer_ticker: string | null
-  issuer_name: string | null
-  owner_cik: number
-  owner_name: string | null
-  is_director: boolean
-  is_officer: boolean
-  is_ten_percent_owner: boolean
-  officer_title: string | null
-  security_title: string | null
-  derivative: boolean
-  direct_indirect: string | null
-  nature_of_ownership: string | null
-  shares: number
-  underlying_title: string | null
-  underlying_shares: number | null
-  exercise_price: number | null
-  exercise_date: string | null
-  expiration_date: string | null
-  position_date: string | null
-  accepted_at: string | null
-  acc: string
-  form_type: string | null
-  record: string
-}
+type PositionRow = Static<typeof INSIDER_POSITIONS_BY_ISSUER.fields>
 
 export type HoldingQuery = {
   includeDerivative?: string
@@ -143,7 +123,7 @@ export async function listOwners(
   const issuerRow = (await insiderCompanies(db)).byCik.get(cik)
   if (!issuerRow) throw notFound('Insider transaction snapshot was not found for the ticker.')
   const f = holdingFilters(q, now)
-  const rows = positionsOf(db, 'insiderPositionsByIssuer', cik).filter((p) => kept(f, p))
+  const rows = positionsOf(db, 'issuer', cik).filter((p) => kept(f, p))
   const owners = group(config.archivesUrl, rows, (p) => p.owner_cik)
     .slice(0, q.limit)
     .map((g, i) => ({
@@ -168,13 +148,10 @@ export async function listOwners(
 
 /**
  * The positions of an issuer or of an owner, in stored order: lines of a positions lookup file
- * (contract POSITION_LINE; serving.ts insiderLookups says why not a query).
+ * (contract INSIDER_POSITIONS_BY_ISSUER and _BY_OWNER; serving.ts insiderLookups says why not a query).
  */
-function positionsOf(db: Db, file: 'insiderPositionsByIssuer' | 'insiderPositionsByOwner', cik: number): PositionRow[] {
-  return db
-    .lookup(file)
-    .get(BigInt(cik))
-    .map((line) => JSON.parse(line) as PositionRow)
+function positionsOf(db: Db, by: 'issuer' | 'owner', cik: number): PositionRow[] {
+  return (by === 'issuer' ? INSIDER_POSITIONS_BY_ISSUER : INSIDER_POSITIONS_BY_OWNER).get(db, cik)
 }
 
 /** Whether the request's filters keep a position: its kind (derivative or not) and active since. */
@@ -183,7 +160,7 @@ const kept = (f: Filters, p: PositionRow) =>
 
 /** A person's positions; 404 when no filing names the person. */
 async function personPositions(db: Db, cik: number) {
-  const rows = positionsOf(db, 'insiderPositionsByOwner', cik)
+  const rows = positionsOf(db, 'owner', cik)
   if (!rows.length) await getPersonRow(db, cik)
   return rows
 }

@@ -7,6 +7,7 @@
  */
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
+import { INSIDER_PERSON_GRAMS } from '../../pipeline/sources/insider-transactions/contract.ts'
 import { nameGramKey } from '../../pipeline/sources/submissions/contract/index.ts'
 
 const ASCII = /^[\x20-\x7e]+$/
@@ -51,12 +52,12 @@ export async function personPageByGram(
   const budget = { frames: FRAMES, exhausted: false }
   const ciks: number[] = []
   let skip = w.offset
-  for (const line of db.lookup('insiderPersonGrams').lines(best!, budget)) {
+  for (const line of INSIDER_PERSON_GRAMS.lineTextsOneByOne(db, best!, budget)) {
     if (quick && !line.includes(q)) continue
-    const [, cik, text] = JSON.parse(line) as [number, number, string]
-    if (!text.includes(q)) continue
+    const person = INSIDER_PERSON_GRAMS.decode(line)
+    if (!person.name_lower.includes(q)) continue
     if (skip > 0) skip--
-    else if (ciks.push(cik) === w.take) return ciks
+    else if (ciks.push(person.cik) === w.take) return ciks
   }
   return budget.exhausted ? undefined : ciks
 }

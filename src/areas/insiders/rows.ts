@@ -2,7 +2,9 @@
  * Serving rows → DTOs. The queries select each column as the DTO needs its type (numbers as DOUBLE,
  * dates and times as text), and these functions only rename and format.
  */
+import type { Static } from '@sinclair/typebox'
 import { formatCik } from '../../lib/ids.ts'
+import type { INSIDER_TRANSACTIONS } from '../../pipeline/sources/insider-transactions/contract.ts'
 import { filingIndexUrl } from '../common/edgar-values.ts'
 
 /** An ownership filing's index page, under the issuer's CIK. */
@@ -16,14 +18,8 @@ export const issuerOf = (r: IssuerRow) => ({
   name: r.issuer_name,
 })
 
-/** A transaction's line of the lookup file (contract TRANSACTION_LINE): the DTO but its filingUrl. */
-export type TransactionLine = {
-  accessionNumber: string
-  accepted: string | null
-  issuer: { cik: string; ticker: string | null; name: string | null }
-  reporter: Record<string, unknown> | null
-  [field: string]: unknown
-}
+/** A transaction's line of the lookup file (contract INSIDER_TRANSACTIONS): the DTO but its filingUrl. */
+export type TransactionLine = Static<typeof INSIDER_TRANSACTIONS.fields>
 
 /** The DTO in the reference's field order: the filing, its URL, the parties, then the row as stored. */
 export function toTransaction(archives: string, t: TransactionLine, reporter: unknown) {

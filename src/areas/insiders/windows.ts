@@ -17,7 +17,7 @@
 import type { Db } from '../../db/client.ts'
 import { sql } from '../../db/sql.ts'
 import { firstIndexWhere } from '../../lib/sorted.ts'
-import { DAY_HEADS, FEED_DAY_KEY } from '../../pipeline/sources/insider-transactions/contract.ts'
+import { DAY_HEADS, INSIDER_FEED_DAY_HEADS } from '../../pipeline/sources/insider-transactions/contract.ts'
 
 type SideDays = { dates: string[]; firstPos: number[]; lastPos: number[]; heads: number[][] }
 
@@ -39,11 +39,11 @@ function feedDays(db: Db): Promise<ReadonlyMap<string, SideDays>> {
       s.lastPos.push(r.last)
     }
     // Keys ascend with the date within a side, so the file is read front to back, each frame once.
-    const file = db.lookup('insiderFeedDayHeads')
     for (const [side, s] of sides)
-      s.heads = file
-        .getMany(s.dates.map((date) => FEED_DAY_KEY.pack({ date, side })))
-        .map(([line]) => (line ? JSON.parse(line) : []))
+      s.heads = INSIDER_FEED_DAY_HEADS.getMany(
+        db,
+        s.dates.map((date) => ({ date, side })),
+      ).map(([positions]) => positions ?? [])
     return sides
   })
 }

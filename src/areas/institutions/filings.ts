@@ -8,10 +8,10 @@ import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { formatCik, normalizeAccession, parseCik } from '../../lib/ids.ts'
-import { filingLines, filingsOf, findLine, quartersOf } from './lookups.ts'
+import { filingsOf, findFiling, quartersOf } from './lookups.ts'
 import { managerName } from './manager-context.ts'
 import { quarterLabel, quarterParam } from './quarters.ts'
-import { type FilingRecord, toFiling } from './rows.ts'
+import { toFiling } from './rows.ts'
 
 export async function listFilings(
   db: Db,
@@ -39,7 +39,7 @@ export async function listFilings(
 export async function getFiling(db: Db, config: QueryConfig, cikText: string, accessionText: string) {
   const cik = parseCik(cikText)
   const accession = normalizeAccession(accessionText)
-  const row = findLine<FilingRecord>(filingLines(db, cik), `"${accession}"`, (r) => r.accession === accession)
+  const row = findFiling(db, cik, `"${accession}"`, (r) => r.accession === accession)
   if (!row) throw new ApiError('not_found', `No 13F filing ${accession} of CIK ${formatCik(cik)}.`)
   return toFiling(config.archivesUrl, row)
 }

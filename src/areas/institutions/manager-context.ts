@@ -6,7 +6,7 @@
 import type { Db } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
 import { formatCik, parseCik } from '../../lib/ids.ts'
-import { findLine, type QuarterLine, quarterLines, quartersOf } from './lookups.ts'
+import { findQuarter, type QuarterLine, quartersOf, quarterTexts } from './lookups.ts'
 import { priorQuarterEnd, quarterLabel, quarterParam } from './quarters.ts'
 
 export const unknownManager = (cik: number) =>
@@ -20,16 +20,16 @@ type Context = QuarterLine & { qend: string; period: string }
  * line of quarters in `instQuarters` (they carry its name, each quarter's filing and changes); 404 for an
  * unknown manager or a quarter it filed nothing for.
  */
-/** The line of the quarter a request without `quarter` is about (QUARTER_LINE's `is_default`). */
+/** The line of the quarter a request without `quarter` is about (the quarter line's `is_default`). */
 const DEFAULT_QUARTER = /"is_default":\s*true/
 
 export async function contextOf(db: Db, cikText: string, quarter: string | undefined): Promise<Context> {
   const cik = parseCik(cikText)
   const qend = quarterParam(quarter)
-  const lines = quarterLines(db, cik)
+  const lines = quarterTexts(db, cik)
   const c = qend
-    ? findLine<QuarterLine>(lines, `"${qend}"`, (q) => q.qend === qend)
-    : findLine<QuarterLine>(lines, DEFAULT_QUARTER, (q) => q.is_default === true)
+    ? findQuarter(lines, `"${qend}"`, (q) => q.qend === qend)
+    : findQuarter(lines, DEFAULT_QUARTER, (q) => q.is_default === true)
   if (c) return c
   if (!lines.length) throw unknownManager(cik)
   throw new ApiError('not_found', `CIK ${formatCik(cik)} filed no 13F for ${quarterLabel(qend!)}.`)

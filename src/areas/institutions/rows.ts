@@ -5,6 +5,7 @@
 import type { Static } from 'elysia'
 import type { Sql } from '../../db/sql.ts'
 import { accessionKey, formatCik } from '../../lib/ids.ts'
+import type { FilingLine, HoldingLine } from '../../pipeline/sources/form-13f/contract.ts'
 import { filingIndexUrl, utcTime } from '../common/edgar-values.ts'
 import { quarterLabel } from './quarters.ts'
 import type { Holding, InstitutionFiling, Manager } from './schemas.ts'
@@ -36,27 +37,8 @@ export const netChangeOf = (r: NetChangeRecord) => ({
   netValue: r.net_value,
 })
 
-/** A filing as the `instFilings` lookup file holds it (FILING_LINE in the 13F contract). */
-export type FilingRecord = {
-  cik: number
-  qend: string
-  period: string
-  accession: string
-  form: string
-  filed: string
-  accepted_at: string | null
-  report_type: string | null
-  is_amendment: boolean
-  amendment_type: string | null
-  role: string
-  holdings_loaded: number
-  security_count: number
-  manager_link_count: number
-  value: number
-  other_manager_count: number
-  notice_manager_count: number
-  managers: string | null
-}
+/** A filing as the `instFilings` lookup file holds it (the 13F contract's FilingLine). */
+export type FilingRecord = Static<typeof FilingLine>
 
 /**
  * A filing's integer id, where the reference has one: its accession number's 18 digits as a number
@@ -102,22 +84,8 @@ export const HOLDING_COLUMNS = `ticker, issuer_cik::DOUBLE AS issuer_cik, issuer
   shares::DOUBLE AS shares, share_type, value::DOUBLE AS value, investment_discretion,
   voting_sole::DOUBLE AS voting_sole, voting_shared::DOUBLE AS voting_shared, voting_none::DOUBLE AS voting_none`
 
-export type HoldingRecord = {
-  qend?: string
-  ticker: string | null
-  issuer_cik: number | null
-  issuer_name: string | null
-  title_of_class: string | null
-  cusip: string | null
-  put_call: string | null
-  shares: number | null
-  share_type: string | null
-  value: number | null
-  investment_discretion: string | null
-  voting_sole: number | null
-  voting_shared: number | null
-  voting_none: number | null
-}
+/** A holding as the holdings lookup files hold it, and as the holdings queries select it (with its quarter). */
+export type HoldingRecord = Static<typeof HoldingLine> & { qend?: string }
 
 /** Percent with four decimals, null without a total. */
 export const percent = (part: number, total: number) =>

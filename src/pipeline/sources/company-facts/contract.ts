@@ -4,7 +4,9 @@
  * YYYYMMDD integers as in the FSDS tables; `accepted` is the FSDS filing's (Eastern time), NULL for a
  * filing the data sets lack; `acc_key` is the accession number as an integer.
  */
+import { Type } from '@sinclair/typebox'
 import { packedKey } from '../../contract.ts'
+import { lookupsOf, readModel } from '../../read-model.ts'
 
 const FILING = ['acc_key', 'form', 'fy', 'fp', 'period', 'filed', 'accepted'] as const
 
@@ -111,17 +113,6 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
   },
 }
 
-/** The lookup files the series read (lib/keyed-file.ts), by the name the manifest lists them under. */
-export const LOOKUPS = {
-  /**
-   * Each metric series' points (METRIC_POINT_LINE) by seriesKey(CIK, series id), by recency, quarters and
-   * end date: a request for the latest `limit` periods stops reading at the first line past them.
-   */
-  finMetricSeries: 'lookup/fin-metric-series',
-  /** Each ratio series' points (RATIO_POINT_LINE) by SERIES_KEY (CIK, series id of the ratio), the same way. */
-  finRatioSeries: 'lookup/fin-ratio-series',
-} as const
-
 /**
  * A series' key: the company in the high 32 bits, the series (`fin_series_ids`) in the low ones. CIKs
  * have at most 10 digits, but every CIK the SEC has issued is below 2^31, so the key stays a
@@ -137,19 +128,33 @@ export const SERIES_KEY = packedKey<{ cik: number; seriesId: number }>({
  * double), and so a derived point's keys of its filings (null on any other point), the acceptance time as
  * DuckDB renders a TIMESTAMP, a ratio's components as the JSON they hold.
  */
-const AS_WRITTEN: Record<string, string> = {
+const AS_WRITTEN = {
   acc_key: 'acc_key::VARCHAR',
   accepted: 'accepted::VARCHAR',
   components: 'components::JSON',
   derived_from: 'derived_from::VARCHAR[]',
 }
-const lineOf = (fields: readonly string[]) => `json_array(${fields.map((f) => AS_WRITTEN[f] ?? f).join(', ')})::VARCHAR`
+
+const text = Type.String()
+const nullableText = Type.Union([Type.String(), Type.Null()])
+const nullableNumber = Type.Union([Type.Number(), Type.Null()])
 
 /**
  * What every point's line starts with: `recency`, `quarters` and `end_date`, which a request filters on
- * (read without parsing the rest), then the point's filing.
+ * (read without parsing the rest: `peek.numbers`), then the point's filing.
  */
-const POINT_LEAD = ['recency', 'quarters', 'end_date', ...FILING] as const
+const POINT_LEAD = {
+  recency: Type.Number(),
+  quarters: Type.Number(),
+  end_date: Type.Number(),
+  acc_key: text,
+  form: nullableText,
+  fy: nullableNumber,
+  fp: nullableText,
+  period: nullableNumber,
+  filed: nullableNumber,
+  accepted: nullableText,
+}
 
 /** A metric point's tag and rule, the same on most points of a series: stored once in `fin_point_metas`. */
 export const METRIC_META_FIELDS = [
@@ -162,16 +167,49 @@ export const METRIC_META_FIELDS = [
   'rule_id',
   'confidence',
 ] as const
-/**
- * The columns of a metric point's line, in its JSON array's order (the server reads them by position):
- * its tag and rule as their `meta_id` (some 110 bytes of 240 when written out on every point), then a
- * derived quarter's filings (null on every other point).
- */
-export const METRIC_LINE_FIELDS = [...POINT_LEAD, 'unit', 'value', 'meta_id', 'derived_from'] as const
-export const METRIC_POINT_LINE = lineOf(METRIC_LINE_FIELDS)
-/** What a metric point holds: its line's fields with its `fin_point_metas` row in place of `meta_id`. */
-export const METRIC_POINT_FIELDS = [...METRIC_LINE_FIELDS.filter((f) => f !== 'meta_id'), ...METRIC_META_FIELDS]
 
-/** The columns of a ratio point's line, in its JSON array's order; `components` as the JSON it is. */
-export const RATIO_POINT_FIELDS = [...POINT_LEAD, 'value', 'unit', 'components'] as const
-export const RATIO_POINT_LINE = lineOf(RATIO_POINT_FIELDS)
+/**
+ * Each metric series' points by SERIES_KEY (CIK, series id), by recency, quarters and end date: a request
+ * for the latest `limit` periods stops reading at the first line past them. Its tag and rule are its
+ * `meta_id` (some 110 bytes of 240 when written out on every point), then a derived quarter's filings
+ * (null on every other point).
+ */
+export const FIN_METRIC_SERIES = readModel({
+  name: 'finMetricSeries',
+  path: 'lookup/fin-metric-series',
+  key: SERIES_KEY,
+  keyIs: 'SERIES_KEY (CIK, series id)',
+  line: 'array',
+  fields: Type.Object({
+    ...POINT_LEAD,
+    unit: text,
+    value: Type.Number(),
+    meta_id: Type.Number(),
+    derived_from: Type.Union([Type.Array(Type.String()), Type.Null()]),
+  }),
+  sql: AS_WRITTEN,
+  order: 'recency, quarters, end date',
+})
+
+/** What a metric point holds: its line's fields with its `fin_point_metas` row in place of `meta_id`. */
+export const METRIC_POINT_FIELDS = [
+  ...Object.keys(FIN_METRIC_SERIES.fields.properties).filter((f) => f !== 'meta_id'),
+  ...METRIC_META_FIELDS,
+]
+
+/** Each ratio series' points by SERIES_KEY (CIK, series id of the ratio), the same way; `components` as the JSON it is. */
+export const FIN_RATIO_SERIES = readModel({
+  name: 'finRatioSeries',
+  path: 'lookup/fin-ratio-series',
+  key: SERIES_KEY,
+  keyIs: 'SERIES_KEY (CIK, series id)',
+  line: 'array',
+  fields: Type.Object({ ...POINT_LEAD, value: Type.Number(), unit: text, components: Type.Unknown() }),
+  sql: AS_WRITTEN,
+  order: 'recency, quarters, end date',
+})
+
+/** The fields of a ratio point, in its line's order. */
+export const RATIO_POINT_FIELDS = Object.keys(FIN_RATIO_SERIES.fields.properties)
+
+export const LOOKUPS = lookupsOf(FIN_METRIC_SERIES, FIN_RATIO_SERIES)

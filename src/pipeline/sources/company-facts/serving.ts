@@ -6,10 +6,11 @@
  */
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 import { ROWS_PER_RANGE } from '../../key-ranges.ts'
+import { lookupOf } from '../../lookup-files.ts'
 import type { BuildContext, LookupSpec } from '../../source.ts'
 import { quote } from '../../sql-text.ts'
 import { cikBatches } from './batches.ts'
-import { LOOKUPS, METRIC_META_FIELDS, METRIC_POINT_LINE, RATIO_POINT_LINE, SERIES_KEY } from './contract.ts'
+import { FIN_METRIC_SERIES, FIN_RATIO_SERIES, METRIC_META_FIELDS } from './contract.ts'
 import { rankingStatements } from './rankings.ts'
 import { ratioStatements } from './ratios.ts'
 import { seriesStatements } from './series.ts'
@@ -48,37 +49,28 @@ const SAME_META = METRIC_META_FIELDS.map((f) => `p.${f} IS NOT DISTINCT FROM m.$
  * part of the lines.
  */
 export const seriesLookups = (): LookupSpec[] => [
-  {
-    name: 'finMetricSeries',
-    path: LOOKUPS.finMetricSeries,
+  lookupOf(FIN_METRIC_SERIES, {
     rowsOf: 's.fin_metric_points',
     ranges: { column: 'cik', of: 's.fin_metric_points', parts: 16, rowsPerPart: ROWS_PER_RANGE },
-    sql: (inRange) =>
+    from: (inRange) =>
       seriesLines(
         `SELECT p.*, m.meta_id FROM s.fin_metric_points p JOIN s.fin_point_metas m ON ${SAME_META} WHERE ${inRange('p.cik')}`,
-        METRIC_POINT_LINE,
       ),
-  },
-  {
-    name: 'finRatioSeries',
-    path: LOOKUPS.finRatioSeries,
+  }),
+  lookupOf(FIN_RATIO_SERIES, {
     rowsOf: 's.fin_ratio_points',
     ranges: { column: 'cik', of: 's.fin_ratio_points', parts: 4, rowsPerPart: ROWS_PER_RANGE },
-    sql: (inRange) =>
-      seriesLines(
-        `SELECT *, 'ratio' AS source, ratio AS symbol FROM s.fin_ratio_points WHERE ${inRange('cik')}`,
-        RATIO_POINT_LINE,
-      ),
-  },
+    from: (inRange) =>
+      seriesLines(`SELECT *, 'ratio' AS source, ratio AS symbol FROM s.fin_ratio_points WHERE ${inRange('cik')}`),
+  }),
 ]
 
 /**
- * Lines of the points of `points` (with `source` and `symbol`), keyed by series, latest periods first
- * (by recency, then quarters and end date): the latest `limit` periods are the key's first lines.
+ * The FROM clause of the points of `points` (with `source` and `symbol`), keyed by series, latest periods
+ * first (by recency, then quarters and end date): the latest `limit` periods are the key's first lines.
  */
-const seriesLines = (points: string, line: string) => `
-  SELECT ${SERIES_KEY.sql} AS key, ${line} FROM (${points}) JOIN s.fin_series_ids USING (source, symbol)
-  ORDER BY key, recency, quarters, end_date`
+const seriesLines = (points: string) => `FROM (${points}) JOIN s.fin_series_ids USING (source, symbol)
+  ORDER BY 1, recency, quarters, end_date`
 
 /**
  * One point per period: a series with two points at one period would answer twice. Checked a range of CIKs

@@ -2,24 +2,28 @@
  * The filing-index source's contract: the documents lookup file the server reads (src/areas/filings),
  * keyed by the accession number's 18 digits like the filings lookup file (submissions contract ACC_KEY).
  */
+import { Type } from '@sinclair/typebox'
+import { lookupsOf, readModel } from '../../read-model.ts'
+import { ACCESSION_KEY } from '../submissions/contract/index.ts'
 
-export const LOOKUPS = {
-  /** Listed documents of filings whose folder listing was fetched, by accession number. */
-  documents: 'lookup/documents',
-} as const
+const nullableText = Type.Union([Type.String(), Type.Null()])
 
-/** A listed document's line, in CIK then sequence order. */
-export const DOCUMENT_LINE = `json_array(cik, sequence, filename, document_type, description)::VARCHAR`
+/** Listed documents of filings whose folder listing was fetched, by accession number. */
+export const DOCUMENTS = readModel({
+  name: 'documents',
+  path: 'lookup/documents',
+  key: ACCESSION_KEY,
+  keyIs: 'accession number (ACC_KEY)',
+  line: 'array',
+  fields: Type.Object({
+    cik: Type.Number(),
+    sequence: Type.Number(),
+    filename: Type.String(),
+    documentType: nullableText,
+    description: nullableText,
+  }),
+  sql: { documentType: 'document_type' },
+  order: 'CIK, then sequence',
+})
 
-export type DocumentRecord = {
-  cik: number
-  sequence: number
-  filename: string
-  documentType: string | null
-  description: string | null
-}
-
-export function documentRecord(line: string): DocumentRecord {
-  const [cik, sequence, filename, documentType, description] = JSON.parse(line)
-  return { cik, sequence, filename, documentType, description }
-}
+export const LOOKUPS = lookupsOf(DOCUMENTS)

@@ -7,11 +7,11 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { mapConcurrent, PARALLEL } from '../../download/context.ts'
+import { lookupOf } from '../../lookup-files.ts'
 import { folderSource, quarterFiles, type SourceFolder } from '../../mirror.ts'
 import type { SourceDefinition } from '../../source.ts'
 import { type IndexEntry, newestFilings, parseMasterIndex } from '../indexes/master-index.ts'
-import { ACC_KEY } from '../submissions/contract/index.ts'
-import { DOCUMENT_LINE, LOOKUPS } from './contract.ts'
+import { DOCUMENTS } from './contract.ts'
 import { buildDocuments } from './documents.ts'
 import { filingIndexSample } from './sample.ts'
 import { stageFilingIndex } from './stage.ts'
@@ -81,12 +81,10 @@ export const filingIndex: SourceDefinition = {
     },
   ],
   lookups: ({ parquet }) => [
-    {
-      name: 'documents',
-      path: LOOKUPS.documents,
+    lookupOf(DOCUMENTS, {
       rowsOf: parquet('filing_documents'),
-      sql: `SELECT ${ACC_KEY} AS k, ${DOCUMENT_LINE} FROM ${parquet('filing_documents')} ORDER BY k, cik, sequence`,
-    },
+      from: `FROM ${parquet('filing_documents')} ORDER BY 1, cik, sequence`,
+    }),
   ],
   sample: filingIndexSample,
 }

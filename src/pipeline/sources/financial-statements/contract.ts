@@ -4,35 +4,15 @@
  * accession number (submissions contract ACC_KEY: DuckDB keeps only an 8-byte prefix of a string's
  * min/max, so a string key would skip no row group).
  */
-import { packedKey } from '../../contract.ts'
+import { Type } from '@sinclair/typebox'
+import { columnKey, packedKey } from '../../contract.ts'
+import { lookupsOf, readModel } from '../../read-model.ts'
 
 /** The statement codes of the API: FSDS's `EQ` (equity) is answered as `SE`; the others as FSDS has them. */
 export const STATEMENT_CODES = ['IS', 'BS', 'CF', 'SE', 'CI'] as const
 export type StatementCode = (typeof STATEMENT_CODES)[number]
 
 const FILING = ['acc_key', 'cik', 'name', 'sic', 'countryinc', 'form', 'fy', 'fp', 'period', 'filed', 'accepted']
-
-/** The columns of a `finStatementRows` line, in its JSON array's order (the server reads them by position). */
-export const STATEMENT_ROW_FIELDS = [
-  'report',
-  'line',
-  'stmt',
-  'inpth',
-  'rfile',
-  'tag',
-  'version',
-  'plabel',
-  'negating',
-  'ddate',
-  'qtrs',
-  'uom',
-  'segments',
-  'coreg',
-  'value',
-  'footnote',
-  'concept_id',
-  'abstract',
-] as const
 
 /** A tag's metadata as tag.txt gives it, the columns every concept table and line carries after its keys. */
 export const CONCEPT_META_FIELDS = ['custom', 'abstract', 'datatype', 'iord', 'crdr', 'tlabel', 'doc'] as const
@@ -117,86 +97,213 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
   },
 }
 
-/** The lookup files the financials area reads (lib/keyed-file.ts), by the name the manifest lists them under. */
-export const LOOKUPS = {
-  /** Each filing's context (FILING_LINE) by `acc_key`: what every filing-level operation reads first. */
-  finFilings: 'lookup/fin-filings',
-  /**
-   * Each presented line of each filing with each of its values (none for a line without one) and its tag's
-   * `concept_id` (STATEMENT_ROW_LINE), by `acc_key`, in presentation order (report, line, then the values by
-   * `ddate` newest first, `qtrs`, `uom`, segments, coregistrant). No serving table holds these rows.
-   */
-  finStatementRows: 'lookup/fin-statement-rows',
-  /**
-   * Each filing's concepts (the tags its statements present, each once) with their `fin_concepts` metadata
-   * (FILING_CONCEPT_LINE), by `acc_key`, by `concept_id`: the as-reported statements' tag metadata, matched
-   * to the statement rows by `concept_id`. No serving table holds these rows.
-   */
-  finFilingConcepts: 'lookup/fin-filing-concepts',
-  /**
-   * The `fin_standardized` rows at each filing's own period end (`ddate` = `fin_filings.end_date`, the
-   * standardized statements' default) by `acc_key`, in stored order (STANDARDIZED_LINE).
-   */
-  finStandardized: 'lookup/fin-standardized',
-  /** Each filer's `fin_issuers` row (ISSUER_LINE) by CIK: the company lookup, the series and segments start here. */
-  finIssuers: 'lookup/fin-issuers',
-  /** Each filer's `fin_company_filings` rows (COMPANY_FILING_LINE) by CIK, newest accepted first. */
-  finCompanyFilings: 'lookup/fin-company-filings',
-  /**
-   * The `fin_segment_rows` (SEGMENT_ROW_LINE) by segmentRowsKey(CIK, fiscal quarter), in stored order: a
-   * request reads one fiscal quarter of one company, or its four (a filing asked for by accession number).
-   */
-  finSegmentRows: 'lookup/fin-segment-rows',
-} as const
-
-/** A filer's line in `finIssuers`: its `fin_issuers` row as a JSON object. */
-export const ISSUER_LINE = `json_object('cik', cik, 'ticker', ticker, 'name', name, 'sic', sic, 'countryinc', countryinc)::VARCHAR`
-
-/** A filing's line in `finCompanyFilings` (the accession key as text: 18 digits are no exact double). */
-export const COMPANY_FILING_LINE = `json_object('acc_key', acc_key::VARCHAR, 'form', form, 'fy', fy, 'fp', fp,
-  'end_date', end_date, 'filed', filed, 'accepted', accepted::VARCHAR)::VARCHAR`
-
 /** The key of a company's segment rows of one fiscal quarter (1-3, 4 the fiscal year) in `finSegmentRows`. */
 export const SEGMENT_ROWS_KEY = packedKey<{ cik: number; fiscalQuarter: number }>({
   cik: { sql: 'cik', of: (cik) => cik },
   fiscalQuarter: { sql: 'fiscal_quarter', of: (q) => q, size: 8 },
 })
 
-/** A segment row's line in `finSegmentRows`: its `fin_segment_rows` columns as a JSON object. */
-export const SEGMENT_ROW_LINE = `json_object('cik', cik, 'fy', fy, 'years_back', years_back, 'acc_key', acc_key::VARCHAR,
-  'form', form, 'fp', fp, 'period', period, 'filed', filed, 'accepted', accepted::VARCHAR, 'end_date', end_date, 'quarters', quarters,
-  'axis', axis, 'member', member, 'segment_type', segment_type, 'value', value, 'unit', unit, 'tag', tag,
-  'version', version, 'rule_id', rule_id, 'confidence', confidence, 'total_revenue', total_revenue)::VARCHAR`
+const text = Type.String()
+const number = Type.Number()
+const nullableText = Type.Union([Type.String(), Type.Null()])
+const nullableNumber = Type.Union([Type.Number(), Type.Null()])
+/** The accession number's integer as text (18 digits are no exact double). */
+const ACC_KEY_TEXT = 'acc_key::VARCHAR'
+/** A TIMESTAMP as DuckDB renders it as text, as the queries these files replace returned it. */
+const ACCEPTED_TEXT = 'accepted::VARCHAR'
 
 /**
- * A filing's line in `finFilings`: its `fin_filings` row as a JSON object of the columns the server reads
- * (`accepted` as DuckDB renders a TIMESTAMP as text, as the query it replaces returned it).
+ * Each filing's context by `acc_key`: its `fin_filings` row, what every filing-level operation reads
+ * first (the record's `acc_key` is the key).
  */
-export const FILING_LINE = `json_object('cik', cik, 'name', name, 'form', form, 'fy', fy, 'fp', fp, 'period', period,
-  'filed', filed, 'accepted', accepted::VARCHAR, 'ticker', ticker, 'end_date', end_date)::VARCHAR`
+export const FIN_FILINGS = readModel({
+  name: 'finFilings',
+  path: 'lookup/fin-filings',
+  key: columnKey<bigint>('acc_key'),
+  keyIs: 'acc_key',
+  line: 'object',
+  fields: Type.Object({
+    cik: number,
+    name: text,
+    form: text,
+    fy: nullableNumber,
+    fp: nullableText,
+    period: nullableNumber,
+    filed: number,
+    accepted: nullableText,
+    ticker: nullableText,
+    end_date: nullableNumber,
+  }),
+  sql: { accepted: ACCEPTED_TEXT },
+  order: 'one line per filing',
+})
 
-/** A statement row's line in `finStatementRows`: a JSON array of STATEMENT_ROW_FIELDS. */
-export const STATEMENT_ROW_LINE = `json_array(${STATEMENT_ROW_FIELDS.join(', ')})::VARCHAR`
+/**
+ * Each presented line of each filing with each of its values (none for a line without one) and its tag's
+ * `concept_id` and `abstract`, by `acc_key`. No serving table holds these rows.
+ */
+export const FIN_STATEMENT_ROWS = readModel({
+  name: 'finStatementRows',
+  path: 'lookup/fin-statement-rows',
+  key: columnKey<bigint>('acc_key'),
+  keyIs: 'acc_key',
+  line: 'array',
+  fields: Type.Object({
+    report: number,
+    line: number,
+    stmt: text,
+    inpth: number,
+    rfile: nullableText,
+    tag: text,
+    version: text,
+    plabel: nullableText,
+    negating: number,
+    ddate: nullableNumber,
+    qtrs: nullableNumber,
+    uom: nullableText,
+    segments: nullableText,
+    coreg: nullableText,
+    value: nullableNumber,
+    footnote: nullableText,
+    concept_id: nullableNumber,
+    abstract: nullableNumber,
+  }),
+  order: 'report, line, then the values by ddate newest first, qtrs, uom, segments, coregistrant',
+})
 
-/** The columns of a `finFilingConcepts` line, in its JSON array's order (the server reads them by position). */
-export const FILING_CONCEPT_FIELDS = ['concept_id', ...CONCEPT_META_FIELDS] as const
+/** The columns of a statement row, in its line's order. */
+export const STATEMENT_ROW_FIELDS = Object.keys(FIN_STATEMENT_ROWS.fields.properties)
 
-/** A filing's concept's line in `finFilingConcepts`: a JSON array of FILING_CONCEPT_FIELDS. */
-export const FILING_CONCEPT_LINE = `json_array(${FILING_CONCEPT_FIELDS.join(', ')})::VARCHAR`
+/**
+ * Each filing's concepts (the tags its statements present, each once) with their `fin_concepts` metadata,
+ * by `acc_key`: the as-reported statements' tag metadata, matched to the statement rows by `concept_id`.
+ * No serving table holds these rows.
+ */
+export const FIN_FILING_CONCEPTS = readModel({
+  name: 'finFilingConcepts',
+  path: 'lookup/fin-filing-concepts',
+  key: columnKey<bigint>('p.acc_key'),
+  keyIs: 'acc_key',
+  line: 'array',
+  fields: Type.Object({
+    concept_id: number,
+    custom: nullableNumber,
+    abstract: nullableNumber,
+    datatype: nullableText,
+    iord: nullableText,
+    crdr: nullableText,
+    tlabel: nullableText,
+    doc: nullableText,
+  }),
+  order: 'concept_id',
+})
 
-/** The columns of a `finStandardized` line, in its JSON array's order. */
-export const STANDARDIZED_FIELDS = [
-  'statement',
-  'metric',
-  'ddate',
-  'qtrs',
-  'uom',
-  'value',
-  'tag',
-  'rule_id',
-  'confidence',
-  'strategy',
-] as const
+/** The columns of a filing's concept, in its line's order: its `concept_id`, then CONCEPT_META_FIELDS. */
+export const FILING_CONCEPT_FIELDS = Object.keys(FIN_FILING_CONCEPTS.fields.properties)
 
-/** A standardized value's line in `finStandardized`: a JSON array of STANDARDIZED_FIELDS. */
-export const STANDARDIZED_LINE = `json_array(${STANDARDIZED_FIELDS.map((f) => `st.${f}`).join(', ')})::VARCHAR`
+const STANDARDIZED_FIELDS = {
+  statement: text,
+  metric: text,
+  ddate: number,
+  qtrs: number,
+  uom: text,
+  value: number,
+  tag: text,
+  rule_id: text,
+  confidence: number,
+  strategy: text,
+}
+
+/**
+ * The `fin_standardized` rows at each filing's own period end (`ddate` = `fin_filings.end_date`, the
+ * standardized statements' default) by `acc_key`.
+ */
+export const FIN_STANDARDIZED = readModel({
+  name: 'finStandardized',
+  path: 'lookup/fin-standardized',
+  key: columnKey<bigint>('st.acc_key'),
+  keyIs: 'acc_key',
+  line: 'array',
+  fields: Type.Object(STANDARDIZED_FIELDS),
+  sql: Object.fromEntries(Object.keys(STANDARDIZED_FIELDS).map((f) => [f, `st.${f}`])),
+  order: 'statement, ddate, qtrs, metric',
+})
+
+/** Each filer's `fin_issuers` row by CIK: the company lookup, the series and segments start here. */
+export const FIN_ISSUERS = readModel({
+  name: 'finIssuers',
+  path: 'lookup/fin-issuers',
+  key: columnKey('cik'),
+  keyIs: 'CIK',
+  line: 'object',
+  fields: Type.Object({ cik: number, ticker: nullableText, name: text, sic: nullableNumber, countryinc: nullableText }),
+  order: 'one line per CIK',
+})
+
+/** Each filer's `fin_company_filings` rows by CIK, newest accepted first. */
+export const FIN_COMPANY_FILINGS = readModel({
+  name: 'finCompanyFilings',
+  path: 'lookup/fin-company-filings',
+  key: columnKey('cik'),
+  keyIs: 'CIK',
+  line: 'object',
+  fields: Type.Object({
+    acc_key: text,
+    form: text,
+    fy: nullableNumber,
+    fp: nullableText,
+    end_date: nullableNumber,
+    filed: number,
+    accepted: nullableText,
+  }),
+  sql: { acc_key: ACC_KEY_TEXT, accepted: ACCEPTED_TEXT },
+  order: 'accepted, newest first',
+})
+
+/**
+ * The `fin_segment_rows` by SEGMENT_ROWS_KEY (CIK, fiscal quarter), in stored order: a request reads one
+ * fiscal quarter of one company, or its four (a filing asked for by accession number).
+ */
+export const FIN_SEGMENT_ROWS = readModel({
+  name: 'finSegmentRows',
+  path: 'lookup/fin-segment-rows',
+  key: SEGMENT_ROWS_KEY,
+  keyIs: 'SEGMENT_ROWS_KEY (CIK, fiscal quarter)',
+  line: 'object',
+  fields: Type.Object({
+    cik: number,
+    fy: number,
+    years_back: number,
+    acc_key: text,
+    form: text,
+    fp: text,
+    period: nullableNumber,
+    filed: number,
+    accepted: nullableText,
+    end_date: number,
+    quarters: number,
+    axis: text,
+    member: text,
+    segment_type: text,
+    value: number,
+    unit: text,
+    tag: text,
+    version: nullableText,
+    rule_id: text,
+    confidence: number,
+    total_revenue: nullableNumber,
+  }),
+  sql: { acc_key: ACC_KEY_TEXT, accepted: ACCEPTED_TEXT },
+  order: "fin_segment_rows' stored order: fiscal year newest first, accepted newest first, axis, value largest first",
+})
+
+/** The lookup files the financials area reads (lib/keyed-file.ts), by the name the manifest lists them under. */
+export const LOOKUPS = lookupsOf(
+  FIN_FILINGS,
+  FIN_STATEMENT_ROWS,
+  FIN_FILING_CONCEPTS,
+  FIN_STANDARDIZED,
+  FIN_ISSUERS,
+  FIN_COMPANY_FILINGS,
+  FIN_SEGMENT_ROWS,
+)

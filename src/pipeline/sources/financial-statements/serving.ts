@@ -20,17 +20,16 @@
  * empty tables when the mirror has no quarter.
  */
 import { ROWS_PER_RANGE } from '../../key-ranges.ts'
+import { lookupOf } from '../../lookup-files.ts'
 import type { BuildContext, LookupSpec } from '../../source.ts'
 import {
-  COMPANY_FILING_LINE,
-  FILING_CONCEPT_LINE,
-  FILING_LINE,
-  ISSUER_LINE,
-  LOOKUPS,
-  SEGMENT_ROW_LINE,
-  SEGMENT_ROWS_KEY,
-  STANDARDIZED_LINE,
-  STATEMENT_ROW_LINE,
+  FIN_COMPANY_FILINGS,
+  FIN_FILING_CONCEPTS,
+  FIN_FILINGS,
+  FIN_ISSUERS,
+  FIN_SEGMENT_ROWS,
+  FIN_STANDARDIZED,
+  FIN_STATEMENT_ROWS,
 } from './contract.ts'
 import { ISSUERS } from './issuers.ts'
 import { segmentStatements } from './segments.ts'
@@ -118,65 +117,37 @@ export async function checkFilings({ db }: BuildContext) {
  * fraction of that (docs/benchmarks.md).
  */
 export const financialLookups = (): LookupSpec[] => [
-  {
-    name: 'finFilings',
-    path: LOOKUPS.finFilings,
-    rowsOf: 's.fin_filings',
-    sql: `SELECT acc_key, ${FILING_LINE} FROM s.fin_filings ORDER BY acc_key`,
-  },
-  {
-    // Written straight from the join, not from a serving table: the server reads the rows only through this
-    // file, and a copy in the serving database was 1.45 GB of it at full volume. In 32 ranges of filings:
-    // a full-volume build that sorted the whole join (with 164 million num rows) ran out of disk for its
-    // spill in that step. No count (rowsOf): it would run the join a second time.
-    name: 'finStatementRows',
-    path: LOOKUPS.finStatementRows,
+  lookupOf(FIN_FILINGS, { rowsOf: 's.fin_filings', from: 'FROM s.fin_filings ORDER BY acc_key' }),
+  // Written straight from the join, not from a serving table: the server reads the rows only through this
+  // file, and a copy in the serving database was 1.45 GB of it at full volume. In 32 ranges of filings:
+  // a full-volume build that sorted the whole join (with 164 million num rows) ran out of disk for its
+  // spill in that step. No count (rowsOf): it would run the join a second time.
+  lookupOf(FIN_STATEMENT_ROWS, {
     ranges: { column: 'acc_key', of: 't_fsds_pre', parts: 32, rowsPerPart: ROWS_PER_RANGE },
-    sql: (inRange) => `SELECT acc_key, ${STATEMENT_ROW_LINE} FROM (${statementRows(inRange)})
+    from: (inRange) => `FROM (${statementRows(inRange)})
       ORDER BY acc_key, report, line, ddate DESC, qtrs, uom, segments_as_filed NULLS FIRST, coreg_as_filed NULLS FIRST`,
-  },
-  {
-    // Each filing's concepts once (not once per value): an as-reported statement's metadata is one read by
-    // acc_key. Written straight from the join, as the statement rows are: the server reads them only through
-    // this file (as the fin_filing_concepts table, 48.6 million rows at full volume, their query kept the
-    // 16-connection p99 of the as-reported statements over target). In ranges of filings, each range's
-    // sort of the lines being a part of the whole. No count (rowsOf): it would run the join a second time.
-    name: 'finFilingConcepts',
-    path: LOOKUPS.finFilingConcepts,
+  }),
+  // Each filing's concepts once (not once per value): an as-reported statement's metadata is one read by
+  // acc_key. Written straight from the join, as the statement rows are: the server reads them only through
+  // this file (as the fin_filing_concepts table, 48.6 million rows at full volume, their query kept the
+  // 16-connection p99 of the as-reported statements over target). In ranges of filings, each range's
+  // sort of the lines being a part of the whole. No count (rowsOf): it would run the join a second time.
+  lookupOf(FIN_FILING_CONCEPTS, {
     ranges: { column: 'acc_key', of: 't_fsds_pre', parts: 8, rowsPerPart: ROWS_PER_RANGE },
-    sql: (inRange) => `SELECT p.acc_key, ${FILING_CONCEPT_LINE}
-      FROM (SELECT DISTINCT acc_key, tag, version FROM t_fsds_pre WHERE ${inRange('acc_key')}) p
+    from: (inRange) => `FROM (SELECT DISTINCT acc_key, tag, version FROM t_fsds_pre WHERE ${inRange('acc_key')}) p
       JOIN s.fin_concepts c ON c.tag = p.tag AND c.version = p.version
       ORDER BY p.acc_key, c.concept_id`,
-  },
-  {
-    name: 'finStandardized',
-    path: LOOKUPS.finStandardized,
+  }),
+  lookupOf(FIN_STANDARDIZED, {
     rowsOf: `(${OWN_PERIOD_STANDARDIZED})`,
-    sql: `SELECT st.acc_key, ${STANDARDIZED_LINE} FROM (${OWN_PERIOD_STANDARDIZED}) st
-      ORDER BY st.acc_key, st.statement, st.ddate, st.qtrs, st.metric`,
-  },
+    from: `FROM (${OWN_PERIOD_STANDARDIZED}) st ORDER BY st.acc_key, st.statement, st.ddate, st.qtrs, st.metric`,
+  }),
   // The company lookup's, the series' and the segments' reads: as DuckDB point queries by CIK each paid
   // DuckDB's fixed cost (a segment request missed its target: docs/benchmarks.md), most of it before
   // a row is read. Read in stored order (preserve_insertion_order): each table is sorted by its key.
-  {
-    name: 'finIssuers',
-    path: LOOKUPS.finIssuers,
-    rowsOf: 's.fin_issuers',
-    sql: `SELECT cik, ${ISSUER_LINE} FROM s.fin_issuers`,
-  },
-  {
-    name: 'finCompanyFilings',
-    path: LOOKUPS.finCompanyFilings,
-    rowsOf: 's.fin_company_filings',
-    sql: `SELECT cik, ${COMPANY_FILING_LINE} FROM s.fin_company_filings`,
-  },
-  {
-    name: 'finSegmentRows',
-    path: LOOKUPS.finSegmentRows,
-    rowsOf: 's.fin_segment_rows',
-    sql: `SELECT ${SEGMENT_ROWS_KEY.sql}, ${SEGMENT_ROW_LINE} FROM s.fin_segment_rows`,
-  },
+  lookupOf(FIN_ISSUERS, { rowsOf: 's.fin_issuers', from: 'FROM s.fin_issuers' }),
+  lookupOf(FIN_COMPANY_FILINGS, { rowsOf: 's.fin_company_filings', from: 'FROM s.fin_company_filings' }),
+  lookupOf(FIN_SEGMENT_ROWS, { rowsOf: 's.fin_segment_rows', from: 'FROM s.fin_segment_rows' }),
 ]
 
 /**

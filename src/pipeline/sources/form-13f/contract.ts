@@ -5,53 +5,63 @@
  * `inst_changes`, `inst_filings` and `inst_sectors` only through the lookup files; `inst_holdings` and
  * `inst_flows` through them for a first page, by query for what the files do not hold.
  */
-import { packedKey } from '../../contract.ts'
+import { type TObject, Type } from '@sinclair/typebox'
+import { columnKey, packedKey } from '../../contract.ts'
+import { lookupsOf, readModel } from '../../read-model.ts'
+
+const text = Type.String()
+const nullableText = Type.Union([Type.String(), Type.Null()])
+const count = Type.Number()
+const nullableNumber = Type.Union([Type.Number(), Type.Null()])
+
 /** A holding's values in the holdings files, in this order (a JSON array: a third of an object's bytes). */
-export const HOLDING_LINE_COLUMNS = [
-  'ticker',
-  'issuer_cik',
-  'issuer_name',
-  'title_of_class',
-  'cusip',
-  'put_call',
-  'shares',
-  'share_type',
-  'value',
-  'investment_discretion',
-  'voting_sole',
-  'voting_shared',
-  'voting_none',
-] as const
+export const HoldingLine = Type.Object({
+  ticker: nullableText,
+  issuer_cik: nullableNumber,
+  issuer_name: nullableText,
+  title_of_class: nullableText,
+  cusip: nullableText,
+  put_call: nullableText,
+  shares: nullableNumber,
+  share_type: nullableText,
+  value: nullableNumber,
+  investment_discretion: nullableText,
+  voting_sole: nullableNumber,
+  voting_shared: nullableNumber,
+  voting_none: nullableNumber,
+})
 
 /** A buy or sell's values in the flows file, in this order; `change` lets the new-only and sold-out-only lists filter. */
-export const FLOW_LINE_COLUMNS = [
-  'cusip',
-  'put_call',
-  'ticker',
-  'issuer_cik',
-  'issuer_name',
-  'title_of_class',
-  'current_shares',
-  'prior_shares',
-  'net_shares',
-  'current_value',
-  'prior_value',
-  'net_value',
-  'activity_value',
-  'change',
-] as const
+export const FlowLine = Type.Object({
+  cusip: text,
+  put_call: nullableText,
+  ticker: nullableText,
+  issuer_cik: nullableNumber,
+  issuer_name: nullableText,
+  title_of_class: nullableText,
+  current_shares: count,
+  prior_shares: count,
+  net_shares: count,
+  current_value: count,
+  prior_value: count,
+  net_value: count,
+  activity_value: count,
+  change: text,
+})
 
 /** A breakdown row's values in the sectors file, in this order (the weight is computed from the quarter's total). */
-export const SECTOR_LINE_COLUMNS = [
-  'level',
-  'rank',
-  'sector',
-  'industry',
-  'sic',
-  'positions',
-  'securities',
-  'value',
-] as const
+export const SectorLine = Type.Object({
+  level: text,
+  rank: count,
+  sector: nullableText,
+  industry: nullableText,
+  sic: nullableNumber,
+  positions: count,
+  securities: count,
+  value: count,
+})
+
+const columnsOfLine = (line: TObject) => Object.keys(line.properties)
 
 export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
   inst_managers: {
@@ -129,12 +139,12 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
   },
   // The key, then the values the holdings lookup files carry too.
   inst_holdings: {
-    columns: ['cik', 'qend', 'value_rank', ...HOLDING_LINE_COLUMNS],
+    columns: ['cik', 'qend', 'value_rank', ...columnsOfLine(HoldingLine)],
     // Written a quarter per file (the build's quarter batches): quarter first, then manager and rank.
     sortedBy: 'qend, cik, value_rank',
   },
   inst_flows: {
-    columns: ['cik', 'qend', ...FLOW_LINE_COLUMNS],
+    columns: ['cik', 'qend', ...columnsOfLine(FlowLine)],
     // A list of buys or sells is read in this order: the rank is the row's position (no ORDER BY).
     sortedBy: 'qend, cik, activity_value DESC, cusip, put_call',
   },
@@ -168,7 +178,7 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
     sortedBy: 'cik, qend',
   },
   inst_sectors: {
-    columns: ['cik', 'qend', ...SECTOR_LINE_COLUMNS, 'weight_percent'],
+    columns: ['cik', 'qend', ...columnsOfLine(SectorLine), 'weight_percent'],
     sortedBy: 'cik, qend, level, rank',
   },
   inst_activity: {
@@ -225,51 +235,167 @@ export const MANAGER_QUARTER_KEY = packedKey<{ cik: number; qend: string }>({
   qend: { ...quarterPart, size: 100_000 },
 })
 
+const numberOf = (columns: string) => Object.fromEntries(columns.split(/\s+/).map((c) => [c, count]))
+
+/** A quarter's inst_changes row (null when the manager reported no holdings that quarter). */
+const ChangesLine = Type.Union([
+  Type.Object(
+    numberOf(`current_aum prior_aum current_positions prior_positions current_securities prior_securities
+addition_count addition_value disposal_count disposal_value increased_count increased_value decreased_count
+decreased_value unchanged_count unchanged_value buy_value sell_value`),
+  ),
+  Type.Null(),
+])
+
 /**
  * A manager's quarter in `instQuarters`: the inst_quarters row the operations start from (names as the
  * area's records use them; `accession` falls back to the quarter's latest filing, `quarter_accession`
- * does not) and, under `changes`, its inst_changes row (null when it reported no holdings).
+ * does not) and, under `changes`, its inst_changes row.
  */
-export const QUARTER_LINE = `json_object('cik', q.cik, 'name', q.name, 'qend', q.qend::VARCHAR, 'period', q.period::VARCHAR,
-  'accession', coalesce(q.accession, q.latest_accession), 'quarter_accession', q.accession, 'form', q.form,
-  'filed', q.filed::VARCHAR, 'accepted_at', q.accepted_at::VARCHAR, 'filing_count', q.filing_count,
-  'holdings_filing_count', q.holdings_filing_count, 'notice_filing_count', q.notice_filing_count,
-  'amendment_filing_count', q.amendment_filing_count, 'holdings_loaded_count', q.holdings_loaded_count,
-  'notice_manager_count', q.notice_manager_count, 'other_manager_count', q.other_manager_count,
-  'positions', q.positions, 'securities', q.securities, 'value', q.value, 'period_status', q.period_status,
-  'is_default', q.is_default, 'changes', CASE WHEN c.cik IS NOT NULL THEN json_object(
-    'current_aum', c.current_aum, 'prior_aum', c.prior_aum, 'current_positions', c.current_positions,
-    'prior_positions', c.prior_positions, 'current_securities', c.current_securities,
-    'prior_securities', c.prior_securities, 'addition_count', c.addition_count, 'addition_value', c.addition_value,
-    'disposal_count', c.disposal_count, 'disposal_value', c.disposal_value, 'increased_count', c.increased_count,
-    'increased_value', c.increased_value, 'decreased_count', c.decreased_count, 'decreased_value', c.decreased_value,
-    'unchanged_count', c.unchanged_count, 'unchanged_value', c.unchanged_value, 'buy_value', c.buy_value,
-    'sell_value', c.sell_value) END)::VARCHAR`
+export const QuarterLine = Type.Object({
+  cik: count,
+  name: nullableText,
+  qend: text,
+  period: text,
+  /** The quarter's filing, else its latest filing. */
+  accession: nullableText,
+  /** The quarter's filing only. */
+  quarter_accession: nullableText,
+  form: nullableText,
+  filed: nullableText,
+  accepted_at: nullableText,
+  filing_count: count,
+  holdings_filing_count: count,
+  notice_filing_count: count,
+  amendment_filing_count: count,
+  holdings_loaded_count: count,
+  notice_manager_count: count,
+  other_manager_count: nullableNumber,
+  positions: nullableNumber,
+  securities: nullableNumber,
+  value: nullableNumber,
+  period_status: text,
+  is_default: Type.Union([Type.Boolean(), Type.Null()]),
+  changes: ChangesLine,
+})
+
+/** A filing's line in `instFilings`: its inst_filings row (dates and time as text; `managers` the JSON text the table holds). */
+export const FilingLine = Type.Object({
+  cik: count,
+  qend: text,
+  period: text,
+  accession: text,
+  form: text,
+  filed: text,
+  accepted_at: nullableText,
+  report_type: nullableText,
+  is_amendment: Type.Boolean(),
+  amendment_type: nullableText,
+  role: text,
+  holdings_loaded: count,
+  security_count: count,
+  manager_link_count: count,
+  value: count,
+  other_manager_count: count,
+  notice_manager_count: count,
+  managers: nullableText,
+})
+
+/** The columns of `q` (inst_quarters) and `c` (inst_changes) the quarter line names, where both tables have one. */
+const QUARTER_SQL = {
+  cik: 'q.cik',
+  name: 'q.name',
+  qend: 'q.qend::VARCHAR',
+  period: 'q.period::VARCHAR',
+  accession: 'coalesce(q.accession, q.latest_accession)',
+  quarter_accession: 'q.accession',
+  form: 'q.form',
+  filed: 'q.filed::VARCHAR',
+  accepted_at: 'q.accepted_at::VARCHAR',
+  value: 'q.value',
+  positions: 'q.positions',
+  securities: 'q.securities',
+  changes: `CASE WHEN c.cik IS NOT NULL THEN json_object(${Object.keys(ChangesLine.anyOf[0].properties)
+    .map((c) => `'${c}', c.${c}`)
+    .join(', ')}) END`,
+}
+
+export const INST_QUARTERS = readModel({
+  name: 'instQuarters',
+  path: 'lookup/inst-quarters',
+  key: columnKey('cik'),
+  keyIs: 'CIK',
+  line: 'object',
+  fields: QuarterLine,
+  sql: QUARTER_SQL,
+  order: 'oldest quarter first',
+})
+
+export const INST_FILINGS = readModel({
+  name: 'instFilings',
+  path: 'lookup/inst-filings',
+  key: columnKey('cik'),
+  keyIs: 'CIK',
+  line: 'object',
+  fields: FilingLine,
+  sql: {
+    qend: 'qend::VARCHAR',
+    period: 'period::VARCHAR',
+    filed: 'filed::VARCHAR',
+    accepted_at: 'accepted_at::VARCHAR',
+  },
+  order: "inst_filings' order: newest quarter, latest filing first",
+})
+
+/** Each (quarter, manager)'s first TOP_ROWS holdings by value rank. */
+export const INST_TOP_HOLDINGS = readModel({
+  name: 'instTopHoldings',
+  path: 'lookup/inst-top-holdings',
+  key: QUARTER_MANAGER_KEY,
+  keyIs: 'QUARTER_MANAGER_KEY (quarter, CIK)',
+  line: 'array',
+  fields: HoldingLine,
+  order: 'value rank',
+})
+
+/** The same by shares. */
+export const INST_TOP_HOLDINGS_BY_SHARES = readModel({
+  ...INST_TOP_HOLDINGS,
+  name: 'instTopHoldingsByShares',
+  path: 'lookup/inst-top-holdings-by-shares',
+  order: 'shares, largest first, then value rank',
+})
 
 /**
- * A filing's line in `instFilings`: its inst_filings row as the area's FilingRecord names it (dates and
- * time as text; `managers` the JSON text the table holds).
+ * Each (quarter, manager)'s first TOP_ROWS buys (net_shares > 0) and first TOP_ROWS sells (net_shares < 0),
+ * together in inst_flows' stored order.
  */
-export const FILING_LINE = `json_object('cik', cik, 'qend', qend::VARCHAR, 'period', period::VARCHAR, 'accession', accession,
-  'form', form, 'filed', filed::VARCHAR, 'accepted_at', accepted_at::VARCHAR, 'report_type', report_type,
-  'is_amendment', is_amendment, 'amendment_type', amendment_type, 'role', role, 'holdings_loaded', holdings_loaded,
-  'security_count', security_count, 'manager_link_count', manager_link_count, 'value', value,
-  'other_manager_count', other_manager_count, 'notice_manager_count', notice_manager_count, 'managers', managers)::VARCHAR`
+export const INST_TOP_FLOWS = readModel({
+  name: 'instTopFlows',
+  path: 'lookup/inst-top-flows',
+  key: QUARTER_MANAGER_KEY,
+  keyIs: 'QUARTER_MANAGER_KEY (quarter, CIK)',
+  line: 'array',
+  fields: FlowLine,
+  order: "inst_flows' stored order (activity value, largest first)",
+})
 
-export const LOOKUPS = {
-  /** Each manager's filings (FILING_LINE) by CIK, in inst_filings' order (newest quarter, latest filing first). */
-  instFilings: 'lookup/inst-filings',
-  /** Each manager's quarters (QUARTER_LINE) by CIK, oldest first: every per-manager operation's context, and changes. */
-  instQuarters: 'lookup/inst-quarters',
-  /** Each (quarter, manager)'s first TOP_ROWS holdings by value rank (HOLDING_LINE_COLUMNS), by QUARTER_MANAGER_KEY. */
-  instTopHoldings: 'lookup/inst-top-holdings',
-  /** The same by shares (largest first, then value rank). */
-  instTopHoldingsByShares: 'lookup/inst-top-holdings-by-shares',
-  /**
-   * Each (quarter, manager)'s first TOP_ROWS buys (net_shares > 0) and first TOP_ROWS sells (net_shares < 0),
-   * together in inst_flows' stored order (FLOW_LINE_COLUMNS), by QUARTER_MANAGER_KEY.
-   */
-  instTopFlows: 'lookup/inst-top-flows',
-  /** Each (manager, quarter)'s sector and industry rows (SECTOR_LINE_COLUMNS) by MANAGER_QUARTER_KEY, as stored. */
-  instSectors: 'lookup/inst-sectors',
-} as const
+/** Each (manager, quarter)'s sector and industry rows. */
+export const INST_SECTORS = readModel({
+  name: 'instSectors',
+  path: 'lookup/inst-sectors',
+  key: MANAGER_QUARTER_KEY,
+  keyIs: 'MANAGER_QUARTER_KEY (CIK, quarter)',
+  line: 'array',
+  fields: SectorLine,
+  order: 'level, rank',
+})
+
+export const LOOKUPS = lookupsOf(
+  INST_FILINGS,
+  INST_QUARTERS,
+  INST_TOP_HOLDINGS,
+  INST_TOP_HOLDINGS_BY_SHARES,
+  INST_TOP_FLOWS,
+  INST_SECTORS,
+)

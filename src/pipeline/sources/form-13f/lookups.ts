@@ -6,20 +6,17 @@
  * (docs/benchmarks.md). Here a page is one or two records of a keyed file (docs/institutions.md, "Lookup
  * files").
  */
+import { lookupOf } from '../../lookup-files.ts'
 import type { BuildContext, LookupSpec } from '../../source.ts'
 import {
-  FILING_LINE,
-  FLOW_LINE_COLUMNS,
-  HOLDING_LINE_COLUMNS,
-  LOOKUPS,
-  MANAGER_QUARTER_KEY,
-  QUARTER_LINE,
-  QUARTER_MANAGER_KEY,
-  SECTOR_LINE_COLUMNS,
+  INST_FILINGS,
+  INST_QUARTERS,
+  INST_SECTORS,
+  INST_TOP_FLOWS,
+  INST_TOP_HOLDINGS,
+  INST_TOP_HOLDINGS_BY_SHARES,
   TOP_ROWS,
 } from './contract.ts'
-
-const arrayOf = (columns: readonly string[]) => `json_array(${columns.join(', ')})::VARCHAR`
 
 export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
   // The Parquet of the quarterly tables is written a quarter per file, each sorted: read in file order,
@@ -45,42 +42,17 @@ export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
       SELECT least(count(*), ${TOP_ROWS}) AS n FROM ${flowRows} WHERE net_shares <> 0 GROUP BY qend, cik, net_shares > 0
     ) g, range(g.n))`
   return [
-    {
-      name: 'instQuarters',
-      path: LOOKUPS.instQuarters,
+    lookupOf(INST_QUARTERS, {
       rowsOf: 's.inst_quarters',
-      sql: `SELECT q.cik, ${QUARTER_LINE} FROM s.inst_quarters q LEFT JOIN s.inst_changes c USING (cik, qend)
-        ORDER BY q.cik, q.qend`,
-    },
-    {
-      name: 'instFilings',
-      path: LOOKUPS.instFilings,
-      rowsOf: parquet('inst_filings'),
-      sql: `SELECT cik, ${FILING_LINE} FROM ${parquet('inst_filings')}`,
-    },
-    {
-      name: 'instTopHoldings',
-      path: LOOKUPS.instTopHoldings,
+      from: 'FROM s.inst_quarters q LEFT JOIN s.inst_changes c USING (cik, qend) ORDER BY q.cik, q.qend',
+    }),
+    lookupOf(INST_FILINGS, { rowsOf: parquet('inst_filings'), from: `FROM ${parquet('inst_filings')}` }),
+    lookupOf(INST_TOP_HOLDINGS, { rowsOf: topHoldingRows, from: `FROM ${holdings} WHERE value_rank <= ${TOP_ROWS}` }),
+    lookupOf(INST_TOP_HOLDINGS_BY_SHARES, {
       rowsOf: topHoldingRows,
-      sql: `SELECT ${QUARTER_MANAGER_KEY.sql}, ${arrayOf(HOLDING_LINE_COLUMNS)} FROM ${holdings} WHERE value_rank <= ${TOP_ROWS}`,
-    },
-    {
-      name: 'instTopHoldingsByShares',
-      path: LOOKUPS.instTopHoldingsByShares,
-      rowsOf: topHoldingRows,
-      sql: `SELECT ${QUARTER_MANAGER_KEY.sql}, ${arrayOf(HOLDING_LINE_COLUMNS)} FROM (${byShares}) ORDER BY qend, cik, pick`,
-    },
-    {
-      name: 'instTopFlows',
-      path: LOOKUPS.instTopFlows,
-      rowsOf: topFlowRows,
-      sql: `SELECT ${QUARTER_MANAGER_KEY.sql}, ${arrayOf(FLOW_LINE_COLUMNS)} FROM (${flows}) ORDER BY qend, cik, file_row_number`,
-    },
-    {
-      name: 'instSectors',
-      path: LOOKUPS.instSectors,
-      rowsOf: parquet('inst_sectors'),
-      sql: `SELECT ${MANAGER_QUARTER_KEY.sql}, ${arrayOf(SECTOR_LINE_COLUMNS)} FROM ${parquet('inst_sectors')}`,
-    },
+      from: `FROM (${byShares}) ORDER BY qend, cik, pick`,
+    }),
+    lookupOf(INST_TOP_FLOWS, { rowsOf: topFlowRows, from: `FROM (${flows}) ORDER BY qend, cik, file_row_number` }),
+    lookupOf(INST_SECTORS, { rowsOf: parquet('inst_sectors'), from: `FROM ${parquet('inst_sectors')}` }),
   ]
 }

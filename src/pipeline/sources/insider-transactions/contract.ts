@@ -3,7 +3,9 @@
  * reads, their columns in stored order and how each is sorted. Both the build (serving.ts) and the area
  * import it; test/pipeline/contracts.test.ts checks the built database against it.
  */
-import { packedKey, yyyymmddPart } from '../../contract.ts'
+import { Type } from '@sinclair/typebox'
+import { columnKey, packedKey, yyyymmddPart } from '../../contract.ts'
+import { lookupsOf, readModel } from '../../read-model.ts'
 
 /** The columns a feed line holds after `pos`: what the feed's equality filters read (src/areas/insiders/feed-lines.ts). */
 export const FEED_LINE_COLUMNS = [
@@ -18,7 +20,7 @@ export const FEED_LINE_COLUMNS = [
 
 /**
  * What the feed tables hold besides `pos`: the columns the filters read. The transaction itself is a
- * line of the `transactions` lookup file at its `pos` (TRANSACTION_LINE): a page reads narrow rows, then
+ * line of the `transactions` lookup file at its `pos` (INSIDER_TRANSACTIONS): a page reads narrow rows, then
  * its lines. Reading every column of a page of 51 rows from DuckDB took ten times as long as the
  * positions alone (string columns decompressed a vector at a time; docs/benchmarks.md).
  */
@@ -36,65 +38,6 @@ export const FEED_ORDER = 'accepted_at DESC NULLS LAST, transaction_date DESC NU
 
 /** The person feed's reporter: the person's own owner record of the filing. */
 export const PERSON_COLUMNS_OF_FEED = ['owner_name', 'officer_title'] as const
-
-/**
- * A transaction's line in the lookup file: its DTO (docs/api/insiders.md, The transaction) as JSON, without `filingUrl` (the server's
- * archive address makes it from `issuer.cik` and `accessionNumber`). `reporter` is the filing's reporter;
- * the person feed puts the person in its place.
- */
-export const TRANSACTION_LINE = `json_object(
-  'accessionNumber', accession_number,
-  'accepted', strftime(accepted_at, '%Y-%m-%dT%H:%M:%S'),
-  'issuer', json_object('cik', lpad(issuer_cik::VARCHAR, 10, '0'), 'ticker', issuer_ticker, 'name', issuer_name),
-  'reporter', CASE WHEN reporter_cik IS NOT NULL THEN json_object('cik', lpad(reporter_cik::VARCHAR, 10, '0'),
-    'name', reporter_name, 'director', is_director, 'officer', is_officer, 'tenPercentOwner', is_ten_percent_owner,
-    'officerTitle', officer_title) END,
-  'securityType', security_title,
-  'transactionDate', transaction_date::VARCHAR,
-  'deemedExecutionDate', deemed_execution_date::VARCHAR,
-  'transactionCode', transaction_code,
-  'type', type,
-  'shares', shares,
-  'pricePerShare', price_per_share,
-  'value', value,
-  'acquiredDisposed', CASE WHEN acquired_disposed IN ('A', 'D') THEN acquired_disposed END,
-  'sharesOwnedFollowingTransaction', shares_owned_following,
-  'directOrIndirectOwnership', direct_indirect,
-  'natureOfOwnership', nature_of_ownership,
-  'derivative', derivative,
-  'underlyingSecurityTitle', underlying_title,
-  'underlyingSecurityShares', underlying_shares,
-  'exercisePrice', exercise_price,
-  'exerciseDate', exercise_date::VARCHAR,
-  'expirationDate', expiration_date::VARCHAR,
-  'aff10b5One', aff10b5_one)::VARCHAR`
-
-export const LOOKUPS = {
-  /** Each transaction's DTO (without filingUrl, which the server adds), by feed position (the manifest's name). */
-  insiderTransactions: 'lookup/insider-transactions',
-  /** The persons holding each trigram of their search text (PERSON_GRAM_LINE), by trigram, in directory order. */
-  insiderPersonGrams: 'lookup/insider-person-grams',
-  /** Each person's directory row (PERSON_LINE) by CIK: a page of `q` matches and the person pages read it. */
-  insiderPersons: 'lookup/insider-persons',
-  /** Each position (POSITION_LINE) by issuer CIK, then owner CIK and security: the owners page. */
-  insiderPositionsByIssuer: 'lookup/insider-positions-by-issuer',
-  /** Each position (POSITION_LINE) by owner CIK, then issuer CIK and security: a person's holdings. */
-  insiderPositionsByOwner: 'lookup/insider-positions-by-owner',
-  /** Each day's ranked issuers (LEADER_LINE) by LEADERS_KEY (date, scope, type), in rank order: the daily leaders. */
-  insiderDailyLeaders: 'lookup/insider-daily-leaders',
-  /** Each (side, transaction date)'s first DAY_HEADS feed positions, ascending, by FEED_DAY_KEY: the activity windows. */
-  insiderFeedDayHeads: 'lookup/insider-feed-day-heads',
-  /** Each transaction of an issuer (FEED_LINE) by issuer CIK, in feed order: an issuer's feed. */
-  insiderIssuerFeed: 'lookup/insider-issuer-feed',
-  /** Each transaction of a reporting owner (PERSON_FEED_LINE) by person CIK, in feed order: a person's feed. */
-  insiderPersonFeed: 'lookup/insider-person-feed',
-} as const
-
-/** A transaction's line in `insiderIssuerFeed`: a JSON array of pos and FEED_LINE_COLUMNS. */
-export const FEED_LINE = `json_array(pos, ${FEED_LINE_COLUMNS.join(', ')})::VARCHAR`
-
-/** A transaction's line in `insiderPersonFeed`: FEED_LINE's values (the person's own roles), then its name and title. */
-export const PERSON_FEED_LINE = `json_array(pos, ${FEED_LINE_COLUMNS.join(', ')}, ${PERSON_COLUMNS_OF_FEED.join(', ')})::VARCHAR`
 
 /** Feed positions kept per (side, day) in `insiderFeedDayHeads`: a page of up to 100 (the default MAX_LIMIT) and one more. */
 export const DAY_HEADS = 101
@@ -119,35 +62,273 @@ export const LEADERS_KEY = packedKey<{ date: string; openMarketOnly: boolean; ty
   },
 })
 
-/** An issuer's line in `insiderDailyLeaders`: its ranked row (serving.ts dailyLeaders) as the server reads it. */
-export const LEADER_LINE = `json_object('rank', rank, 'issuer_cik', issuer_cik, 'issuer_ticker', issuer_ticker,
-  'issuer_name', issuer_name, 'buy_value', buy_value, 'sell_value', sell_value, 'net_value', net_value, 'buy_shares', buy_shares,
-  'sell_shares', sell_shares, 'buy_count', buy_count, 'sell_count', sell_count, 'transaction_count', transaction_count,
-  'filing_count', filing_count, 'latest_accepted', latest_accepted::VARCHAR)::VARCHAR`
+const text = Type.String()
+const number = Type.Number()
+const flag = Type.Boolean()
+const nullableText = Type.Union([Type.String(), Type.Null()])
+const nullableNumber = Type.Union([Type.Number(), Type.Null()])
+const nullableFlag = Type.Union([Type.Boolean(), Type.Null()])
 
-/** A position's line in the positions lookup files: its row as the server reads it (dates, time and accession key as text). */
-export const POSITION_LINE = `json_object('issuer_cik', issuer_cik, 'issuer_ticker', issuer_ticker, 'issuer_name', issuer_name,
-  'owner_cik', owner_cik, 'owner_name', owner_name, 'is_director', is_director, 'is_officer', is_officer,
-  'is_ten_percent_owner', is_ten_percent_owner, 'officer_title', officer_title, 'security_title', security_title,
-  'derivative', derivative, 'direct_indirect', direct_indirect, 'nature_of_ownership', nature_of_ownership,
-  'shares', shares, 'underlying_title', underlying_title, 'underlying_shares', underlying_shares,
-  'exercise_price', exercise_price, 'exercise_date', exercise_date::VARCHAR, 'expiration_date', expiration_date::VARCHAR,
-  'position_date', position_date::VARCHAR, 'accepted_at', accepted_at::VARCHAR, 'acc', acc_key::VARCHAR,
-  'form_type', form_type, 'record', record)::VARCHAR`
+/** What a feed line holds after `pos`: the columns of the equality filters (src/areas/insiders/feed-lines.ts). */
+const FEED_FIELDS = {
+  pos: number,
+  acquired_disposed: nullableText,
+  transaction_code: nullableText,
+  derivative: nullableFlag,
+  is_director: nullableFlag,
+  is_officer: nullableFlag,
+  is_ten_percent_owner: nullableFlag,
+  is_other: nullableFlag,
+}
+
+/** Each transaction of an issuer by issuer CIK, in feed order: an issuer's feed. */
+export const INSIDER_ISSUER_FEED = readModel({
+  name: 'insiderIssuerFeed',
+  path: 'lookup/insider-issuer-feed',
+  key: columnKey('issuer_cik::BIGINT'),
+  keyIs: 'issuer CIK',
+  line: 'array',
+  fields: Type.Object(FEED_FIELDS),
+  order: 'feed order (pos)',
+})
+
+/** Each transaction of a reporting owner by person CIK, in feed order, with the person's own name and title. */
+export const INSIDER_PERSON_FEED = readModel({
+  name: 'insiderPersonFeed',
+  path: 'lookup/insider-person-feed',
+  key: columnKey('person_cik::BIGINT'),
+  keyIs: 'person CIK',
+  line: 'array',
+  fields: Type.Object({ ...FEED_FIELDS, owner_name: nullableText, officer_title: nullableText }),
+  order: 'feed order (pos)',
+})
+
+/** Each (side, transaction date)'s first DAY_HEADS feed positions, ascending, by FEED_DAY_KEY: the activity windows. */
+export const INSIDER_FEED_DAY_HEADS = readModel({
+  name: 'insiderFeedDayHeads',
+  path: 'lookup/insider-feed-day-heads',
+  key: FEED_DAY_KEY,
+  keyIs: 'FEED_DAY_KEY (transaction date, side)',
+  line: 'list',
+  fields: Type.Object({ pos: number }),
+  sql: { pos: 'pos ORDER BY pos' },
+  order: 'one line per key: its positions ascending',
+})
+
+/** Each day's ranked issuers by LEADERS_KEY (date, scope, type), in rank order: the daily leaders. */
+export const INSIDER_DAILY_LEADERS = readModel({
+  name: 'insiderDailyLeaders',
+  path: 'lookup/insider-daily-leaders',
+  key: LEADERS_KEY,
+  keyIs: 'LEADERS_KEY (date, scope, type)',
+  line: 'object',
+  fields: Type.Object({
+    rank: number,
+    issuer_cik: number,
+    issuer_ticker: nullableText,
+    issuer_name: nullableText,
+    buy_value: number,
+    sell_value: number,
+    net_value: number,
+    buy_shares: number,
+    sell_shares: number,
+    buy_count: number,
+    sell_count: number,
+    transaction_count: number,
+    filing_count: number,
+    latest_accepted: nullableText,
+  }),
+  sql: { latest_accepted: 'latest_accepted::VARCHAR' },
+  order: 'rank',
+})
+
+/** A position as the positions files hold it (dates, time and accession key as text). */
+const POSITION_FIELDS = Type.Object({
+  issuer_cik: number,
+  issuer_ticker: nullableText,
+  issuer_name: nullableText,
+  owner_cik: number,
+  owner_name: nullableText,
+  is_director: flag,
+  is_officer: flag,
+  is_ten_percent_owner: flag,
+  officer_title: nullableText,
+  security_title: nullableText,
+  derivative: flag,
+  direct_indirect: nullableText,
+  nature_of_ownership: nullableText,
+  shares: number,
+  underlying_title: nullableText,
+  underlying_shares: nullableNumber,
+  exercise_price: nullableNumber,
+  exercise_date: nullableText,
+  expiration_date: nullableText,
+  position_date: nullableText,
+  accepted_at: nullableText,
+  acc: text,
+  form_type: nullableText,
+  record: text,
+})
+const POSITION_SQL = {
+  exercise_date: 'exercise_date::VARCHAR',
+  expiration_date: 'expiration_date::VARCHAR',
+  position_date: 'position_date::VARCHAR',
+  accepted_at: 'accepted_at::VARCHAR',
+  acc: 'acc_key::VARCHAR',
+}
+
+/** Each position by issuer CIK, then owner CIK and security: the owners page. */
+export const INSIDER_POSITIONS_BY_ISSUER = readModel({
+  name: 'insiderPositionsByIssuer',
+  path: 'lookup/insider-positions-by-issuer',
+  key: columnKey('issuer_cik::BIGINT'),
+  keyIs: 'issuer CIK',
+  line: 'object',
+  fields: POSITION_FIELDS,
+  sql: POSITION_SQL,
+  order: 'owner CIK, then security',
+})
+
+/** Each position by owner CIK, then issuer CIK and security: a person's holdings. */
+export const INSIDER_POSITIONS_BY_OWNER = readModel({
+  name: 'insiderPositionsByOwner',
+  path: 'lookup/insider-positions-by-owner',
+  key: columnKey('owner_cik::BIGINT'),
+  keyIs: 'owner CIK',
+  line: 'object',
+  fields: POSITION_FIELDS,
+  sql: POSITION_SQL,
+  order: 'issuer CIK, then security',
+})
+
+/** Each person's `insider_persons` row by CIK (the accession key and times as text): a page of `q` matches and the person pages read it. */
+export const INSIDER_PERSONS = readModel({
+  name: 'insiderPersons',
+  path: 'lookup/insider-persons',
+  key: columnKey('cik::BIGINT'),
+  keyIs: 'CIK',
+  line: 'object',
+  fields: Type.Object({
+    cik: number,
+    name: nullableText,
+    is_director: flag,
+    is_officer: flag,
+    is_ten_percent_owner: flag,
+    latest_officer_title: nullableText,
+    latest_issuer_cik: nullableNumber,
+    latest_issuer_ticker: nullableText,
+    latest_issuer_name: nullableText,
+    latest_acc: nullableText,
+    latest_accepted: nullableText,
+    latest_transaction_date: nullableText,
+    filing_count: number,
+    transaction_count: number,
+    issuer_count: number,
+  }),
+  sql: {
+    latest_acc: 'latest_acc_key::VARCHAR',
+    latest_accepted: 'latest_accepted::VARCHAR',
+    latest_transaction_date: 'latest_transaction_date::VARCHAR',
+  },
+  order: 'one line per CIK',
+})
+
+/** The persons holding each trigram of their search text, by trigram, in directory order. */
+export const INSIDER_PERSON_GRAMS = readModel({
+  name: 'insiderPersonGrams',
+  path: 'lookup/insider-person-grams',
+  key: columnKey<bigint>('gram'),
+  keyIs: 'trigram (nameGramKey)',
+  line: 'array',
+  fields: Type.Object({ position: number, cik: number, name_lower: text }),
+  order: 'directory position',
+})
+
+const party = (cik: string) => `lpad(${cik}::VARCHAR, 10, '0')`
 
 /**
- * A person's line in `insiderPersons`: its `insider_persons` row as the server reads it (the
- * accession key and times as text, as DuckDB renders them).
+ * A transaction's line in the lookup file: its DTO (docs/api/insiders.md, The transaction) as JSON, without `filingUrl` (the server's
+ * archive address makes it from `issuer.cik` and `accessionNumber`). `reporter` is the filing's reporter;
+ * the person feed puts the person in its place.
  */
-export const PERSON_LINE = `json_object('cik', cik, 'name', name, 'is_director', is_director, 'is_officer', is_officer,
-  'is_ten_percent_owner', is_ten_percent_owner, 'latest_officer_title', latest_officer_title,
-  'latest_issuer_cik', latest_issuer_cik, 'latest_issuer_ticker', latest_issuer_ticker,
-  'latest_issuer_name', latest_issuer_name, 'latest_acc', latest_acc_key::VARCHAR,
-  'latest_accepted', latest_accepted::VARCHAR, 'latest_transaction_date', latest_transaction_date::VARCHAR,
-  'filing_count', filing_count, 'transaction_count', transaction_count, 'issuer_count', issuer_count)::VARCHAR`
+export const INSIDER_TRANSACTIONS = readModel({
+  name: 'insiderTransactions',
+  path: 'lookup/insider-transactions',
+  key: columnKey('pos::BIGINT'),
+  keyIs: 'feed position',
+  line: 'object',
+  fields: Type.Object({
+    accessionNumber: text,
+    accepted: nullableText,
+    issuer: Type.Object({ cik: text, ticker: nullableText, name: nullableText }),
+    reporter: Type.Union([
+      Type.Object({
+        cik: text,
+        name: nullableText,
+        director: nullableFlag,
+        officer: nullableFlag,
+        tenPercentOwner: nullableFlag,
+        officerTitle: nullableText,
+      }),
+      Type.Null(),
+    ]),
+    securityType: nullableText,
+    transactionDate: nullableText,
+    deemedExecutionDate: nullableText,
+    transactionCode: nullableText,
+    type: nullableText,
+    shares: nullableNumber,
+    pricePerShare: nullableNumber,
+    value: nullableNumber,
+    acquiredDisposed: nullableText,
+    sharesOwnedFollowingTransaction: nullableNumber,
+    directOrIndirectOwnership: nullableText,
+    natureOfOwnership: nullableText,
+    derivative: nullableFlag,
+    underlyingSecurityTitle: nullableText,
+    underlyingSecurityShares: nullableNumber,
+    exercisePrice: nullableNumber,
+    exerciseDate: nullableText,
+    expirationDate: nullableText,
+    aff10b5One: nullableFlag,
+  }),
+  sql: {
+    accessionNumber: 'accession_number',
+    accepted: "strftime(accepted_at, '%Y-%m-%dT%H:%M:%S')",
+    issuer: `json_object('cik', ${party('issuer_cik')}, 'ticker', issuer_ticker, 'name', issuer_name)`,
+    reporter: `CASE WHEN reporter_cik IS NOT NULL THEN json_object('cik', ${party('reporter_cik')},
+    'name', reporter_name, 'director', is_director, 'officer', is_officer, 'tenPercentOwner', is_ten_percent_owner,
+    'officerTitle', officer_title) END`,
+    securityType: 'security_title',
+    transactionDate: 'transaction_date::VARCHAR',
+    deemedExecutionDate: 'deemed_execution_date::VARCHAR',
+    transactionCode: 'transaction_code',
+    pricePerShare: 'price_per_share',
+    acquiredDisposed: "CASE WHEN acquired_disposed IN ('A', 'D') THEN acquired_disposed END",
+    sharesOwnedFollowingTransaction: 'shares_owned_following',
+    directOrIndirectOwnership: 'direct_indirect',
+    natureOfOwnership: 'nature_of_ownership',
+    underlyingSecurityTitle: 'underlying_title',
+    underlyingSecurityShares: 'underlying_shares',
+    exercisePrice: 'exercise_price',
+    exerciseDate: 'exercise_date::VARCHAR',
+    expirationDate: 'expiration_date::VARCHAR',
+    aff10b5One: 'aff10b5_one',
+  },
+  order: 'one line per position',
+})
 
-/** A person's line under each trigram of its search text: directory position, CIK, search text. */
-export const PERSON_GRAM_LINE = `json_array(position, cik, name_lower)::VARCHAR`
+export const LOOKUPS = lookupsOf(
+  INSIDER_TRANSACTIONS,
+  INSIDER_PERSON_GRAMS,
+  INSIDER_PERSONS,
+  INSIDER_POSITIONS_BY_ISSUER,
+  INSIDER_POSITIONS_BY_OWNER,
+  INSIDER_DAILY_LEADERS,
+  INSIDER_FEED_DAY_HEADS,
+  INSIDER_ISSUER_FEED,
+  INSIDER_PERSON_FEED,
+)
 
 /** Lifetime and latest figures of an issuer (companies directory, buy-sell-ratio, net-shares, net-value). */
 const ISSUER_FIGURES = [

@@ -12,22 +12,22 @@
  *   the server reads nothing else of them;
  * - the statistics over everything covered, in one row.
  */
+import { lookupOf } from '../../lookup-files.ts'
 import type { BuildContext, LookupSpec } from '../../source.ts'
 import { ACC_KEY, nameGramSql } from '../submissions/contract/index.ts'
 import {
   DAY_HEADS,
-  FEED_DAY_KEY,
   FEED_FILTER_COLUMNS,
-  FEED_LINE,
   FEED_ORDER,
-  LEADER_LINE,
-  LEADERS_KEY,
-  LOOKUPS,
-  PERSON_FEED_LINE,
-  PERSON_GRAM_LINE,
-  PERSON_LINE,
-  POSITION_LINE,
-  TRANSACTION_LINE,
+  INSIDER_DAILY_LEADERS,
+  INSIDER_FEED_DAY_HEADS,
+  INSIDER_ISSUER_FEED,
+  INSIDER_PERSON_FEED,
+  INSIDER_PERSON_GRAMS,
+  INSIDER_PERSONS,
+  INSIDER_POSITIONS_BY_ISSUER,
+  INSIDER_POSITIONS_BY_OWNER,
+  INSIDER_TRANSACTIONS,
 } from './contract.ts'
 import { POSITION_TIES } from './derive.ts'
 import { cents, IN_DOLLAR_TOTALS, OPEN_MARKET } from './money.ts'
@@ -56,7 +56,7 @@ const sell = `type = 'sell'`
 const dollars = (side: string) => `coalesce(${cents(`sum(value) FILTER (${side} AND ${IN_DOLLAR_TOTALS})`)}, 0)`
 
 /**
- * Each transaction date's issuers ranked by buy value and by sell value (LEADER_LINE's fields), in two
+ * Each transaction date's issuers ranked by buy value and by sell value (INSIDER_DAILY_LEADERS' fields), in two
  * scopes (money.ts): the open-market purchases and sales of non-derivative securities (the default), and
  * every non-derivative transaction by its type (`openMarketOnly=false`). A derivative row is in neither.
  * A leader's figures are those of the transactions its scope counts. Only the `insiderDailyLeaders`
@@ -196,74 +196,44 @@ const FEED_DAY = `transaction_date IS NOT NULL AND acquired_disposed IN ('A', 'D
 export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => {
   const positions = withAccKey(parquet, 'insider_positions')
   return [
-    {
-      name: 'insiderPersonGrams',
-      path: LOOKUPS.insiderPersonGrams,
+    lookupOf(INSIDER_PERSON_GRAMS, {
       rowsOf: `(${PERSON_GRAMS})`,
-      sql: `SELECT gram, ${PERSON_GRAM_LINE} FROM (${PERSON_GRAMS}) ORDER BY gram, position`,
-    },
-    {
-      // A page of persons by CIK from DuckDB (cik IN a list of 26) scanned every column of the 306,000 rows
-      // (the IN filter is not pushed into the scan): over ten times a page's target.
-      name: 'insiderPersons',
-      path: LOOKUPS.insiderPersons,
-      rowsOf: 's.insider_persons',
-      sql: `SELECT cik::BIGINT, ${PERSON_LINE} FROM s.insider_persons ORDER BY cik`,
-    },
+      from: `FROM (${PERSON_GRAMS}) ORDER BY gram, position`,
+    }),
+    // A page of persons by CIK from DuckDB (cik IN a list of 26) scanned every column of the 306,000 rows
+    // (the IN filter is not pushed into the scan): over ten times a page's target.
+    lookupOf(INSIDER_PERSONS, { rowsOf: 's.insider_persons', from: 'FROM s.insider_persons ORDER BY cik' }),
     // An issuer's or an owner's positions: 24 columns read from DuckDB on cold blocks cost most of a page's
     // target (uniform draws). Written straight from the positions (700k rows, a short sort): the server
     // reads them only through these files.
-    {
-      name: 'insiderPositionsByIssuer',
-      path: LOOKUPS.insiderPositionsByIssuer,
+    lookupOf(INSIDER_POSITIONS_BY_ISSUER, {
       rowsOf: positions,
-      sql: `SELECT issuer_cik::BIGINT, ${POSITION_LINE} FROM ${positions}
-      ORDER BY issuer_cik, owner_cik, ${POSITION_TIES}`,
-    },
-    {
-      name: 'insiderPositionsByOwner',
-      path: LOOKUPS.insiderPositionsByOwner,
+      from: `FROM ${positions} ORDER BY issuer_cik, owner_cik, ${POSITION_TIES}`,
+    }),
+    lookupOf(INSIDER_POSITIONS_BY_OWNER, {
       rowsOf: positions,
-      sql: `SELECT owner_cik::BIGINT, ${POSITION_LINE} FROM ${positions}
-      ORDER BY owner_cik, issuer_cik, ${POSITION_TIES}`,
-    },
+      from: `FROM ${positions} ORDER BY owner_cik, issuer_cik, ${POSITION_TIES}`,
+    }),
     // A day's leaders as a query read 15 columns on cold blocks: up to more than the page's target. Written
     // straight from the ranking (no count: it would rank again); the server reads them only here.
-    {
-      name: 'insiderDailyLeaders',
-      path: LOOKUPS.insiderDailyLeaders,
-      sql: `SELECT ${LEADERS_KEY.sql}, ${LEADER_LINE} FROM (${dailyLeaders(parquet)})
-        ORDER BY activity_date, open_market_only DESC, activity_type, rank`,
-    },
+    lookupOf(INSIDER_DAILY_LEADERS, {
+      from: `FROM (${dailyLeaders(parquet)}) ORDER BY activity_date, open_market_only DESC, activity_type, rank`,
+    }),
     // An activity window's page is the smallest positions among its days' heads (src/areas/insiders/windows.ts).
-    {
-      name: 'insiderFeedDayHeads',
-      path: LOOKUPS.insiderFeedDayHeads,
+    lookupOf(INSIDER_FEED_DAY_HEADS, {
       rowsOf: 's.insider_feed_days',
-      sql: `SELECT key, to_json(list(pos ORDER BY pos))::VARCHAR FROM (
-        SELECT ${FEED_DAY_KEY.sql} AS key, pos FROM s.insider_feed WHERE ${FEED_DAY}
+      from: `FROM (
+        SELECT transaction_date, acquired_disposed, pos FROM s.insider_feed WHERE ${FEED_DAY}
         QUALIFY row_number() OVER (PARTITION BY acquired_disposed, transaction_date ORDER BY pos) <= ${DAY_HEADS})
-      GROUP BY key ORDER BY key`,
-    },
+      GROUP BY 1 ORDER BY 1`,
+    }),
     // An issuer's or a person's feed page: the positions as a query cost most of its target on cold blocks; these lines
     // answer the pages whose filters are equalities (src/areas/insiders/feed-lines.ts), in stored order.
-    {
-      name: 'insiderIssuerFeed',
-      path: LOOKUPS.insiderIssuerFeed,
-      rowsOf: 's.insider_issuer_feed',
-      sql: `SELECT issuer_cik::BIGINT, ${FEED_LINE} FROM s.insider_issuer_feed`,
-    },
-    {
-      name: 'insiderPersonFeed',
-      path: LOOKUPS.insiderPersonFeed,
-      rowsOf: 's.insider_person_feed',
-      sql: `SELECT person_cik::BIGINT, ${PERSON_FEED_LINE} FROM s.insider_person_feed`,
-    },
-    {
-      name: 'insiderTransactions',
-      path: LOOKUPS.insiderTransactions,
+    lookupOf(INSIDER_ISSUER_FEED, { rowsOf: 's.insider_issuer_feed', from: 'FROM s.insider_issuer_feed' }),
+    lookupOf(INSIDER_PERSON_FEED, { rowsOf: 's.insider_person_feed', from: 'FROM s.insider_person_feed' }),
+    lookupOf(INSIDER_TRANSACTIONS, {
       rowsOf: parquet('insider_transactions'),
-      sql: `SELECT pos::BIGINT, ${TRANSACTION_LINE} FROM ${positioned(parquet)} ORDER BY pos`,
-    },
+      from: `FROM ${positioned(parquet)} ORDER BY pos`,
+    }),
   ]
 }

@@ -1,6 +1,6 @@
 /**
  * The Entity DTO (docs/api/entities.md, The entity) as SQL over the `entities` Parquet table. The build renders it once per
- * entity into the entities lookup file (contract/index.ts LOOKUPS.entities), sent as it is by src/areas/entities, so a lookup reads one line instead of
+ * entity into the entities lookup file (lookup-lines.ts ENTITIES), sent as it is by src/areas/entities, so a lookup reads one line instead of
  * some forty nested columns (docs/architecture.md, The serving database, has the figures).
  */
 

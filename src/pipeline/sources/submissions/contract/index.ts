@@ -4,6 +4,8 @@
  * Both sides import this module and its siblings in contract/, never the rest of the source. A test
  * (test/pipeline/contracts.test.ts) checks the built serving database against SERVING_TABLES.
  */
+import { lookupsOf } from '../../../read-model.ts'
+import { ENTITIES, FILER_FILINGS, FILINGS, FORM_POSITIONS, NAME_GRAMS } from './lookup-lines.ts'
 
 /** The entity classes of the API, in the order the serving database codes them (1-based). */
 export const ENTITY_TYPES = ['company', 'individual', 'institution', 'unknown'] as const
@@ -16,26 +18,10 @@ export type EntityType = (typeof ENTITY_TYPES)[number]
  */
 export const entityTypeCode = (type: string) => ENTITY_TYPES.indexOf(type as EntityType) + 1
 
-/**
- * Integer form of an accession number, as the build computes it: 0000320193-24-000123 → 320193240000123
- * (lib/ids.ts accessionKey is the server's side). DuckDB keeps only an 8-byte prefix of a string's
- * min/max per row group, which for accession numbers is the filer's CIK, so a string key skips nothing.
- */
-export const ACC_KEY = `replace(accession_number, '-', '')::BIGINT`
+export { ACC_KEY, ACCESSION_KEY } from './accession-key.ts'
 
-/** Lookup files (lib/keyed-file.ts) by name, each a path in the snapshot without extension. */
-export const LOOKUPS = {
-  /** Entity bodies (the API's JSON, contract/entity-json.ts) by CIK. */
-  entities: 'lookup/entities',
-  /** Every filer's line of a filing, by accession number (contract/lookup-lines.ts). */
-  filings: 'lookup/filings',
-  /** Each filer's filings, newest first, by CIK. */
-  filerFilings: 'lookup/filer-filings',
-  /** Filings in form type then list order, by position in `filings_by_form`. */
-  formPositions: 'lookup/filings-by-form',
-  /** The names holding each trigram, by trigram (nameGramKey), in CIK order. */
-  nameGrams: 'lookup/name-grams',
-} as const
+/** Lookup files (lib/keyed-file.ts) by name: the read models of lookup-lines.ts. */
+export const LOOKUPS = lookupsOf(ENTITIES, FILINGS, FILER_FILINGS, FORM_POSITIONS, NAME_GRAMS)
 
 /** Filing columns of the serving copies: the accession number only as `acc_key` (reading a string costs). */
 const FILING = ['acc_key', 'cik', 'form_type', 'form_category', 'filing_date', 'accepted_at', 'entity_name', 'ticker']
@@ -68,6 +54,3 @@ export const nameGramKey = (text: string, i: number) =>
 /** nameGramKey in SQL, for the trigram starting at 1-based position `i` of `name_lower`. */
 export const nameGramSql = (i: string) =>
   `(unicode(substring(name_lower, ${i}, 1))::BIGINT << 42) + (unicode(substring(name_lower, ${i} + 1, 1))::BIGINT << 21) + unicode(substring(name_lower, ${i} + 2, 1))`
-
-/** A name's line in the trigram lookup file: what the name filters test. */
-export const NAME_GRAM_LINE = `json_array(cik, type_code, ticker, name_lower)::VARCHAR`

@@ -1,0 +1,117 @@
+/**
+ * docs/architecture.md ("Read models") has a table of the lookup files the sources' contracts declare as
+ * read models (src/pipeline/read-model.ts). Its columns but the last are rendered from the declarations
+ * and must be as rendered here; the last, the operations that read the file, must name every operation
+ * seen reading it when each operation is called once at its example path (a file read only on a path the
+ * examples do not take, a fallback, may be named without being seen).
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { KeyedFile } from '../../src/lib/keyed-file.ts'
+import type { AnyReadModel } from '../../src/pipeline/read-model.ts'
+import * as companyFacts from '../../src/pipeline/sources/company-facts/contract.ts'
+import * as filingIndex from '../../src/pipeline/sources/filing-index/contract.ts'
+import * as financialStatements from '../../src/pipeline/sources/financial-statements/contract.ts'
+import * as form13f from '../../src/pipeline/sources/form-13f/contract.ts'
+import * as insiderTransactions from '../../src/pipeline/sources/insider-transactions/contract.ts'
+import * as submissions from '../../src/pipeline/sources/submissions/contract/index.ts'
+import { openTestApi } from '../helpers/api.ts'
+import { operationsOf } from '../helpers/operations.ts'
+
+const MODELS: AnyReadModel[] = [
+  submissions,
+  filingIndex,
+  financialStatements,
+  companyFacts,
+  insiderTransactions,
+  form13f,
+].flatMap((c) => Object.values(c.LOOKUPS as Record<string, AnyReadModel>))
+
+const DOC = join(resolve(import.meta.dir, '../..'), 'docs/architecture.md')
+
+/** A model's row without its last column. */
+const rendered = (m: AnyReadModel) =>
+  [
+    `\`${m.name}\``,
+    m.keyIs,
+    m.line,
+    m.line === 'rendered' ? 'the API body' : Object.keys(m.fields.properties).join(', '),
+    m.order,
+    `${(m.frameBytes ?? 16_384) / 1024} KB`,
+  ].join(' | ')
+
+/** The table's rows: the first cells joined, and the operation ids of the last. */
+function documented(): Map<string, { cells: string; readBy: string[] }> {
+  const markdown = readFileSync(DOC, 'utf8')
+  const from = markdown.indexOf('| file | key | line | fields | order | frame | read by |')
+  expect(from).toBeGreaterThan(0)
+  const rows = markdown.slice(from).split('\n\n')[0]!.split('\n').slice(2)
+  return new Map(
+    rows.map((row) => {
+      const cells = row.slice(2, -2).split(' | ')
+      const readBy = [...cells.at(-1)!.matchAll(/`(\w+)`/g)].map((m) => m[1]!)
+      return [cells[0]!.replaceAll('`', ''), { cells: cells.slice(0, -1).join(' | '), readBy }]
+    }),
+  )
+}
+
+/** Which file each opened KeyedFile is, and the files read while `current` runs. */
+const fileOf = new Map<KeyedFile, string>()
+let read = new Set<string>()
+const open = KeyedFile.open
+const methods = ['get', 'lines', 'range', 'getMany', 'headsWithin'] as const
+const originals = methods.map((m) => KeyedFile.prototype[m])
+
+let api: Awaited<ReturnType<typeof openTestApi>>
+beforeAll(async () => {
+  KeyedFile.open = (base: string) => {
+    const file = open(base)
+    const model = MODELS.find((m) => base.endsWith(`/${m.path}`))
+    if (model) fileOf.set(file, model.name)
+    return file
+  }
+  methods.forEach((name, i) => {
+    const original = originals[i] as (this: KeyedFile, ...args: unknown[]) => unknown
+    ;(KeyedFile.prototype as unknown as Record<string, unknown>)[name] = function (
+      this: KeyedFile,
+      ...args: unknown[]
+    ) {
+      const model = fileOf.get(this)
+      if (model) read.add(model)
+      return original.apply(this, args)
+    }
+  })
+  api = await openTestApi()
+})
+afterAll(() => {
+  KeyedFile.open = open
+  methods.forEach((name, i) => {
+    ;(KeyedFile.prototype as unknown as Record<string, unknown>)[name] = originals[i]
+  })
+  return api.close()
+})
+
+test('the read models table renders every declared model', () => {
+  const table = documented()
+  const expected = MODELS.map((m) => `| ${rendered(m)} | … |`).join('\n')
+  expect([...table.keys()], `expected rows:\n${expected}`).toEqual(MODELS.map((m) => m.name))
+  for (const m of MODELS) expect(table.get(m.name)!.cells).toBe(rendered(m))
+})
+
+test('the read models table names every operation that reads each model', async () => {
+  const table = documented()
+  const operations = operationsOf(api.app)
+  const ids = new Set(operations.map((o) => o.operationId))
+  for (const [name, row] of table)
+    for (const id of row.readBy) expect([name, id, ids.has(id)]).toEqual([name, id, true])
+  const missing: string[] = []
+  for (const op of operations) {
+    read = new Set()
+    const res = await api.get(op.path())
+    expect([op.operationId, res.status]).toEqual([op.operationId, 200])
+    for (const name of read)
+      if (!table.get(name)?.readBy.includes(op.operationId)) missing.push(`${name}: ${op.operationId}`)
+  }
+  expect(missing).toEqual([])
+})
