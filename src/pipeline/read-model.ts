@@ -5,7 +5,7 @@
  * the key and line SQL (lookup-files.ts `lookupOf`), the server a reader that packs keys and decodes lines
  * the same way for every file, and test/docs/read-models.test.ts the table in docs/architecture.md.
  *
- * A line is one of three forms:
+ * A line is one of four forms:
  * - `array`: a JSON array of the fields' values in the schema's order (a third of an object's bytes for
  *   rows of few characters each); decoding names each position, without checking it;
  * - `object`: a JSON object of the fields in the schema's order (nested values, or rows an operation sends
