@@ -12,7 +12,7 @@ import { seriesStatements } from '../../src/pipeline/sources/company-facts/serie
 import { FACT_COLUMNS } from '../../src/pipeline/sources/company-facts/stage.ts'
 import { ratioById } from '../../src/reference/financial-ratios.ts'
 import { tempDir } from '../helpers/snapshot.ts'
-import { createSeriesInputs } from './series-inputs.ts'
+import { createSeriesInputs, SERIES_INPUTS } from './series-inputs.ts'
 
 let root = ''
 let db: BuildDb
@@ -26,18 +26,12 @@ type Pre = [string, string, string]
 
 const acc = (n: number) => `0000000001-24-${String(n).padStart(6, '0')}`
 
+/** Every input of the series statements besides the facts, created empty for each case. */
+const INPUTS = Object.keys(SERIES_INPUTS) as (keyof typeof SERIES_INPUTS)[]
+
 async function build(facts: Fact[], num: Num[] = [], pre: Pre[] = []) {
   await db.run('DROP SCHEMA IF EXISTS s CASCADE')
-  for (const t of [
-    't_cf_facts',
-    't_fsds_num',
-    't_fsds_pre',
-    't_cf_labels',
-    'cf_metric_labels',
-    's.fin_filings',
-    's.fin_concepts',
-  ])
-    await db.run(`DROP TABLE IF EXISTS ${t}`)
+  for (const t of ['t_cf_facts', ...INPUTS]) await db.run(`DROP TABLE IF EXISTS ${t}`)
   await db.run(`CREATE TABLE t_cf_facts (${FACT_COLUMNS})`)
   for (const [tag, unit, start, end, value, adsh, fy, fp, form, filed] of facts) {
     const [taxonomy, local] = tag.includes(':') ? tag.split(':') : ['us-gaap', tag]
@@ -46,14 +40,7 @@ async function build(facts: Fact[], num: Num[] = [], pre: Pre[] = []) {
       [taxonomy!, local!, unit, start, end, value, adsh, adsh, fy, fp, form, filed],
     )
   }
-  await createSeriesInputs(db, [
-    't_fsds_num',
-    't_fsds_pre',
-    't_cf_labels',
-    'cf_metric_labels',
-    's.fin_filings',
-    's.fin_concepts',
-  ])
+  await createSeriesInputs(db, INPUTS)
   await db.run(`INSERT INTO cf_metric_labels VALUES ('revenue', 'Revenue')`)
   for (const [adsh, tag, ddate, qtrs, value] of num)
     await db.run(
