@@ -20,7 +20,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { Elysia } from 'elysia'
 import { type Access, access } from '../auth/access.ts'
 import type { BuiltInPlan, Feature } from '../auth/plans.ts'
-import type { RequestDb } from '../db/client.ts'
+import type { Db, RequestDb } from '../db/client.ts'
 import type { RawJson } from '../http/raw-json.ts'
 import { routerParams } from '../http/routes.ts'
 import { errorResponses } from '../http/schemas.ts'
@@ -30,14 +30,24 @@ import { type AreaDeps, dbContext } from './context.ts'
 const NONE = t.Object({})
 type None = typeof NONE
 
-/** What a handler receives: the request's snapshot-bound db and its parameters, parsed and checked. */
-export type OperationInput<P extends TSchema, Q extends TSchema> = {
+/**
+ * What a handler receives: its area's store over the request's snapshot-bound db (the handler's only way
+ * to the data), and its parameters, parsed and checked.
+ */
+export type OperationInput<S, P extends TSchema, Q extends TSchema> = {
+  store: S
+  params: Static<P>
+  query: Static<Q>
+}
+
+/** What a handler received before its area had a store (TRANSITION: removed once every area has one). */
+export type LegacyOperationInput<P extends TSchema, Q extends TSchema> = {
   db: RequestDb
   params: Static<P>
   query: Static<Q>
 }
 
-export type OperationSpec<P extends TSchema, Q extends TSchema, R> = {
+type OperationFields<P extends TSchema, Q extends TSchema, R> = {
   /** Under the area's prefix; `:name` for a path parameter. */
   path: string
   /** Minimum plan, and the feature the key needs if any (src/auth/access.ts). */
@@ -54,17 +64,34 @@ export type OperationSpec<P extends TSchema, Q extends TSchema, R> = {
   pointLookup?: true
   /** Router name → public name of a path parameter, where the router needs another (src/http/routes.ts). */
   routerParams?: Record<string, string>
-  /** The body, or JSON text the build rendered; may throw an ApiError. */
-  handler: (input: OperationInput<P, Q>) => Promise<R> | R
   /** Turns the handler's (cached) value into the body, where it is not the body itself. */
   render?: (value: R) => RawJson<unknown>
 }
 
-export type Operation = OperationSpec<TSchema, TSchema, unknown>
+export type OperationSpec<S, P extends TSchema, Q extends TSchema, R> = OperationFields<P, Q, R> & {
+  /** The body, or JSON text the build rendered, shaped from what the store read; may throw an ApiError. */
+  handler: (input: OperationInput<S, P, Q>) => Promise<R> | R
+}
 
-/** An operation, declared once; `areaRoutes` mounts it. */
+export type Operation = OperationFields<TSchema, TSchema, unknown> & {
+  handler: (input: unknown) => unknown
+  /** The area's store over a request's db; absent only for a legacy declaration. */
+  store?: (db: Db) => unknown
+}
+
+/**
+ * How an area declares its operations: `operationsOf(store)` gives the area's `defineOperation`, whose
+ * handlers receive `store(db)` for the request. An area's data access (SQL, lookup files, memos, Parquet
+ * read in place, and the fallback rules between them) is all in its store; handlers shape results.
+ */
+export const operationsOf =
+  <S>(store: (db: Db) => S) =>
+  <P extends TSchema = None, Q extends TSchema = None, R = unknown>(spec: OperationSpec<S, P, Q, R>): Operation =>
+    ({ ...spec, store }) as unknown as Operation
+
+/** TRANSITION: an operation whose handler reads the db itself; removed once every area has a store. */
 export const defineOperation = <P extends TSchema = None, Q extends TSchema = None, R = unknown>(
-  spec: OperationSpec<P, Q, R>,
+  spec: OperationFields<P, Q, R> & { handler: (input: LegacyOperationInput<P, Q>) => Promise<R> | R },
 ): Operation => spec as unknown as Operation
 
 /** A 200 body that fails its operation's schema: a bug of ours, answered with a logged 500. */
@@ -107,7 +134,7 @@ function handlerOf(op: Operation, checkResponses: boolean) {
     params: unknown
     query: unknown
   }) => {
-    const run = async () => op.handler({ db, params, query } as OperationInput<TSchema, TSchema>)
+    const run = async () => op.handler(op.store ? { store: op.store(db), params, query } : { db, params, query })
     const value = op.pointLookup ? await run() : await db.cached(cacheKey, run)
     const text = jsonText(render ? render(value) : value)
     check?.(text)

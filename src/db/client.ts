@@ -25,6 +25,7 @@ import {
 } from './catalog.ts'
 import { SnapshotUnavailable } from './errors.ts'
 import type { LookupName } from './lookup-names.ts'
+import type { Memo } from './memo.ts'
 import { ConnectionPool, type PoolStats, type QueryOptions } from './pool.ts'
 import { ResultCache } from './result-cache.ts'
 import type { Sql } from './sql.ts'
@@ -33,8 +34,11 @@ import type { Sql } from './sql.ts'
 export type Db = {
   all<T>(q: Sql, options?: QueryOptions): Promise<T[]>
   one<T>(q: Sql, options?: QueryOptions): Promise<T | undefined>
-  /** A value derived from the snapshot, computed once per snapshot (concurrent callers share it). */
-  memo<T>(key: string, compute: () => Promise<T>): Promise<T>
+  /**
+   * A memo's value for this snapshot (src/db/memo.ts), computed once per snapshot and `variant`
+   * (concurrent callers share it).
+   */
+  memo<T>(memo: Memo<T>, variant?: string): Promise<T>
   /**
    * One of the snapshot's lookup files (point lookups without a query: lib/keyed-file.ts), by the name the
    * source's contract gives it; a snapshot without it is unavailable (503), not a bug of the request.
@@ -303,11 +307,12 @@ export class RequestDb implements Db {
     return value
   }
 
-  memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  memo<T>(memo: Memo<T>, variant?: string): Promise<T> {
     const { memos } = this.generation()
+    const key = variant === undefined ? memo.name : `${memo.name}:${variant}`
     let value = memos.get(key) as Promise<T> | undefined
     if (!value) {
-      value = compute()
+      value = memo.compute(this, variant)
       memos.set(key, value)
       // A failure is not remembered: the next request tries again.
       value.catch(() => memos.delete(key))

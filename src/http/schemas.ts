@@ -111,7 +111,7 @@ export const Ticker = t.String({
   examples: ['AAPL', 'BRK-B'],
 })
 
-/** A path identifier that is a CIK or a ticker (resolved by areas/common/identifiers.ts); each operation says what a miss is. */
+/** A path identifier that is a CIK or a ticker (resolved by areas/common/store/identifiers.ts); each operation says what a miss is. */
 export const CikOrTicker = t.String({
   pattern: IDENTIFIER_PATTERN,
   expected: 'a CIK (digits) or a ticker: 1 to 64 letters, digits, dots or dashes',

@@ -13,6 +13,7 @@
  * unless the piece's run holds too few matches within `frames` frames (a common piece, a rare match).
  */
 import type { Db } from '../../db/client.ts'
+import { defineMemo } from '../../db/memo.ts'
 import { sql } from '../../db/sql.ts'
 import { nameGramKey } from '../../pipeline/sources/submissions/contract/index.ts'
 import { NAME_GRAMS } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
@@ -56,14 +57,19 @@ export function pageOfGramFromLookup(
 /** Trigram key → how many names hold it; keys as the submissions contract's nameGramKey makes them. */
 type GramCounts = ReadonlyMap<bigint, number>
 
-function gramCounts(db: Db): Promise<GramCounts> {
-  return db.memo('entity-name-grams', async () => {
+const NAME_GRAM_COUNTS = defineMemo<GramCounts>({
+  name: 'entity-name-grams',
+  from: ['entity_name_grams'],
+  holds: 'how many entity names hold each trigram',
+  compute: async (db) => {
     const rows = await db.all<{ gram: string; n: number }>(
       sql`SELECT gram::VARCHAR AS gram, count(*)::INTEGER AS n FROM entity_name_grams GROUP BY gram`,
     )
     return new Map(rows.map((r) => [BigInt(r.gram), r.n]))
-  })
-}
+  },
+})
+
+const gramCounts = (db: Db) => db.memo(NAME_GRAM_COUNTS)
 
 /**
  * The rarest trigram of `q` (lower-cased), `null` when some trigram occurs in no name (nothing can

@@ -7,6 +7,7 @@
  * About 500,000 (form, day) pairs at full EDGAR scale: a few MB.
  */
 import type { Db } from '../../db/client.ts'
+import { defineMemo } from '../../db/memo.ts'
 import { sql } from '../../db/sql.ts'
 
 /** Days newest first: `dates[i]` (YYYY-MM-DD) has `counts[i]` rows starting at position `firstPos[i]`. */
@@ -16,7 +17,7 @@ export type FilingDayIndex = { all: DayList; byForm: ReadonlyMap<string, DayList
 
 type Row = { form: string | null; dates: string[]; firstPos: number[]; counts: number[] }
 
-export async function loadDayIndex(db: Db): Promise<FilingDayIndex> {
+async function loadDayIndex(db: Db): Promise<FilingDayIndex> {
   const columns = sql`
     list(strftime(filing_date, '%Y-%m-%d') ORDER BY filing_date DESC) AS dates,
     list(first_pos::INTEGER ORDER BY filing_date DESC) AS "firstPos",
@@ -30,3 +31,10 @@ export async function loadDayIndex(db: Db): Promise<FilingDayIndex> {
   })
   return { all: list(all), byForm: new Map(forms.map((r) => [r.form!, list(r)])) }
 }
+
+export const DAY_INDEX = defineMemo({
+  name: 'filing-day-index',
+  from: ['filing_days', 'filing_form_days'],
+  holds: "each filing date's first position and count, overall and per form type",
+  compute: loadDayIndex,
+})

@@ -1,6 +1,6 @@
 /**
  * Filings: the lookup files (lib/keyed-file.ts, no query) for accession operations and pages of form
- * types; one filer's pages as src/areas/common/filer-filings.ts reads them; otherwise SQL over the serving
+ * types; one filer's pages as src/areas/common/store/filer-filings.ts reads them; otherwise SQL over the serving
  * database (src/pipeline/sources/submissions/serving.ts): `filings_by_date` newest first with positions
  * (paged by page-plan.ts). Row-group statistics on the sort key skip all but a few rows,
  * and each page is one query (a query has a fixed cost before it reads a row: docs/architecture.md).
@@ -21,11 +21,11 @@ import {
   positionOrder,
 } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
 import { folderUrl } from '../common/edgar-values.ts'
-import { filerFilingsPage, normalizeFilingFilters } from '../common/filer-filings.ts'
 import { FILING_ROW, type FilingRow, toFiling } from '../common/filing.ts'
 import type { AppliedFilingFilters, Filing, FilingFilters, FilingList } from '../common/filing-schemas.ts'
-import { cikForTicker } from '../common/identifiers.ts'
-import { loadDayIndex } from './day-index.ts'
+import { filerFilingsPage, normalizeFilingFilters } from '../common/store/filer-filings.ts'
+import { cikForTicker } from '../common/store/identifiers.ts'
+import { DAY_INDEX } from './day-index.ts'
 import { type PagePlan, planPage } from './page-plan.ts'
 import { skipWithinDay } from './page-skip.ts'
 import type { FilingDocument } from './schemas.ts'
@@ -61,7 +61,7 @@ export async function listFilings(db: Db, config: QueryConfig, f: FilingFilters 
  * types come from the form-ordered lookup file; pages of every form, from the date-sorted copy.
  */
 async function pageWithoutCik(db: Db, filters: AppliedFilingFilters, p: PageQuery): Promise<FilingRow[]> {
-  const index = await db.memo('filing-day-index', () => loadDayIndex(db))
+  const index = await db.memo(DAY_INDEX)
   const plan = planPage(index, { ...filters, offset: offsetOf(p), take: p.limit + 1 })
   if (plan.kind === 'empty') return []
   if (plan.kind === 'merge') return mergeOfForms(db, plan)

@@ -1,7 +1,7 @@
 /**
  * The company lookup and the concept search (docs/api/financials.md). The lookup reads the `finIssuers` and
  * `finCompanyFilings` lookup files, by CIK; a ticker resolves through the tickers table like everywhere
- * else (common/identifiers.ts), so "the latest 10-K of AAPL" is `?ticker=AAPL&limit=…`.
+ * else (common/store/identifiers.ts), so "the latest 10-K of AAPL" is `?ticker=AAPL&limit=…`.
  */
 import type { Static } from '@sinclair/typebox'
 import type { Db } from '../../db/client.ts'
@@ -11,7 +11,7 @@ import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import { accessionOfKey, formatCik, normalizeTicker, parseCik } from '../../lib/ids.ts'
 import { FIN_COMPANY_FILINGS } from '../../pipeline/sources/financial-statements/contract.ts'
 import { easternTime } from '../common/edgar-values.ts'
-import { cikForTicker } from '../common/identifiers.ts'
+import { cikForTicker } from '../common/store/identifiers.ts'
 import { CONCEPT_META_COLUMNS, type ConceptMeta } from './concept-meta.ts'
 import { isoOfYmd } from './format.ts'
 import { financialIssuer, issuerBody } from './issuer.ts'

@@ -6,6 +6,7 @@
  * versions, in EDGAR's).
  */
 import type { Db } from '../../db/client.ts'
+import { defineMemo } from '../../db/memo.ts'
 import { ident, join, sql } from '../../db/sql.ts'
 import {
   FIN_METRIC_SERIES,
@@ -27,23 +28,35 @@ const LEAD = FIN_METRIC_SERIES.peek.numbers('end_date')
 /** Every CIK the SEC has issued is below 2^31 (contract SERIES_KEY); a larger one has no series. */
 const MAX_CIK = 2 ** 31
 
-const seriesIds = (db: Db) =>
-  db.memo('fin-series-ids', async () => {
+const SERIES_IDS = defineMemo({
+  name: 'fin-series-ids',
+  from: ['fin_series_ids'],
+  holds: "each metric's and ratio's series id",
+  compute: async (db) => {
     const rows = await db.all<{ source: string; symbol: string; series_id: number }>(
       sql`SELECT source, symbol, series_id FROM fin_series_ids`,
     )
     return new Map(rows.map((r) => [`${r.source}:${r.symbol}`, r.series_id]))
-  })
+  },
+})
+
+const seriesIds = (db: Db) => db.memo(SERIES_IDS)
 
 type PointMeta = Record<(typeof METRIC_META_FIELDS)[number], unknown>
 
-const pointMetas = (db: Db) =>
-  db.memo('fin-point-metas', async () => {
+const POINT_METAS = defineMemo({
+  name: 'fin-point-metas',
+  from: ['fin_point_metas'],
+  holds: "a metric point's tag and rule by its meta id",
+  compute: async (db) => {
     const rows = await db.all<PointMeta & { meta_id: number }>(
       sql`SELECT meta_id, ${join(METRIC_META_FIELDS.map(ident), ', ')} FROM fin_point_metas`,
     )
     return new Map(rows.map(({ meta_id, ...meta }) => [meta_id, meta as PointMeta]))
-  })
+  },
+})
+
+const pointMetas = (db: Db) => db.memo(POINT_METAS)
 
 /**
  * The points of one series of a company in the asked periods, latest first (by recency, then period

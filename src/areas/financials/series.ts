@@ -15,7 +15,7 @@ import { accessionOfKey, formatCik, normalizeTicker, parseCik } from '../../lib/
 import { CANONICAL_KEYS } from '../../reference/canonical-metrics.ts'
 import { RATIOS, type RatioDefinition, ratioById } from '../../reference/financial-ratios.ts'
 import { easternTime } from '../common/edgar-values.ts'
-import { cikForTicker } from '../common/identifiers.ts'
+import { cikForTicker } from '../common/store/identifiers.ts'
 import { type Issuer, issuerBody, knownIssuer } from './issuer.ts'
 import { type PeriodFilter, type SeriesName, seriesPoints } from './series-points.ts'
 import {

@@ -3,6 +3,7 @@
 import type { Static } from '@sinclair/typebox'
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import { defineMemo } from '../../db/memo.ts'
 import { sql } from '../../db/sql.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
@@ -64,14 +65,19 @@ type Companies = { rows: readonly (CompanyRow & { search_text: string })[]; byCi
  * (latest filing first): a page, a `q` match and an issuer's figures then cost no query. As a query, a
  * `q` scan of every search text was over a page's target, and an issuer's row on cold blocks half of it.
  */
-export function insiderCompanies(db: Db): Promise<Companies> {
-  return db.memo('insider-companies', async () => {
+const INSIDER_COMPANIES = defineMemo<Companies>({
+  name: 'insider-companies',
+  from: ['insider_companies'],
+  holds: 'the issuer directory, latest filing first, and each issuer by CIK',
+  compute: async (db) => {
     const rows = await db.all<CompanyRow & { search_text: string }>(
       sql`SELECT ${COMPANY_SELECT}, search_text FROM insider_companies`,
     )
     return { rows, byCik: new Map(rows.map((r) => [r.issuer_cik, r])) }
-  })
-}
+  },
+})
+
+export const insiderCompanies = (db: Db): Promise<Companies> => db.memo(INSIDER_COMPANIES)
 
 export async function listCompanies(db: Db, config: QueryConfig, f: { q?: string } & PageQuery) {
   checkOffset(f, config.maxOffset)

@@ -7,6 +7,7 @@
 import type { Static } from '@sinclair/typebox'
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import { defineMemo } from '../../db/memo.ts'
 import { sql } from '../../db/sql.ts'
 import { INSIDER_DAILY_LEADERS } from '../../pipeline/sources/insider-transactions/contract.ts'
 import { easternTime } from '../common/edgar-values.ts'
@@ -56,8 +57,11 @@ type ActivityDays = { dates: ReadonlySet<string>; latest: LatestDates; latestAny
  * The transaction dates covered (5,400 at full volume) and the leaders' default dates, held per
  * snapshot: a leaders page then costs one query (the date's check and default each cost a query of its own: docs/benchmarks.md).
  */
-function activityDays(db: Db): Promise<ActivityDays> {
-  return db.memo('insider-activity-days', async () => {
+const ACTIVITY_DAYS = defineMemo<ActivityDays>({
+  name: 'insider-activity-days',
+  from: ['insider_days', 'insider_statistics'],
+  holds: "the transaction dates covered and the daily leaders' default dates",
+  compute: async (db) => {
     const rows = await db.all<{ d: string }>(sql`SELECT activity_date::VARCHAR AS d FROM insider_days`)
     type Latest = Record<'purchase' | 'sale' | 'buy' | 'sell' | 'any', string | null>
     const r = await db.one<Latest>(sql`SELECT latest_purchase_date::VARCHAR AS purchase,
@@ -68,8 +72,10 @@ function activityDays(db: Db): Promise<ActivityDays> {
       all: { top_buyers: r?.buy ?? null, top_sellers: r?.sell ?? null },
     }
     return { dates: new Set(rows.map((d) => d.d)), latest, latestAny: r?.any ?? null }
-  })
-}
+  },
+})
+
+const activityDays = (db: Db) => db.memo(ACTIVITY_DAYS)
 
 /**
  * A day's leaders of one type and scope, in rank order: the lines of the `insiderDailyLeaders` lookup file

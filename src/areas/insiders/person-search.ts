@@ -6,6 +6,7 @@
  * characters, not printable ASCII), a scan of `insider_persons` answers.
  */
 import type { Db } from '../../db/client.ts'
+import { defineMemo } from '../../db/memo.ts'
 import { sql } from '../../db/sql.ts'
 import { INSIDER_PERSON_GRAMS } from '../../pipeline/sources/insider-transactions/contract.ts'
 import { nameGramKey } from '../../pipeline/sources/submissions/contract/index.ts'
@@ -19,14 +20,19 @@ const ASCII = /^[\x20-\x7e]+$/
  */
 const FRAMES = 512
 
-function gramCounts(db: Db): Promise<ReadonlyMap<bigint, number>> {
-  return db.memo('insider-person-grams', async () => {
+const PERSON_GRAM_COUNTS = defineMemo<ReadonlyMap<bigint, number>>({
+  name: 'insider-person-grams',
+  from: ['insider_person_gram_counts'],
+  holds: "how many persons' search texts hold each trigram",
+  compute: async (db) => {
     const rows = await db.all<{ gram: string; n: number }>(
       sql`SELECT gram::VARCHAR AS gram, n::INTEGER AS n FROM insider_person_gram_counts`,
     )
     return new Map(rows.map((r) => [BigInt(r.gram), r.n]))
-  })
-}
+  },
+})
+
+const gramCounts = (db: Db) => db.memo(PERSON_GRAM_COUNTS)
 
 /**
  * CIKs of a page of persons whose search text holds `q` (lower case), in directory order; undefined when

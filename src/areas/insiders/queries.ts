@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
-import { cikForTicker } from '../common/identifiers.ts'
+import { cikForTicker } from '../common/store/identifiers.ts'
 
 export const notFound = (message: string) => new ApiError('not_found', message)
 

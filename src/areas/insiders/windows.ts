@@ -15,6 +15,7 @@
  * transactions themselves.
  */
 import type { Db } from '../../db/client.ts'
+import { defineMemo } from '../../db/memo.ts'
 import { sql } from '../../db/sql.ts'
 import { firstIndexWhere } from '../../lib/sorted.ts'
 import { DAY_HEADS, INSIDER_FEED_DAY_HEADS } from '../../pipeline/sources/insider-transactions/contract.ts'
@@ -25,8 +26,11 @@ type SideDays = { dates: string[]; firstPos: number[]; lastPos: number[]; heads:
  * Each side's transaction dates, ascending, with their first and last feed positions and their heads
  * (first DAY_HEADS positions, ascending), per snapshot.
  */
-function feedDays(db: Db): Promise<ReadonlyMap<string, SideDays>> {
-  return db.memo('insider-feed-days', async () => {
+const FEED_DAYS = defineMemo<ReadonlyMap<string, SideDays>>({
+  name: 'insider-feed-days',
+  from: ['insider_feed_days', 'insiderFeedDayHeads'],
+  holds: "each side's transaction dates with their feed positions and heads",
+  compute: async (db) => {
     const rows = await db.all<{ side: string; d: string; first: number; last: number }>(sql`
       SELECT acquired_disposed AS side, transaction_date::VARCHAR AS d, first_pos::DOUBLE AS first,
         last_pos::DOUBLE AS last FROM insider_feed_days`)
@@ -45,8 +49,10 @@ function feedDays(db: Db): Promise<ReadonlyMap<string, SideDays>> {
         s.dates.map((date) => ({ date, side })),
       ).map(([positions]) => positions ?? [])
     return sides
-  })
-}
+  },
+})
+
+const feedDays = (db: Db) => db.memo(FEED_DAYS)
 
 export type ActivityWindow = { positions: number[] } | { stretch: { from: number; to: number } }
 

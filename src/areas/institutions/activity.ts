@@ -1,5 +1,6 @@
 /** The market-wide activity of a quarter: every manager's changes added up per security (inst_activity). */
 import type { Db } from '../../db/client.ts'
+import { defineMemo } from '../../db/memo.ts'
 import { empty, sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { priorQuarterEnd, quarterLabel, quarterParam } from './quarters.ts'
@@ -20,19 +21,28 @@ type ActivityRecord = NetChangeRecord & {
   prior_filer_count: number
 }
 
+/** The default quarter: the latest whose filing deadline has passed by the latest filing, else the latest. */
+const defaultQuarter = async (db: Db, year?: number) => {
+  const r = await db.one<{ qend: string | null }>(sql`
+    SELECT coalesce(
+      max(qend) FILTER (WHERE qend + ${DEADLINE} <= (SELECT max(latest_filed) FROM inst_managers)),
+      max(qend))::VARCHAR AS qend
+    FROM inst_activity ${year === undefined ? empty : sql`WHERE year(qend) = ${year}`}`)
+  return r?.qend ?? null
+}
+
+/** Its variant, when there is one, is a year: that year's default quarter. */
+const DEFAULT_QUARTER = defineMemo({
+  name: 'inst-activity-default-quarter',
+  from: ['inst_activity', 'inst_managers'],
+  holds: "the activity lists' default quarter, overall and of each year asked",
+  compute: (db, year) => defaultQuarter(db, year === undefined ? undefined : Number(year)),
+})
+
 /** Market-wide activity of a quarter (default: the latest complete one, whose filing deadline has passed). */
 export async function getActivity(db: Db, f: { year?: number; quarter?: string; limit: number }) {
   const asked = quarterParam(f.quarter, f.year)
-  const qend =
-    asked ??
-    (await db.memo(`institutions-activity-default-${f.year ?? ''}`, async () => {
-      const r = await db.one<{ qend: string | null }>(sql`
-        SELECT coalesce(
-          max(qend) FILTER (WHERE qend + ${DEADLINE} <= (SELECT max(latest_filed) FROM inst_managers)),
-          max(qend))::VARCHAR AS qend
-        FROM inst_activity ${f.year === undefined ? empty : sql`WHERE year(qend) = ${f.year}`}`)
-      return r?.qend ?? null
-    }))
+  const qend = asked ?? (await db.memo(DEFAULT_QUARTER, f.year === undefined ? undefined : `${f.year}`))
   if (!qend) throw new ApiError('not_found', `No 13F activity${f.year ? ` in ${f.year}` : ''}.`)
   const rows = await db.all<ActivityRecord>(sql`
     SELECT list, ticker, cusip, issuer_name, title_of_class, put_call, filer_count::DOUBLE AS filer_count,

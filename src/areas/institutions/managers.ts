@@ -8,6 +8,7 @@
 import type { Static } from 'elysia'
 import type { QueryConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import { defineMemo } from '../../db/memo.ts'
 import { sql } from '../../db/sql.ts'
 import { checkOffset, offsetOf } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
@@ -76,11 +77,17 @@ export async function listInstitutions(db: Db, config: QueryConfig, f: { q?: str
  * connections (docs/benchmarks.md); the table is a row per manager (6,978 at full volume, some 20,000
  * ever in EDGAR's data sets), a few megabytes held.
  */
-const managersByCik = (db: Db) =>
-  db.memo('inst-managers-by-cik', async () => {
+const MANAGERS_BY_CIK = defineMemo({
+  name: 'inst-managers-by-cik',
+  from: ['inst_managers'],
+  holds: "every 13F manager's row by CIK",
+  compute: async (db) => {
     const rows = await db.all<ManagerRow>(sql`SELECT ${MANAGER_COLUMNS} FROM inst_managers`)
     return new Map(rows.map((r) => [r.cik, r]))
-  })
+  },
+})
+
+const managersByCik = (db: Db) => db.memo(MANAGERS_BY_CIK)
 
 export async function getInstitution(db: Db, config: QueryConfig, cikText: string) {
   const cik = parseCik(cikText)

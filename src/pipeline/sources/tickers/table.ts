@@ -5,7 +5,7 @@ import type { BuildDb } from '../../duck.ts'
  * company_tickers_exchange.json gives a CIK beyond its submissions list, plus the tickers of a CIK the
  * file lists but no entity has (the submissions mirror lacks its record, as the real one lacks Snowflake's
  * while its companyfacts and ticker are there): numbered in the file's market-value order, so its first is
- * its primary. Every area resolves a ticker through this table (src/areas/common/identifiers.ts), so
+ * its primary. Every area resolves a ticker through this table (src/areas/common/store/identifiers.ts), so
  * such a ticker finds its filer wherever a source knows the filer.
  */
 export async function buildTickers(db: BuildDb) {

@@ -4,18 +4,26 @@
  * else a company listing it among its other tickers (a share class such as BRK-B), so that every listed
  * ticker finds its filer.
  */
-import type { Db } from '../../db/client.ts'
-import { sql } from '../../db/sql.ts'
-import { isCik, isCikLike, normalizeTicker, parseCik } from '../../lib/ids.ts'
+import type { Db } from '../../../db/client.ts'
+import { defineMemo } from '../../../db/memo.ts'
+import { sql } from '../../../db/sql.ts'
+import { isCik, isCikLike, normalizeTicker, parseCik } from '../../../lib/ids.ts'
 
 /**
  * The CIK a ticker belongs to, preferring the company whose primary ticker it is. All tickers of the
  * snapshot (about 12,000) are held in a map per snapshot: a lookup costs no query.
  */
 export async function cikForTicker(db: Db, ticker: string): Promise<number | undefined> {
-  const tickers = await db.memo('ticker-ciks', () => loadTickerCiks(db))
+  const tickers = await db.memo(TICKER_CIKS)
   return tickers.get(normalizeTicker(ticker))
 }
+
+const TICKER_CIKS = defineMemo({
+  name: 'ticker-ciks',
+  from: ['tickers'],
+  holds: 'the CIK of every ticker, the primary listing first',
+  compute: (db) => loadTickerCiks(db),
+})
 
 async function loadTickerCiks(db: Db): Promise<ReadonlyMap<string, number>> {
   const rows = await db.all<{ ticker: string; cik: number }>(sql`

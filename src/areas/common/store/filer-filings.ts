@@ -4,20 +4,20 @@
  * the filer's run in its lookup file when the page lies within its first frames (every filer's first
  * pages, and any page of nearly all filers), otherwise one query on the CIK-sorted `filings` table.
  */
-import type { QueryConfig } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-import { empty, join, list, sql } from '../../db/sql.ts'
-import { ApiError } from '../../http/errors.ts'
-import { offsetOf, toPage } from '../../http/pagination.ts'
-import type { PageQuery } from '../../http/schemas.ts'
-import { formatCik, normalizeTicker } from '../../lib/ids.ts'
+import type { QueryConfig } from '../../../config.ts'
+import type { Db } from '../../../db/client.ts'
+import { empty, join, list, sql } from '../../../db/sql.ts'
+import { ApiError } from '../../../http/errors.ts'
+import { offsetOf, toPage } from '../../../http/pagination.ts'
+import type { PageQuery } from '../../../http/schemas.ts'
+import { formatCik, normalizeTicker } from '../../../lib/ids.ts'
 import {
   FILER_FILINGS,
   filerLineDate,
   filerLineForm,
-} from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
-import { FILING_ROW, type FilingRow, toFiling } from './filing.ts'
-import type { AppliedFilingFilters, FilingFilters, FilingList } from './filing-schemas.ts'
+} from '../../../pipeline/sources/submissions/contract/lookup-lines.ts'
+import { FILING_ROW, type FilingRow, toFiling } from '../filing.ts'
+import type { AppliedFilingFilters, FilingFilters, FilingList } from '../filing-schemas.ts'
 
 /** Form types from `10-k, 10-Q ,,8-K` → ['10-K', '10-Q', '8-K'] (trimmed, upper-cased, de-duplicated). */
 export function parseFormTypes(formTypes: string | undefined): string[] {

@@ -1,0 +1,24 @@
+/**
+ * A snapshot memo, declared once: a value the server derives from the snapshot the first time a request
+ * needs it and keeps for that snapshot's life (an index held in memory, a small table read whole). Its
+ * declaration names it, says what it is built from and what it holds (the table of memos in
+ * docs/architecture.md is rendered from these), and computes it. `db.memo` takes only a declaration, so
+ * two areas cannot share a name by accident and every memo is listed; `variant` keys one memo's
+ * instances (one per year, say) under its one name.
+ */
+import type { Db } from './client.ts'
+
+export type Memo<T> = {
+  /** Unique among the memos (test/docs/read-models.test.ts). */
+  name: string
+  /** The serving tables or lookup files it reads. */
+  from: readonly string[]
+  /** What it holds, in a few words. */
+  holds: string
+  /** Its value for this snapshot, or for one `variant` of it. */
+  compute(db: Db, variant?: string): Promise<T>
+}
+
+export const defineMemo = <T>(memo: Memo<T>): Memo<T> => memo
+
+export type AnyMemo = Memo<unknown>
