@@ -266,7 +266,7 @@ describe('filings and periods', () => {
     expect(amended.body.filings.map((f: { accessionNumber: string }) => f.accessionNumber)).toEqual([Q3_AMENDMENT])
     expect(amended.body.filters).toEqual({ cik: PAD, quarter: null, formType: '13F-HR/A' })
     // One filing is the line of that accession number, whichever other line names it (a line is parsed
-    // only when its text holds the number: institutions/lookups.ts findLine).
+    // only when its text holds the number: institutions/store/lookups.ts findLine).
     for (const accession of [Q3_AMENDMENT, Q3, Q2])
       expect((await get(`/v1/institutions/${CIK}/filings/${accession}`)).body.accessionNumber).toBe(accession)
     notFound(

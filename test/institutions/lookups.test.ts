@@ -1,5 +1,5 @@
 /**
- * The lookup files against the queries they stand in for (src/areas/institutions/lookups.ts): a page the
+ * The lookup files against the queries they stand in for (src/areas/institutions/store/lookups.ts): a page the
  * files answer (limit up to 100) is the start of the same list read with a limit they cannot answer
  * (150, a query), for the largest managers of the fixture, by value and by shares, quarter by quarter.
  */

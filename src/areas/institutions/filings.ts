@@ -1,30 +1,30 @@
 /**
- * A manager's 13F filings, one of them, and its quarters with what was filed for each: all read from the
- * manager's lines in the `instFilings` and `instQuarters` lookup files (lookups.ts).
+ * A manager's 13F filings, one of them, and its quarters with what was filed for each: all read by the
+ * store from the manager's lines in the `instFilings` and `instQuarters` lookup files (store/lookups.ts).
  */
 import type { QueryConfig } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { formatCik, normalizeAccession, parseCik } from '../../lib/ids.ts'
-import { filingsOf, findFiling, quartersOf } from './lookups.ts'
 import { managerName } from './manager-context.ts'
 import { quarterLabel, quarterParam } from './quarters.ts'
 import { toFiling } from './rows.ts'
+import type { InstitutionsStore } from './store/index.ts'
 
 export async function listFilings(
-  db: Db,
+  store: InstitutionsStore,
   config: QueryConfig,
   cikText: string,
   f: { quarter?: string; formType?: string } & PageQuery,
 ) {
   checkOffset(f, config.maxOffset)
   const cik = parseCik(cikText)
-  const name = await managerName(db, cik)
+  const name = await managerName(store, cik)
   const qend = quarterParam(f.quarter)
   const form = f.formType?.toUpperCase() ?? null
-  const rows = filingsOf(db, cik)
+  const rows = store
+    .filings(cik)
     .filter((r) => (!qend || r.qend === qend) && (!form || r.form === form))
     .slice(offsetOf(f), offsetOf(f) + f.limit + 1)
   return {
@@ -36,22 +36,23 @@ export async function listFilings(
   }
 }
 
-export async function getFiling(db: Db, config: QueryConfig, cikText: string, accessionText: string) {
+export async function getFiling(store: InstitutionsStore, config: QueryConfig, cikText: string, accessionText: string) {
   const cik = parseCik(cikText)
   const accession = normalizeAccession(accessionText)
-  const row = findFiling(db, cik, `"${accession}"`, (r) => r.accession === accession)
+  const row = store.filing(cik, accession)
   if (!row) throw new ApiError('not_found', `No 13F filing ${accession} of CIK ${formatCik(cik)}.`)
   return toFiling(config.archivesUrl, row)
 }
 
-export async function listFilingPeriods(db: Db, config: QueryConfig, cikText: string, year?: number) {
+export async function listFilingPeriods(store: InstitutionsStore, config: QueryConfig, cikText: string, year?: number) {
   const cik = parseCik(cikText)
   const inYear = (qend: string) => year === undefined || qend.startsWith(`${year}-`)
-  const quarters = quartersOf(db, cik)
+  const quarters = store
+    .quarters(cik)
     .filter((q) => inYear(q.qend))
     .reverse()
-  const filings = filingsOf(db, cik).filter((r) => inYear(r.qend))
-  const name = quarters.length ? quarters[0]!.name : await managerName(db, cik)
+  const filings = store.filings(cik).filter((r) => inYear(r.qend))
+  const name = quarters.length ? quarters[0]!.name : await managerName(store, cik)
   return {
     cik: formatCik(cik),
     name,

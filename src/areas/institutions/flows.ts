@@ -1,22 +1,20 @@
 /**
  * A manager's quarter against the calendar quarter before (inst_changes), its buys and sells (inst_flows,
  * stored largest activity first: a list is read in stored order and its rank is the position), and its
- * sector and industry breakdowns (inst_sectors); each read from the lookup files written from those
- * tables (lookups.ts), a deep page of buys or sells from inst_flows itself.
+ * sector and industry breakdowns (inst_sectors); the store reads each from the lookup files written from
+ * those tables (store/lookups.ts), a deep page of buys or sells from inst_flows itself (store/flows.ts).
  */
 import type { QueryConfig } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-import { sql } from '../../db/sql.ts'
 import { checkOffset, offsetOf } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { formatCik } from '../../lib/ids.ts'
-import { breakdownOf, type FlowRecord, topFlows } from './lookups.ts'
 import { contextOf, flowPeriod, noHoldings, periodRef } from './manager-context.ts'
 import { quarterLabel } from './quarters.ts'
-import { NET_CHANGE_COLUMNS, netChangeOf, percent } from './rows.ts'
+import { netChangeOf, percent } from './rows.ts'
+import type { InstitutionsStore } from './store/index.ts'
 
-export async function getChanges(db: Db, cikText: string, quarter?: string) {
-  const c = await contextOf(db, cikText, quarter)
+export async function getChanges(store: InstitutionsStore, cikText: string, quarter?: string) {
+  const c = await contextOf(store, cikText, quarter)
   // The quarter's inst_changes row comes with its line of quarters (instQuarters).
   const r = c.changes
   if (!r) throw noHoldings(c.cik, c.qend)
@@ -63,32 +61,16 @@ export async function getChanges(db: Db, cikText: string, quarter?: string) {
 
 /** Buys (every rise, or only new positions) or sells (every fall, or only positions sold out), largest first. */
 export async function getFlows(
-  db: Db,
+  store: InstitutionsStore,
   config: QueryConfig,
   cikText: string,
   kind: 'buy' | 'sell',
   f: { quarter?: string; only: boolean } & PageQuery,
 ) {
   checkOffset(f, config.maxOffset)
-  const c = await contextOf(db, cikText, f.quarter)
+  const c = await contextOf(store, cikText, f.quarter)
   if (!c.positions) throw noHoldings(c.cik, c.qend)
-  const which =
-    kind === 'buy'
-      ? f.only
-        ? sql`change = 'new'`
-        : sql`net_shares > 0`
-      : f.only
-        ? sql`change = 'sold_out'`
-        : sql`net_shares < 0`
-  // Stored by activity value, largest first, within the manager and quarter: read in that order, no sort.
-  // A first page (the largest limit and one more) is in the lookup file; a deeper one is a query.
-  const rows =
-    topFlows(db, kind, f.only, c.cik, c.qend, offsetOf(f), f.limit + 1) ??
-    (await db.all<FlowRecord>(sql`
-    SELECT ticker, issuer_cik::DOUBLE AS issuer_cik, cusip, issuer_name, title_of_class,
-      put_call, ${NET_CHANGE_COLUMNS}, activity_value::DOUBLE AS activity_value
-    FROM inst_flows WHERE cik = ${c.cik} AND qend = ${c.qend}::DATE AND ${which}
-    LIMIT ${f.limit + 1} OFFSET ${offsetOf(f)}`))
+  const rows = await store.flows(c.cik, c.qend, kind, f.only, offsetOf(f), f.limit + 1)
   return {
     cik: formatCik(c.cik),
     name: c.name,
@@ -114,10 +96,15 @@ export async function getFlows(
   }
 }
 
-export async function getBreakdown(db: Db, cikText: string, level: 'sector' | 'industry', quarter?: string) {
-  const c = await contextOf(db, cikText, quarter)
+export async function getBreakdown(
+  store: InstitutionsStore,
+  cikText: string,
+  level: 'sector' | 'industry',
+  quarter?: string,
+) {
+  const c = await contextOf(store, cikText, quarter)
   if (!c.positions) throw noHoldings(c.cik, c.qend)
-  const rows = breakdownOf(db, c.cik, c.qend, level)
+  const rows = store.breakdown(c.cik, c.qend, level)
   const total = c.value ?? 0
   return {
     cik: formatCik(c.cik),

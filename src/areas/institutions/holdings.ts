@@ -1,30 +1,23 @@
 /**
- * A manager's holdings in a quarter and quarter by quarter: a quarter's first 101 by value or by shares
- * from the lookup files (lookups.ts); a larger `limit` from inst_holdings, stored by quarter, manager and
- * value rank, so the default order reads the first rows of the quarter.
+ * A manager's holdings in a quarter and quarter by quarter, as the store reads them (store/holdings.ts:
+ * a quarter's first rows from the lookup files, a larger `limit` from inst_holdings).
  */
-import type { Db } from '../../db/client.ts'
-import { sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
 import { checkOffset } from '../../http/pagination.ts'
 import { formatCik, parseCik } from '../../lib/ids.ts'
-import { quartersOf, topHoldings } from './lookups.ts'
 import { contextOf, managerName, periodRef } from './manager-context.ts'
 import { quarterLabel, quarterParam } from './quarters.ts'
-import { HOLDING_COLUMNS, type HoldingRecord, toHolding } from './rows.ts'
+import { type Sort, toHolding } from './rows.ts'
+import type { InstitutionsStore } from './store/index.ts'
 
-export type Sort = 'value' | 'shares' | 'weight'
-const holdingsOrder = (sort: Sort) => (sort === 'shares' ? sql`shares DESC NULLS LAST, value_rank` : sql`value_rank`)
-
-export async function getHoldings(db: Db, cikText: string, f: { quarter?: string; sort?: string; limit: number }) {
-  const c = await contextOf(db, cikText, f.quarter)
+export async function getHoldings(
+  store: InstitutionsStore,
+  cikText: string,
+  f: { quarter?: string; sort?: string; limit: number },
+) {
+  const c = await contextOf(store, cikText, f.quarter)
   const sort = (f.sort ?? 'value') as Sort
-  // The lookup file keeps a page of the largest limit and one more; a larger limit is a query.
-  const rows =
-    topHoldings(db, sort === 'shares' ? 'shares' : 'value', c.cik, c.qend, f.limit + 1) ??
-    (await db.all<HoldingRecord>(sql`
-      SELECT ${{ text: HOLDING_COLUMNS, values: [] }} FROM inst_holdings
-      WHERE cik = ${c.cik} AND qend = ${c.qend}::DATE ORDER BY ${holdingsOrder(sort)} LIMIT ${f.limit + 1}`))
+  const rows = await store.holdings(c.cik, c.qend, sort, f.limit + 1)
   const total = c.value ?? 0
   return {
     cik: formatCik(c.cik),
@@ -43,7 +36,7 @@ export async function getHoldings(db: Db, cikText: string, f: { quarter?: string
 export const HISTORY_PERIODS = 4
 
 export async function getHoldingsHistory(
-  db: Db,
+  store: InstitutionsStore,
   cikText: string,
   f: { year?: number; quarter?: string; sort?: string; limit: number; page: number },
   maxOffset: number,
@@ -53,7 +46,8 @@ export async function getHoldingsHistory(
   const qend = quarterParam(f.quarter, f.year)
   const sort = (f.sort ?? 'value') as Sort
   // The manager's quarters with holdings, newest first, from its line of quarters (instQuarters).
-  const matching = quartersOf(db, cik)
+  const matching = store
+    .quarters(cik)
     .filter(
       (q) =>
         (q.positions ?? 0) > 0 &&
@@ -63,13 +57,12 @@ export async function getHoldingsHistory(
     .reverse()
   const offset = (f.page - 1) * HISTORY_PERIODS
   const quarters = matching.slice(offset, offset + HISTORY_PERIODS + 1)
-  const name = quarters.length ? quarters[0]!.name : await managerName(db, cik)
+  const name = quarters.length ? quarters[0]!.name : await managerName(store, cik)
   if (!quarters.length && (qend || f.page === 1))
     throw new ApiError('not_found', `CIK ${formatCik(cik)} reported no holdings for the quarters asked for.`)
   const shown = quarters.slice(0, HISTORY_PERIODS)
   const ends = shown.map((q) => q.qend)
-  const holdings =
-    holdingsOfQuarters(db, cik, ends, sort, f.limit) ?? (await queryHoldingsOfQuarters(db, cik, ends, sort, f.limit))
+  const holdings = await store.holdingsOfQuarters(cik, ends, sort, f.limit)
   return {
     cik: formatCik(cik),
     name,
@@ -94,35 +87,4 @@ export async function getHoldingsHistory(
       limit: f.limit,
     },
   }
-}
-
-/** Each quarter's first `limit` holdings by `sort` from the lookup files; undefined when they keep fewer. */
-function holdingsOfQuarters(db: Db, cik: number, ends: string[], sort: Sort, limit: number) {
-  const out = new Map<string, HoldingRecord[]>()
-  for (const qend of ends) {
-    const rows = topHoldings(db, sort === 'shares' ? 'shares' : 'value', cik, qend, limit)
-    if (!rows) return undefined
-    out.set(qend, rows)
-  }
-  return out
-}
-
-/** The same as a query: by value (or weight) the build's rank picks each quarter's first rows; by shares each quarter is ranked here. */
-async function queryHoldingsOfQuarters(db: Db, cik: number, ends: string[], sort: Sort, limit: number) {
-  const out = new Map<string, HoldingRecord[]>()
-  if (!ends.length) return out
-  const window = sql`cik = ${cik} AND qend BETWEEN ${ends.at(-1)!}::DATE AND ${ends[0]!}::DATE`
-  const columns = { text: HOLDING_COLUMNS, values: [] }
-  const rows =
-    sort === 'shares'
-      ? await db.all<HoldingRecord>(sql`
-        SELECT qend::VARCHAR AS qend, ${columns} FROM (
-          SELECT *, row_number() OVER (PARTITION BY qend ORDER BY ${holdingsOrder(sort)}) AS pick
-          FROM inst_holdings WHERE ${window}
-        ) WHERE pick <= ${limit} ORDER BY qend DESC, pick`)
-      : await db.all<HoldingRecord>(sql`
-        SELECT qend::VARCHAR AS qend, ${columns} FROM inst_holdings
-        WHERE ${window} AND value_rank <= ${limit} ORDER BY qend DESC, value_rank`)
-  for (const r of rows) out.set(r.qend!, [...(out.get(r.qend!) ?? []), r])
-  return out
 }

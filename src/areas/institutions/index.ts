@@ -2,15 +2,16 @@
  * Institutions routes, each operation declared once (src/areas/operation.ts): the 13F managers'
  * directory, a manager, its filings and periods, holdings and their history, quarter-over-quarter
  * changes, buys and sells, sector and industry breakdowns, and the market-wide activity of a quarter.
- * Handlers only delegate. A manager, its profile, one filing and its changes are point lookups (one
- * record by key); the rest is cached. Every operation is open to every plan (FREE).
+ * Handlers receive the area's store (store/index.ts: all its data access) and delegate to the functions
+ * that check the parameters and shape what it reads. A manager, its profile, one filing and its changes
+ * are point lookups (one record by key); the rest is cached. Every operation is open to every plan (FREE).
  */
 import { t } from 'elysia'
 import { queryConfig } from '../../config.ts'
 import { PageNumber } from '../../http/schemas.ts'
 import type { Area } from '../area.ts'
 import type { AreaDeps } from '../context.ts'
-import { areaRoutes, defineOperation } from '../operation.ts'
+import { areaRoutes, operationsOf } from '../operation.ts'
 import { getActivity } from './activity.ts'
 import { INSTITUTIONS_BENCH, INSTITUTIONS_BENCH_KEYS } from './bench.ts'
 import { getFiling, listFilingPeriods, listFilings } from './filings.ts'
@@ -42,6 +43,9 @@ import {
   Year,
   YearQuery,
 } from './schemas.ts'
+import { institutionsStore } from './store/index.ts'
+
+const defineOperation = operationsOf(institutionsStore)
 
 const institutionsOperations = ({ config }: AreaDeps) => {
   const settings = queryConfig(config)
@@ -58,7 +62,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
         'substring of the name, or the CIK. Portfolio values are whole US dollars.',
       query: t.Composite([ManagerSearch, paged]),
       response: InstitutionList,
-      handler: ({ db, query }) => listInstitutions(db, settings, query),
+      handler: ({ store, query }) => listInstitutions(store, settings, query),
     }),
     defineOperation({
       path: '/activity',
@@ -71,7 +75,8 @@ const institutionsOperations = ({ config }: AreaDeps) => {
         'defaults to the latest complete quarter (its 45-day filing deadline passed), or the latest of `year`.',
       query: t.Object({ year: t.Optional(Year), quarter: QuarterQuery.properties.quarter, limit }),
       response: Activity,
-      handler: ({ db, query }) => getActivity(db, { year: query.year, quarter: query.quarter, limit: query.limit }),
+      handler: ({ store, query }) =>
+        getActivity(store, { year: query.year, quarter: query.quarter, limit: query.limit }),
     }),
     defineOperation({
       path: '/:cik',
@@ -82,7 +87,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       params: CikParams,
       response: Institution,
       pointLookup: true,
-      handler: ({ db, params }) => getInstitution(db, settings, params.cik),
+      handler: ({ store, params }) => getInstitution(store, settings, params.cik),
     }),
     defineOperation({
       path: '/:cik/profile',
@@ -95,7 +100,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       query: QuarterQuery,
       response: Profile,
       pointLookup: true,
-      handler: ({ db, params, query }) => getProfile(db, settings, params.cik, query.quarter),
+      handler: ({ store, params, query }) => getProfile(store, settings, params.cik, query.quarter),
     }),
     defineOperation({
       path: '/:cik/filings',
@@ -106,7 +111,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       params: CikParams,
       query: t.Composite([FilingsQuery, paged]),
       response: FilingsList,
-      handler: ({ db, params, query }) => listFilings(db, settings, params.cik, query),
+      handler: ({ store, params, query }) => listFilings(store, settings, params.cik, query),
     }),
     defineOperation({
       path: '/:cik/filings/:accessionNumber',
@@ -117,7 +122,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       params: FilingParams,
       response: InstitutionFiling,
       pointLookup: true,
-      handler: ({ db, params }) => getFiling(db, settings, params.cik, params.accessionNumber),
+      handler: ({ store, params }) => getFiling(store, settings, params.cik, params.accessionNumber),
     }),
     defineOperation({
       path: '/:cik/filing-periods',
@@ -128,7 +133,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       params: CikParams,
       query: YearQuery,
       response: FilingPeriods,
-      handler: ({ db, params, query }) => listFilingPeriods(db, settings, params.cik, query.year),
+      handler: ({ store, params, query }) => listFilingPeriods(store, settings, params.cik, query.year),
     }),
     defineOperation({
       path: '/:cik/holdings',
@@ -141,7 +146,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       params: CikParams,
       query: t.Composite([QuarterQuery, SortQuery, t.Object({ limit })]),
       response: Holdings,
-      handler: ({ db, params, query }) => getHoldings(db, params.cik, query),
+      handler: ({ store, params, query }) => getHoldings(store, params.cik, query),
     }),
     defineOperation({
       path: '/:cik/holdings/history',
@@ -152,7 +157,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       params: CikParams,
       query: t.Composite([YearQuery, QuarterQuery, SortQuery, paged]),
       response: HoldingsHistory,
-      handler: ({ db, params, query }) => getHoldingsHistory(db, params.cik, query, settings.maxOffset),
+      handler: ({ store, params, query }) => getHoldingsHistory(store, params.cik, query, settings.maxOffset),
     }),
     defineOperation({
       path: '/:cik/changes',
@@ -166,7 +171,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       response: Changes,
       // The quarter's line of instQuarters holds its inst_changes row: one record by key.
       pointLookup: true,
-      handler: ({ db, params, query }) => getChanges(db, params.cik, query.quarter),
+      handler: ({ store, params, query }) => getChanges(store, params.cik, query.quarter),
     }),
     defineOperation({
       path: '/:cik/buys',
@@ -177,8 +182,8 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       params: CikParams,
       query: t.Composite([QuarterQuery, NewOnlyQuery, paged]),
       response: Flows,
-      handler: ({ db, params, query }) =>
-        getFlows(db, settings, params.cik, 'buy', { ...query, only: query.newOnly === 'true' }),
+      handler: ({ store, params, query }) =>
+        getFlows(store, settings, params.cik, 'buy', { ...query, only: query.newOnly === 'true' }),
     }),
     defineOperation({
       path: '/:cik/sells',
@@ -189,8 +194,8 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       params: CikParams,
       query: t.Composite([QuarterQuery, SoldOutOnlyQuery, paged]),
       response: Flows,
-      handler: ({ db, params, query }) =>
-        getFlows(db, settings, params.cik, 'sell', { ...query, only: query.soldOutOnly === 'true' }),
+      handler: ({ store, params, query }) =>
+        getFlows(store, settings, params.cik, 'sell', { ...query, only: query.soldOutOnly === 'true' }),
     }),
     defineOperation({
       path: '/:cik/sectors',
@@ -201,7 +206,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       params: CikParams,
       query: QuarterQuery,
       response: Breakdown,
-      handler: ({ db, params, query }) => getBreakdown(db, params.cik, 'sector', query.quarter),
+      handler: ({ store, params, query }) => getBreakdown(store, params.cik, 'sector', query.quarter),
     }),
     defineOperation({
       path: '/:cik/industries',
@@ -212,7 +217,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       params: CikParams,
       query: QuarterQuery,
       response: Breakdown,
-      handler: ({ db, params, query }) => getBreakdown(db, params.cik, 'industry', query.quarter),
+      handler: ({ store, params, query }) => getBreakdown(store, params.cik, 'industry', query.quarter),
     }),
   ]
 }

@@ -1,13 +1,14 @@
 /**
  * Where every operation on one manager starts: the manager and one of its quarters (the one asked for,
- * else its latest with holdings), read from the manager's quarters in the `instQuarters` lookup file,
- * which carry the manager's name and each quarter's filing. The 404s of an unknown manager and of a quarter it filed nothing for are here.
+ * else its latest with holdings), read by the store from the manager's quarters in the `instQuarters`
+ * lookup file, which carry the manager's name and each quarter's filing. The 404s of an unknown manager
+ * and of a quarter it filed nothing for are here.
  */
-import type { Db } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
 import { formatCik, parseCik } from '../../lib/ids.ts'
-import { findQuarter, type QuarterLine, quartersOf, quarterTexts } from './lookups.ts'
 import { priorQuarterEnd, quarterLabel, quarterParam } from './quarters.ts'
+import type { QuarterLine } from './rows.ts'
+import type { InstitutionsStore } from './store/index.ts'
 
 export const unknownManager = (cik: number) =>
   new ApiError('not_found', `No 13F filer with CIK ${formatCik(cik)} (no 13F-HR or 13F-NT filing of it is known).`)
@@ -20,18 +21,16 @@ type Context = QuarterLine & { qend: string; period: string }
  * line of quarters in `instQuarters` (they carry its name, each quarter's filing and changes); 404 for an
  * unknown manager or a quarter it filed nothing for.
  */
-/** The line of the quarter a request without `quarter` is about (the quarter line's `is_default`). */
-const DEFAULT_QUARTER = /"is_default":\s*true/
-
-export async function contextOf(db: Db, cikText: string, quarter: string | undefined): Promise<Context> {
+export async function contextOf(
+  store: InstitutionsStore,
+  cikText: string,
+  quarter: string | undefined,
+): Promise<Context> {
   const cik = parseCik(cikText)
   const qend = quarterParam(quarter)
-  const lines = quarterTexts(db, cik)
-  const c = qend
-    ? findQuarter(lines, `"${qend}"`, (q) => q.qend === qend)
-    : findQuarter(lines, DEFAULT_QUARTER, (q) => q.is_default === true)
-  if (c) return c
-  if (!lines.length) throw unknownManager(cik)
+  const c = store.quarter(cik, qend)
+  if (c.quarter) return c.quarter
+  if (!c.known) throw unknownManager(cik)
   throw new ApiError('not_found', `CIK ${formatCik(cik)} filed no 13F for ${quarterLabel(qend!)}.`)
 }
 
@@ -43,8 +42,8 @@ export const periodRef = (c: Context & { qend: string; period: string }) => ({
 })
 
 /** The manager's name, from its first quarter; 404 when it filed no 13F. */
-export async function managerName(db: Db, cik: number) {
-  const first = quartersOf(db, cik)[0]
+export async function managerName(store: InstitutionsStore, cik: number) {
+  const first = store.quarters(cik)[0]
   if (!first) throw unknownManager(cik)
   return first.name
 }

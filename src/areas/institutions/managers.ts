@@ -1,41 +1,18 @@
 /**
- * The managers' directory, one manager, and a manager's quarter at a glance. Institutions SQL reads the
- * serving tables of the 13F source (src/pipeline/sources/form-13f/contract.ts), each sorted on the
- * manager's CIK and quarter; what the operations send was computed by the build.
+ * The managers' directory, one manager (inst_managers), and a manager's quarter at a glance (the
+ * instQuarters lookup file), as the store reads them (store/managers.ts, store/lookups.ts).
  */
-/** The managers' directory, one manager (inst_managers), and a manager's quarter at a glance (the instQuarters lookup file). */
-
 import type { Static } from 'elysia'
 import type { QueryConfig } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-import { defineMemo } from '../../db/memo.ts'
-import { sql } from '../../db/sql.ts'
 import { checkOffset, offsetOf } from '../../http/pagination.ts'
 import type { PageQuery } from '../../http/schemas.ts'
 import { formatCik, parseCik } from '../../lib/ids.ts'
 import { filingIndexUrl, utcTime } from '../common/edgar-values.ts'
 import { contextOf, unknownManager } from './manager-context.ts'
 import { quarterLabel } from './quarters.ts'
-
+import type { ManagerRow } from './rows.ts'
 import type { Institution } from './schemas.ts'
-
-type ManagerRow = {
-  cik: number
-  name: string | null
-  latest_form: string
-  latest_accession: string
-  latest_filed: string
-  latest_period: string
-  latest_accepted: string | null
-  filing_count: number
-  latest_positions: number
-  latest_securities: number
-  latest_value: number
-}
-const MANAGER_COLUMNS = sql`cik::DOUBLE AS cik, name, latest_form, latest_accession, latest_filed::VARCHAR AS latest_filed,
-  latest_period::VARCHAR AS latest_period, latest_accepted::VARCHAR AS latest_accepted, filing_count::DOUBLE AS filing_count,
-  latest_positions::DOUBLE AS latest_positions, latest_securities::DOUBLE AS latest_securities,
-  latest_value::DOUBLE AS latest_value`
+import type { InstitutionsStore } from './store/index.ts'
 
 const toInstitution = (archives: string, r: ManagerRow): Static<typeof Institution> => ({
   cik: formatCik(r.cik),
@@ -53,17 +30,15 @@ const toInstitution = (archives: string, r: ManagerRow): Static<typeof Instituti
 })
 
 /** Managers, largest latest portfolio first; `q` a case-insensitive substring of the name, or the CIK. */
-export async function listInstitutions(db: Db, config: QueryConfig, f: { q?: string } & PageQuery) {
+export async function listInstitutions(store: InstitutionsStore, config: QueryConfig, f: { q?: string } & PageQuery) {
   checkOffset(f, config.maxOffset)
   const q = f.q?.trim() || null
-  const where = q
+  const search = q
     ? /^\d{1,10}$/.test(q)
-      ? sql`(cik = ${parseCik(q)} OR contains(name_upper, ${q.toUpperCase()}))`
-      : sql`contains(name_upper, ${q.toUpperCase()})`
-    : sql`TRUE`
-  const rows = await db.all<ManagerRow>(
-    sql`SELECT ${MANAGER_COLUMNS} FROM inst_managers WHERE ${where} LIMIT ${f.limit + 1} OFFSET ${offsetOf(f)}`,
-  )
+      ? { cik: parseCik(q), nameUpper: q.toUpperCase() }
+      : { nameUpper: q.toUpperCase() }
+    : undefined
+  const rows = await store.managerPage(search, offsetOf(f), f.limit + 1)
   return {
     data: rows.slice(0, f.limit).map((r) => toInstitution(config.archivesUrl, r)),
     pagination: { page: f.page, limit: f.limit, hasMoreData: rows.length > f.limit },
@@ -71,33 +46,15 @@ export async function listInstitutions(db: Db, config: QueryConfig, f: { q?: str
   }
 }
 
-/**
- * Every manager by CIK, read once per snapshot: a point query on `inst_managers` (stored in directory
- * order, by portfolio value) reached only a small share of the DuckDB floor's throughput at 16
- * connections (docs/benchmarks.md); the table is a row per manager (6,978 at full volume, some 20,000
- * ever in EDGAR's data sets), a few megabytes held.
- */
-const MANAGERS_BY_CIK = defineMemo({
-  name: 'inst-managers-by-cik',
-  from: ['inst_managers'],
-  holds: "every 13F manager's row by CIK",
-  compute: async (db) => {
-    const rows = await db.all<ManagerRow>(sql`SELECT ${MANAGER_COLUMNS} FROM inst_managers`)
-    return new Map(rows.map((r) => [r.cik, r]))
-  },
-})
-
-const managersByCik = (db: Db) => db.memo(MANAGERS_BY_CIK)
-
-export async function getInstitution(db: Db, config: QueryConfig, cikText: string) {
+export async function getInstitution(store: InstitutionsStore, config: QueryConfig, cikText: string) {
   const cik = parseCik(cikText)
-  const row = (await managersByCik(db)).get(cik)
+  const row = await store.manager(cik)
   if (!row) throw unknownManager(cik)
   return toInstitution(config.archivesUrl, row)
 }
 
-export async function getProfile(db: Db, config: QueryConfig, cikText: string, quarter?: string) {
-  const c = await contextOf(db, cikText, quarter)
+export async function getProfile(store: InstitutionsStore, config: QueryConfig, cikText: string, quarter?: string) {
+  const c = await contextOf(store, cikText, quarter)
   const positions = c.positions ?? 0
   return {
     cik: formatCik(c.cik),

@@ -1,11 +1,17 @@
 /**
- * Institutions rows into the API's shapes. Queries cast counts and dollar values to DOUBLE (DuckDB hands
- * BIGINTs to JavaScript as text) and dates to text; these functions only rename and format.
+ * Institutions rows: the records the store (store/index.ts) returns, and those rows into the API's shapes.
+ * The store's queries cast counts and dollar values to DOUBLE (DuckDB hands BIGINTs to JavaScript as text)
+ * and dates to text; these functions only rename and format.
  */
 import type { Static } from 'elysia'
-import type { Sql } from '../../db/sql.ts'
 import { accessionKey, formatCik } from '../../lib/ids.ts'
-import type { FilingLine, HoldingLine } from '../../pipeline/sources/form-13f/contract.ts'
+import type {
+  FilingLine,
+  FlowLine,
+  HoldingLine,
+  QuarterLine as QuarterLineSchema,
+  SectorLine,
+} from '../../pipeline/sources/form-13f/contract.ts'
 import { filingIndexUrl, utcTime } from '../common/edgar-values.ts'
 import { quarterLabel } from './quarters.ts'
 import type { Holding, InstitutionFiling, Manager } from './schemas.ts'
@@ -20,12 +26,16 @@ export type NetChangeRecord = {
   net_value: number
 }
 
-/** The NetChangeRecord columns of inst_flows and inst_activity, as a SELECT list. */
-export const NET_CHANGE_COLUMNS: Sql = {
-  text: `current_shares::DOUBLE AS current_shares, prior_shares::DOUBLE AS prior_shares,
-  net_shares::DOUBLE AS net_shares, current_value::DOUBLE AS current_value, prior_value::DOUBLE AS prior_value,
-  net_value::DOUBLE AS net_value`,
-  values: [],
+/** A security's line of the market-wide activity of a quarter (inst_activity): one of four lists, by rank. */
+export type ActivityRecord = NetChangeRecord & {
+  list: string
+  ticker: string | null
+  cusip: string
+  issuer_name: string | null
+  title_of_class: string | null
+  put_call: string | null
+  filer_count: number
+  prior_filer_count: number
 }
 
 export const netChangeOf = (r: NetChangeRecord) => ({
@@ -39,6 +49,30 @@ export const netChangeOf = (r: NetChangeRecord) => ({
 
 /** A filing as the `instFilings` lookup file holds it (the 13F contract's FilingLine). */
 export type FilingRecord = Static<typeof FilingLine>
+
+/** A manager's quarter as `instQuarters` holds it. */
+export type QuarterLine = Static<typeof QuarterLineSchema>
+
+/** A buy or a sell as `instTopFlows` holds it, and as the deeper pages' query selects it from inst_flows. */
+export type FlowRecord = Static<typeof FlowLine>
+
+/** A sector's or an industry's line of a manager's quarter (`instSectors`). */
+export type BreakdownRecord = Static<typeof SectorLine>
+
+/** A manager's directory row (inst_managers). */
+export type ManagerRow = {
+  cik: number
+  name: string | null
+  latest_form: string
+  latest_accession: string
+  latest_filed: string
+  latest_period: string
+  latest_accepted: string | null
+  filing_count: number
+  latest_positions: number
+  latest_securities: number
+  latest_value: number
+}
 
 /**
  * A filing's integer id, where the reference has one: its accession number's 18 digits as a number
@@ -80,12 +114,11 @@ export function toFiling(archives: string, r: FilingRecord): Static<typeof Insti
   }
 }
 
-export const HOLDING_COLUMNS = `ticker, issuer_cik::DOUBLE AS issuer_cik, issuer_name, title_of_class, cusip, put_call,
-  shares::DOUBLE AS shares, share_type, value::DOUBLE AS value, investment_discretion,
-  voting_sole::DOUBLE AS voting_sole, voting_shared::DOUBLE AS voting_shared, voting_none::DOUBLE AS voting_none`
-
 /** A holding as the holdings lookup files hold it, and as the holdings queries select it (with its quarter). */
 export type HoldingRecord = Static<typeof HoldingLine> & { qend?: string }
+
+/** The orders of a manager's holdings: by value (weight is the same order) or by shares. */
+export type Sort = 'value' | 'shares' | 'weight'
 
 /** Percent with four decimals, null without a total. */
 export const percent = (part: number, total: number) =>

@@ -1,27 +1,21 @@
 /**
- * The 13F lookup files (src/pipeline/sources/form-13f/contract.ts LOOKUPS): a manager's quarters with
- * their context, and each (quarter, manager)'s first holdings, buys and sells and its breakdowns. A
- * uniform draw of a manager reads a cold part of a huge table; through DuckDB that read decompresses a
- * block of every column named (two to three times a page's target for a top 100 holdings), here one or two frames.
+ * The store's readers of the 13F lookup files (src/pipeline/sources/form-13f/contract.ts LOOKUPS): a
+ * manager's quarters with their context, its filings, and each (quarter, manager)'s first holdings, buys
+ * and sells and its breakdowns. A uniform draw of a manager reads a cold part of a huge table; through
+ * DuckDB that read decompresses a block of every column named (two to three times a page's target for a
+ * top 100 holdings), here one or two frames.
  */
-import type { Static } from '@sinclair/typebox'
-import type { Db } from '../../db/client.ts'
+import type { Db } from '../../../db/client.ts'
 import {
-  type FlowLine,
   INST_FILINGS,
   INST_QUARTERS,
   INST_SECTORS,
   INST_TOP_FLOWS,
   INST_TOP_HOLDINGS,
   INST_TOP_HOLDINGS_BY_SHARES,
-  type QuarterLine as QuarterLineSchema,
-  type SectorLine,
   TOP_ROWS,
-} from '../../pipeline/sources/form-13f/contract.ts'
-import type { FilingRecord, HoldingRecord } from './rows.ts'
-
-/** A manager's quarter as `instQuarters` holds it. */
-export type QuarterLine = Static<typeof QuarterLineSchema>
+} from '../../../pipeline/sources/form-13f/contract.ts'
+import type { BreakdownRecord, FilingRecord, FlowRecord, HoldingRecord, QuarterLine } from '../rows.ts'
 
 /** A manager's quarters, oldest first; none for a CIK that filed no 13F. */
 export const quartersOf = (db: Db, cik: number): QuarterLine[] => INST_QUARTERS.get(db, cik)
@@ -49,16 +43,24 @@ function findLine<T>(
   return undefined
 }
 
-/** A manager's `instQuarters` lines, undecoded (findQuarter). */
-export const quarterTexts = (db: Db, cik: number): string[] => INST_QUARTERS.lineTexts(db, cik)
+/** The line of the quarter a request without `quarter` is about (the quarter line's `is_default`). */
+const DEFAULT_QUARTER = /"is_default":\s*true/
 
-/** The first of a manager's quarter lines that holds `text` and whose quarter is `wanted` (findLine). */
-export const findQuarter = (lines: string[], text: string | RegExp, wanted: (q: QuarterLine) => boolean) =>
-  findLine(lines, INST_QUARTERS.decode, text, wanted)
+/**
+ * A manager's quarter `qend` (default: its latest quarter with holdings), decoding that quarter's line
+ * only (findLine); `known` is false when the manager has no quarter at all (it filed no 13F).
+ */
+export function quarterOf(db: Db, cik: number, qend: string | undefined) {
+  const lines = INST_QUARTERS.lineTexts(db, cik)
+  const quarter = qend
+    ? findLine(lines, INST_QUARTERS.decode, `"${qend}"`, (q) => q.qend === qend)
+    : findLine(lines, INST_QUARTERS.decode, DEFAULT_QUARTER, (q) => q.is_default === true)
+  return { quarter, known: lines.length > 0 }
+}
 
-/** The first of a manager's filings whose line holds `text` and that is `wanted` (findLine). */
-export const findFiling = (db: Db, cik: number, text: string, wanted: (f: FilingRecord) => boolean) =>
-  findLine(INST_FILINGS.lineTexts(db, cik), INST_FILINGS.decode, text, wanted)
+/** A manager's filing of that accession number, decoding that filing's line only (findLine). */
+export const filingOf = (db: Db, cik: number, accession: string): FilingRecord | undefined =>
+  findLine(INST_FILINGS.lineTexts(db, cik), INST_FILINGS.decode, `"${accession}"`, (r) => r.accession === accession)
 
 /**
  * The first `count` holdings of a manager's quarter by value rank (or by shares), or undefined when the
@@ -80,8 +82,6 @@ export function topHoldings(
   }
   return out
 }
-
-export type FlowRecord = Static<typeof FlowLine>
 
 /**
  * Rows [offset, offset + count) of a manager's buys or sells (only new positions, or only those sold
@@ -105,8 +105,6 @@ export function topFlows(
   const complete = side.length < TOP_ROWS
   return complete || wanted.length >= offset + count ? wanted.slice(offset, offset + count) : undefined
 }
-
-export type BreakdownRecord = Static<typeof SectorLine>
 
 /** A manager's quarter by sector or by industry, in rank order. */
 export const breakdownOf = (db: Db, cik: number, qend: string, level: 'sector' | 'industry'): BreakdownRecord[] =>
