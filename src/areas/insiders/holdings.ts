@@ -1,30 +1,22 @@
 /**
  * Owners of an issuer and holdings of a person, from the build's positions (each owner's latest reported
- * balance of each security: title, derivative or not, direct or indirect, nature). Only the request's
- * filters (derivative or not, active since) are applied here, over one issuer's or one person's
- * positions, then summed per owner (or issuer) and per security title.
+ * balance of each security: title, derivative or not, direct or indirect, nature), which the store reads
+ * (store/positions.ts). Only the request's filters (derivative or not, active since) are applied here,
+ * over one issuer's or one person's positions, then summed per owner (or issuer) and per security title.
  */
 
-import type { Static } from '@sinclair/typebox'
 import type { QueryConfig } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
 import { accessionOfKey, formatCik } from '../../lib/ids.ts'
-import {
-  INSIDER_POSITIONS_BY_ISSUER,
-  INSIDER_POSITIONS_BY_OWNER,
-} from '../../pipeline/sources/insider-transactions/contract.ts'
 import { easternTime } from '../common/edgar-values.ts'
-import { getPersonRow, insiderCompanies } from './directories.ts'
-import { issuerCikOf, notFound } from './queries.ts'
+import { issuerCikOf, notFound, personOf } from './not-found.ts'
 import { filingUrl, issuerOf } from './rows.ts'
+import type { InsidersStore, PositionRow } from './store/index.ts'
 
 export const METHODOLOGY =
   'Totals are heuristic sums of the latest balances reporting owners gave in their Forms 3, 4 and 5 (shares owned ' +
   'following each transaction, and holdings), per security title and ownership form. They are not SEC-certified ' +
   'beneficial ownership: the same shares can be counted twice (joint filers, trusts, indirect holdings reported by ' +
   'several owners) or missed (positions never reported again, share classes, derivatives not converted).'
-
-type PositionRow = Static<typeof INSIDER_POSITIONS_BY_ISSUER.fields>
 
 export type HoldingQuery = {
   includeDerivative?: string
@@ -113,17 +105,17 @@ function group(archives: string, rows: PositionRow[], keyOf: (p: PositionRow) =>
 }
 
 export async function listOwners(
-  db: Db,
+  store: InsidersStore,
   config: QueryConfig,
   ticker: string,
   q: HoldingQuery & { limit: number },
   now: Date,
 ) {
-  const cik = await issuerCikOf(db, ticker)
-  const issuerRow = (await insiderCompanies(db)).byCik.get(cik)
+  const cik = await issuerCikOf(store, ticker)
+  const issuerRow = await store.company(cik)
   if (!issuerRow) throw notFound('Insider transaction snapshot was not found for the ticker.')
   const f = holdingFilters(q, now)
-  const rows = positionsOf(db, 'issuer', cik).filter((p) => kept(f, p))
+  const rows = store.issuerPositions(cik).filter((p) => kept(f, p))
   const owners = group(config.archivesUrl, rows, (p) => p.owner_cik)
     .slice(0, q.limit)
     .map((g, i) => ({
@@ -146,28 +138,20 @@ export async function listOwners(
   }
 }
 
-/**
- * The positions of an issuer or of an owner, in stored order: lines of a positions lookup file
- * (contract INSIDER_POSITIONS_BY_ISSUER and _BY_OWNER; serving.ts insiderLookups says why not a query).
- */
-function positionsOf(db: Db, by: 'issuer' | 'owner', cik: number): PositionRow[] {
-  return (by === 'issuer' ? INSIDER_POSITIONS_BY_ISSUER : INSIDER_POSITIONS_BY_OWNER).get(db, cik)
-}
-
 /** Whether the request's filters keep a position: its kind (derivative or not) and active since. */
 const kept = (f: Filters, p: PositionRow) =>
   (p.derivative ? f.includeDerivative : f.includeNonDerivative) && (p.position_date ?? '') >= f.activeSince
 
 /** A person's positions; 404 when no filing names the person. */
-async function personPositions(db: Db, cik: number) {
-  const rows = positionsOf(db, 'owner', cik)
-  if (!rows.length) await getPersonRow(db, cik)
+async function personPositions(store: InsidersStore, cik: number) {
+  const rows = store.ownerPositions(cik)
+  if (!rows.length) personOf(store, cik)
   return rows
 }
 
 /** Every position of a person (`ownership`: only those with shares left). */
-export async function listHoldings(db: Db, config: QueryConfig, cik: number, onlyHeld: boolean) {
-  const rows = (await personPositions(db, cik)).filter((p) => !onlyHeld || p.shares > 0)
+export async function listHoldings(store: InsidersStore, config: QueryConfig, cik: number, onlyHeld: boolean) {
+  const rows = (await personPositions(store, cik)).filter((p) => !onlyHeld || p.shares > 0)
   return {
     cik: formatCik(cik),
     holdings: rows.map((p) => {
@@ -195,9 +179,15 @@ export async function listHoldings(db: Db, config: QueryConfig, cik: number, onl
   }
 }
 
-export async function holdingsSummary(db: Db, config: QueryConfig, cik: number, q: HoldingQuery, now: Date) {
+export async function holdingsSummary(
+  store: InsidersStore,
+  config: QueryConfig,
+  cik: number,
+  q: HoldingQuery,
+  now: Date,
+) {
   const f = holdingFilters(q, now)
-  const rows = (await personPositions(db, cik)).filter((p) => kept(f, p))
+  const rows = (await personPositions(store, cik)).filter((p) => kept(f, p))
   return {
     cik: formatCik(cik),
     filters: f,

@@ -1,9 +1,10 @@
 /**
  * Insiders routes, each operation declared once (src/areas/operation.ts): the transaction feeds, the
  * directories, the statistics, the daily leaders, owners and the lifetime figures of an issuer, and a
- * person's filings and holdings. Handlers only delegate (directories.ts, feeds.ts, figures.ts,
- * holdings.ts). A person, a person's positions and an issuer's lifetime figures are point lookups (one
- * record by key); the rest is cached. Daily leaders, buy-sell ratio, net shares and net value need LITE
+ * person's filings and holdings. Handlers receive the area's store (store/index.ts: every read of the
+ * data) and only delegate to the functions that check the parameters and shape what it reads
+ * (directories.ts, feeds.ts, figures.ts, holdings.ts). A person, a person's positions and an issuer's
+ * lifetime figures are point lookups (one record by key); the rest is cached. Daily leaders, buy-sell ratio, net shares and net value need LITE
  * and SEC_API_ENDPOINTS (net value alike: the same kind of data); the rest is FREE.
  */
 import { t } from 'elysia'
@@ -12,7 +13,7 @@ import { limitQuery, pageQuery } from '../../http/schemas.ts'
 import { parseCik } from '../../lib/ids.ts'
 import type { Area } from '../area.ts'
 import type { AreaDeps } from '../context.ts'
-import { areaRoutes, defineOperation } from '../operation.ts'
+import { areaRoutes, operationsOf } from '../operation.ts'
 import { INSIDERS_BENCH, INSIDERS_BENCH_KEYS } from './bench.ts'
 import { getPerson, listCompanies, listPersons } from './directories.ts'
 import { listActivity, listPersonTransactions, listTransactions } from './feeds.ts'
@@ -40,6 +41,7 @@ import {
   TransactionFilters,
   TransactionList,
 } from './schemas.ts'
+import { insidersStore } from './store/index.ts'
 
 const feedHelp =
   'Newest acceptance first, then transaction date. Filters combine with AND and are echoed normalized. ' +
@@ -48,6 +50,8 @@ const leadersHelp =
   'Per transaction date (default: the latest date the scope ranks anyone of the side); 404 when no transaction is dated that day. ' +
   'Ranks open-market purchases and sales (codes P and S) of non-derivative securities; `openMarketOnly=false` ranks every non-derivative transaction by its type. ' +
   'A derivative row never enters a dollar total: its price is the derivative’s own (an exercise or conversion price).'
+
+const defineOperation = operationsOf(insidersStore)
 
 const insidersOperations = ({ config }: AreaDeps) => {
   const settings = queryConfig(config)
@@ -63,7 +67,7 @@ const insidersOperations = ({ config }: AreaDeps) => {
       description: feedHelp,
       query: feedQuery,
       response: TransactionList,
-      handler: ({ db, query }) => listTransactions(db, settings, query),
+      handler: ({ store, query }) => listTransactions(store, settings, query),
     }),
     defineOperation({
       path: '/companies',
@@ -74,7 +78,7 @@ const insidersOperations = ({ config }: AreaDeps) => {
         'Most recently filed about first; `q` is a case-insensitive substring of the name, ticker or 10-digit CIK.',
       query: t.Composite([DirectoryQuery, pageQuery(max)]),
       response: CompanyList,
-      handler: ({ db, query }) => listCompanies(db, settings, query),
+      handler: ({ store, query }) => listCompanies(store, settings, query),
     }),
     defineOperation({
       path: '/persons',
@@ -85,7 +89,7 @@ const insidersOperations = ({ config }: AreaDeps) => {
         'Most recently filing first; `q` is a case-insensitive substring of the name, the 10-digit CIK, or the latest issuer name or ticker.',
       query: t.Composite([DirectoryQuery, pageQuery(max)]),
       response: PersonList,
-      handler: ({ db, query }) => listPersons(db, settings, query),
+      handler: ({ store, query }) => listPersons(store, settings, query),
     }),
     defineOperation({
       path: '/statistics',
@@ -94,7 +98,7 @@ const insidersOperations = ({ config }: AreaDeps) => {
       summary: 'Insider statistics',
       description: 'Counts, shares and values over everything covered.',
       response: Statistics,
-      handler: ({ db }) => getStatistics(db),
+      handler: ({ store }) => getStatistics(store),
     }),
     defineOperation({
       path: '/activity/buying',
@@ -104,7 +108,7 @@ const insidersOperations = ({ config }: AreaDeps) => {
       description: 'Acquisitions (A) dated from `from` to `end`, in feed order.',
       query: t.Composite([ActivityQuery, feedLimit(max)]),
       response: TransactionList,
-      handler: ({ db, query }) => listActivity(db, settings, 'A', query),
+      handler: ({ store, query }) => listActivity(store, settings, 'A', query),
     }),
     defineOperation({
       path: '/activity/selling',
@@ -114,7 +118,7 @@ const insidersOperations = ({ config }: AreaDeps) => {
       description: 'Disposals (D) dated from `from` to `end`, in feed order.',
       query: t.Composite([ActivityQuery, feedLimit(max)]),
       response: TransactionList,
-      handler: ({ db, query }) => listActivity(db, settings, 'D', query),
+      handler: ({ store, query }) => listActivity(store, settings, 'D', query),
     }),
     defineOperation({
       path: '/activity/daily/top-buyers',
@@ -125,7 +129,7 @@ const insidersOperations = ({ config }: AreaDeps) => {
       description: leadersHelp,
       query: t.Composite([DailyQuery, limitOnly]),
       response: DailyActivity,
-      handler: ({ db, query }) => dailyLeaders(db, 'top_buyers', query),
+      handler: ({ store, query }) => dailyLeaders(store, 'top_buyers', query),
     }),
     defineOperation({
       path: '/activity/daily/top-sellers',
@@ -136,7 +140,7 @@ const insidersOperations = ({ config }: AreaDeps) => {
       description: leadersHelp,
       query: t.Composite([DailyQuery, limitOnly]),
       response: DailyActivity,
-      handler: ({ db, query }) => dailyLeaders(db, 'top_sellers', query),
+      handler: ({ store, query }) => dailyLeaders(store, 'top_sellers', query),
     }),
     defineOperation({
       path: '/person/:reporterCik',
@@ -147,7 +151,7 @@ const insidersOperations = ({ config }: AreaDeps) => {
       params: PersonParams,
       response: Person,
       pointLookup: true,
-      handler: ({ db, params }) => getPerson(db, settings, parseCik(params.reporterCik)),
+      handler: ({ store, params }) => getPerson(store, settings, parseCik(params.reporterCik)),
     }),
     defineOperation({
       path: '/person/:reporterCik/transactions',
@@ -158,7 +162,8 @@ const insidersOperations = ({ config }: AreaDeps) => {
       params: PersonParams,
       query: feedQuery,
       response: TransactionList,
-      handler: ({ db, params, query }) => listPersonTransactions(db, settings, query, parseCik(params.reporterCik)),
+      handler: ({ store, params, query }) =>
+        listPersonTransactions(store, settings, query, parseCik(params.reporterCik)),
     }),
     defineOperation({
       path: '/person/:reporterCik/holdings',
@@ -169,7 +174,7 @@ const insidersOperations = ({ config }: AreaDeps) => {
       params: PersonParams,
       response: Holdings,
       pointLookup: true,
-      handler: ({ db, params }) => listHoldings(db, settings, parseCik(params.reporterCik), false),
+      handler: ({ store, params }) => listHoldings(store, settings, parseCik(params.reporterCik), false),
     }),
     defineOperation({
       path: '/person/:reporterCik/holdings/summary',
@@ -180,8 +185,8 @@ const insidersOperations = ({ config }: AreaDeps) => {
       params: PersonParams,
       query: OwnersQuery,
       response: HoldingsSummary,
-      handler: ({ db, params, query }) =>
-        holdingsSummary(db, settings, parseCik(params.reporterCik), query, new Date()),
+      handler: ({ store, params, query }) =>
+        holdingsSummary(store, settings, parseCik(params.reporterCik), query, new Date()),
     }),
     defineOperation({
       path: '/person/:reporterCik/ownership',
@@ -192,7 +197,7 @@ const insidersOperations = ({ config }: AreaDeps) => {
       params: PersonParams,
       response: Holdings,
       pointLookup: true,
-      handler: ({ db, params }) => listHoldings(db, settings, parseCik(params.reporterCik), true),
+      handler: ({ store, params }) => listHoldings(store, settings, parseCik(params.reporterCik), true),
     }),
     defineOperation({
       path: '/:ticker/transactions',
@@ -203,7 +208,7 @@ const insidersOperations = ({ config }: AreaDeps) => {
       params: TickerParams,
       query: feedQuery,
       response: TransactionList,
-      handler: ({ db, params, query }) => listTransactions(db, settings, query, params.ticker),
+      handler: ({ store, params, query }) => listTransactions(store, settings, query, params.ticker),
     }),
     defineOperation({
       path: '/:ticker/owners',
@@ -215,7 +220,7 @@ const insidersOperations = ({ config }: AreaDeps) => {
       params: TickerParams,
       query: t.Composite([OwnersQuery, limitOnly]),
       response: OwnersResponse,
-      handler: ({ db, params, query }) => listOwners(db, settings, params.ticker, query, new Date()),
+      handler: ({ store, params, query }) => listOwners(store, settings, params.ticker, query, new Date()),
     }),
     defineOperation({
       path: '/:ticker/buy-sell-ratio',
@@ -227,7 +232,7 @@ const insidersOperations = ({ config }: AreaDeps) => {
       params: TickerParams,
       response: BuySellRatio,
       pointLookup: true,
-      handler: ({ db, params }) => buySellRatio(db, settings, params.ticker),
+      handler: ({ store, params }) => buySellRatio(store, settings, params.ticker),
     }),
     defineOperation({
       path: '/:ticker/net-shares',
@@ -239,7 +244,7 @@ const insidersOperations = ({ config }: AreaDeps) => {
       params: TickerParams,
       response: NetShares,
       pointLookup: true,
-      handler: ({ db, params }) => netShares(db, settings, params.ticker),
+      handler: ({ store, params }) => netShares(store, settings, params.ticker),
     }),
     defineOperation({
       path: '/:ticker/net-value',
@@ -251,7 +256,7 @@ const insidersOperations = ({ config }: AreaDeps) => {
       params: TickerParams,
       response: NetValue,
       pointLookup: true,
-      handler: ({ db, params }) => netValue(db, settings, params.ticker),
+      handler: ({ store, params }) => netValue(store, settings, params.ticker),
     }),
   ]
 }

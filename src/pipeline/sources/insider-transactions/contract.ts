@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox'
 import { columnKey, packedKey, yyyymmddPart } from '../../contract.ts'
 import { lookupsOf, readModel } from '../../read-model.ts'
 
-/** The columns a feed line holds after `pos`: what the feed's equality filters read (src/areas/insiders/feed-lines.ts). */
+/** The columns a feed line holds after `pos`: what the feed's equality filters read (src/areas/insiders/store/feed-lines.ts). */
 export const FEED_LINE_COLUMNS = [
   'acquired_disposed',
   'transaction_code',
@@ -69,7 +69,7 @@ const nullableText = Type.Union([Type.String(), Type.Null()])
 const nullableNumber = Type.Union([Type.Number(), Type.Null()])
 const nullableFlag = Type.Union([Type.Boolean(), Type.Null()])
 
-/** What a feed line holds after `pos`: the columns of the equality filters (src/areas/insiders/feed-lines.ts). */
+/** What a feed line holds after `pos`: the columns of the equality filters (src/areas/insiders/store/feed-lines.ts). */
 const FEED_FIELDS = {
   pos: number,
   acquired_disposed: nullableText,

@@ -183,8 +183,8 @@ export function insiderServing({ parquet }: BuildContext): string[] {
 
 /**
  * Each person under every trigram of its search text (name, CIK, latest issuer), once: `q` on the
- * persons directory reads the lines of its rarest trigram (src/areas/insiders/person-search.ts) instead of
- * every person's text (a substring no one has scanned all 300,000 texts: docs/benchmarks.md).
+ * persons directory reads the lines of its rarest trigram (src/areas/insiders/store/person-search.ts)
+ * instead of every person's text (a substring no one has scanned all 300,000 texts: docs/benchmarks.md).
  */
 const PERSON_GRAMS = `SELECT DISTINCT ${nameGramSql('i')} AS gram, position, cik, name_lower
   FROM (SELECT position, cik, name_lower, unnest(range(1, length(name_lower) - 1)) AS i FROM s.insider_persons)`
@@ -219,7 +219,7 @@ export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => {
     lookupOf(INSIDER_DAILY_LEADERS, {
       from: `FROM (${dailyLeaders(parquet)}) ORDER BY activity_date, open_market_only DESC, activity_type, rank`,
     }),
-    // An activity window's page is the smallest positions among its days' heads (src/areas/insiders/windows.ts).
+    // An activity window's page is the smallest positions among its days' heads (src/areas/insiders/store/windows.ts).
     lookupOf(INSIDER_FEED_DAY_HEADS, {
       rowsOf: 's.insider_feed_days',
       from: `FROM (
@@ -228,7 +228,7 @@ export const insiderLookups = ({ parquet }: BuildContext): LookupSpec[] => {
       GROUP BY 1 ORDER BY 1`,
     }),
     // An issuer's or a person's feed page: the positions as a query cost most of its target on cold blocks; these lines
-    // answer the pages whose filters are equalities (src/areas/insiders/feed-lines.ts), in stored order.
+    // answer the pages whose filters are equalities (src/areas/insiders/store/feed-lines.ts), in stored order.
     lookupOf(INSIDER_ISSUER_FEED, { rowsOf: 's.insider_issuer_feed', from: 'FROM s.insider_issuer_feed' }),
     lookupOf(INSIDER_PERSON_FEED, { rowsOf: 's.insider_person_feed', from: 'FROM s.insider_person_feed' }),
     lookupOf(INSIDER_TRANSACTIONS, {

@@ -3,13 +3,13 @@
  * whose search text (name, 10-digit CIK, latest issuer's name and ticker) holds `q` holds each of q's
  * trigrams, so the lines of its rarest trigram (lookup file, in directory order) are read and tested for
  * `q`, within a budget of frames; past it, and for a `q` the index cannot answer (shorter than three
- * characters, not printable ASCII), a scan of `insider_persons` answers.
+ * characters, not printable ASCII), a scan of `insider_persons` answers (directories.ts).
  */
-import type { Db } from '../../db/client.ts'
-import { defineMemo } from '../../db/memo.ts'
-import { sql } from '../../db/sql.ts'
-import { INSIDER_PERSON_GRAMS } from '../../pipeline/sources/insider-transactions/contract.ts'
-import { nameGramKey } from '../../pipeline/sources/submissions/contract/index.ts'
+import type { Db } from '../../../db/client.ts'
+import { defineMemo } from '../../../db/memo.ts'
+import { sql } from '../../../db/sql.ts'
+import { INSIDER_PERSON_GRAMS } from '../../../pipeline/sources/insider-transactions/contract.ts'
+import { nameGramKey } from '../../../pipeline/sources/submissions/contract/index.ts'
 
 const ASCII = /^[\x20-\x7e]+$/
 /**

@@ -14,11 +14,11 @@
  * request from the file (several frames, thousands of numbers parsed) cost as much as reading the page's
  * transactions themselves.
  */
-import type { Db } from '../../db/client.ts'
-import { defineMemo } from '../../db/memo.ts'
-import { sql } from '../../db/sql.ts'
-import { firstIndexWhere } from '../../lib/sorted.ts'
-import { DAY_HEADS, INSIDER_FEED_DAY_HEADS } from '../../pipeline/sources/insider-transactions/contract.ts'
+import type { Db } from '../../../db/client.ts'
+import { defineMemo } from '../../../db/memo.ts'
+import { sql } from '../../../db/sql.ts'
+import { firstIndexWhere } from '../../../lib/sorted.ts'
+import { DAY_HEADS, INSIDER_FEED_DAY_HEADS } from '../../../pipeline/sources/insider-transactions/contract.ts'
 
 type SideDays = { dates: string[]; firstPos: number[]; lastPos: number[]; heads: number[][] }
 

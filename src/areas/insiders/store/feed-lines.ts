@@ -6,9 +6,9 @@
  * value, date and 10b5-1 filters, and a page not found within the frame budget, take the query (feeds.ts).
  */
 import type { Static } from '@sinclair/typebox'
-import type { Db } from '../../db/client.ts'
-import { INSIDER_ISSUER_FEED, INSIDER_PERSON_FEED } from '../../pipeline/sources/insider-transactions/contract.ts'
-import type { TransactionFilters } from './schemas.ts'
+import type { Db } from '../../../db/client.ts'
+import { INSIDER_ISSUER_FEED, INSIDER_PERSON_FEED } from '../../../pipeline/sources/insider-transactions/contract.ts'
+import type { TransactionFilters } from '../schemas.ts'
 
 type IssuerLine = Static<typeof INSIDER_ISSUER_FEED.fields>
 type PersonLine = Static<typeof INSIDER_PERSON_FEED.fields>
