@@ -115,9 +115,9 @@ export function loadConfig(
 export type QueryConfig = {
   archivesUrl: string
   maxOffset: number
-  /** Tuning, not configuration: tests set it to 0 to read every filer's page by query (filings/queries.ts). */
+  /** Tuning, not configuration: tests set it to 0 to read every filer's page by query (src/areas/common/store/filer-filings.ts). */
   filerFrames?: number
-  /** Tuning, not configuration: tests set it to 0 to read every name search by query (entities/queries.ts). */
+  /** Tuning, not configuration: tests set it to 0 to read every name search by query (src/areas/entities/store/index.ts). */
   nameFrames?: number
 }
 export const queryConfig = (c: Config): QueryConfig => ({ archivesUrl: c.SEC_ARCHIVES_URL, maxOffset: c.MAX_OFFSET })

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { cpSync } from 'node:fs'
 import { join } from 'node:path'
-import { listFilings } from '../../src/areas/filings/queries.ts'
+import { listFilings } from '../../src/areas/filings/handlers.ts'
+import { filingsStore } from '../../src/areas/filings/store/index.ts'
 import { queryConfig } from '../../src/config.ts'
 import { sql } from '../../src/db/sql.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
@@ -150,7 +151,11 @@ describe('snapshot swap', () => {
     await api.database.reload()
     const after = await api.get(path)
     const db = api.database.forRequest()
-    const direct = await listFilings(db, queryConfig(api.config), { formTypes: '10-K', page: 1, limit: 5 })
+    const direct = await listFilings(filingsStore(db), queryConfig(api.config), {
+      formTypes: '10-K',
+      page: 1,
+      limit: 5,
+    })
     db.release()
     expect(after.body.data).toEqual(direct.data)
     expect(after.text).not.toBe(first.text)

@@ -4,7 +4,8 @@
  * and against the snapshot's Parquet.
  */
 import { describe, expect, test } from 'bun:test'
-import { listEntities } from '../../src/areas/entities/queries.ts'
+import { listEntities } from '../../src/areas/entities/handlers.ts'
+import { entitiesStore } from '../../src/areas/entities/store/index.ts'
 import { queryConfig } from '../../src/config.ts'
 import { SIC_CODES } from '../../src/reference/sic-codes.ts'
 import { CAST } from '../../src/sample/cast.ts'
@@ -125,7 +126,7 @@ describe('GET /v1/entities', () => {
       // The same through the query the lookup file falls back to, and after one frame of it.
       for (const nameFrames of [0, 1]) {
         const page = await listEntities(
-          db,
+          entitiesStore(db),
           { ...queryConfig(ctx.api.config), nameFrames },
           { q, entityType: type ?? undefined, page: 1, limit: 100 },
         )

@@ -5,8 +5,9 @@
  * NEVER_WRITTEN means: test/filings/schemas-hold.test.ts.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { listEntities, listSicCodes } from '../../src/areas/entities/queries.ts'
+import { listEntities, listSicCodes } from '../../src/areas/entities/handlers.ts'
 import { Entity, SicCode } from '../../src/areas/entities/schemas.ts'
+import { entitiesStore } from '../../src/areas/entities/store/index.ts'
 import type { Database, RequestDb } from '../../src/db/client.ts'
 import { openDatabase } from '../helpers/api.ts'
 import { largerFilingsFixture } from '../helpers/fixture.ts'
@@ -45,7 +46,7 @@ afterAll(async () => {
 
 test('every entity', async () => {
   // Sent as the build rendered them (http/raw-json.ts): this test checks every one, not only those the API tests ask for.
-  const data = (await listEntities(db, config, everything)).data.map((body) => JSON.parse(body))
+  const data = (await listEntities(entitiesStore(db), config, everything)).data.map((body) => JSON.parse(body))
   expect(data.length).toBeGreaterThan(900)
   expect(schemaFailures(Entity, data)).toEqual([])
   // Among them a ticker without an exchange (exchanges holds a null), the reason for LARGER's seed.
@@ -53,7 +54,7 @@ test('every entity', async () => {
 })
 
 test('every SIC code', async () => {
-  const { data } = await listSicCodes(db, config, everything)
+  const { data } = await listSicCodes(entitiesStore(db), config, everything)
   expect(schemaFailures(SicCode, data)).toEqual([])
   expect(missingShapes(SicCode, data)).toEqual(NEVER_WRITTEN.SicCode)
 })

@@ -5,7 +5,8 @@
  * result cache off, so that they wait and nothing is answered from the cache.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { listFilings } from '../../src/areas/filings/queries.ts'
+import { listFilings } from '../../src/areas/filings/handlers.ts'
+import { filingsStore } from '../../src/areas/filings/store/index.ts'
 import { queryConfig } from '../../src/config.ts'
 import { openTestApi } from '../helpers/api.ts'
 
@@ -58,7 +59,7 @@ test('filer pages read by query, concurrently, are merged and each gets its own 
   const page = async (p: (typeof pages)[number]) => {
     const db = api.database.forRequest()
     try {
-      return await listFilings(db, config, p)
+      return await listFilings(filingsStore(db), config, p)
     } finally {
       db.release()
     }

@@ -1,5 +1,5 @@
 /**
- * The bulk skip of a merged page's first day (src/areas/filings/page-skip.ts): the rows it passes are
+ * The bulk skip of a merged page's first day (src/areas/filings/store/page-skip.ts): the rows it passes are
  * exactly the first rows of the forms' merge, never more than asked, and nearly all that were asked.
  * Over random days of several forms written as the build writes the form-ordered file (positions, one
  * line each, frame heads), with frames of a few lines so that every day spans many.
@@ -7,7 +7,7 @@
 import { afterAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { skipWithinDay } from '../../src/areas/filings/page-skip.ts'
+import { skipWithinDay } from '../../src/areas/filings/store/page-skip.ts'
 import { KeyedFile, KeyedFileWriter } from '../../src/lib/keyed-file.ts'
 import { positionHead } from '../../src/pipeline/sources/submissions/contract/lookup-lines.ts'
 import { tempDir } from '../helpers/snapshot.ts'

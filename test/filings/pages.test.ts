@@ -1,5 +1,5 @@
 /**
- * Pages planned from the day index (src/areas/filings/page-plan.ts), and one filer's pages read in
+ * Pages planned from the day index (src/areas/filings/store/page-plan.ts), and one filer's pages read in
  * stored order without a sort, are exactly the pages of the plain query they replace: a sort of the snapshot's Parquet by filing date, accession number and CIK, with
  * the filters in WHERE and LIMIT/OFFSET. Checked over a few hundred random filter sets and pages,
  * including several form types, windows of one day, windows with no filings, pages past the end and
@@ -9,7 +9,8 @@
  * first day by the frames' heads (page-skip.ts). Both are the shared larger fixtures (test/helpers/fixture.ts).
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { listFilings } from '../../src/areas/filings/queries.ts'
+import { listFilings } from '../../src/areas/filings/handlers.ts'
+import { filingsStore } from '../../src/areas/filings/store/index.ts'
 import { loadConfig } from '../../src/config.ts'
 import { Database, type RequestDb } from '../../src/db/client.ts'
 import { memorySink } from '../../src/lib/log.ts'
@@ -159,7 +160,7 @@ test.each([
     let nonEmptyOfCik = 0
     for (const c of cases) {
       const { data, pagination } = await listFilings(
-        tinyFrames ? tinyDb : db,
+        filingsStore(tinyFrames ? tinyDb : db),
         { ...config, filerFrames },
         {
           cik: c.cik === null ? undefined : String(c.cik),

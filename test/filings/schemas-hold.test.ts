@@ -14,8 +14,9 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { Filing } from '../../src/areas/common/filing-schemas.ts'
-import { getFiling, listFilingDocuments, listFilings, listFormTypes } from '../../src/areas/filings/queries.ts'
+import { getFiling, listFilingDocuments, listFilings, listFormTypes } from '../../src/areas/filings/handlers.ts'
 import { FilingDocument, FormType } from '../../src/areas/filings/schemas.ts'
+import { filingsStore } from '../../src/areas/filings/store/index.ts'
 import type { Database, RequestDb } from '../../src/db/client.ts'
 import { sql } from '../../src/db/sql.ts'
 import { openDatabase } from '../helpers/api.ts'
@@ -38,7 +39,7 @@ beforeAll(async () => {
   snapshotDir = dir
   database = await openDatabase(datasets)
   db = database.forRequest()
-  filings = (await listFilings(db, config, everything)).data
+  filings = (await listFilings(filingsStore(db), config, everything)).data
 })
 afterAll(async () => {
   db?.release()
@@ -54,7 +55,7 @@ test('every filing', () => {
 test('a filing read from the lookup file is the row the lists read from DuckDB (every filing)', async () => {
   const different = []
   for (const f of filings) {
-    const looked = await getFiling(db, config, f.cik, f.accessionNumber)
+    const looked = await getFiling(filingsStore(db), config, f.cik, f.accessionNumber)
     if (!Bun.deepEquals(looked, f)) different.push({ list: f, lookup: looked })
     if (different.length === 3) break
   }
@@ -81,16 +82,20 @@ test("a filer's page read from the lookup file is the page its query reads, with
   let rows = 0
   for (const cik of sample) {
     // A window whose ends are days this filer filed on: a boundary off by one would show.
-    const newest = (await listFilings(db, { ...config, filerFrames: 0 }, { cik, page: 1, limit: 15 })).data.map(
-      (f) => f.filingDate,
-    )
+    const newest = (
+      await listFilings(filingsStore(db), { ...config, filerFrames: 0 }, { cik, page: 1, limit: 15 })
+    ).data.map((f) => f.filingDate)
     const window = newest.length === 15 ? [{ page: 1, limit: 8, startDate: newest[14], endDate: newest[4] }] : []
     for (const p of [...pages, ...window]) {
-      const byQuery = await listFilings(db, { ...config, maxOffset: 10_000, filerFrames: 0 }, { cik, ...p })
+      const byQuery = await listFilings(
+        filingsStore(db),
+        { ...config, maxOffset: 10_000, filerFrames: 0 },
+        { cik, ...p },
+      )
       rows += byQuery.data.length
       // Default frames (whole pages from the file), and one frame (most pages run out of it and fall back).
       for (const filerFrames of [undefined, 1]) {
-        const got = await listFilings(db, { ...config, maxOffset: 10_000, filerFrames }, { cik, ...p })
+        const got = await listFilings(filingsStore(db), { ...config, maxOffset: 10_000, filerFrames }, { cik, ...p })
         if (!Bun.deepEquals(got, byQuery))
           different.push({ cik, p, filerFrames, got: got.data.length, want: byQuery.data.length })
       }
@@ -114,14 +119,14 @@ test('every document of every filing with a folder listing, and the primary docu
   )
   const documents = []
   for (const f of [...withListing, ...without])
-    documents.push(...(await listFilingDocuments(db, config, String(f.cik), f.a)))
+    documents.push(...(await listFilingDocuments(filingsStore(db), config, String(f.cik), f.a)))
   expect(documents.length).toBeGreaterThan(withListing.length)
   expect(schemaFailures(FilingDocument, documents)).toEqual([])
   expect(missingShapes(FilingDocument, documents)).toEqual(NEVER_WRITTEN.FilingDocument)
 })
 
 test('every form type', async () => {
-  const { data } = await listFormTypes(db, config, everything)
+  const { data } = await listFormTypes(filingsStore(db), config, everything)
   expect(schemaFailures(FormType, data)).toEqual([])
   expect(missingShapes(FormType, data)).toEqual(NEVER_WRITTEN.FormType)
 })

@@ -1,7 +1,8 @@
 /**
  * Entities routes: each operation declared once (src/areas/operation.ts). The lists go through the
  * snapshot's result cache; the entity lookup is a point lookup. Entity bodies go out as the build
- * rendered them. SQL is in queries.ts, shapes in schemas.ts. Every operation is open to every plan (FREE).
+ * rendered them. Handlers get the area's store (store/index.ts: every read, SQL, lookup files and memos)
+ * and shape what it read (handlers.ts); shapes are in schemas.ts. Every operation is open to every plan (FREE).
  */
 import { t } from 'elysia'
 import { queryConfig } from '../../config.ts'
@@ -10,10 +11,13 @@ import { pageQuery } from '../../http/schemas.ts'
 import type { Area } from '../area.ts'
 import { FilingList } from '../common/filing-schemas.ts'
 import type { AreaDeps } from '../context.ts'
-import { areaRoutes, defineOperation } from '../operation.ts'
+import { areaRoutes, operationsOf } from '../operation.ts'
 import { ENTITIES_BENCH } from './bench.ts'
-import { getEntity, listEntities, listEntityFilings, listSicCodes } from './queries.ts'
+import { getEntity, listEntities, listEntityFilings, listSicCodes } from './handlers.ts'
 import { Entity, EntityFilingFilters, EntityFilters, EntityList, IdentifierParams, SicCodeList } from './schemas.ts'
+import { entitiesStore } from './store/index.ts'
+
+const defineOperation = operationsOf(entitiesStore)
 
 const entitiesOperations = ({ config }: AreaDeps) => {
   const settings = queryConfig(config)
@@ -28,7 +32,7 @@ const entitiesOperations = ({ config }: AreaDeps) => {
         '`cik` (zero-padding optional), `ticker` (primary ticker, case-insensitive), `entityType`, `q` (case-insensitive substring of the current name).',
       query: t.Composite([EntityFilters, pageQuery(config.MAX_LIMIT)]),
       response: EntityList,
-      handler: ({ db, query }) => listEntities(db, settings, query),
+      handler: ({ store, query }) => listEntities(store, settings, query),
       render: renderedList,
     }),
     defineOperation({
@@ -40,7 +44,7 @@ const entitiesOperations = ({ config }: AreaDeps) => {
         "The SEC's Standard Industrial Classification codes by code, with the reviewing office, a sector, and the tickers of the largest filers in each.",
       query: pageQuery(config.MAX_LIMIT),
       response: SicCodeList,
-      handler: ({ db, query }) => listSicCodes(db, settings, query),
+      handler: ({ store, query }) => listSicCodes(store, settings, query),
     }),
     defineOperation({
       path: '/:identifier',
@@ -53,7 +57,7 @@ const entitiesOperations = ({ config }: AreaDeps) => {
       params: IdentifierParams,
       response: Entity,
       pointLookup: true,
-      handler: ({ db, params }) => getEntity(db, params.identifier),
+      handler: ({ store, params }) => getEntity(store, params.identifier),
     }),
     defineOperation({
       path: '/:identifier/filings',
@@ -65,7 +69,7 @@ const entitiesOperations = ({ config }: AreaDeps) => {
       params: IdentifierParams,
       query: t.Composite([EntityFilingFilters, pageQuery(config.MAX_LIMIT)]),
       response: FilingList,
-      handler: ({ db, params, query }) => listEntityFilings(db, settings, params.identifier, query),
+      handler: ({ store, params, query }) => listEntityFilings(store, settings, params.identifier, query),
     }),
   ]
 }

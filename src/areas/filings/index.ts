@@ -1,7 +1,8 @@
 /**
  * Filings routes: each operation declared once (src/areas/operation.ts). The list and the form types go
- * through the snapshot's result cache; the three accession operations are point lookups. SQL is in
- * queries.ts, shapes in schemas.ts. Every operation is open to every plan (FREE).
+ * through the snapshot's result cache; the three accession operations are point lookups. Handlers get the
+ * area's store (store/index.ts: every read, SQL, lookup files and memos) and shape what it read
+ * (handlers.ts); shapes are in schemas.ts. Every operation is open to every plan (FREE).
  */
 import { t } from 'elysia'
 import { queryConfig } from '../../config.ts'
@@ -9,10 +10,13 @@ import { pageQuery } from '../../http/schemas.ts'
 import type { Area } from '../area.ts'
 import { Filing, FilingFilters, FilingList } from '../common/filing-schemas.ts'
 import type { AreaDeps } from '../context.ts'
-import { areaRoutes, defineOperation } from '../operation.ts'
+import { areaRoutes, operationsOf } from '../operation.ts'
 import { FILINGS_BENCH } from './bench.ts'
-import { getFiling, getFilingsByAccession, listFilingDocuments, listFilings, listFormTypes } from './queries.ts'
+import { getFiling, getFilingsByAccession, listFilingDocuments, listFilings, listFormTypes } from './handlers.ts'
 import { AccessionParams, CikAccessionParams, FilingDocument, FormTypeList } from './schemas.ts'
+import { filingsStore } from './store/index.ts'
+
+const defineOperation = operationsOf(filingsStore)
 
 const filingsOperations = ({ config }: AreaDeps) => {
   const settings = queryConfig(config)
@@ -28,7 +32,7 @@ const filingsOperations = ({ config }: AreaDeps) => {
         '`hasMoreData` says whether another page exists, without counting all rows.',
       query: t.Composite([FilingFilters, pageQuery(config.MAX_LIMIT)]),
       response: FilingList,
-      handler: ({ db, query }) => listFilings(db, settings, query),
+      handler: ({ store, query }) => listFilings(store, settings, query),
     }),
     defineOperation({
       path: '/form-types',
@@ -39,7 +43,7 @@ const filingsOperations = ({ config }: AreaDeps) => {
         'Every form type that occurs in the served snapshot, alphabetically, with its category and a description.',
       query: pageQuery(config.MAX_LIMIT),
       response: FormTypeList,
-      handler: ({ db, query }) => listFormTypes(db, settings, query),
+      handler: ({ store, query }) => listFormTypes(store, settings, query),
     }),
     // The router allows one name per position, and /:cik/:accessionNumber needs `cik` here (src/http/routes.ts).
     defineOperation({
@@ -53,7 +57,7 @@ const filingsOperations = ({ config }: AreaDeps) => {
       params: AccessionParams,
       response: t.Array(Filing),
       pointLookup: true,
-      handler: ({ db, params }) => getFilingsByAccession(db, settings, params.cik),
+      handler: ({ store, params }) => getFilingsByAccession(store, settings, params.cik),
     }),
     defineOperation({
       path: '/:cik/:accessionNumber',
@@ -64,7 +68,7 @@ const filingsOperations = ({ config }: AreaDeps) => {
       params: CikAccessionParams,
       response: Filing,
       pointLookup: true,
-      handler: ({ db, params }) => getFiling(db, settings, params.cik, params.accessionNumber),
+      handler: ({ store, params }) => getFiling(store, settings, params.cik, params.accessionNumber),
     }),
     defineOperation({
       path: '/:cik/:accessionNumber/documents',
@@ -77,7 +81,7 @@ const filingsOperations = ({ config }: AreaDeps) => {
       params: CikAccessionParams,
       response: t.Array(FilingDocument),
       pointLookup: true,
-      handler: ({ db, params }) => listFilingDocuments(db, settings, params.cik, params.accessionNumber),
+      handler: ({ store, params }) => listFilingDocuments(store, settings, params.cik, params.accessionNumber),
     }),
   ]
 }

@@ -3,69 +3,21 @@
  * `cik` or `ticker` filter and what an entity's filings are (src/areas/filings, src/areas/entities). From
  * the filer's run in its lookup file when the page lies within its first frames (every filer's first
  * pages, and any page of nearly all filers), otherwise one query on the CIK-sorted `filings` table.
+ * The rows only: the filters' normalizing and the list's envelope are in src/areas/common/filing.ts.
  */
-import type { QueryConfig } from '../../../config.ts'
 import type { Db } from '../../../db/client.ts'
 import { empty, join, list, sql } from '../../../db/sql.ts'
-import { ApiError } from '../../../http/errors.ts'
-import { offsetOf, toPage } from '../../../http/pagination.ts'
-import type { PageQuery } from '../../../http/schemas.ts'
-import { formatCik, normalizeTicker } from '../../../lib/ids.ts'
 import {
   FILER_FILINGS,
+  type FilingRow,
   filerLineDate,
   filerLineForm,
 } from '../../../pipeline/sources/submissions/contract/lookup-lines.ts'
-import { FILING_ROW, type FilingRow, toFiling } from '../filing.ts'
-import type { AppliedFilingFilters, FilingFilters, FilingList } from '../filing-schemas.ts'
+import type { AppliedFilingFilters } from '../filing-schemas.ts'
+import { FILING_ROW } from './filing-row.ts'
 
-/** Form types from `10-k, 10-Q ,,8-K` → ['10-K', '10-Q', '8-K'] (trimmed, upper-cased, de-duplicated). */
-export function parseFormTypes(formTypes: string | undefined): string[] {
-  if (!formTypes) return []
-  return [
-    ...new Set(
-      formTypes
-        .split(',')
-        .map((f) => f.trim().replace(/\s+/g, ' ').toUpperCase())
-        .filter(Boolean),
-    ),
-  ]
-}
-
-/** The normalized filters a list echoes; start after end is a 400 naming both. */
-export function normalizeFilingFilters(f: FilingFilters, cik: number | undefined): AppliedFilingFilters {
-  if (f.startDate && f.endDate && f.startDate > f.endDate) {
-    throw new ApiError('invalid_parameter', `startDate ${f.startDate} is after endDate ${f.endDate}.`, {
-      startDate: `expected a date on or before endDate (${f.endDate})`,
-      endDate: `expected a date on or after startDate (${f.startDate})`,
-    })
-  }
-  return {
-    formTypes: parseFormTypes(f.formTypes),
-    cik: cik === undefined ? null : formatCik(cik),
-    ticker: f.ticker ? normalizeTicker(f.ticker) : null,
-    startDate: f.startDate ?? null,
-    endDate: f.endDate ?? null,
-  }
-}
-
-/** A page of one filer's filings in the list's envelope. */
-export async function filerFilingsPage(
-  db: Db,
-  config: QueryConfig,
-  cik: number,
-  filters: AppliedFilingFilters,
-  p: PageQuery,
-): Promise<FilingList> {
-  const rows = await pageOfCik(db, config, cik, filters, p)
-  return {
-    ...toPage(
-      rows.map((r) => toFiling(config.archivesUrl, r)),
-      p,
-    ),
-    filters,
-  }
-}
+/** Rows [offset, offset + take) of a list: `take` is a page's limit + 1, to learn whether a next page exists. */
+export type RowWindow = { offset: number; take: number }
 
 /** One filer's pages by query: merged with concurrent ones of the same text when they wait (db/pool.ts). */
 const BATCHABLE = { batchable: true }
@@ -73,23 +25,16 @@ const BATCHABLE = { batchable: true }
 /**
  * One filer's filings: from its run in the filer lookup file, stored in the list's order, when the page is
  * within its first frames (every filer's first pages, and any page of most filers); otherwise by a query.
+ * `frames` is a tuning, not a setting (QueryConfig.filerFrames): undefined reads up to FILER_FRAMES.
  */
-async function pageOfCik(
+export async function filerFilings(
   db: Db,
-  config: QueryConfig,
   cik: number,
   filters: AppliedFilingFilters,
-  p: PageQuery,
+  w: RowWindow,
+  frames: number | undefined,
 ): Promise<FilingRow[]> {
-  return (
-    pageOfCikFromLookup(
-      db,
-      cik,
-      filters,
-      { offset: offsetOf(p), take: p.limit + 1 },
-      config.filerFrames ?? FILER_FRAMES,
-    ) ?? pageOfCikByQuery(db, cik, filters, p)
-  )
+  return pageOfCikFromLookup(db, cik, filters, w, frames ?? FILER_FRAMES) ?? pageOfCikByQuery(db, cik, filters, w)
 }
 
 /**
@@ -106,7 +51,7 @@ function pageOfCikFromLookup(
   db: Db,
   cik: number,
   filters: AppliedFilingFilters,
-  w: { offset: number; take: number },
+  w: RowWindow,
   frames: number,
 ): FilingRow[] | undefined {
   const { formTypes, startDate, endDate } = filters
@@ -130,7 +75,7 @@ function pageOfCikFromLookup(
   return budget.exhausted ? undefined : rows
 }
 
-function pageOfCikByQuery(db: Db, cik: number, filters: AppliedFilingFilters, p: PageQuery): Promise<FilingRow[]> {
+function pageOfCikByQuery(db: Db, cik: number, filters: AppliedFilingFilters, w: RowWindow): Promise<FilingRow[]> {
   const where = join([
     sql`cik = ${cik}`,
     filters.formTypes.length ? sql`form_type IN (${list(filters.formTypes)})` : empty,
@@ -145,7 +90,7 @@ function pageOfCikByQuery(db: Db, cik: number, filters: AppliedFilingFilters, p:
     SELECT ${FILING_ROW}
     FROM filings
     WHERE ${where}
-    LIMIT ${p.limit + 1} OFFSET ${offsetOf(p)}`,
+    LIMIT ${w.take} OFFSET ${w.offset}`,
     BATCHABLE,
   )
 }

@@ -25,7 +25,7 @@ const FILING_COLUMNS = `${ACC_KEY} AS acc_key, cik, form_type, form_category, fi
 /** `entity_type` as the server filters it (contract entityTypeCode). */
 const TYPE_CODE = `list_position([${ENTITY_TYPES.map((t) => `'${t}'`).join(', ')}], entity_type)::UTINYINT`
 
-/** Trigrams of lower-cased names, for `q` (src/areas/entities/name-search.ts). Names shorter than 3 have none. */
+/** Trigrams of lower-cased names, for `q` (src/areas/entities/store/name-search.ts). Names shorter than 3 have none. */
 const NAME_GRAMS = `
   SELECT DISTINCT ${nameGramSql('i')} AS gram, cik, type_code, ticker, name_lower
   FROM (SELECT cik, type_code, ticker, name_lower, unnest(range(1, length(name_lower) - 1)) AS i FROM s.entities)`

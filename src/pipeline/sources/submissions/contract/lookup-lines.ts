@@ -10,7 +10,7 @@ import { readModel } from '../../../read-model.ts'
 import { ACC_KEY, ACCESSION_KEY } from './accession-key.ts'
 import { ENTITY_JSON } from './entity-json.ts'
 
-/** A filing as the server reads it, from a lookup line or a serving table (`FILING_ROW` in src/areas/common). */
+/** A filing as the server reads it, from a lookup line or a serving table (`FILING_ROW` in src/areas/common/store/filing-row.ts). */
 export type FilingRow = {
   /** The accession number's 18 digits as an integer (`acc_key`), in decimal. */
   acc: string
@@ -125,7 +125,7 @@ export const FORM_POSITIONS = readModel({
   sql: { acc: `lpad(acc_key::VARCHAR, 18, '0')` },
   order: 'one line per position: form type, then filing date and accession number newest first, then CIK',
   // A merged page reads a frame per form from the middle; 8 KB frames waste less of it, and the heads
-  // (src/areas/filings/page-skip.ts) pass a deep page's first-day rows unread, to within a frame.
+  // (src/areas/filings/store/page-skip.ts) pass a deep page's first-day rows unread, to within a frame.
   frameBytes: 8192,
 })
 

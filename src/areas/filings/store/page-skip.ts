@@ -11,8 +11,8 @@
  * above it are surely no more than `offset`, counts them exactly in one frame per form, and passes them
  * without reading; the merge then skips the few rows left one by one.
  */
-import type { KeyedFile } from '../../lib/keyed-file.ts'
-import { positionAcc } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
+import type { KeyedFile } from '../../../lib/keyed-file.ts'
+import { positionAcc } from '../../../pipeline/sources/submissions/contract/lookup-lines.ts'
 
 export type Skipped = {
   /** Where each form's rows start after the skip: positions within its first-day part. */

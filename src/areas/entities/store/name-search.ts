@@ -12,11 +12,11 @@
  * The same rows are in a lookup file keyed by piece (lib/keyed-file.ts), read first: a page costs no query
  * unless the piece's run holds too few matches within `frames` frames (a common piece, a rare match).
  */
-import type { Db } from '../../db/client.ts'
-import { defineMemo } from '../../db/memo.ts'
-import { sql } from '../../db/sql.ts'
-import { nameGramKey } from '../../pipeline/sources/submissions/contract/index.ts'
-import { NAME_GRAMS } from '../../pipeline/sources/submissions/contract/lookup-lines.ts'
+import type { Db } from '../../../db/client.ts'
+import { defineMemo } from '../../../db/memo.ts'
+import { sql } from '../../../db/sql.ts'
+import { nameGramKey } from '../../../pipeline/sources/submissions/contract/index.ts'
+import { NAME_GRAMS } from '../../../pipeline/sources/submissions/contract/lookup-lines.ts'
 
 const ASCII = /^[\x20-\x7e]+$/
 

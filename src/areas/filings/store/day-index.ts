@@ -6,9 +6,9 @@
  * page depth or window width, instead of sorting every match (a top-N over 23 million rows).
  * About 500,000 (form, day) pairs at full EDGAR scale: a few MB.
  */
-import type { Db } from '../../db/client.ts'
-import { defineMemo } from '../../db/memo.ts'
-import { sql } from '../../db/sql.ts'
+import type { Db } from '../../../db/client.ts'
+import { defineMemo } from '../../../db/memo.ts'
+import { sql } from '../../../db/sql.ts'
 
 /** Days newest first: `dates[i]` (YYYY-MM-DD) has `counts[i]` rows starting at position `firstPos[i]`. */
 export type DayList = { dates: string[]; firstPos: number[]; counts: number[] }

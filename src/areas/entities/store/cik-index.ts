@@ -4,10 +4,10 @@
  * filter is then a slice of one array, and reading it is one query for the bodies of a CIK range; and
  * whether a CIK exists costs no query at all.
  */
-import type { Db } from '../../db/client.ts'
-import { defineMemo } from '../../db/memo.ts'
-import { sql } from '../../db/sql.ts'
-import { ENTITY_TYPES } from './schemas.ts'
+import type { Db } from '../../../db/client.ts'
+import { defineMemo } from '../../../db/memo.ts'
+import { sql } from '../../../db/sql.ts'
+import { ENTITY_TYPES } from '../schemas.ts'
 
 export type CikIndex = { all: Float64Array; byType: ReadonlyMap<string, Float64Array> }
 

@@ -9,7 +9,7 @@
  * rows of the page's forms before it on its first day (`offset`) are skipped, their number known from
  * the counts.
  */
-import { firstIndexWhere } from '../../lib/sorted.ts'
+import { firstIndexWhere } from '../../../lib/sorted.ts'
 import type { DayList, FilingDayIndex } from './day-index.ts'
 
 export type PagePlan =
