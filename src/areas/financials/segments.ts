@@ -3,8 +3,8 @@
  * `period` a fiscal year, `qtrs` 1–3 a fiscal quarter, `accessionNumber` one filing) or several fiscal
  * years aligned (`compare`), each with its revenue by segment from `fin_segment_rows` (the build's rules
  * in financial-statements/segments.ts), read from its lookup file by company and fiscal quarter
- * (store/segments.ts), and its totals (segment-rules.ts). The geography and product-service variants are the main operation with
- * `segmentType` fixed.
+ * (store/segments.ts), and its totals (segment-rules.ts). The geography and product-service variants are
+ * the main operation with `segmentType` fixed.
  *
  * A fiscal period is answered by the latest filing that reports its segments asked (type, axis):
  * segment-rules.ts fromLatestFiling. An `accessionNumber` answers that filing's own period, or with `period`

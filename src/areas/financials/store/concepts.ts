@@ -1,7 +1,7 @@
 /**
  * The concept search's reads (docs/api/financials.md): the concepts of `fin_concepts` whose tag or label
  * contains a text, then those whose documentation alone does, through the distinct texts of
- * `fin_concept_texts`. The operation (lookup.ts) checks the parameters and shapes the page.
+ * `fin_concept_texts`. The operation (../lookup.ts) checks the parameters and shapes the page.
  */
 import type { Db } from '../../../db/client.ts'
 import { list, sql } from '../../../db/sql.ts'

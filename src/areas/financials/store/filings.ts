@@ -2,7 +2,7 @@
  * A filing of the Financial Statement Data Sets as the filing-level operations read it: its context
  * (`fin_filings`), its presented lines with their values and its tags' metadata (no tables: the build
  * writes those two only as lookup files), each read as lines of a lookup file by `acc_key`
- * (docs/financials.md), no query. The operations (statements.ts) group them into the XBRL block or
+ * (docs/financials.md), no query. The operations (../statements.ts) group them into the XBRL block or
  * filter them to one as-reported statement.
  */
 import type { Db } from '../../../db/client.ts'

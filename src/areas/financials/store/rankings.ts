@@ -1,7 +1,7 @@
 /**
  * The rankings' reads: companies ranked by the build (company-facts rankings.ts), read as one range of a
  * table sorted by what the request names (`fin_metric_rankings`, `fin_ratio_top`), or for a ratio within
- * a window, each company's latest point in it (`fin_ratio_points_by_ratio`). The operations (rankings.ts)
+ * a window, each company's latest point in it (`fin_ratio_points_by_ratio`). The operations (../rankings.ts)
  * choose the metric or ratio and its defaults, and shape the companies.
  */
 import type { Db } from '../../../db/client.ts'

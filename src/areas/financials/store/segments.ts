@@ -1,6 +1,6 @@
 /**
  * Segment revenue rows (`fin_segment_rows`, the build's rules in financial-statements/segments.ts), read
- * from their lookup file by company and fiscal quarter, no query. The operation (segments.ts) picks the
+ * from their lookup file by company and fiscal quarter, no query. The operation (../segments.ts) picks the
  * periods, the segments asked and each period's filing, and adds the totals.
  */
 import type { Static } from '@sinclair/typebox'

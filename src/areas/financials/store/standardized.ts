@@ -1,7 +1,7 @@
 /**
  * The values of a standardized statement as the build chose them (`fin_standardized`, by `acc_key`; at
  * the filing's own period end, its lines in the `finStandardized` lookup file). The operation
- * (standardized.ts) picks the period and lays the metrics out.
+ * (../standardized.ts) picks the period and lays the metrics out.
  */
 import type { Db } from '../../../db/client.ts'
 import { sql } from '../../../db/sql.ts'
