@@ -14,6 +14,7 @@ import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { metricSeries } from '../../src/areas/financials/series.ts'
+import { financialsStore } from '../../src/areas/financials/store/index.ts'
 import { loadConfig } from '../../src/config.ts'
 import { Database } from '../../src/db/client.ts'
 import { memorySink } from '../../src/lib/log.ts'
@@ -230,7 +231,12 @@ test('the build takes them: company_facts rows and raw series points; the financ
   const db = database.forRequest()
   try {
     const [first] = [...fees].sort((a, b) => a.cik - b.cik)
-    const res = await metricSeries(db, { cik: String(first!.cik), symbols: 'TtlFeeAmt', source: 'raw', limit: 100 })
+    const res = await metricSeries(financialsStore(db), {
+      cik: String(first!.cik),
+      symbols: 'TtlFeeAmt',
+      source: 'raw',
+      limit: 100,
+    })
     expect(res.issuer).toMatchObject({ cik: String(first!.cik).padStart(10, '0'), name: recordName(first!.cik) })
     const latest = latestByEnd(factsOf(first!).flatMap(({ tag, f }) => (tag === 'TtlFeeAmt' ? [f] : [])))
     expect(res.series[0]!.points.map((p) => [p.endDate, p.value, p.adsh])).toEqual(

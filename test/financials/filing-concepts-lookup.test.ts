@@ -8,7 +8,7 @@
 import { expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { ConceptMeta } from '../../src/areas/financials/concept-meta.ts'
+import type { ConceptMeta } from '../../src/areas/financials/store/concept-meta.ts'
 import type { RequestDb } from '../../src/db/client.ts'
 import { sql } from '../../src/db/sql.ts'
 import { accessionKey } from '../../src/lib/ids.ts'

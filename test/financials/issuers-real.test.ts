@@ -13,6 +13,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node
 import { join } from 'node:path'
 import { searchCompanies } from '../../src/areas/financials/lookup.ts'
 import { metricSeries } from '../../src/areas/financials/series.ts'
+import { financialsStore } from '../../src/areas/financials/store/index.ts'
 import { loadConfig } from '../../src/config.ts'
 import { Database } from '../../src/db/client.ts'
 import { memorySink } from '../../src/lib/log.ts'
@@ -39,7 +40,8 @@ let exchange: ExchangeRow[] = []
 let recorded = new Set<number>()
 
 const facts = (cik: string) => JSON.parse(readFileSync(join(SAMPLES, 'companyfacts', `CIK${cik}.json`), 'utf8')) as Doc
-const lookup = (q: { cik?: string; ticker?: string }) => searchCompanies(db, { ...q, limit: 25, page: 1 }, 10_000)
+const lookup = (q: { cik?: string; ticker?: string }) =>
+  searchCompanies(financialsStore(db), { ...q, limit: 25, page: 1 }, 10_000)
 const firstListing = (cik: number) => exchange.find((r) => r[0] === cik)
 
 describe.skipIf(!hasSamples)('issuers of the real samples', () => {
@@ -88,7 +90,13 @@ describe.skipIf(!hasSamples)('issuers of the real samples', () => {
 
     // Its balance-sheet dates' Assets, each from the latest filing that reports it.
     const latest = latestByEnd(facts('0001640147').facts['us-gaap']!.Assets!.units.USD!)
-    const res = await metricSeries(db, { ticker: 'SNOW', symbols: 'Assets', source: 'raw', qtrs: 0, limit: 100 })
+    const res = await metricSeries(financialsStore(db), {
+      ticker: 'SNOW',
+      symbols: 'Assets',
+      source: 'raw',
+      qtrs: 0,
+      limit: 100,
+    })
     expect(res.issuer).toEqual(issuer)
     const points = res.series[0]!.points
     expect(points.map((p) => [p.endDate, p.value, p.adsh, p.entityName])).toEqual(

@@ -1,12 +1,12 @@
 /**
  * The series lookup files against the tables they are written from: every point of `fin_metric_points`
- * and `fin_ratio_points` of the fixture is read back through its series' key (areas/financials/
+ * and `fin_ratio_points` of the fixture is read back through its series' key (areas/financials/store/
  * series-points.ts), with the same values, latest first (recency, quarters, end date), and nothing else;
  * a metric point's tag and rule through `fin_point_metas`; the segment rows likewise through their
  * (company, fiscal quarter) keys.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { seriesPoints } from '../../src/areas/financials/series-points.ts'
+import { seriesPoints } from '../../src/areas/financials/store/series-points.ts'
 import type { RequestDb } from '../../src/db/client.ts'
 import { sql } from '../../src/db/sql.ts'
 import { METRIC_POINT_FIELDS, RATIO_POINT_FIELDS } from '../../src/pipeline/sources/company-facts/contract.ts'

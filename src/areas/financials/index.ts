@@ -3,16 +3,17 @@
  * concept search, a filing's XBRL block, its five as-reported statements and its three standardized ones,
  * all from the SEC's Financial Statement Data Sets (docs/financials.md); then the series and rankings
  * (series-routes.ts) and segment revenue (segment-routes.ts). Every one is cached: lists, rankings and
- * bodies assembled from many lines. SQL in lookup.ts, statements.ts and standardized.ts; shapes in
- * schemas.ts. The standardized statements need plan LITE and feature SEC_API_ENDPOINTS; the rest here is
- * open to every plan.
+ * bodies assembled from many lines. Handlers receive the area's store (store/index.ts: every read of the
+ * area, SQL, lookup files and memos); the operations in lookup.ts, statements.ts and standardized.ts
+ * check parameters and shape bodies; shapes in schemas.ts. The standardized statements need plan LITE
+ * and feature SEC_API_ENDPOINTS; the rest here is open to every plan.
  */
 import { queryConfig } from '../../config.ts'
 import type { StatementCode } from '../../pipeline/sources/financial-statements/contract.ts'
 import type { CanonicalStatement } from '../../reference/canonical-metrics.ts'
 import type { Area } from '../area.ts'
 import type { AreaDeps } from '../context.ts'
-import { areaRoutes, defineOperation } from '../operation.ts'
+import { areaRoutes, operationsOf } from '../operation.ts'
 import { FINANCIALS_BENCH, FINANCIALS_BENCH_KEYS } from './bench.ts'
 import { searchCompanies, searchConcepts } from './lookup.ts'
 import {
@@ -32,6 +33,9 @@ import { segmentOperations } from './segment-routes.ts'
 import { seriesOperations } from './series-routes.ts'
 import { standardized } from './standardized.ts'
 import { asReported, xbrlBlock } from './statements.ts'
+import { financialsStore } from './store/index.ts'
+
+const defineOperation = operationsOf(financialsStore)
 
 /** The as-reported statements: path segment, FSDS statement code, operation id, name. */
 const AS_REPORTED: [string, StatementCode, string, string][] = [
@@ -62,7 +66,7 @@ const financialsOperations = (deps: AreaDeps) => {
         '400 when neither cik nor ticker is given.',
       query: CompanySearchQuery,
       response: CompanySearchResponse,
-      handler: ({ db, query }) => searchCompanies(db, query, maxOffset),
+      handler: ({ store, query }) => searchCompanies(store, query, maxOffset),
     }),
     defineOperation({
       path: '/concepts/search',
@@ -74,7 +78,7 @@ const financialsOperations = (deps: AreaDeps) => {
         '`version` is a partial match of the taxonomy version (a custom tag has its accession number); `custom` keeps custom or standard tags only.',
       query: ConceptQuery,
       response: ConceptList,
-      handler: ({ db, query }) => searchConcepts(db, query, maxOffset),
+      handler: ({ store, query }) => searchConcepts(store, query, maxOffset),
     }),
     defineOperation({
       path: '/filings/:accessionNumber/xbrl',
@@ -88,7 +92,7 @@ const financialsOperations = (deps: AreaDeps) => {
       params: FilingParams,
       query: XbrlQuery,
       response: FinancialXbrl,
-      handler: ({ db, params, query }) => xbrlBlock(db, archivesUrl, params.accessionNumber, query.roleUri),
+      handler: ({ store, params, query }) => xbrlBlock(store, archivesUrl, params.accessionNumber, query.roleUri),
     }),
     ...AS_REPORTED.map(([segment, stmt, operationId, name]) =>
       defineOperation({
@@ -99,7 +103,7 @@ const financialsOperations = (deps: AreaDeps) => {
         description: `Every presented line of the ${name} (stmt ${stmt}) with each of its values and value context, and its tag's metadata. 404 when the filing is unknown, has no financial data, or lacks the statement.`,
         params: FilingParams,
         response: CompanyFinancialStatement,
-        handler: ({ db, params }) => asReported(db, params.accessionNumber, stmt),
+        handler: ({ store, params }) => asReported(store, params.accessionNumber, stmt),
       }),
     ),
     ...STANDARDIZED.map(([segment, statement, operationId, title]) =>
@@ -117,7 +121,7 @@ const financialsOperations = (deps: AreaDeps) => {
         params: FilingParams,
         query: StandardizedQuery,
         response: statement === 'balanceSheet' ? StandardizedBalanceSheet : StandardizedFlowStatement(title),
-        handler: ({ db, params, query }) => standardized(db, params.accessionNumber, statement, query),
+        handler: ({ store, params, query }) => standardized(store, params.accessionNumber, statement, query),
       }),
     ),
     ...seriesOperations(),

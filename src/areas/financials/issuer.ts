@@ -1,25 +1,15 @@
 /**
- * A company of the financial data: its `fin_issuers` row, read from the `finIssuers` lookup file
- * (financial-statements contract FIN_ISSUERS). The build puts there every filer with an FSDS filing or a
- * companyfacts file, named by the first source that knows it (financial-statements/issuers.ts), so a
- * company is found here whichever sources have it. The company lookup, the series and the segments start here.
+ * A company of the financial data as its operations use it (the store reads it: store/issuers.ts): the
+ * 404 when the data has none, and the issuer as every body writes it. The company lookup, the series and
+ * the segments start here.
  */
-import type { Static } from '@sinclair/typebox'
-import type { Db } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
 import { formatCik } from '../../lib/ids.ts'
-import { FIN_ISSUERS } from '../../pipeline/sources/financial-statements/contract.ts'
-
-export type Issuer = Static<typeof FIN_ISSUERS.fields>
-
-/** The company with this CIK, or undefined when the financial data has none. */
-export function financialIssuer(db: Db, cik: number): Issuer | undefined {
-  return FIN_ISSUERS.get(db, cik)[0]
-}
+import type { FinancialsStore, Issuer } from './store/index.ts'
 
 /** The company with this CIK (undefined: an identifier that named none), else a 404 naming `who` as asked. */
-export function knownIssuer(db: Db, cik: number | undefined, who: string): Issuer {
-  const row = cik === undefined ? undefined : financialIssuer(db, cik)
+export function knownIssuer(store: FinancialsStore, cik: number | undefined, who: string): Issuer {
+  const row = cik === undefined ? undefined : store.issuer(cik)
   if (!row)
     throw new ApiError(
       'not_found',

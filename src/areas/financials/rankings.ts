@@ -1,6 +1,6 @@
 /**
  * `/metrics/top` and `/ratios/top`: companies ranked by the build (company-facts rankings.ts), read as one
- * range of a table sorted by what the request names.
+ * range of a table sorted by what the request names (store/rankings.ts).
  *
  * - Metrics: annual (the fiscal year's value) or quarterly (`quarter` 1–4 of a fiscal year, default the
  *   current calendar quarter's number); `year` defaults to the latest year whose reports are in
@@ -8,57 +8,26 @@
  * - Ratios: each company's latest point of the ratio at `qtrs` (default 0 for a ratio of balances only,
  *   else 4), ranked by value; with `startDate`/`endDate`, its latest point within that window.
  */
-import type { Db } from '../../db/client.ts'
-import { sql } from '../../db/sql.ts'
 import { ApiError, invalidParameter } from '../../http/errors.ts'
 import { CANONICAL_METRICS } from '../../reference/canonical-metrics.ts'
 import { RATIOS, type RatioDefinition } from '../../reference/financial-ratios.ts'
-import { checkQtrs, FILING_COLUMNS, type FilingColumns, filingFields, ratioMeta, ratiosOf, windowOf } from './series.ts'
+import { checkQtrs, filingFields, ratioMeta, ratiosOf, windowOf } from './series.ts'
 import { KEYS_LISTED, type MetricTopQuery, type RatioTopQuery } from './series-schemas.ts'
+import type { FinancialsStore, RankedCompany } from './store/index.ts'
 
-type Company = {
-  cik: number
-  ticker: string | null
-  entity_name: string | null
-  sic: number | null
-  countryinc: string | null
-}
-
-const ranked = (r: Company & { rank: number }) => ({ rank: r.rank, sic: r.sic, countryInc: r.countryinc })
-
-type MetricRow = FilingColumns &
-  Company & {
-    rank: number
-    year: number
-    unit: string
-    value: number
-    tag: string
-    version: string | null
-    strategy: string
-    rule_id: string | null
-    confidence: number
-  }
+const ranked = (r: RankedCompany & { rank: number }) => ({ rank: r.rank, sic: r.sic, countryInc: r.countryinc })
 
 /** The current calendar quarter's number, the default quarter of a quarterly ranking. */
 const currentQuarter = (now: Date) => Math.floor(now.getUTCMonth() / 3) + 1
 
-export async function metricTop(db: Db, q: MetricTopQuery, now = new Date()) {
+export async function metricTop(store: FinancialsStore, q: MetricTopQuery, now = new Date()) {
   const metric = CANONICAL_METRICS.find((m) => m.key === q.metric)
   if (!metric)
     throw invalidParameter('metric', `expected a canonical metric key (${KEYS_LISTED}); ${q.metric} is not one`)
   const quarterly = q.quarterly === 'true'
   const basis = quarterly ? 'quarterly' : 'annual'
   const quarter = quarterly ? Number(q.quarter ?? currentQuarter(now)) : 0
-  const rows = await db.all<MetricRow>(sql`
-    SELECT year, rank, cik::INTEGER AS cik, ticker, entity_name, sic, countryinc, ${FILING_COLUMNS}, unit, value, tag, version,
-           strategy, rule_id, confidence
-    FROM fin_metric_rankings
-    WHERE metric = ${q.metric} AND basis = ${basis} AND quarter = ${quarter}
-      AND year = coalesce(${q.year ?? null}::INTEGER, (
-        SELECT max(year) FROM fin_metric_ranking_years
-        WHERE metric = ${q.metric} AND basis = ${basis} AND quarter = ${quarter} AND complete))
-      AND rank <= ${q.limit}
-    ORDER BY rank`)
+  const rows = await store.metricRanking({ metric: q.metric, basis, quarter, year: q.year ?? null, limit: q.limit })
   if (!rows.length)
     throw new ApiError(
       'not_found',
@@ -96,9 +65,7 @@ const defaultQtrs = (r: RatioDefinition) => {
   return metrics.some((m) => m.period === 'duration') ? 4 : 0
 }
 
-type RatioRow = FilingColumns & Company & { rank: number; value: number; unit: string; components: string }
-
-export async function ratioTop(db: Db, q: RatioTopQuery) {
+export async function ratioTop(store: FinancialsStore, q: RatioTopQuery) {
   checkQtrs(q.qtrs)
   const group = q.group ?? 'all'
   // Without a ratio: the group's first ratio of the period kind asked for (balances only for qtrs 0).
@@ -107,21 +74,12 @@ export async function ratioTop(db: Db, q: RatioTopQuery) {
   const ratio = q.ratio === undefined ? (RATIOS.find(fits) as RatioDefinition) : ratiosOf(q.ratio, group)[0]!
   const qtrs = q.qtrs ?? defaultQtrs(ratio)
   const windowed = q.startDate !== undefined || q.endDate !== undefined
-  const { from, to } = windowOf(q)
-  const issuer = sql`LEFT JOIN fin_issuers i ON i.cik = r.cik`
-  const rows = windowed
-    ? await db.all<RatioRow>(sql`
-        SELECT row_number() OVER (ORDER BY value DESC, cik)::INTEGER AS rank, * FROM (
-          SELECT r.cik::INTEGER AS cik, i.ticker, i.name AS entity_name, i.sic, i.countryinc, ${FILING_COLUMNS}, value, unit, components
-          FROM fin_ratio_points_by_ratio r ${issuer}
-          WHERE r.ratio = ${ratio.id} AND r.quarters = ${qtrs} AND r.end_date BETWEEN ${from} AND ${to}
-          QUALIFY row_number() OVER (PARTITION BY r.cik ORDER BY r.end_date DESC) = 1)
-        ORDER BY rank LIMIT ${q.limit}`)
-    : await db.all<RatioRow>(sql`
-        SELECT rank, r.cik::INTEGER AS cik, i.ticker, i.name AS entity_name, i.sic, i.countryinc, ${FILING_COLUMNS}, value, unit, components
-        FROM fin_ratio_top r ${issuer}
-        WHERE r.ratio = ${ratio.id} AND r.quarters = ${qtrs} AND r.rank <= ${q.limit}
-        ORDER BY rank`)
+  const rows = await store.ratioRanking({
+    ratio: ratio.id,
+    qtrs,
+    window: windowed ? windowOf(q) : null,
+    limit: q.limit,
+  })
   if (!rows.length)
     throw new ApiError(
       'not_found',

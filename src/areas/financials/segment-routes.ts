@@ -1,9 +1,9 @@
 /**
  * The six segment revenue operations: the main one, its geography and product-service variants
- * (`segmentType` fixed), and each one's `compare` across fiscal years. Open to every plan. SQL in
- * segments.ts; shapes in segment-schemas.ts.
+ * (`segmentType` fixed), and each one's `compare` across fiscal years. Open to every plan. The operation
+ * in segments.ts (reads in store/segments.ts); shapes in segment-schemas.ts.
  */
-import { defineOperation } from '../operation.ts'
+import { operationsOf } from '../operation.ts'
 import {
   IssuerParams,
   SegmentCompareQuery,
@@ -13,6 +13,9 @@ import {
   SegmentResponse,
 } from './segment-schemas.ts'
 import { segments } from './segments.ts'
+import { financialsStore } from './store/index.ts'
+
+const defineOperation = operationsOf(financialsStore)
 
 const VARIANTS = [
   { path: '', id: 'Segments', fixed: undefined, what: 'by every segment type' },
@@ -53,9 +56,9 @@ const variantOperation = (v: Variant, compare: boolean) =>
         ? SegmentFixedQuery
         : SegmentQuery,
     response: SegmentResponse,
-    handler: ({ db, params, query }) =>
+    handler: ({ store, params, query }) =>
       segments(
-        db,
+        store,
         params.issuer,
         { ...query, segmentType: v.fixed ?? (query as { segmentType?: string }).segmentType },
         compare,

@@ -2,33 +2,28 @@
  * The segment revenue operations (docs/api/financials.md, Segment revenue): one fiscal period (the latest fiscal year by default;
  * `period` a fiscal year, `qtrs` 1–3 a fiscal quarter, `accessionNumber` one filing) or several fiscal
  * years aligned (`compare`), each with its revenue by segment from `fin_segment_rows` (the build's rules
- * in financial-statements/segments.ts), read from its lookup file by company and fiscal quarter, and its
- * totals (segment-rules.ts). The geography and product-service variants are the main operation with
- * `segmentType` fixed.
+ * in financial-statements/segments.ts), read from its lookup file by company and fiscal quarter
+ * (store/segments.ts), and its totals (segment-rules.ts). The geography and product-service variants are
+ * the main operation with `segmentType` fixed.
  *
  * A fiscal period is answered by the latest filing that reports its segments asked (type, axis):
  * segment-rules.ts fromLatestFiling. An `accessionNumber` answers that filing's own period, or with `period`
  * the comparative column of that fiscal year.
  */
 
-import type { Static } from '@sinclair/typebox'
-import type { Db } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
 import { accessionKey, accessionOfKey, formatCik, normalizeAccession } from '../../lib/ids.ts'
-import { FIN_SEGMENT_ROWS } from '../../pipeline/sources/financial-statements/contract.ts'
 import { easternTime } from '../common/edgar-values.ts'
-import { resolveIdentifier } from '../common/store/identifiers.ts'
 import { issuerBody, knownIssuer } from './issuer.ts'
 import { fromLatestFiling, labelOf, percentOf, periodTotals } from './segment-rules.ts'
 import type { SegmentRequest } from './segment-schemas.ts'
-
-type Row = Static<typeof FIN_SEGMENT_ROWS.fields>
+import type { FinancialsStore, SegmentRow as Row } from './store/index.ts'
 
 /** An axis as asked (`srt:ProductOrServiceAxis`) as FSDS names it (`ProductOrService`). */
 const axisName = (axis: string) => axis.replace(/^[^:]*:/, '').replace(/Axis$/, '')
 
-export async function segments(db: Db, identifier: string, q: SegmentRequest, compare: boolean) {
-  const issuer = knownIssuer(db, await resolveIdentifier(db, identifier), identifier)
+export async function segments(store: FinancialsStore, identifier: string, q: SegmentRequest, compare: boolean) {
+  const issuer = knownIssuer(store, await store.resolveIdentifier(identifier), identifier)
   const qtrs = q.qtrs ?? 4
   const types = q.segmentType ? [...new Set(q.segmentType.split(','))] : null
   const years = compare && q.periods ? [...new Set(q.periods.split(',').map(Number))] : null
@@ -36,14 +31,9 @@ export async function segments(db: Db, identifier: string, q: SegmentRequest, co
   const period = !compare && q.period ? Number(q.period) : null
   // All of the company's rows of that fiscal quarter (or of one filing, in any of the four): tens to hundreds
   // of rows, picked here.
-  const rows = accession
-    ? FIN_SEGMENT_ROWS.range(db, { cik: issuer.cik, fiscalQuarter: 1 }, { cik: issuer.cik, fiscalQuarter: 5 })
-    : FIN_SEGMENT_ROWS.lines(db, { cik: issuer.cik, fiscalQuarter: qtrs })
-  const accKey = accession && accessionKey(accession).toString()
-  const all: Row[] = []
-  for (const row of rows) {
-    if (!accKey || row.acc_key === accKey) all.push(row)
-  }
+  const all = accession
+    ? store.filingSegmentRows(issuer.cik, accessionKey(accession).toString())
+    : store.segmentRows(issuer.cik, qtrs)
   const latestYear = Math.max(...all.map((r) => r.fy))
   const wanted = (r: Row) =>
     period !== null

@@ -1,9 +1,10 @@
 /**
  * The metric and ratio series of a company and the rankings of companies by a metric or a ratio, all
  * precomputed by the build from companyfacts (the company-facts source). Every one needs plan LITE and
- * feature SEC_API_ENDPOINTS. SQL in series.ts and rankings.ts; shapes in series-schemas.ts.
+ * feature SEC_API_ENDPOINTS. The operations in series.ts and rankings.ts (reads in store/series-points.ts and
+ * store/rankings.ts); shapes in series-schemas.ts.
  */
-import { defineOperation } from '../operation.ts'
+import { operationsOf } from '../operation.ts'
 import { metricTop, ratioTop } from './rankings.ts'
 import { metricSeries, ratioSeries } from './series.ts'
 import {
@@ -16,6 +17,9 @@ import {
   RatioTopQuery,
   RatioTopResponse,
 } from './series-schemas.ts'
+import { financialsStore } from './store/index.ts'
+
+const defineOperation = operationsOf(financialsStore)
 
 /** Mounted under the area's prefix (/v1/financials). */
 export const seriesOperations = () => [
@@ -32,7 +36,7 @@ export const seriesOperations = () => [
       'first three quarters (`strategy: "derived"`). 404 when the company or the data is unknown; 400 for an unknown key or qtrs.',
     query: MetricSeriesQuery,
     response: MetricSeriesResponse,
-    handler: ({ db, query }) => metricSeries(db, query),
+    handler: ({ store, query }) => metricSeries(store, query),
   }),
   defineOperation({
     path: '/ratios',
@@ -45,7 +49,7 @@ export const seriesOperations = () => [
       'the canonical metrics it was computed from. A ratio whose denominator is zero or missing has no point. 400 for an unknown ratio or group.',
     query: RatioSeriesQuery,
     response: RatioSeriesResponse,
-    handler: ({ db, query }) => ratioSeries(db, query),
+    handler: ({ store, query }) => ratioSeries(store, query),
   }),
   defineOperation({
     path: '/metrics/top',
@@ -57,7 +61,7 @@ export const seriesOperations = () => [
       'Annual (a fiscal year, default the latest whose reports are in) or quarterly (`quarter` 1–4, default the current one) values of a canonical metric, largest first. USD only, computed by the build.',
     query: MetricTopQuery,
     response: MetricTopResponse,
-    handler: ({ db, query }) => metricTop(db, query),
+    handler: ({ store, query }) => metricTop(store, query),
   }),
   defineOperation({
     path: '/ratios/top',
@@ -69,6 +73,6 @@ export const seriesOperations = () => [
       "Each company's latest value of the ratio (within `startDate`/`endDate` when given) over `qtrs` quarters, largest first; USD components only.",
     query: RatioTopQuery,
     response: RatioTopResponse,
-    handler: ({ db, query }) => ratioTop(db, query),
+    handler: ({ store, query }) => ratioTop(store, query),
   }),
 ]

@@ -1,40 +1,37 @@
 /**
  * The metric and ratio series of one company (docs/api/financials.md): points the build chose and computed
  * (company-facts source: `fin_metric_points` and `fin_ratio_points`), read from their lookup files a
- * series at a time (series-points.ts). docs/financials.md states the rules of a point.
+ * series at a time (store/series-points.ts). docs/financials.md states the rules of a point.
  *
  * Symbols: one that starts with a lower-case letter is a canonical metric key (docs/api/financials.md lists
  * them; an unknown one is a 400), one that starts with a capital is a raw tag's local name (`Revenues`). `source` canonical
  * accepts keys only, raw treats every symbol as a tag name, all (the default) takes each as what it is.
  */
 
-import type { Db } from '../../db/client.ts'
-import { sql } from '../../db/sql.ts'
 import { ApiError, invalidParameter } from '../../http/errors.ts'
 import { accessionOfKey, formatCik, normalizeTicker, parseCik } from '../../lib/ids.ts'
 import { CANONICAL_KEYS } from '../../reference/canonical-metrics.ts'
 import { RATIOS, type RatioDefinition, ratioById } from '../../reference/financial-ratios.ts'
 import { easternTime } from '../common/edgar-values.ts'
-import { cikForTicker } from '../common/store/identifiers.ts'
-import { type Issuer, issuerBody, knownIssuer } from './issuer.ts'
-import { type PeriodFilter, type SeriesName, seriesPoints } from './series-points.ts'
+import { issuerBody, knownIssuer } from './issuer.ts'
 import {
   KEYS_LISTED,
   type MetricSeriesQuery,
   type MetricSeriesResponse,
   type RatioSeriesQuery,
 } from './series-schemas.ts'
+import type { FilingColumns, FinancialsStore, Issuer, PeriodFilter, SeriesName } from './store/index.ts'
 
 const CANONICAL = new Set(CANONICAL_KEYS)
 const MAX_SYMBOLS = 50
 
 /** The company by `cik` (which wins) or `ticker`: 400 when neither is given, 404 when the data has no such filer. */
-export async function issuerOf(db: Db, q: { cik?: string; ticker?: string }) {
+export async function issuerOf(store: FinancialsStore, q: { cik?: string; ticker?: string }) {
   if (q.cik === undefined && q.ticker === undefined)
     throw invalidParameter('cik', 'expected a cik or a ticker (one of them is required)')
-  const cik = q.cik !== undefined ? parseCik(q.cik) : await cikForTicker(db, normalizeTicker(q.ticker!))
+  const cik = q.cik !== undefined ? parseCik(q.cik) : await store.cikForTicker(normalizeTicker(q.ticker!))
   const who = q.cik !== undefined ? `CIK ${formatCik(parseCik(q.cik))}` : `ticker ${normalizeTicker(q.ticker!)}`
-  return knownIssuer(db, cik, who)
+  return knownIssuer(store, cik, who)
 }
 
 /** 'YYYY-MM-DD' → YYYYMMDD; the window's open ends as the widest bounds. */
@@ -56,20 +53,7 @@ export function checkQtrs(qtrs: number | undefined) {
     throw invalidParameter('qtrs', 'expected 0 (instant), 1 (quarter) or 4 (year)')
 }
 
-/** A point's filing fields, as every series and ranking writes them. */
-export type FilingColumns = {
-  acc_key: string
-  form: string
-  fy: number | null
-  fp: string | null
-  period: number | null
-  filed: number
-  accepted: string | null
-  end_date: number
-  quarters: number
-}
-export const FILING_COLUMNS = sql`acc_key::VARCHAR AS acc_key, form, fy, fp, period, filed, accepted::VARCHAR AS accepted, end_date, quarters`
-
+/** A point's filing fields (store/rankings.ts FilingColumns), as every series and ranking writes them. */
 export const filingFields = (r: FilingColumns, cik: number, ticker: string | null, entityName: string | null) => ({
   adsh: accessionOfKey(r.acc_key),
   cik,
@@ -147,11 +131,14 @@ const metricPoint = (r: PointRow, issuer: Issuer) => ({
   ...(r.derived_from && { derivedFrom: r.derived_from.map(accessionOfKey) }),
 })
 
-export async function metricSeries(db: Db, q: MetricSeriesQuery): Promise<typeof MetricSeriesResponse.static> {
+export async function metricSeries(
+  store: FinancialsStore,
+  q: MetricSeriesQuery,
+): Promise<typeof MetricSeriesResponse.static> {
   checkQtrs(q.qtrs)
   const source = q.source ?? 'all'
   const { symbols, canonical, raw } = parseSymbols(q.symbols, source)
-  const issuer = await issuerOf(db, q)
+  const issuer = await issuerOf(store, q)
   const names: SeriesName[] = [
     ...canonical.map((symbol) => ({ source: 'canonical' as const, symbol })),
     ...raw.map((symbol) => ({ source: 'raw' as const, symbol })),
@@ -161,7 +148,7 @@ export async function metricSeries(db: Db, q: MetricSeriesQuery): Promise<typeof
   const version = q.version?.toLowerCase()
   const rows: PointRow[] = []
   for (const name of names)
-    for (const p of await seriesPoints(db, 'metric', issuer.cik, name, periods)) {
+    for (const p of await store.seriesPoints('metric', issuer.cik, name, periods)) {
       const row = { ...p, ...name } as PointRow
       if (name.source === 'raw' && version !== undefined && !row.version?.toLowerCase().includes(version)) continue
       rows.push(row)
@@ -252,15 +239,15 @@ export const ratioMeta = (r: RatioDefinition) => ({
   formula: r.formula,
 })
 
-export async function ratioSeries(db: Db, q: RatioSeriesQuery) {
+export async function ratioSeries(store: FinancialsStore, q: RatioSeriesQuery) {
   checkQtrs(q.qtrs)
   const group = q.group ?? 'all'
   const ratios = ratiosOf(q.ratio, group)
-  const issuer = await issuerOf(db, q)
+  const issuer = await issuerOf(store, q)
   const periods = periodsOf(q)
   const rows: RatioRow[] = []
   for (const r of ratios)
-    for (const p of await seriesPoints(db, 'ratio', issuer.cik, { source: 'ratio', symbol: r.id }, periods))
+    for (const p of await store.seriesPoints('ratio', issuer.cik, { source: 'ratio', symbol: r.id }, periods))
       rows.push({ ...p, ratio: r.id } as RatioRow)
   rows.sort((a, b) => a.ratio.localeCompare(b.ratio) || a.end_date - b.end_date || a.quarters - b.quarters)
   if (!rows.length)

@@ -1,8 +1,8 @@
 /**
  * The standardized statements: the canonical metrics of one statement (src/reference/canonical-metrics.ts)
- * at one period of the filing, as the build chose them (`fin_standardized`, by `acc_key`; at the filing's own
- * period end, its lines in the `finStandardized` lookup file). Every metric
- * of the statement is a key of `metrics`, null when the filing does not report it at that period.
+ * at one period of the filing, as the build chose them (`fin_standardized`, read by the store:
+ * store/standardized.ts). Every metric of the statement is a key of `metrics`, null when the filing does
+ * not report it at that period.
  *
  * The period: `endDate` (default the filing's own period end) and `qtrs`, whose default is the
  * statement's natural span: the income statement a 10-Q's quarter (1) or a 10-K's year (4); the cash flow
@@ -11,13 +11,11 @@
  * beginning stored with the period it opens) come with the chosen period.
  */
 
-import type { Db } from '../../db/client.ts'
-import { sql } from '../../db/sql.ts'
 import { ApiError } from '../../http/errors.ts'
-import { FIN_STANDARDIZED } from '../../pipeline/sources/financial-statements/contract.ts'
 import { type CanonicalStatement, metricsOf } from '../../reference/canonical-metrics.ts'
 import type { StandardizedQuery } from './schemas.ts'
-import { type FilingRow, filingContext, filingOf } from './statements.ts'
+import { filingContext, filingOf } from './statements.ts'
+import type { FilingRow, FinancialsStore } from './store/index.ts'
 
 const ANNUAL_FORMS = new Set(['10-K', '10-K/A', '20-F', '20-F/A', '40-F', '40-F/A', '10-KT', '10-KT/A'])
 
@@ -34,18 +32,6 @@ export function defaultQuarters(statement: CanonicalStatement, f: Pick<FilingRow
 /** '20250628' or '2025-06-28' (the schema checked it is a calendar day) → 20250628. */
 export const endDateOf = (text: string) => Number(text.replaceAll('-', ''))
 
-type ValueRow = {
-  metric: string
-  ddate: number
-  qtrs: number
-  uom: string
-  value: number
-  tag: string
-  rule_id: string
-  confidence: number
-  strategy: string
-}
-
 type StandardizedLine = {
   label: string
   value: number
@@ -60,31 +46,6 @@ type StandardizedLine = {
   confidence: number
 }
 
-/**
- * The statement's values at `endDate` spanning `quarters` (or instants), in stored order (metric within
- * period). At the filing's own period end (`ownPeriod`, the default) they are lines of the
- * `finStandardized` lookup file, read without a query (contract.ts LOOKUPS says why); another period
- * end queries `fin_standardized`.
- */
-async function valuesAt(
-  db: Db,
-  key: bigint,
-  statement: CanonicalStatement,
-  endDate: number,
-  quarters: number,
-  ownPeriod: boolean,
-): Promise<ValueRow[]> {
-  if (!ownPeriod)
-    return db.all<ValueRow>(sql`
-      SELECT metric, ddate, qtrs, uom, value, tag, rule_id, confidence, strategy FROM fin_standardized
-      WHERE acc_key = ${key} AND statement = ${statement} AND ddate = ${endDate} AND (qtrs = ${quarters} OR qtrs = 0)`)
-  const rows: ValueRow[] = []
-  for (const r of FIN_STANDARDIZED.get(db, key)) {
-    if (r.statement === statement && (r.qtrs === quarters || r.qtrs === 0)) rows.push(r)
-  }
-  return rows
-}
-
 const NAMES: Record<CanonicalStatement, string> = {
   income: 'income statement',
   balanceSheet: 'balance sheet',
@@ -92,15 +53,22 @@ const NAMES: Record<CanonicalStatement, string> = {
 }
 
 export async function standardized(
-  db: Db,
+  store: FinancialsStore,
   accessionNumber: string,
   statement: CanonicalStatement,
   q: StandardizedQuery,
 ) {
-  const { adsh, row } = await filingOf(db, accessionNumber)
+  const { adsh, row } = await filingOf(store, accessionNumber)
   const endDate = q.endDate === undefined ? (row.end_date ?? row.period ?? 0) : endDateOf(q.endDate)
   const quarters = statement === 'balanceSheet' ? 0 : (q.qtrs ?? defaultQuarters(statement, row))
-  const rows = await valuesAt(db, BigInt(row.acc_key), statement, endDate, quarters, endDate === row.end_date)
+  // At the filing's own period end, a lookup file; another one, a query (store/standardized.ts).
+  const rows = await store.standardizedValues(
+    BigInt(row.acc_key),
+    statement,
+    endDate,
+    quarters,
+    endDate === row.end_date,
+  )
   if (!rows.length)
     throw new ApiError(
       'not_found',

@@ -1,37 +1,17 @@
 /**
  * The filing-level operations: the filing's context (`fin_filings`), its presented lines with their
- * values and its tags' metadata (no tables: the build writes those two only as lookup files), each read
- * as lines of a lookup file by `acc_key` (docs/financials.md), no query, grouped into the XBRL block or
- * filtered to one as-reported statement. A statement is what FSDS calls a report: the rows of one `report`
- * number of the filing, which is also the number of the SEC's rendering of it (`R<report>.htm` in the
- * filing's folder); FSDS has no role URI, so that rendering's URL stands for it (docs/financials.md).
+ * values and its tags' metadata, as the store reads them from lookup files by `acc_key`
+ * (store/filings.ts), grouped into the XBRL block or filtered to one as-reported statement. A statement
+ * is what FSDS calls a report: the rows of one `report` number of the filing, which is also the number of
+ * the SEC's rendering of it (`R<report>.htm` in the filing's folder); FSDS has no role URI, so that
+ * rendering's URL stands for it (docs/financials.md).
  */
-import type { Db } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
 import { accessionKey, normalizeAccession } from '../../lib/ids.ts'
-import {
-  FIN_FILING_CONCEPTS,
-  FIN_FILINGS,
-  FIN_STATEMENT_ROWS,
-  type StatementCode,
-} from '../../pipeline/sources/financial-statements/contract.ts'
+import type { StatementCode } from '../../pipeline/sources/financial-statements/contract.ts'
 import { easternTime, folderUrl } from '../common/edgar-values.ts'
-import type { ConceptMeta } from './concept-meta.ts'
 import { isoOfYmd, periodLabel, startOf } from './format.ts'
-
-export type FilingRow = {
-  acc_key: string
-  cik: number
-  name: string
-  form: string
-  fy: number | null
-  fp: string | null
-  period: number | null
-  filed: number
-  accepted: string | null
-  ticker: string | null
-  end_date: number | null
-}
+import type { FilingRow, FinancialsStore } from './store/index.ts'
 
 /** The statement names FSDS's codes stand for (equity as the API names it, SE). */
 export const STATEMENT_NAMES: Record<string, string> = {
@@ -44,20 +24,15 @@ export const STATEMENT_NAMES: Record<string, string> = {
   CP: 'Cover Page',
 }
 
-/**
- * The filing's FSDS row, or a 404 saying the data sets do not have it: its line in the `finFilings`
- * lookup file (contract FIN_FILINGS), not a query, as every filing-level operation starts here.
- */
-export async function filingOf(db: Db, accessionNumber: string) {
+/** The filing's FSDS row, or a 404 saying the data sets do not have it: every filing-level operation starts here. */
+export async function filingOf(store: FinancialsStore, accessionNumber: string) {
   const adsh = normalizeAccession(accessionNumber)
-  const key = accessionKey(adsh)
-  const filing = FIN_FILINGS.get(db, key)[0]
-  if (filing === undefined)
+  const row = store.filing(accessionKey(adsh))
+  if (row === undefined)
     throw new ApiError(
       'not_found',
       `No financial statement data for accession number ${adsh}: the Financial Statement Data Sets of this snapshot do not have the filing.`,
     )
-  const row: FilingRow = { acc_key: key.toString(), ...filing }
   return { adsh, row }
 }
 
@@ -74,69 +49,10 @@ export const filingContext = (adsh: string, f: FilingRow) => ({
   accepted: easternTime(f.accepted),
 })
 
-type LineRow = ConceptMeta & {
-  report: number
-  line: number
-  stmt: string
-  inpth: number
-  rfile: string | null
-  tag: string
-  version: string
-  plabel: string | null
-  negating: number
-  ddate: number | null
-  qtrs: number | null
-  uom: string | null
-  segments: string | null
-  coreg: string | null
-  value: number | null
-  footnote: string | null
-}
-
-const NO_META: ConceptMeta = {
-  custom: null,
-  abstract: null,
-  datatype: null,
-  iord: null,
-  crdr: null,
-  tlabel: null,
-  doc: null,
-}
-
-type StatementRow = Omit<LineRow, keyof ConceptMeta> & { concept_id: number | null; abstract: number | null }
-
-/**
- * The rows of one filing: the lines of the `finStatementRows` lookup file under its `acc_key`, each with
- * its tag's `concept_id` and `abstract`. They come in stored order, which is the statement's (report,
- * line, then the newest values first: contract.ts `sortedBy`), without a sort. Why a lookup file: a
- * uniform draw of filings touches a new part of the 88 million rows each time, and DuckDB then reads a
- * block of each of the 17 columns, which made the rows query most of an as-reported statement's target
- * (docs/benchmarks.md).
- */
-const rowsOf = (db: Db, accKey: bigint): StatementRow[] => FIN_STATEMENT_ROWS.get(db, accKey)
-
-/**
- * The lines of one statement of a filing, each with its tag's metadata: its rows, then the filing's
- * concepts (the lines of the `finFilingConcepts` lookup file under its `acc_key`), matched by
- * `concept_id`. No query: as one on the 48.6 million rows of a `fin_filing_concepts` table it kept the
- * as-reported statements' 16-connection p99 over target (docs/benchmarks.md).
- */
-function linesOf(db: Db, accKey: bigint, stmt: StatementCode): LineRow[] {
-  const rows = rowsOf(db, accKey).filter((r) => r.stmt === stmt)
-  const concepts = new Map<number, ConceptMeta>()
-  if (rows.some((r) => r.concept_id !== null))
-    for (const { concept_id, ...meta } of FIN_FILING_CONCEPTS.get(db, accKey)) concepts.set(concept_id, meta)
-  return rows.map(({ concept_id, ...r }) => ({
-    ...r,
-    ...NO_META,
-    ...(concept_id === null ? undefined : concepts.get(concept_id)),
-  }))
-}
-
 /** One as-reported statement: each presented line once per value (a line without one, once, with no value context). */
-export async function asReported(db: Db, accessionNumber: string, stmt: StatementCode) {
-  const { adsh, row } = await filingOf(db, accessionNumber)
-  const lines = linesOf(db, BigInt(row.acc_key), stmt)
+export async function asReported(store: FinancialsStore, accessionNumber: string, stmt: StatementCode) {
+  const { adsh, row } = await filingOf(store, accessionNumber)
+  const lines = store.statementLines(BigInt(row.acc_key), stmt)
   if (!lines.length)
     throw new ApiError(
       'not_found',
@@ -192,10 +108,15 @@ function qnameOf(tag: string, version: string, adsh: string, customPrefix: strin
  * consolidated values by period key. Segment and coregistrant values are in the as-reported statements.
  * `roleUri` keeps the statements whose URI, label or definition contains it (case-insensitive).
  */
-export async function xbrlBlock(db: Db, archives: string, accessionNumber: string, roleUri: string | undefined) {
-  const { adsh, row } = await filingOf(db, accessionNumber)
+export async function xbrlBlock(
+  store: FinancialsStore,
+  archives: string,
+  accessionNumber: string,
+  roleUri: string | undefined,
+) {
+  const { adsh, row } = await filingOf(store, accessionNumber)
   // Each line's `abstract` is in its row: the block needs no other metadata, so no query.
-  const lines = rowsOf(db, BigInt(row.acc_key))
+  const lines = store.statementRows(BigInt(row.acc_key))
   const prefix = (row.ticker ?? row.name.replace(/[^A-Za-z]/g, '').slice(0, 4)).toLowerCase()
   const folder = folderUrl(archives, row.cik, row.acc_key)
   type Built = {

@@ -5,14 +5,14 @@
  * both read once per snapshot (a few thousand rows here; some 20,000 raw tags, each in a few taxonomy
  * versions, in EDGAR's).
  */
-import type { Db } from '../../db/client.ts'
-import { defineMemo } from '../../db/memo.ts'
-import { ident, join, sql } from '../../db/sql.ts'
+import type { Db } from '../../../db/client.ts'
+import { defineMemo } from '../../../db/memo.ts'
+import { ident, join, sql } from '../../../db/sql.ts'
 import {
   FIN_METRIC_SERIES,
   FIN_RATIO_SERIES,
   METRIC_META_FIELDS,
-} from '../../pipeline/sources/company-facts/contract.ts'
+} from '../../../pipeline/sources/company-facts/contract.ts'
 
 /** The periods a request asks for: its window, its period length, and without a window its latest `limit`. */
 export type PeriodFilter = { from: number; to: number; latest: number | undefined; quarters: number | undefined }
@@ -21,6 +21,9 @@ export type PeriodFilter = { from: number; to: number; latest: number | undefine
 export type SeriesName = { source: 'raw' | 'canonical' | 'ratio'; symbol: string }
 
 const FILES = { metric: FIN_METRIC_SERIES, ratio: FIN_RATIO_SERIES } as const
+
+/** Which series file: a metric's or a ratio's. */
+export type SeriesKind = keyof typeof FILES
 
 /** A line's leading `recency`, `quarters` and `end_date`, read without parsing the rest (the same for both files). */
 const LEAD = FIN_METRIC_SERIES.peek.numbers('end_date')
@@ -65,7 +68,7 @@ const pointMetas = (db: Db) => db.memo(POINT_METAS)
  */
 export async function seriesPoints(
   db: Db,
-  kind: keyof typeof FILES,
+  kind: SeriesKind,
   cik: number,
   name: SeriesName,
   periods: PeriodFilter,
@@ -84,7 +87,7 @@ export async function seriesPoints(
     if (endDate < periods.from || endDate > periods.to) continue
     const point: Record<string, unknown> = model.decode(line)
     if (metas) {
-      // The point keeps its `meta_id`: the answer names the fields it sends (series.ts).
+      // The point keeps its `meta_id`: the answer names the fields it sends (../series.ts).
       const id = point.meta_id as number
       const meta = metas.get(id)
       if (!meta) throw new Error(`${model.name}: meta_id ${id} is not in fin_point_metas`)

@@ -3,8 +3,8 @@
  * `fin_concepts` or from a filing's own concepts (the `finFilingConcepts` lookup file, contract
  * FILING_CONCEPT_FIELDS).
  */
-import { ident, join } from '../../db/sql.ts'
-import { CONCEPT_META_FIELDS } from '../../pipeline/sources/financial-statements/contract.ts'
+import { ident, join } from '../../../db/sql.ts'
+import { CONCEPT_META_FIELDS } from '../../../pipeline/sources/financial-statements/contract.ts'
 
 /** `custom` and `abstract` are 0/1 as stored; the operations turn them into booleans. */
 export type ConceptMeta = {

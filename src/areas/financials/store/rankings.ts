@@ -1,0 +1,87 @@
+/**
+ * The rankings' reads: companies ranked by the build (company-facts rankings.ts), read as one range of a
+ * table sorted by what the request names (`fin_metric_rankings`, `fin_ratio_top`), or for a ratio within
+ * a window, each company's latest point in it (`fin_ratio_points_by_ratio`). The operations (../rankings.ts)
+ * choose the metric or ratio and its defaults, and shape the companies.
+ */
+import type { Db } from '../../../db/client.ts'
+import { sql } from '../../../db/sql.ts'
+
+/** A point's filing fields, as every series and ranking writes them. */
+export type FilingColumns = {
+  acc_key: string
+  form: string
+  fy: number | null
+  fp: string | null
+  period: number | null
+  filed: number
+  accepted: string | null
+  end_date: number
+  quarters: number
+}
+const FILING_COLUMNS = sql`acc_key::VARCHAR AS acc_key, form, fy, fp, period, filed, accepted::VARCHAR AS accepted, end_date, quarters`
+
+export type RankedCompany = {
+  cik: number
+  ticker: string | null
+  entity_name: string | null
+  sic: number | null
+  countryinc: string | null
+}
+
+export type MetricRankRow = FilingColumns &
+  RankedCompany & {
+    rank: number
+    year: number
+    unit: string
+    value: number
+    tag: string
+    version: string | null
+    strategy: string
+    rule_id: string | null
+    confidence: number
+  }
+
+/** Which metric ranking: `quarter` 0 for an annual one, `year` null for the latest complete year. */
+export type MetricRanking = { metric: string; basis: string; quarter: number; year: number | null; limit: number }
+
+/** The first `limit` companies of a metric's ranking (none when it has no such year). */
+export function metricRanking(db: Db, r: MetricRanking): Promise<MetricRankRow[]> {
+  return db.all<MetricRankRow>(sql`
+    SELECT year, rank, cik::INTEGER AS cik, ticker, entity_name, sic, countryinc, ${FILING_COLUMNS}, unit, value, tag, version,
+           strategy, rule_id, confidence
+    FROM fin_metric_rankings
+    WHERE metric = ${r.metric} AND basis = ${r.basis} AND quarter = ${r.quarter}
+      AND year = coalesce(${r.year}::INTEGER, (
+        SELECT max(year) FROM fin_metric_ranking_years
+        WHERE metric = ${r.metric} AND basis = ${r.basis} AND quarter = ${r.quarter} AND complete))
+      AND rank <= ${r.limit}
+    ORDER BY rank`)
+}
+
+export type RatioRankRow = FilingColumns &
+  RankedCompany & { rank: number; value: number; unit: string; components: string }
+
+/**
+ * Which ratio ranking: the ratio over `qtrs` quarters, each company's latest point; within `window`
+ * (YYYYMMDD bounds) when there is one, else as the build ranked them.
+ */
+export type RatioRanking = { ratio: string; qtrs: number; window: { from: number; to: number } | null; limit: number }
+
+/** The first `limit` companies of a ratio's ranking. */
+export function ratioRanking(db: Db, r: RatioRanking): Promise<RatioRankRow[]> {
+  const issuer = sql`LEFT JOIN fin_issuers i ON i.cik = r.cik`
+  return r.window
+    ? db.all<RatioRankRow>(sql`
+        SELECT row_number() OVER (ORDER BY value DESC, cik)::INTEGER AS rank, * FROM (
+          SELECT r.cik::INTEGER AS cik, i.ticker, i.name AS entity_name, i.sic, i.countryinc, ${FILING_COLUMNS}, value, unit, components
+          FROM fin_ratio_points_by_ratio r ${issuer}
+          WHERE r.ratio = ${r.ratio} AND r.quarters = ${r.qtrs} AND r.end_date BETWEEN ${r.window.from} AND ${r.window.to}
+          QUALIFY row_number() OVER (PARTITION BY r.cik ORDER BY r.end_date DESC) = 1)
+        ORDER BY rank LIMIT ${r.limit}`)
+    : db.all<RatioRankRow>(sql`
+        SELECT rank, r.cik::INTEGER AS cik, i.ticker, i.name AS entity_name, i.sic, i.countryinc, ${FILING_COLUMNS}, value, unit, components
+        FROM fin_ratio_top r ${issuer}
+        WHERE r.ratio = ${r.ratio} AND r.quarters = ${r.qtrs} AND r.rank <= ${r.limit}
+        ORDER BY rank`)
+}
