@@ -1,7 +1,7 @@
 /**
  * The layering of src/, from the import statements of its files: the server reads of the build only its
- * contracts; the build knows nothing of the server; and the top-level folders depend on each other
- * without cycles. Each failure names the file and the import.
+ * contracts; the build knows nothing of the server; an area reads data only in its store; and the
+ * top-level folders depend on each other without cycles. Each failure names the file and the import.
  */
 import { describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -78,6 +78,17 @@ describe('architecture', () => {
           !/^src\/areas\/[^/]+\.ts$/.test(i.target),
       ).map(show),
     ).toEqual([])
+  })
+
+  test('an area reaches the data only through its store (src/areas/<area>/store.ts or store/)', () => {
+    // operation.ts builds each request's store from its db; context.ts binds that db to the request.
+    const plumbing = ['src/areas/operation.ts', 'src/areas/context.ts']
+    const inStore = (file: string) => /^src\/areas\/[^/]+\/(store\.ts|store\/)/.test(file)
+    const data = ['src/db/sql.ts', 'src/db/client.ts', 'src/db/memo.ts']
+    const offending = ALL.filter(
+      (i) => under(i.file, 'src/areas') && !inStore(i.file) && !plumbing.includes(i.file) && data.includes(i.target),
+    )
+    expect(offending.map(show)).toEqual([])
   })
 
   test('no import cycle among the top-level folders of src/', () => {

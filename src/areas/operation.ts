@@ -1,7 +1,9 @@
 /**
- * One way to declare an operation: `defineOperation` holds everything about it (path, minimum plan and
- * feature, OpenAPI words, parameters, response schema, cache policy, handler), and `areaRoutes` mounts
- * an area's list of them. Every /v1 operation goes through here, so each answers the same way.
+ * One way to declare an operation: an area's `defineOperation` (made by `operationsOf(store)`) holds
+ * everything about it (path, minimum plan and feature, OpenAPI words, parameters, response schema, cache
+ * policy, handler), and `areaRoutes` mounts an area's list of them. Every /v1 operation goes through here,
+ * so each answers the same way. A handler receives its area's store, never the db: an area reads as
+ * routes (its declarations), store (all its data access) and schemas.
  *
  * The cache rule: a point lookup (`pointLookup: true`: one record read by its key from a lookup file or a
  * snapshot memo, sent as shaped, no query) bypasses the snapshot's result cache, since reading it costs
@@ -40,13 +42,6 @@ export type OperationInput<S, P extends TSchema, Q extends TSchema> = {
   query: Static<Q>
 }
 
-/** What a handler received before its area had a store (TRANSITION: removed once every area has one). */
-export type LegacyOperationInput<P extends TSchema, Q extends TSchema> = {
-  db: RequestDb
-  params: Static<P>
-  query: Static<Q>
-}
-
 type OperationFields<P extends TSchema, Q extends TSchema, R> = {
   /** Under the area's prefix; `:name` for a path parameter. */
   path: string
@@ -75,8 +70,8 @@ export type OperationSpec<S, P extends TSchema, Q extends TSchema, R> = Operatio
 
 export type Operation = OperationFields<TSchema, TSchema, unknown> & {
   handler: (input: unknown) => unknown
-  /** The area's store over a request's db; absent only for a legacy declaration. */
-  store?: (db: Db) => unknown
+  /** The area's store over a request's db. */
+  store: (db: Db) => unknown
 }
 
 /**
@@ -88,11 +83,6 @@ export const operationsOf =
   <S>(store: (db: Db) => S) =>
   <P extends TSchema = None, Q extends TSchema = None, R = unknown>(spec: OperationSpec<S, P, Q, R>): Operation =>
     ({ ...spec, store }) as unknown as Operation
-
-/** TRANSITION: an operation whose handler reads the db itself; removed once every area has a store. */
-export const defineOperation = <P extends TSchema = None, Q extends TSchema = None, R = unknown>(
-  spec: OperationFields<P, Q, R> & { handler: (input: LegacyOperationInput<P, Q>) => Promise<R> | R },
-): Operation => spec as unknown as Operation
 
 /** A 200 body that fails its operation's schema: a bug of ours, answered with a logged 500. */
 export class ResponseMismatch extends Error {
@@ -134,7 +124,7 @@ function handlerOf(op: Operation, checkResponses: boolean) {
     params: unknown
     query: unknown
   }) => {
-    const run = async () => op.handler(op.store ? { store: op.store(db), params, query } : { db, params, query })
+    const run = async () => op.handler({ store: op.store(db), params, query })
     const value = op.pointLookup ? await run() : await db.cached(cacheKey, run)
     const text = jsonText(render ? render(value) : value)
     check?.(text)

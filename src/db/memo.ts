@@ -9,7 +9,7 @@
 import type { Db } from './client.ts'
 
 export type Memo<T> = {
-  /** Unique among the memos (test/docs/read-models.test.ts). */
+  /** Unique among the memos. */
   name: string
   /** The serving tables or lookup files it reads. */
   from: readonly string[]
@@ -19,6 +19,16 @@ export type Memo<T> = {
   compute(db: Db, variant?: string): Promise<T>
 }
 
-export const defineMemo = <T>(memo: Memo<T>): Memo<T> => memo
-
 export type AnyMemo = Memo<unknown>
+
+const declared = new Map<string, AnyMemo>()
+
+/** A memo, declared once: a second declaration of the same name fails when its module loads. */
+export function defineMemo<T>(memo: Memo<T>): Memo<T> {
+  if (declared.has(memo.name)) throw new Error(`two snapshot memos are named ${memo.name}`)
+  declared.set(memo.name, memo as AnyMemo)
+  return memo
+}
+
+/** The memos of every module loaded so far: all of them once the app is (test/docs/read-models.test.ts). */
+export const declaredMemos = (): readonly AnyMemo[] => [...declared.values()]

@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { RequestDb } from '../../src/db/client.ts'
+import { type AnyMemo, declaredMemos, type Memo } from '../../src/db/memo.ts'
 import { KeyedFile } from '../../src/lib/keyed-file.ts'
 import type { AnyReadModel } from '../../src/pipeline/read-model.ts'
 import * as companyFacts from '../../src/pipeline/sources/company-facts/contract.ts'
@@ -63,8 +65,16 @@ const open = KeyedFile.open
 const methods = ['get', 'lines', 'range', 'getMany', 'headsWithin'] as const
 const originals = methods.map((m) => KeyedFile.prototype[m])
 
+/** The memos read while `current` runs. */
+let memosRead = new Set<string>()
+const memo = RequestDb.prototype.memo
+
 let api: Awaited<ReturnType<typeof openTestApi>>
 beforeAll(async () => {
+  RequestDb.prototype.memo = function <T>(this: RequestDb, m: Memo<T>, variant?: string) {
+    memosRead.add(m.name)
+    return memo.call(this, m, variant) as Promise<T>
+  }
   KeyedFile.open = (base: string) => {
     const file = open(base)
     const model = MODELS.find((m) => base.endsWith(`/${m.path}`))
@@ -85,6 +95,7 @@ beforeAll(async () => {
   api = await openTestApi()
 })
 afterAll(() => {
+  RequestDb.prototype.memo = memo
   KeyedFile.open = open
   methods.forEach((name, i) => {
     ;(KeyedFile.prototype as unknown as Record<string, unknown>)[name] = originals[i]
@@ -99,19 +110,68 @@ test('the read models table renders every declared model', () => {
   for (const m of MODELS) expect(table.get(m.name)!.cells).toBe(rendered(m))
 })
 
+/** What each operation read when called once at its example path: lookup files and memos, by operation id. */
+type Reads = Map<string, { files: Set<string>; memos: Set<string> }>
+let reads: Promise<Reads> | undefined
+const readsOfEveryOperation = () => {
+  reads ??= (async () => {
+    const found: Reads = new Map()
+    for (const op of operationsOf(api.app)) {
+      read = new Set()
+      memosRead = new Set()
+      const res = await api.get(op.path())
+      expect([op.operationId, res.status]).toEqual([op.operationId, 200])
+      found.set(op.operationId, { files: read, memos: memosRead })
+    }
+    return found
+  })()
+  return reads
+}
+
 test('the read models table names every operation that reads each model', async () => {
   const table = documented()
-  const operations = operationsOf(api.app)
-  const ids = new Set(operations.map((o) => o.operationId))
+  const ids = new Set(operationsOf(api.app).map((o) => o.operationId))
   for (const [name, row] of table)
     for (const id of row.readBy) expect([name, id, ids.has(id)]).toEqual([name, id, true])
   const missing: string[] = []
-  for (const op of operations) {
-    read = new Set()
-    const res = await api.get(op.path())
-    expect([op.operationId, res.status]).toEqual([op.operationId, 200])
-    for (const name of read)
-      if (!table.get(name)?.readBy.includes(op.operationId)) missing.push(`${name}: ${op.operationId}`)
-  }
+  for (const [id, { files }] of await readsOfEveryOperation())
+    for (const name of files) if (!table.get(name)?.readBy.includes(id)) missing.push(`${name}: ${id}`)
+  expect(missing).toEqual([])
+})
+
+/**
+ * docs/architecture.md ("Snapshot memos") has a table of the memos (src/db/memo.ts): name, what each reads
+ * and holds, rendered from the declarations (every module of the app is loaded by now), and the operations
+ * seen computing or reading each when every operation is called at its example path.
+ */
+function documentedMemos(): Map<string, { cells: string; readBy: string[] }> {
+  const markdown = readFileSync(DOC, 'utf8')
+  const from = markdown.indexOf('| memo | reads | holds | read by |')
+  expect(from).toBeGreaterThan(0)
+  const rows = markdown.slice(from).split('\n\n')[0]!.split('\n').slice(2)
+  return new Map(
+    rows.map((row) => {
+      const cells = row.slice(2, -2).split(' | ')
+      const readBy = [...cells.at(-1)!.matchAll(/`(\w+)`/g)].map((m) => m[1]!)
+      return [cells[0]!.replaceAll('`', ''), { cells: cells.slice(0, -1).join(' | '), readBy }]
+    }),
+  )
+}
+
+const renderedMemo = (m: AnyMemo) => [`\`${m.name}\``, m.from.map((f) => `\`${f}\``).join(', '), m.holds].join(' | ')
+
+test('the memos table renders every declared memo, and names every operation that reads each', async () => {
+  const memos = [...declaredMemos()].sort((a, b) => a.name.localeCompare(b.name))
+  const table = documentedMemos()
+  const expected = memos.map((m) => `| ${renderedMemo(m)} | … |`).join('\n')
+  expect([...table.keys()], `expected rows:\n${expected}`).toEqual(memos.map((m) => m.name))
+  for (const m of memos) expect(table.get(m.name)!.cells).toBe(renderedMemo(m))
+
+  const ids = new Set(operationsOf(api.app).map((o) => o.operationId))
+  for (const [name, row] of table)
+    for (const id of row.readBy) expect([name, id, ids.has(id)]).toEqual([name, id, true])
+  const missing: string[] = []
+  for (const [id, { memos }] of await readsOfEveryOperation())
+    for (const name of memos) if (!table.get(name)?.readBy.includes(id)) missing.push(`${name}: ${id}`)
   expect(missing).toEqual([])
 })

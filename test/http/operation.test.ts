@@ -1,12 +1,12 @@
 /**
- * defineOperation's answer path and cache rule (src/areas/operation.ts), over a stand-in database: with
+ * An operation's answer path and cache rule (src/areas/operation.ts), over a stand-in database: with
  * CHECK_RESPONSES on, a body that fails its schema is a logged 500 naming the operation and the mismatch;
  * off, it goes out as it is; either way a body that matches goes out byte for byte. A point lookup is
  * computed on every request, any other operation once per snapshot.
  */
 import { expect, test } from 'bun:test'
 import { Elysia, t } from 'elysia'
-import { areaRoutes, defineOperation } from '../../src/areas/operation.ts'
+import { areaRoutes, operationsOf } from '../../src/areas/operation.ts'
 import { loadConfig } from '../../src/config.ts'
 import type { Database } from '../../src/db/client.ts'
 import { errorHandler } from '../../src/http/errors.ts'
@@ -28,6 +28,9 @@ function standIn() {
 }
 
 const Thing = t.Object({ name: t.String(), count: t.Integer() })
+
+/** The stand-in area's store: its handlers read nothing. */
+const defineOperation = operationsOf(() => ({}))
 
 function appWith(checkResponses: boolean) {
   const calls = { listed: 0, looked: 0 }
