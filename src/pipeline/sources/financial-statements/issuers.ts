@@ -17,8 +17,9 @@
  *   data sets give a country of incorporation).
  * A filer that no source names (a companyfacts file without `entityName`, in no other source) is left
  * out: every body names its company.
+ *
+ * This is the table's SELECT: its CREATE statement, ordered by CIK, comes from its declaration (contract.ts).
  */
-/** The SELECT of `fin_issuers` (its CREATE statement, ordered by CIK, is its declaration's: contract.ts). */
 export const ISSUERS = `WITH fsds AS (
     SELECT cik, arg_max(name, accepted) AS name, arg_max(sic, accepted) AS sic, arg_max(countryinc, accepted) AS countryinc
     FROM s.fin_filings GROUP BY cik

@@ -64,6 +64,11 @@ export const SectorLine = Type.Object({
 
 const columnsOfLine = (line: TObject) => Object.keys(line.properties)
 
+/**
+ * The serving tables. Each is a copy of the snapshot's Parquet table of its name (index.ts), which is
+ * written in the order its `key` gives (the table's `orderBy`): the copy keeps that order without an
+ * ORDER BY of its own. The holdings and flows are not copied (servedFromParquet).
+ */
 export const SERVING_TABLES = servingTablesOf(
   servingTable({
     name: 'inst_managers',
@@ -84,7 +89,6 @@ export const SERVING_TABLES = servingTablesOf(
       'latest_qend',
       'latest_holdings_qend',
     ],
-    // A copy of the snapshot's Parquet table, in the order it is written in.
     key: 'latest_value DESC, cik',
     memo: 'inst-managers-by-cik',
   }),
@@ -116,7 +120,6 @@ export const SERVING_TABLES = servingTablesOf(
       'notice_manager_count',
       'managers',
     ],
-    // A copy of the snapshot's Parquet table, in the order it is written in.
     key: 'cik, qend DESC, seq DESC',
   }),
   servingTable({
@@ -147,7 +150,6 @@ export const SERVING_TABLES = servingTablesOf(
       'accepted_at',
       'is_default',
     ],
-    // A copy of the snapshot's Parquet table, in the order it is written in.
     key: 'cik, qend',
   }),
   // The key, then the values the holdings lookup files carry too.
@@ -197,14 +199,12 @@ export const SERVING_TABLES = servingTablesOf(
       'buy_value',
       'sell_value',
     ],
-    // A copy of the snapshot's Parquet table, in the order it is written in.
     key: 'cik, qend',
   }),
   servingTable({
     name: 'inst_sectors',
     holds: "a manager's holdings of a quarter by sector or industry (`level`), ranked, with their weight",
     columns: ['cik', 'qend', ...columnsOfLine(SectorLine), 'weight_percent'],
-    // A copy of the snapshot's Parquet table, in the order it is written in.
     key: 'cik, qend, level, rank',
   }),
   servingTable({
@@ -229,7 +229,6 @@ export const SERVING_TABLES = servingTablesOf(
       'prior_value',
       'net_value',
     ],
-    // A copy of the snapshot's Parquet table, in the order it is written in.
     key: 'qend, list, rank',
   }),
 )

@@ -27,7 +27,10 @@ export const LOOKUPS = lookupsOf(ENTITIES, FILINGS, FILER_FILINGS, FORM_POSITION
 /** Filing columns of the serving copies: the accession number only as `acc_key` (reading a string costs). */
 const FILING = ['acc_key', 'cik', 'form_type', 'form_category', 'filing_date', 'accepted_at', 'entity_name', 'ticker']
 
-/** Serving-database tables (serving-table.ts): each one's columns in stored order and its order. */
+/**
+ * Serving-database tables (serving-table.ts): each one's columns in stored order and its order. One with a
+ * `key` and no `orderBy` copies a Parquet table of the snapshot written in that order.
+ */
 export const SERVING_TABLES = servingTablesOf(
   servingTable({
     name: 'entities',
