@@ -4,7 +4,7 @@
  * declaration holds the table's name, what one row of it is, its columns in stored order, the order its
  * rows are stored in (its key: what the server's queries filter by), and whether the server holds it in
  * memory as a snapshot memo. From it the build takes its CREATE statement (`createServingTable`, or
- * `servingTablePart` for a table written a range at a time), test/pipeline/contracts.test.ts checks the
+ * `servingTablePart` for a table written in parts), test/pipeline/contracts.test.ts checks the
  * built database's columns, and test/docs/serving-tables.test.ts the table in docs/architecture.md.
  *
  * The SELECT a table is made from is given where the build runs it, as a lookup file's query is given to
@@ -59,8 +59,9 @@ export function createServingTable(table: ServingTable, select: string): string 
 }
 
 /**
- * One range's rows of a table written a range at a time (key-ranges.ts): the first creates it, the others
- * append in turn, so with the ranges in key order the whole is in `orderBy` order.
+ * One part's rows of a table written in parts (a range of keys, key-ranges.ts, or one metric, at a time):
+ * the first creates it, the others append in turn, so with the parts in key order the whole is in
+ * `orderBy` order.
  */
 export function servingTablePart(table: ServingTable, first: boolean, select: string): string {
   return first ? createServingTable(table, select) : `INSERT INTO s.${table.name} ${select}${orderOf(table)}`
