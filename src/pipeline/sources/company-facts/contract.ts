@@ -7,16 +7,16 @@
 import { Type } from '@sinclair/typebox'
 import { packedKey } from '../../contract.ts'
 import { lookupsOf, readModel } from '../../read-model.ts'
+import { servingTable, servingTablesOf } from '../../serving-table.ts'
 
 const FILING = ['acc_key', 'form', 'fy', 'fp', 'period', 'filed', 'accepted'] as const
 
-export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
-  /**
-   * One point per company, symbol (canonical key or raw tag), source and period; `fy`/`fp` are the period's;
-   * `recency` 1 for a series' latest period (per period length), 2 for the one before…; `derived_from` the
-   * `acc_key`s of the filings a derived quarter's values came from (its own filing's first), else NULL.
-   */
-  fin_metric_points: {
+export const SERVING_TABLES = servingTablesOf(
+  servingTable({
+    name: 'fin_metric_points',
+    // `recency` 1 for a series' latest period (per period length), 2 for the one before…; `derived_from` the
+    // `acc_key`s of the filings a derived quarter's values came from (its own filing's first), else NULL.
+    holds: "a company's point of a symbol (canonical key or raw tag), source and period, with its filing and tag",
     columns: [
       'cik',
       'symbol',
@@ -37,10 +37,11 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'derived_from',
       'recency',
     ],
-    sortedBy: 'cik, symbol, source, quarters, end_date',
-  },
-  /** One point per company, ratio and period; `components` is a JSON array of {metric, value, unit}. */
-  fin_ratio_points: {
+    orderBy: 'cik, symbol, source, quarters, end_date',
+  }),
+  servingTable({
+    name: 'fin_ratio_points',
+    holds: "a company's point of a ratio and period; `components` is a JSON array of {metric, value, unit}",
     columns: [
       'cik',
       'ratio',
@@ -54,20 +55,24 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'currency',
       'recency',
     ],
-    sortedBy: 'cik, ratio, quarters, end_date',
-  },
-  /** The USD ratio points again, for a ranking within a date window. */
-  fin_ratio_points_by_ratio: {
+    orderBy: 'cik, ratio, quarters, end_date',
+  }),
+  servingTable({
+    name: 'fin_ratio_points_by_ratio',
+    holds: 'a USD ratio point again, for a ranking within a date window',
     columns: ['ratio', 'quarters', 'end_date', 'cik', ...FILING, 'value', 'unit', 'components'],
-    sortedBy: 'ratio, quarters, end_date DESC, cik',
-  },
-  /** Each company's latest USD point per ratio and period length, ranked (1 = largest). */
-  fin_ratio_top: {
+    orderBy: 'ratio, quarters, end_date DESC, cik',
+  }),
+  servingTable({
+    name: 'fin_ratio_top',
+    holds: "a company's latest USD point of a ratio and period length, ranked (1 = largest)",
     columns: ['ratio', 'quarters', 'rank', 'cik', ...FILING, 'end_date', 'value', 'unit', 'components'],
-    sortedBy: 'ratio, quarters, rank',
-  },
-  /** USD canonical values ranked per metric, basis (annual, quarterly), fiscal year and quarter (0 for annual). */
-  fin_metric_rankings: {
+    orderBy: 'ratio, quarters, rank',
+  }),
+  servingTable({
+    name: 'fin_metric_rankings',
+    holds:
+      "a company's USD canonical value ranked per metric, basis (annual, quarterly), fiscal year and quarter (0 for annual)",
     columns: [
       'metric',
       'basis',
@@ -90,28 +95,34 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'rule_id',
       'confidence',
     ],
-    sortedBy: 'metric, basis, year, quarter, rank',
-  },
-  /**
-   * Each series name once, numbered: `source` raw or canonical (a metric series' symbol) or ratio (a ratio
-   * id). The number is the series' part of its key in the series lookup files (seriesKey).
-   */
-  fin_series_ids: { columns: ['series_id', 'source', 'symbol'], sortedBy: 'series_id (= source, symbol)' },
-  /**
-   * Each distinct tag-and-rule part of a metric point once, numbered (METRIC_META_FIELDS): a series line
-   * names its part by `meta_id` instead of repeating it (one per taxonomy version, tag and rule: 2,005 for
-   * 75 million points at full volume).
-   */
-  fin_point_metas: {
+    orderBy: 'metric, basis, year, quarter, rank',
+  }),
+  servingTable({
+    name: 'fin_series_ids',
+    // The number is the series' part of its key in the series lookup files (seriesKey).
+    holds: 'a series name, numbered: `source` raw or canonical (a metric series) or ratio, and its symbol',
+    columns: ['series_id', 'source', 'symbol'],
+    orderBy: 'series_id',
+    key: 'series_id (= source, symbol)',
+    memo: 'fin-series-ids',
+  }),
+  servingTable({
+    name: 'fin_point_metas',
+    // A series line names its part by `meta_id` instead of repeating it (one per taxonomy version, tag and
+    // rule: 2,005 for 75 million points at full volume).
+    holds: 'a distinct tag-and-rule part of a metric point (METRIC_META_FIELDS), numbered',
     columns: ['meta_id', 'tag', 'version', 'label', 'custom', 'datatype', 'strategy', 'rule_id', 'confidence'],
-    sortedBy: 'meta_id',
-  },
-  /** Companies per metric, basis, quarter and fiscal year, and whether the year is complete (the default year). */
-  fin_metric_ranking_years: {
+    orderBy: 'meta_id',
+    memo: 'fin-point-metas',
+  }),
+  servingTable({
+    name: 'fin_metric_ranking_years',
+    holds:
+      'the companies ranked per metric, basis, quarter and fiscal year, and whether the year is complete (the default year)',
     columns: ['metric', 'basis', 'quarter', 'year', 'companies', 'complete'],
-    sortedBy: 'metric, basis, quarter, year',
-  },
-}
+    orderBy: 'metric, basis, quarter, year',
+  }),
+)
 
 /**
  * A series' key: the company in the high 32 bits, the series (`fin_series_ids`) in the low ones. CIKs

@@ -17,8 +17,10 @@
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 import { RATIOS } from '../../../reference/financial-ratios.ts'
 import { type InRange, intoTable } from '../../key-ranges.ts'
+import { createServingTable, servingTablePart } from '../../serving-table.ts'
 import { quote } from '../../sql-text.ts'
 import { ALL_CIKS } from './batches.ts'
+import { SERVING_TABLES } from './contract.ts'
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -48,22 +50,25 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
       SELECT * FROM periods
       QUALIFY row_number() OVER (PARTITION BY symbol, basis, fy, quarter, cik ORDER BY end_date DESC) = 1`,
     ),
-    ...metrics.map(
-      (metric, i) => `${intoTable('s.fin_metric_rankings', i === 0)}
-      SELECT r.symbol AS metric, r.basis, r.fy AS year, r.quarter,
+    ...metrics.map((metric, i) =>
+      servingTablePart(
+        SERVING_TABLES.fin_metric_rankings,
+        i === 0,
+        `SELECT r.symbol AS metric, r.basis, r.fy AS year, r.quarter,
              row_number() OVER (PARTITION BY r.symbol, r.basis, r.fy, r.quarter ORDER BY r.value DESC, r.cik)::INTEGER AS rank,
              r.cik, i.ticker, i.name AS entity_name, i.sic, i.countryinc, r.acc_key, r.form, r.fy, r.fp, r.period,
              r.filed, r.accepted, r.end_date, r.quarters, r.unit, r.value, r.tag, r.version, r.strategy, r.rule_id,
              r.confidence
       FROM cf_ranked r LEFT JOIN s.fin_issuers i ON i.cik = r.cik
-      WHERE ${only('r.symbol', metric)}
-      ORDER BY metric, basis, year, quarter, rank`,
+      WHERE ${only('r.symbol', metric)}`,
+      ),
     ),
-    `CREATE TABLE s.fin_metric_ranking_years AS
-      SELECT metric, basis, quarter, year, companies,
+    createServingTable(
+      SERVING_TABLES.fin_metric_ranking_years,
+      `SELECT metric, basis, quarter, year, companies,
              coalesce(companies >= 0.5 * lag(companies) OVER (PARTITION BY metric, basis, quarter ORDER BY year), true) AS complete
-      FROM (SELECT symbol AS metric, basis, quarter, fy AS year, count(*)::INTEGER AS companies FROM cf_ranked GROUP BY ALL)
-      ORDER BY metric, basis, quarter, year`,
+      FROM (SELECT symbol AS metric, basis, quarter, fy AS year, count(*)::INTEGER AS companies FROM cf_ranked GROUP BY ALL)`,
+    ),
     'DROP TABLE cf_ranked',
     // Each company's latest USD point of each ratio and period length.
     ...batches.map(
@@ -71,12 +76,14 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
       SELECT * FROM s.fin_ratio_points WHERE currency = 'USD' AND ${inBatch('cik')}
       QUALIFY row_number() OVER (PARTITION BY ratio, quarters, cik ORDER BY end_date DESC) = 1`,
     ),
-    ...ratios.map(
-      (ratio, i) => `${intoTable('s.fin_ratio_top', i === 0)}
-      SELECT ratio, quarters, row_number() OVER (PARTITION BY ratio, quarters ORDER BY value DESC, cik)::INTEGER AS rank,
+    ...ratios.map((ratio, i) =>
+      servingTablePart(
+        SERVING_TABLES.fin_ratio_top,
+        i === 0,
+        `SELECT ratio, quarters, row_number() OVER (PARTITION BY ratio, quarters ORDER BY value DESC, cik)::INTEGER AS rank,
              cik, acc_key, form, fy, fp, period, filed, accepted, end_date, value, unit, components
-      FROM cf_ratio_latest WHERE ${only('ratio', ratio)}
-      ORDER BY ratio, quarters, rank`,
+      FROM cf_ratio_latest WHERE ${only('ratio', ratio)}`,
+      ),
     ),
     'DROP TABLE cf_ratio_latest',
   ]

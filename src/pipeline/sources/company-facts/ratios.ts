@@ -6,9 +6,11 @@
  */
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 import { RATIOS, type RatioDefinition, type RatioTerm } from '../../../reference/financial-ratios.ts'
-import { type InRange, intoTable } from '../../key-ranges.ts'
+import type { InRange } from '../../key-ranges.ts'
+import { createServingTable, servingTablePart } from '../../serving-table.ts'
 import { quote } from '../../sql-text.ts'
 import { ALL_CIKS } from './batches.ts'
+import { SERVING_TABLES } from './contract.ts'
 
 const isDuration = (t: RatioTerm) => CANONICAL_METRICS.find((m) => m.key === t.metric)?.period === 'duration'
 
@@ -65,14 +67,19 @@ export function ratioStatements(batches: readonly InRange[] = ALL_CIKS): string[
       `CREATE TEMP TABLE cf_canonical_points AS
         SELECT * FROM s.fin_metric_points WHERE source = 'canonical' AND ${inBatch('cik')}`,
       // recency 1 = the latest point of the ratio at that period length (see series.ts).
-      `${intoTable('s.fin_ratio_points', i === 0)}
-        SELECT *, row_number() OVER (PARTITION BY cik, ratio, quarters ORDER BY end_date DESC)::INTEGER AS recency
-        FROM (${RATIOS.map(ratioSelect).join('\n    UNION ALL')}) ORDER BY cik, ratio, quarters, end_date`,
+      servingTablePart(
+        SERVING_TABLES.fin_ratio_points,
+        i === 0,
+        `SELECT *, row_number() OVER (PARTITION BY cik, ratio, quarters ORDER BY end_date DESC)::INTEGER AS recency
+        FROM (${RATIOS.map(ratioSelect).join('\n    UNION ALL')})`,
+      ),
       'DROP TABLE cf_canonical_points',
     ]),
     // The ranking's access path within a date window: one ratio and period length, newest first, USD only.
-    `CREATE TABLE s.fin_ratio_points_by_ratio AS
-      SELECT ratio, quarters, end_date, cik, acc_key, form, fy, fp, period, filed, accepted, value, unit, components
-      FROM s.fin_ratio_points WHERE currency = 'USD' ORDER BY ratio, quarters, end_date DESC, cik`,
+    createServingTable(
+      SERVING_TABLES.fin_ratio_points_by_ratio,
+      `SELECT ratio, quarters, end_date, cik, acc_key, form, fy, fp, period, filed, accepted, value, unit, components
+      FROM s.fin_ratio_points WHERE currency = 'USD'`,
+    ),
   ]
 }

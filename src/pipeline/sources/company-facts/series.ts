@@ -36,9 +36,11 @@
  * Every rule looks at one company at a time, so the statements run once per range of CIKs (batches.ts).
  */
 
-import { type InRange, intoTable } from '../../key-ranges.ts'
+import type { InRange } from '../../key-ranges.ts'
+import { servingTablePart } from '../../serving-table.ts'
 import { ALL_CIKS } from './batches.ts'
 import { CANDIDATES_DROP, CANONICAL_SETUP, CANONICAL_TEARDOWN, canonicalStatements, cashAtStart } from './canonical.ts'
+import { SERVING_TABLES } from './contract.ts'
 
 const CONSOLIDATED_NUM = `(n.segments IS NULL OR n.segments = '') AND (n.coreg IS NULL OR n.coreg = '')`
 const ymd = (date: string) => `strftime(${date}, '%Y%m%d')::INTEGER`
@@ -179,8 +181,10 @@ function batchStatements(inBatch: InRange, i: number): string[] {
     CANDIDATES_DROP,
     // The served points: filing context from the FSDS filing (its period and acceptance time), labels,
     // metadata of the (tag, version).
-    `${intoTable('s.fin_metric_points', i === 0)}
-      SELECT p.cik, p.symbol, p.source, p.quarters, ${ymd('p.end_date')} AS end_date, p.acc_key, p.form, p.fy,
+    servingTablePart(
+      SERVING_TABLES.fin_metric_points,
+      i === 0,
+      `SELECT p.cik, p.symbol, p.source, p.quarters, ${ymd('p.end_date')} AS end_date, p.acc_key, p.form, p.fy,
              CASE WHEN p.quarters = 1 AND p.fp = 'FY' THEN 'Q4' ELSE p.fp END AS fp,
              f.period, ${ymd('p.filed')} AS filed, f.accepted, p.unit, p.value, p.tag, p.version,
              -- The file's label, unless empty (the filing-fee taxonomy ffd has "" labels), else the FSDS tag's.
@@ -196,8 +200,8 @@ function batchStatements(inBatch: InRange, i: number): string[] {
       LEFT JOIN t_cf_labels l ON l.taxonomy = p.taxonomy AND l.tag = p.tag
       LEFT JOIN s.fin_concepts c ON c.tag = p.tag AND c.version = p.version
       LEFT JOIN cf_metric_labels m ON m.metric = p.symbol
-      WHERE p.quarters IN (0, 1, 4)
-      ORDER BY p.cik, p.symbol, p.source, p.quarters, end_date`,
+      WHERE p.quarters IN (0, 1, 4)`,
+    ),
     'DROP TABLE cf_points',
   ]
 }

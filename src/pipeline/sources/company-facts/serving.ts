@@ -7,10 +7,11 @@
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 import { ROWS_PER_RANGE } from '../../key-ranges.ts'
 import { lookupOf } from '../../lookup-files.ts'
+import { createServingTable } from '../../serving-table.ts'
 import type { BuildContext, LookupSpec } from '../../source.ts'
 import { quote } from '../../sql-text.ts'
 import { cikBatches } from './batches.ts'
-import { FIN_METRIC_SERIES, FIN_RATIO_SERIES, METRIC_META_FIELDS } from './contract.ts'
+import { FIN_METRIC_SERIES, FIN_RATIO_SERIES, METRIC_META_FIELDS, SERVING_TABLES } from './contract.ts'
 import { rankingStatements } from './rankings.ts'
 import { ratioStatements } from './ratios.ts'
 import { seriesStatements } from './series.ts'
@@ -26,15 +27,17 @@ export async function servingSeries(ctx: BuildContext): Promise<string[]> {
     ...ratioStatements(batches),
     ...rankingStatements(batches),
     // Numbered in (source, symbol) order: within a company, its series' keys then run in that order.
-    `CREATE TABLE s.fin_series_ids AS
-      SELECT row_number() OVER (ORDER BY source, symbol)::INTEGER AS series_id, source, symbol FROM (
+    createServingTable(
+      SERVING_TABLES.fin_series_ids,
+      `SELECT row_number() OVER (ORDER BY source, symbol)::INTEGER AS series_id, source, symbol FROM (
         SELECT DISTINCT source, symbol FROM s.fin_metric_points
-        UNION ALL SELECT DISTINCT 'ratio', ratio FROM s.fin_ratio_points)
-      ORDER BY series_id`,
-    `CREATE TABLE s.fin_point_metas AS
-      SELECT row_number() OVER (ORDER BY ${META})::INTEGER AS meta_id, ${META} FROM (
-        SELECT DISTINCT ${META} FROM s.fin_metric_points)
-      ORDER BY meta_id`,
+        UNION ALL SELECT DISTINCT 'ratio', ratio FROM s.fin_ratio_points)`,
+    ),
+    createServingTable(
+      SERVING_TABLES.fin_point_metas,
+      `SELECT row_number() OVER (ORDER BY ${META})::INTEGER AS meta_id, ${META} FROM (
+        SELECT DISTINCT ${META} FROM s.fin_metric_points)`,
+    ),
   ]
 }
 

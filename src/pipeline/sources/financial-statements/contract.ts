@@ -7,6 +7,7 @@
 import { Type } from '@sinclair/typebox'
 import { columnKey, packedKey } from '../../contract.ts'
 import { lookupsOf, readModel } from '../../read-model.ts'
+import { servingTable, servingTablesOf } from '../../serving-table.ts'
 
 /** The statement codes of the API: FSDS's `EQ` (equity) is answered as `SE`; the others as FSDS has them. */
 export const STATEMENT_CODES = ['IS', 'BS', 'CF', 'SE', 'CI'] as const
@@ -17,37 +18,47 @@ const FILING = ['acc_key', 'cik', 'name', 'sic', 'countryinc', 'form', 'fy', 'fp
 /** A tag's metadata as tag.txt gives it, the columns every concept table and line carries after its keys. */
 export const CONCEPT_META_FIELDS = ['custom', 'abstract', 'datatype', 'iord', 'crdr', 'tlabel', 'doc'] as const
 
-export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
-  /** One row per FSDS filing; `end_date` is its own period's end (the reported date nearest `period`). */
-  fin_filings: { columns: [...FILING, 'ticker', 'end_date'], sortedBy: 'acc_key' },
-  /** 10-K, 10-Q and their amendments per filer, newest accepted first: the company lookup. */
-  fin_company_filings: {
+export const SERVING_TABLES = servingTablesOf(
+  servingTable({
+    name: 'fin_filings',
+    holds:
+      "an FSDS filing with its filer's primary ticker; `end_date` is its own period's end (the reported date nearest `period`)",
+    columns: [...FILING, 'ticker', 'end_date'],
+    orderBy: 'acc_key',
+  }),
+  servingTable({
+    name: 'fin_company_filings',
+    holds: 'a 10-K, 10-Q or amendment of a filer, for the company lookup',
     columns: ['cik', 'acc_key', 'form', 'fy', 'fp', 'period', 'end_date', 'filed', 'accepted'],
-    sortedBy: 'cik, accepted DESC, acc_key DESC',
-  },
-  /**
-   * Every company of the financial data (an FSDS filing or a companyfacts file), named by the first source
-   * that knows it (submissions, tickers, companyfacts, FSDS: issuers.ts), with its primary ticker.
-   */
-  fin_issuers: { columns: ['cik', 'ticker', 'name', 'sic', 'countryinc'], sortedBy: 'cik' },
-  /** Every (tag, version) of tag.txt once, numbered in stored order, with its metadata and its text. */
-  fin_concepts: {
+    orderBy: 'cik, accepted DESC, acc_key DESC',
+  }),
+  servingTable({
+    name: 'fin_issuers',
+    holds:
+      'a company of the financial data (an FSDS filing or a companyfacts file), named by the first source that knows it (submissions, tickers, companyfacts, FSDS), with its primary ticker',
+    columns: ['cik', 'ticker', 'name', 'sic', 'countryinc'],
+    orderBy: 'cik',
+  }),
+  servingTable({
+    name: 'fin_concepts',
+    holds: 'a (tag, version) of tag.txt, numbered in stored order, with its metadata and its text',
     columns: ['concept_id', 'text_id', 'tag', 'version', ...CONCEPT_META_FIELDS],
-    sortedBy: 'custom, tag, text, version (= concept_id)',
-  },
-  /**
-   * Each distinct (custom, tag, label, documentation) once, lower-cased for the search, with its run of
-   * concepts (`first_id`, `n`): a custom tag's text repeats in every filing that uses it.
-   */
-  fin_concept_texts: {
+    orderBy: 'concept_id',
+    key: 'custom, tag, text, version (= concept_id)',
+  }),
+  servingTable({
+    name: 'fin_concept_texts',
+    // A custom tag's text repeats in every filing that uses it.
+    holds:
+      'a distinct (custom, tag, label, documentation), lower-cased for the concept search, with its run of concepts (`first_id`, `n`)',
     columns: ['text_id', 'custom', 'first_id', 'n', 'search_text', 'search_doc'],
-    sortedBy: 'text_id (custom, tag, label, documentation)',
-  },
-  /**
-   * Canonical metric values per filing and period, chosen by the rule table (src/reference/canonical-metrics.json)
-   * and the canonical choice (src/pipeline/canonical-choice.ts), `strategy` saying which rule decided.
-   */
-  fin_standardized: {
+    orderBy: 'text_id',
+    key: 'text_id (custom, tag, label, documentation)',
+  }),
+  servingTable({
+    name: 'fin_standardized',
+    holds:
+      "a canonical metric's value of a filing and period, chosen by the rule table and the canonical choice, `strategy` saying which rule decided",
     columns: [
       'acc_key',
       'statement',
@@ -62,13 +73,12 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'confidence',
       'strategy',
     ],
-    sortedBy: 'acc_key, statement, ddate, qtrs, metric',
-  },
-  /**
-   * Segment revenue rows of each 10-K and 10-Q at its own period and its comparative columns (`fy` the
-   * period's fiscal year, `years_back` its distance from the filing's own), one axis each (segments.ts).
-   */
-  fin_segment_rows: {
+    orderBy: 'acc_key, statement, ddate, qtrs, metric',
+  }),
+  servingTable({
+    name: 'fin_segment_rows',
+    holds:
+      "a segment revenue row of a 10-K or 10-Q, one axis's member, at the filing's own period or a comparative column (`fy` the period's fiscal year, `years_back` its distance from the filing's own)",
     columns: [
       'cik',
       'fy',
@@ -93,9 +103,9 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'confidence',
       'total_revenue',
     ],
-    sortedBy: 'cik, fiscal_quarter, fy DESC, accepted DESC, acc_key, axis, value DESC, member',
-  },
-}
+    orderBy: 'cik, fiscal_quarter, fy DESC, accepted DESC, acc_key, axis, value DESC, member',
+  }),
+)
 
 /** The key of a company's segment rows of one fiscal quarter (1-3, 4 the fiscal year) in `finSegmentRows`. */
 export const SEGMENT_ROWS_KEY = packedKey<{ cik: number; fiscalQuarter: number }>({

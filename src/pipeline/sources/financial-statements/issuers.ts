@@ -17,9 +17,10 @@
  *   data sets give a country of incorporation).
  * A filer that no source names (a companyfacts file without `entityName`, in no other source) is left
  * out: every body names its company.
+ *
+ * This is the table's SELECT: its CREATE statement, ordered by CIK, comes from its declaration (contract.ts).
  */
-export const ISSUERS = `CREATE TABLE s.fin_issuers AS
-  WITH fsds AS (
+export const ISSUERS = `WITH fsds AS (
     SELECT cik, arg_max(name, accepted) AS name, arg_max(sic, accepted) AS sic, arg_max(countryinc, accepted) AS countryinc
     FROM s.fin_filings GROUP BY cik
   ),
@@ -34,5 +35,4 @@ export const ISSUERS = `CREATE TABLE s.fin_issuers AS
   LEFT JOIN t_cf_names c ON c.cik = k.cik
   LEFT JOIN fsds f ON f.cik = k.cik
   LEFT JOIN primary_ticker t ON t.cik = k.cik
-  WHERE coalesce(e.name, l.name, c.name, f.name) IS NOT NULL
-  ORDER BY k.cik`
+  WHERE coalesce(e.name, l.name, c.name, f.name) IS NOT NULL`

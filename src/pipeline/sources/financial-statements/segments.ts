@@ -23,7 +23,9 @@
  * period's rows are at hand (areas/financials/segment-rules.ts).
  */
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
+import { createServingTable } from '../../serving-table.ts'
 import { quote } from '../../sql-text.ts'
+import { SERVING_TABLES } from './contract.ts'
 import { ymdDate } from './sql.ts'
 
 const REVENUE_RULES = CANONICAL_METRICS.find((m) => m.key === 'revenue')!.rules.map(
@@ -46,8 +48,9 @@ export const SEGMENT_TYPE = `CASE
 export const COMPARATIVE_SLACK_DAYS = 15
 
 export const segmentStatements = (): string[] => [
-  `CREATE TABLE s.fin_segment_rows AS
-    WITH rules AS (SELECT * FROM (VALUES ${REVENUE_RULES.join(', ')}) r(tag, rank, confidence)),
+  createServingTable(
+    SERVING_TABLES.fin_segment_rows,
+    `WITH rules AS (SELECT * FROM (VALUES ${REVENUE_RULES.join(', ')}) r(tag, rank, confidence)),
     filings AS (
       SELECT acc_key, cik, form, fy, fp, period, filed, accepted, end_date,
              CASE WHEN fp = 'FY' THEN 4 ELSE 1 END AS span,
@@ -73,6 +76,6 @@ export const segmentStatements = (): string[] => [
            'seg.rev.priority.' || r.rank AS rule_id, r.confidence::DOUBLE AS confidence, t.value AS total_revenue
     FROM rows r
     LEFT JOIN s.fin_standardized t ON t.acc_key = r.acc_key AND t.statement = 'income' AND t.metric = 'revenue'
-      AND t.ddate = r.ddate AND t.qtrs = r.span AND t.uom = r.uom
-    ORDER BY r.cik, r.fiscal_quarter, r.fy - r.years_back DESC, r.accepted DESC, r.acc_key, r.axis, r.value DESC, r.member`,
+      AND t.ddate = r.ddate AND t.qtrs = r.span AND t.uom = r.uom`,
+  ),
 ]

@@ -21,6 +21,7 @@
  */
 import { ROWS_PER_RANGE } from '../../key-ranges.ts'
 import { lookupOf } from '../../lookup-files.ts'
+import { createServingTable } from '../../serving-table.ts'
 import type { BuildContext, LookupSpec } from '../../source.ts'
 import {
   FIN_COMPANY_FILINGS,
@@ -30,6 +31,7 @@ import {
   FIN_SEGMENT_ROWS,
   FIN_STANDARDIZED,
   FIN_STATEMENT_ROWS,
+  SERVING_TABLES,
 } from './contract.ts'
 import { ISSUERS } from './issuers.ts'
 import { segmentStatements } from './segments.ts'
@@ -60,21 +62,26 @@ const CONCEPTS = `
          arg_max(tlabel, quarter) AS tlabel, arg_max(doc, quarter) AS doc
   FROM t_fsds_tag GROUP BY tag, version`
 
+const T = SERVING_TABLES
+
 export async function servingStatements(ctx: BuildContext): Promise<string[]> {
   return [
     `CREATE TEMP TABLE fin_end_dates AS ${END_DATES}`,
-    `CREATE TABLE s.fin_filings AS
-      SELECT s.acc_key, s.cik, s.name, s.sic, s.countryinc, s.form, s.fy, s.fp, s.period, s.filed, s.accepted,
+    createServingTable(
+      T.fin_filings,
+      `SELECT s.acc_key, s.cik, s.name, s.sic, s.countryinc, s.form, s.fy, s.fp, s.period, s.filed, s.accepted,
              t.ticker, coalesce(e.ddate, s.period) AS end_date
       FROM t_fsds_sub s
       LEFT JOIN fin_end_dates e USING (acc_key)
       -- One ticker per filer (its primary; the first by position should a filer have several): one row per filing.
-      LEFT JOIN (SELECT cik, arg_min(ticker, position) AS ticker FROM s.tickers WHERE is_primary GROUP BY cik) t ON t.cik = s.cik
-      ORDER BY s.acc_key`,
-    `CREATE TABLE s.fin_company_filings AS
-      SELECT cik, acc_key, form, fy, fp, period, end_date, filed, accepted FROM s.fin_filings
-      WHERE form IN ${LOOKUP_FORMS} ORDER BY cik, accepted DESC, acc_key DESC`,
-    ISSUERS,
+      LEFT JOIN (SELECT cik, arg_min(ticker, position) AS ticker FROM s.tickers WHERE is_primary GROUP BY cik) t ON t.cik = s.cik`,
+    ),
+    createServingTable(
+      T.fin_company_filings,
+      `SELECT cik, acc_key, form, fy, fp, period, end_date, filed, accepted FROM s.fin_filings
+      WHERE form IN ${LOOKUP_FORMS}`,
+    ),
+    createServingTable(T.fin_issuers, ISSUERS),
     // A text is a distinct (custom, tag, label, documentation): a company's custom tag repeats in each of its
     // filings (version = accession number) with the same text. Numbered in the concepts' order.
     `CREATE TEMP TABLE fin_texts AS
@@ -82,20 +89,23 @@ export async function servingStatements(ctx: BuildContext): Promise<string[]> {
       FROM (SELECT DISTINCT coalesce(custom, 0) AS custom, tag, tlabel, doc FROM (${CONCEPTS}))`,
     // Standard tags first, then custom ones (most of the rows); one text's versions together, so each text's
     // concepts are one run of concept_id.
-    `CREATE TABLE s.fin_concepts AS
-      SELECT row_number() OVER (ORDER BY t.text_id, c.version)::INTEGER AS concept_id, t.text_id,
+    createServingTable(
+      T.fin_concepts,
+      `SELECT row_number() OVER (ORDER BY t.text_id, c.version)::INTEGER AS concept_id, t.text_id,
              c.tag, c.version, t.custom, c.abstract, c.datatype, c.iord, c.crdr, c.tlabel, c.doc
       FROM (${CONCEPTS}) c
       JOIN fin_texts t ON t.custom = coalesce(c.custom, 0) AND t.tag = c.tag
-        AND t.tlabel IS NOT DISTINCT FROM c.tlabel AND t.doc IS NOT DISTINCT FROM c.doc
-      ORDER BY concept_id`,
+        AND t.tlabel IS NOT DISTINCT FROM c.tlabel AND t.doc IS NOT DISTINCT FROM c.doc`,
+    ),
     // What the concept search scans: each text once, lower-cased once here (lower() per row at query time
     // tripled a documentation scan of 5M rows), with the run of concepts it stands for.
-    `CREATE TABLE s.fin_concept_texts AS
-      SELECT t.text_id, t.custom, min(c.concept_id) AS first_id, count(*)::INTEGER AS n,
+    createServingTable(
+      T.fin_concept_texts,
+      `SELECT t.text_id, t.custom, min(c.concept_id) AS first_id, count(*)::INTEGER AS n,
              lower(t.tag || ' ' || coalesce(t.tlabel, '')) AS search_text, lower(t.doc) AS search_doc
       FROM fin_texts t JOIN s.fin_concepts c USING (text_id)
-      GROUP BY t.text_id, t.custom, t.tag, t.tlabel, t.doc ORDER BY t.text_id`,
+      GROUP BY t.text_id, t.custom, t.tag, t.tlabel, t.doc`,
+    ),
     'DROP TABLE fin_texts',
     ...(await standardizedStatements(ctx)),
     ...segmentStatements(),

@@ -17,8 +17,10 @@
  * Several units at one period (rare): the choice in each, then USD first, else the first by name.
  */
 import { candidates, choiceOrder, choiceSetup, choiceTeardown, strategyOf } from '../../canonical-choice.ts'
-import { type InRange, intoTable, keyRanges } from '../../key-ranges.ts'
+import { type InRange, keyRanges } from '../../key-ranges.ts'
+import { servingTablePart } from '../../serving-table.ts'
 import type { BuildContext } from '../../source.ts'
+import { SERVING_TABLES } from './contract.ts'
 import { CONSOLIDATED, ymdDate } from './sql.ts'
 
 /**
@@ -63,8 +65,10 @@ const rangeStatements = (inRange: InRange, first: boolean) => [
     at: ['ddate', 'qtrs', 'uom'],
   })}`,
   'DROP TABLE fin_rule_values',
-  `${intoTable('s.fin_standardized', first)}
-      WITH periods AS (SELECT DISTINCT acc_key, ddate, qtrs FROM fin_candidates WHERE period = 'duration'),
+  servingTablePart(
+    SERVING_TABLES.fin_standardized,
+    first,
+    `WITH periods AS (SELECT DISTINCT acc_key, ddate, qtrs FROM fin_candidates WHERE period = 'duration'),
       starts AS (
         SELECT * FROM (
           SELECT c.* REPLACE (p.ddate AS ddate, p.qtrs AS qtrs),
@@ -74,7 +78,7 @@ const rangeStatements = (inRange: InRange, first: boolean) => [
       SELECT acc_key, statement, metric, ddate, qtrs, uom, value::DOUBLE AS value, tag, version, rule_id,
              confidence::DOUBLE AS confidence, ${strategyOf('c', 'c.acc_key, c.metric, c.ddate, c.qtrs', TERMS('c'))}
       FROM (SELECT *, 0 AS gap FROM fin_candidates WHERE period <> 'instantStart' UNION ALL BY NAME SELECT * FROM starts) c
-      QUALIFY row_number() OVER (PARTITION BY c.acc_key, c.metric, c.ddate, c.qtrs ORDER BY ${choiceOrder('c', TERMS('c'))}) = 1
-      ORDER BY acc_key, statement, ddate, qtrs, metric`,
+      QUALIFY row_number() OVER (PARTITION BY c.acc_key, c.metric, c.ddate, c.qtrs ORDER BY ${choiceOrder('c', TERMS('c'))}) = 1`,
+  ),
   'DROP TABLE fin_candidates',
 ]

@@ -8,6 +8,7 @@
 import { type TObject, Type } from '@sinclair/typebox'
 import { columnKey, packedKey } from '../../contract.ts'
 import { lookupsOf, readModel } from '../../read-model.ts'
+import { servingTable, servingTablesOf } from '../../serving-table.ts'
 
 const text = Type.String()
 const nullableText = Type.Union([Type.String(), Type.Null()])
@@ -63,8 +64,15 @@ export const SectorLine = Type.Object({
 
 const columnsOfLine = (line: TObject) => Object.keys(line.properties)
 
-export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
-  inst_managers: {
+/**
+ * The serving tables. Each is a copy of the snapshot's Parquet table of its name (index.ts), which is
+ * written in the order its `key` gives (the table's `orderBy`): the copy keeps that order without an
+ * ORDER BY of its own. The holdings and flows are not copied (servedFromParquet).
+ */
+export const SERVING_TABLES = servingTablesOf(
+  servingTable({
+    name: 'inst_managers',
+    holds: "a 13F manager with its latest filing and latest holdings' figures",
     columns: [
       'cik',
       'name',
@@ -81,9 +89,13 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'latest_qend',
       'latest_holdings_qend',
     ],
-    sortedBy: 'latest_value DESC, cik',
-  },
-  inst_filings: {
+    key: 'latest_value DESC, cik',
+    memo: 'inst-managers-by-cik',
+  }),
+  servingTable({
+    name: 'inst_filings',
+    holds:
+      "a manager's 13F filing (holdings report or notice, amendments included) with its value and the other managers it names",
     columns: [
       'cik',
       'qend',
@@ -108,9 +120,12 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'notice_manager_count',
       'managers',
     ],
-    sortedBy: 'cik, qend DESC, seq DESC',
-  },
-  inst_quarters: {
+    key: 'cik, qend DESC, seq DESC',
+  }),
+  servingTable({
+    name: 'inst_quarters',
+    holds:
+      "a manager's quarter: its filings' counts, positions, securities and value, and whether it is the default quarter",
     columns: [
       'cik',
       'qend',
@@ -135,20 +150,29 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'accepted_at',
       'is_default',
     ],
-    sortedBy: 'cik, qend',
-  },
+    key: 'cik, qend',
+  }),
   // The key, then the values the holdings lookup files carry too.
-  inst_holdings: {
+  servingTable({
+    name: 'inst_holdings',
+    holds: "a manager's position in a security (and put or call) at a quarter, ranked by value",
     columns: ['cik', 'qend', 'value_rank', ...columnsOfLine(HoldingLine)],
     // Written a quarter per file (the build's quarter batches): quarter first, then manager and rank.
-    sortedBy: 'qend, cik, value_rank',
-  },
-  inst_flows: {
+    key: 'qend, cik, value_rank',
+    servedFromParquet: true,
+  }),
+  servingTable({
+    name: 'inst_flows',
+    holds: "a manager's change in a security between a quarter and the one before (a buy or a sell)",
     columns: ['cik', 'qend', ...columnsOfLine(FlowLine)],
     // A list of buys or sells is read in this order: the rank is the row's position (no ORDER BY).
-    sortedBy: 'qend, cik, activity_value DESC, cusip, put_call',
-  },
-  inst_changes: {
+    key: 'qend, cik, activity_value DESC, cusip, put_call',
+    servedFromParquet: true,
+  }),
+  servingTable({
+    name: 'inst_changes',
+    holds:
+      "a manager's quarter against the one before: assets, positions, additions, disposals, increases and decreases",
     columns: [
       'cik',
       'qend',
@@ -175,13 +199,17 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'buy_value',
       'sell_value',
     ],
-    sortedBy: 'cik, qend',
-  },
-  inst_sectors: {
+    key: 'cik, qend',
+  }),
+  servingTable({
+    name: 'inst_sectors',
+    holds: "a manager's holdings of a quarter by sector or industry (`level`), ranked, with their weight",
     columns: ['cik', 'qend', ...columnsOfLine(SectorLine), 'weight_percent'],
-    sortedBy: 'cik, qend, level, rank',
-  },
-  inst_activity: {
+    key: 'cik, qend, level, rank',
+  }),
+  servingTable({
+    name: 'inst_activity',
+    holds: "a security's rank in one of a quarter's market-wide lists (`list`: most bought, most sold, …)",
     columns: [
       'qend',
       'quarter',
@@ -201,9 +229,9 @@ export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: strin
       'prior_value',
       'net_value',
     ],
-    sortedBy: 'qend, list, rank',
-  },
-}
+    key: 'qend, list, rank',
+  }),
+)
 
 /** A serving table's columns as a SELECT list. */
 export const columnsOf = (table: keyof typeof SERVING_TABLES & string) => SERVING_TABLES[table]!.columns.join(', ')

@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { filingTextsOfForms, foundFilingTexts } from '../../filing-text/index.ts'
+import { createServingTable } from '../../serving-table.ts'
 import type { SourceDefinition, TableSpec } from '../../source.ts'
 import { buildActivity, buildChanges, buildManagers, buildQuarters } from './aggregates.ts'
 import { SERVING_TABLES } from './contract.ts'
@@ -49,7 +50,7 @@ const servingTableSpecs: TableSpec[] = Object.entries(SERVING_TABLES).map(([name
   requiredBy: (found) =>
     ['inst_managers', 'inst_filings', 'inst_quarters'].includes(name) ? found['form-13f']?.files[0]?.rel : undefined,
   description: `Institutions: ${name.replace('inst_', '')} (13F).`,
-  ...(name in QUARTERLY_TABLES ? { servedFromParquet: true } : {}),
+  ...(t.servedFromParquet ? { servedFromParquet: true } : {}),
 }))
 
 export const form13f: SourceDefinition = {
@@ -150,9 +151,9 @@ export const form13f: SourceDefinition = {
   // The holdings and flows stay in their quarter files (servedFromParquet): past the lookup files' first
   // page they are read in place, a quarter's file at a time by its row groups' statistics.
   serving: ({ parquet }) =>
-    Object.entries(SERVING_TABLES)
-      .filter(([name]) => !(name in QUARTERLY_TABLES))
-      .map(([name, t]) => `CREATE TABLE s.${name} AS SELECT ${t.columns.join(', ')} FROM ${parquet(name)}`),
+    Object.values(SERVING_TABLES)
+      .filter((t) => !t.servedFromParquet)
+      .map((t) => createServingTable(t, `SELECT ${t.columns.join(', ')} FROM ${parquet(t.name)}`)),
   lookups: form13fLookups,
   sample: sampleForm13f,
 }

@@ -32,6 +32,6 @@ export async function createSnapshotViews(db: BuildDb) {
     inst_sectors: 'SELECT * FROM t13_sectors',
     inst_activity: `SELECT * REPLACE (nullif(put_call, '') AS put_call) FROM t13_activity`,
   }
-  for (const [name, select] of Object.entries(views))
+  for (const [name, select] of Object.entries(views) as [keyof typeof views, string][])
     await db.run(`CREATE OR REPLACE VIEW v13_${name} AS SELECT ${columnsOf(name)} FROM (${select})`)
 }

@@ -6,6 +6,7 @@
 import { Type } from '@sinclair/typebox'
 import { columnKey, packedKey, yyyymmddPart } from '../../contract.ts'
 import { lookupsOf, readModel } from '../../read-model.ts'
+import { servingTable, servingTablesOf } from '../../serving-table.ts'
 
 /** The columns a feed line holds after `pos`: what the feed's equality filters read (src/areas/insiders/store/feed-lines.ts). */
 export const FEED_LINE_COLUMNS = [
@@ -393,30 +394,66 @@ const STATISTICS_COLUMNS = [
  * filters are equalities. The daily leaders and the positions are lookup files only (the server reads
  * nothing else of them), and persons by CIK are the `insiderPersons` file written from `insider_persons`.
  */
-export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
-  insider_feed: { columns: ['pos', ...FEED_FILTER_COLUMNS], sortedBy: `pos (${FEED_ORDER})` },
-  insider_issuer_feed: { columns: ['pos', ...FEED_FILTER_COLUMNS], sortedBy: 'issuer_cik, pos' },
-  insider_person_feed: {
+export const SERVING_TABLES = servingTablesOf(
+  servingTable({
+    name: 'insider_feed',
+    holds: "a transaction's feed position with the columns the feed's filters read",
+    columns: ['pos', ...FEED_FILTER_COLUMNS],
+    orderBy: 'pos',
+    key: `pos (${FEED_ORDER})`,
+  }),
+  servingTable({
+    name: 'insider_issuer_feed',
+    holds: 'insider_feed again, by issuer',
+    columns: ['pos', ...FEED_FILTER_COLUMNS],
+    orderBy: 'issuer_cik, pos',
+  }),
+  servingTable({
+    name: 'insider_person_feed',
+    holds: "a transaction once per reporting owner of its filing, with that person's own relationship",
     columns: ['person_cik', 'pos', ...FEED_FILTER_COLUMNS, ...PERSON_COLUMNS_OF_FEED],
-    sortedBy: 'person_cik, pos',
-  },
-  insider_companies: {
+    orderBy: 'person_cik, pos',
+  }),
+  servingTable({
+    name: 'insider_companies',
+    holds: 'an issuer with its counts, totals and latest filing, and its position in the directory',
     columns: ['issuer_cik', 'ticker', 'name', 'search_text', ...ISSUER_FIGURES, 'position'],
-    sortedBy: 'position (latest_accepted DESC, issuer_cik)',
-  },
-  insider_persons: { columns: PERSON_COLUMNS, sortedBy: 'position (latest_accepted DESC, cik)' },
-  insider_person_gram_counts: { columns: ['gram', 'n'], sortedBy: 'gram' },
-  insider_days: { columns: ['activity_date', 'transaction_count'], sortedBy: 'activity_date' },
-  /**
-   * The first and last feed positions of each (acquired_disposed, transaction_date): the stretch of the
-   * feed an activity window's page can lie in, so its scan reads only that (zonemaps on pos).
-   */
-  insider_feed_days: {
+    orderBy: 'position',
+    key: 'position (latest_accepted DESC, issuer_cik)',
+  }),
+  servingTable({
+    name: 'insider_persons',
+    holds: 'a reporting owner with its roles, latest issuer and filing, counts, and its position in the directory',
+    columns: PERSON_COLUMNS,
+    orderBy: 'position',
+    key: 'position (latest_accepted DESC, cik)',
+  }),
+  servingTable({
+    name: 'insider_person_gram_counts',
+    holds: "a trigram of the persons' search texts with the number of persons having it",
+    columns: ['gram', 'n'],
+    orderBy: 'gram',
+  }),
+  servingTable({
+    name: 'insider_days',
+    holds: 'a transaction date with its number of transactions',
+    columns: ['activity_date', 'transaction_count'],
+    orderBy: 'activity_date',
+  }),
+  servingTable({
+    name: 'insider_feed_days',
+    // The stretch of the feed an activity window's page can lie in, so its scan reads only that (zonemaps on pos).
+    holds: 'the first and last feed positions of each side (acquired_disposed) and transaction date',
     columns: ['acquired_disposed', 'transaction_date', 'first_pos', 'last_pos'],
-    sortedBy: 'acquired_disposed, transaction_date',
-  },
-  insider_statistics: { columns: STATISTICS_COLUMNS, sortedBy: '(one row)' },
-}
+    orderBy: 'acquired_disposed, transaction_date',
+  }),
+  servingTable({
+    name: 'insider_statistics',
+    holds: 'the statistics over everything covered, in one row',
+    columns: STATISTICS_COLUMNS,
+    key: '(one row)',
+  }),
+)
 
 /** `activity_type` values of the daily leaders, as the API names them. */
 export const ACTIVITY_TYPES = ['top_buyers', 'top_sellers'] as const

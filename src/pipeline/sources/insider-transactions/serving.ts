@@ -13,6 +13,7 @@
  * - the statistics over everything covered, in one row.
  */
 import { lookupOf } from '../../lookup-files.ts'
+import { createServingTable } from '../../serving-table.ts'
 import type { BuildContext, LookupSpec } from '../../source.ts'
 import { ACC_KEY, nameGramSql } from '../submissions/contract/index.ts'
 import {
@@ -28,6 +29,7 @@ import {
   INSIDER_POSITIONS_BY_ISSUER,
   INSIDER_POSITIONS_BY_OWNER,
   INSIDER_TRANSACTIONS,
+  SERVING_TABLES,
 } from './contract.ts'
 import { POSITION_TIES } from './derive.ts'
 import { cents, IN_DOLLAR_TOTALS, OPEN_MARKET } from './money.ts'
@@ -87,22 +89,26 @@ const dailyLeaders = (parquet: BuildContext['parquet']) => `
     sell_count, transaction_count, filing_count, latest_accepted
   FROM ranked`
 
+const T = SERVING_TABLES
+
 export function insiderServing({ parquet }: BuildContext): string[] {
   const tx = withAccKey(parquet, 'insider_transactions')
   const owners = withAccKey(parquet, 'insider_owners')
   const filings = withAccKey(parquet, 'insider_filings')
   const personRole = new Set(['is_director', 'is_officer', 'is_ten_percent_owner', 'is_other'])
   return [
-    `CREATE TABLE s.insider_feed AS SELECT pos, ${FILTERS} FROM ${positioned(parquet)} ORDER BY pos`,
-    `CREATE TABLE s.insider_issuer_feed AS SELECT pos, ${FILTERS} FROM s.insider_feed ORDER BY issuer_cik, pos`,
+    createServingTable(T.insider_feed, `SELECT pos, ${FILTERS} FROM ${positioned(parquet)}`),
+    createServingTable(T.insider_issuer_feed, `SELECT pos, ${FILTERS} FROM s.insider_feed`),
     // A row per reporting owner of the filing, filtered by the person's own relationship.
-    `CREATE TABLE s.insider_person_feed AS
-      SELECT o.owner_cik AS person_cik, f.pos, ${FEED_FILTER_COLUMNS.map((c) => (personRole.has(c) ? `o.${c}` : `f.${c}`)).join(', ')},
+    createServingTable(
+      T.insider_person_feed,
+      `SELECT o.owner_cik AS person_cik, f.pos, ${FEED_FILTER_COLUMNS.map((c) => (personRole.has(c) ? `o.${c}` : `f.${c}`)).join(', ')},
         o.owner_name, o.officer_title
-      FROM ${positioned(parquet)} f JOIN ${owners} o ON o.acc_key = f.acc_key
-      ORDER BY person_cik, f.pos`,
-    `CREATE TABLE s.insider_companies AS
-      WITH latest AS (SELECT issuer_cik, arg_max(acc_key, (accepted_at, acc_key)) AS latest_acc_key,
+      FROM ${positioned(parquet)} f JOIN ${owners} o ON o.acc_key = f.acc_key`,
+    ),
+    createServingTable(
+      T.insider_companies,
+      `WITH latest AS (SELECT issuer_cik, arg_max(acc_key, (accepted_at, acc_key)) AS latest_acc_key,
                         max(accepted_at) AS latest_accepted, count(*) AS filing_count,
                         arg_max(issuer_ticker, (accepted_at, acc_key)) AS ticker, arg_max(issuer_name, (accepted_at, acc_key)) AS name
                       FROM ${filings} GROUP BY issuer_cik),
@@ -123,10 +129,11 @@ export function insiderServing({ parquet }: BuildContext): string[] {
         coalesce(${cents('x.buy_value - x.sell_value')}, 0) AS net_value,
         l.latest_acc_key, l.latest_accepted, x.latest_transaction_date,
         row_number() OVER (ORDER BY l.latest_accepted DESC NULLS LAST, l.issuer_cik) - 1 AS position
-      FROM latest l LEFT JOIN figures x USING (issuer_cik) LEFT JOIN reporters r USING (issuer_cik)
-      ORDER BY position`,
-    `CREATE TABLE s.insider_persons AS
-      WITH filed AS (SELECT o.owner_cik AS cik, o.owner_name, o.is_director, o.is_officer, o.is_ten_percent_owner,
+      FROM latest l LEFT JOIN figures x USING (issuer_cik) LEFT JOIN reporters r USING (issuer_cik)`,
+    ),
+    createServingTable(
+      T.insider_persons,
+      `WITH filed AS (SELECT o.owner_cik AS cik, o.owner_name, o.is_director, o.is_officer, o.is_ten_percent_owner,
                        o.officer_title, f.issuer_cik, f.issuer_ticker, f.issuer_name, f.acc_key, f.accepted_at
                      FROM ${owners} o JOIN ${filings} f USING (acc_key)),
       people AS (SELECT cik, arg_max(owner_name, (accepted_at, acc_key)) AS name, bool_or(is_director) AS is_director,
@@ -148,18 +155,24 @@ export function insiderServing({ parquet }: BuildContext): string[] {
         p.latest_issuer_ticker, p.latest_issuer_name, p.latest_acc_key, p.latest_accepted, t.latest_transaction_date,
         p.filing_count, coalesce(t.transaction_count, 0) AS transaction_count, p.issuer_count,
         row_number() OVER (ORDER BY p.latest_accepted DESC NULLS LAST, p.cik) - 1 AS position
-      FROM people p LEFT JOIN trades t USING (cik) ORDER BY position`,
-    `CREATE TABLE s.insider_person_gram_counts AS SELECT gram, count(*) AS n FROM (${PERSON_GRAMS}) GROUP BY gram ORDER BY gram`,
-    `CREATE TABLE s.insider_days AS SELECT transaction_date AS activity_date, count(*) AS transaction_count
-      FROM ${tx} WHERE transaction_date IS NOT NULL GROUP BY ALL ORDER BY activity_date`,
+      FROM people p LEFT JOIN trades t USING (cik)`,
+    ),
+    createServingTable(T.insider_person_gram_counts, `SELECT gram, count(*) AS n FROM (${PERSON_GRAMS}) GROUP BY gram`),
+    createServingTable(
+      T.insider_days,
+      `SELECT transaction_date AS activity_date, count(*) AS transaction_count
+      FROM ${tx} WHERE transaction_date IS NOT NULL GROUP BY ALL`,
+    ),
     // An old window's first transactions sit deep in the feed, behind row groups whose dates span it only
     // through a few mistyped or late-reported ones: the scan from the top read them all (over a page's target).
-    `CREATE TABLE s.insider_feed_days AS
-      SELECT acquired_disposed, transaction_date, min(pos) AS first_pos, max(pos) AS last_pos
-      FROM s.insider_feed WHERE ${FEED_DAY} GROUP BY ALL
-      ORDER BY acquired_disposed, transaction_date`,
-    `CREATE TABLE s.insider_statistics AS
-      SELECT company_count, person_count, filing_count, transaction_count, buy_count, sell_count, derivative_count,
+    createServingTable(
+      T.insider_feed_days,
+      `SELECT acquired_disposed, transaction_date, min(pos) AS first_pos, max(pos) AS last_pos
+      FROM s.insider_feed WHERE ${FEED_DAY} GROUP BY ALL`,
+    ),
+    createServingTable(
+      T.insider_statistics,
+      `SELECT company_count, person_count, filing_count, transaction_count, buy_count, sell_count, derivative_count,
         buy_shares, sell_shares, buy_value, sell_value, ${cents('buy_value - sell_value')} AS net_value,
         latest_transaction_date, latest_accepted, latest_purchase_date, latest_sale_date, latest_buy_date, latest_sell_date
       FROM (SELECT (SELECT count(*) FROM s.insider_companies) AS company_count,
@@ -178,6 +191,7 @@ export function insiderServing({ parquet }: BuildContext): string[] {
         max(transaction_date) FILTER (${SANE_DATE} AND ${IN_DOLLAR_TOTALS} AND ${buy}) AS latest_buy_date,
         max(transaction_date) FILTER (${SANE_DATE} AND ${IN_DOLLAR_TOTALS} AND ${sell}) AS latest_sell_date
       FROM ${tx})`,
+    ),
   ]
 }
 

@@ -7,7 +7,9 @@ import { rename, stat, utimes } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SIC_CODES } from '../../../reference/sic-codes.ts'
 import { singleFile } from '../../mirror.ts'
+import { createServingTable } from '../../serving-table.ts'
 import type { SourceDefinition } from '../../source.ts'
+import { SERVING_TABLES } from './contract.ts'
 import { parseSicPage, sicRowsToCsv } from './sic-page.ts'
 import { stageSicCodes } from './stage.ts'
 import { buildSicCodes } from './table.ts'
@@ -72,7 +74,7 @@ export const sicCodes: SourceDefinition = {
       description: 'SIC codes with office, industry title, sector and the large tickers in each.',
     },
   ],
-  serving: ({ parquet }) => [`CREATE TABLE s.sic_codes AS SELECT * FROM ${parquet('sic_codes')}`],
+  serving: ({ parquet }) => [createServingTable(SERVING_TABLES.sic_codes, `SELECT * FROM ${parquet('sic_codes')}`)],
   sample: (world) => ({
     async finish() {
       // The published list, CRLF line endings and all, as the download makes it from the SEC's page.

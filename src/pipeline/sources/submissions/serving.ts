@@ -11,8 +11,9 @@
  *   range of positions, however deep;
  * - entities: the columns the filters read (their bodies, and every point lookup, are in the lookup files).
  */
+import { createServingTable } from '../../serving-table.ts'
 import type { BuildContext } from '../../source.ts'
-import { ACC_KEY, ENTITY_TYPES, nameGramSql } from './contract/index.ts'
+import { ACC_KEY, ENTITY_TYPES, nameGramSql, SERVING_TABLES } from './contract/index.ts'
 import { FILINGS_BY_DATE_ORDER } from './filings.ts'
 
 /**
@@ -30,22 +31,36 @@ const NAME_GRAMS = `
   SELECT DISTINCT ${nameGramSql('i')} AS gram, cik, type_code, ticker, name_lower
   FROM (SELECT cik, type_code, ticker, name_lower, unnest(range(1, length(name_lower) - 1)) AS i FROM s.entities)`
 
+const T = SERVING_TABLES
+
 export function servingStatements({ parquet }: BuildContext): string[] {
   return [
-    `CREATE TABLE s.entities AS SELECT cik, ticker, ${TYPE_CODE} AS type_code, lower(name) AS name_lower FROM ${parquet('entities')}`,
-    `CREATE TABLE s.entity_name_grams AS SELECT * FROM (${NAME_GRAMS}) ORDER BY gram, cik`,
-    `CREATE TABLE s.filings AS SELECT ${FILING_COLUMNS} FROM ${parquet('filings')}`,
+    createServingTable(
+      T.entities,
+      `SELECT cik, ticker, ${TYPE_CODE} AS type_code, lower(name) AS name_lower FROM ${parquet('entities')}`,
+    ),
+    createServingTable(T.entity_name_grams, `SELECT * FROM (${NAME_GRAMS})`),
+    createServingTable(T.filings, `SELECT ${FILING_COLUMNS} FROM ${parquet('filings')}`),
     // One Parquet file in API order (the step that writes it says so), so its row number is the position.
-    `CREATE TABLE s.filings_by_date AS SELECT ${FILING_COLUMNS}, file_row_number AS pos
+    createServingTable(
+      T.filings_by_date,
+      `SELECT ${FILING_COLUMNS}, file_row_number AS pos
       FROM ${parquet('filings_by_date', ', file_row_number = true')}`,
-    `CREATE TABLE s.filings_by_form AS
-      SELECT ${FILING_COLUMNS}, row_number() OVER (ORDER BY form_type, ${FILINGS_BY_DATE_ORDER}) - 1 AS pos
-      FROM ${parquet('filings_by_date')} ORDER BY pos`,
-    `CREATE TABLE s.filing_days AS
-      SELECT filing_date, min(pos) AS first_pos, count(*) AS n FROM s.filings_by_date GROUP BY ALL ORDER BY filing_date DESC`,
-    `CREATE TABLE s.filing_form_days AS
-      SELECT form_type, filing_date, min(pos) AS first_pos, count(*) AS n FROM s.filings_by_form GROUP BY ALL ORDER BY form_type, filing_date DESC`,
-    `CREATE TABLE s.form_types AS SELECT * FROM ${parquet('form_types')}`,
+    ),
+    createServingTable(
+      T.filings_by_form,
+      `SELECT ${FILING_COLUMNS}, row_number() OVER (ORDER BY form_type, ${FILINGS_BY_DATE_ORDER}) - 1 AS pos
+      FROM ${parquet('filings_by_date')}`,
+    ),
+    createServingTable(
+      T.filing_days,
+      'SELECT filing_date, min(pos) AS first_pos, count(*) AS n FROM s.filings_by_date GROUP BY ALL',
+    ),
+    createServingTable(
+      T.filing_form_days,
+      'SELECT form_type, filing_date, min(pos) AS first_pos, count(*) AS n FROM s.filings_by_form GROUP BY ALL',
+    ),
+    createServingTable(T.form_types, `SELECT * FROM ${parquet('form_types')}`),
   ]
 }
 

@@ -6,7 +6,9 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { singleFile } from '../../mirror.ts'
+import { createServingTable } from '../../serving-table.ts'
 import type { SourceDefinition } from '../../source.ts'
+import { SERVING_TABLES } from './contract.ts'
 import { stageTickers } from './stage.ts'
 import { buildTickers } from './table.ts'
 
@@ -39,7 +41,7 @@ export const tickers: SourceDefinition = {
         'Every ticker of every entity, and of filers only the ticker file lists (position 1 = primary), for ticker → CIK resolution.',
     },
   ],
-  serving: ({ parquet }) => [`CREATE TABLE s.tickers AS SELECT * FROM ${parquet('tickers')}`],
+  serving: ({ parquet }) => [createServingTable(SERVING_TABLES.tickers, `SELECT * FROM ${parquet('tickers')}`)],
   sample: (world) => ({
     async finish() {
       // The world assigned every listed company's tickers during the pass; the file lists them all.

@@ -5,6 +5,7 @@
  * (test/pipeline/contracts.test.ts) checks the built serving database against SERVING_TABLES.
  */
 import { lookupsOf } from '../../../read-model.ts'
+import { servingTable, servingTablesOf } from '../../../serving-table.ts'
 import { ENTITIES, FILER_FILINGS, FILINGS, FORM_POSITIONS, NAME_GRAMS } from './lookup-lines.ts'
 
 /** The entity classes of the API, in the order the serving database codes them (1-based). */
@@ -26,23 +27,63 @@ export const LOOKUPS = lookupsOf(ENTITIES, FILINGS, FILER_FILINGS, FORM_POSITION
 /** Filing columns of the serving copies: the accession number only as `acc_key` (reading a string costs). */
 const FILING = ['acc_key', 'cik', 'form_type', 'form_category', 'filing_date', 'accepted_at', 'entity_name', 'ticker']
 
-/** Serving-database tables and the columns the server reads, in stored order. */
-export const SERVING_TABLES: Record<string, { columns: string[]; sortedBy: string }> = {
-  entities: { columns: ['cik', 'ticker', 'type_code', 'name_lower'], sortedBy: 'cik' },
-  entity_name_grams: { columns: ['gram', 'cik', 'type_code', 'ticker', 'name_lower'], sortedBy: 'gram, cik' },
-  filings: { columns: FILING, sortedBy: 'cik, filing_date DESC, acc_key DESC' },
-  filings_by_date: { columns: [...FILING, 'pos'], sortedBy: 'pos (filing_date DESC, acc_key DESC, cik)' },
-  filings_by_form: { columns: [...FILING, 'pos'], sortedBy: 'pos (form_type, then as filings_by_date)' },
-  filing_days: { columns: ['filing_date', 'first_pos', 'n'], sortedBy: 'filing_date DESC' },
-  filing_form_days: {
+/**
+ * Serving-database tables (serving-table.ts): each one's columns in stored order and its order. One with a
+ * `key` and no `orderBy` copies a Parquet table of the snapshot written in that order.
+ */
+export const SERVING_TABLES = servingTablesOf(
+  servingTable({
+    name: 'entities',
+    holds: "an entity's CIK with the columns the entity list filters by: ticker, type code, lower-cased name",
+    columns: ['cik', 'ticker', 'type_code', 'name_lower'],
+    key: 'cik',
+  }),
+  servingTable({
+    name: 'entity_name_grams',
+    holds: 'a trigram of an entity name (nameGramKey) with the entity it is in, for the name search `q`',
+    columns: ['gram', 'cik', 'type_code', 'ticker', 'name_lower'],
+    orderBy: 'gram, cik',
+  }),
+  servingTable({
+    name: 'filings',
+    holds: "a filing, with the columns of a filer's filing list",
+    columns: FILING,
+    key: 'cik, filing_date DESC, acc_key DESC',
+  }),
+  servingTable({
+    name: 'filings_by_date',
+    holds: 'a filing with its position `pos` in the list of every filing (API order)',
+    columns: [...FILING, 'pos'],
+    key: 'pos (filing_date DESC, acc_key DESC, cik)',
+  }),
+  servingTable({
+    name: 'filings_by_form',
+    holds: 'a filing with its position `pos` in the list by form type',
+    columns: [...FILING, 'pos'],
+    orderBy: 'pos',
+    key: 'pos (form_type, then as filings_by_date)',
+  }),
+  servingTable({
+    name: 'filing_days',
+    holds: "a filing date with its first position in filings_by_date and its filings' count",
+    columns: ['filing_date', 'first_pos', 'n'],
+    orderBy: 'filing_date DESC',
+    memo: 'filing-day-index',
+  }),
+  servingTable({
+    name: 'filing_form_days',
+    holds: "a form type's filing date with its first position in filings_by_form and its filings' count",
     columns: ['form_type', 'filing_date', 'first_pos', 'n'],
-    sortedBy: 'form_type, filing_date DESC',
-  },
-  form_types: {
+    orderBy: 'form_type, filing_date DESC',
+    memo: 'filing-day-index',
+  }),
+  servingTable({
+    name: 'form_types',
+    holds: 'a form type with its category, description, filing count and latest filing date',
     columns: ['form_type', 'category', 'description', 'filing_count', 'latest_filing_date'],
-    sortedBy: 'form_type',
-  },
-}
+    key: 'form_type',
+  }),
+)
 
 /**
  * A trigram of a lower-cased name as one integer: its three code points, 21 bits each. The build computes

@@ -1,0 +1,106 @@
+/**
+ * docs/architecture.md ("Serving tables") has a table of the serving tables the sources' contracts declare
+ * (src/pipeline/serving-table.ts): each row is rendered from a declaration here and must be as rendered.
+ * A table the docs say the server holds in memory names a snapshot memo (src/db/memo.ts) that reads it.
+ * And the declarations are the serving database: every table of a built snapshot's `serving.duckdb` is
+ * declared, and every declared table is in it (or, served from its Parquet in place, in the manifest so).
+ */
+import { expect, test } from 'bun:test'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { DuckDBInstance } from '@duckdb/node-api'
+import type { Manifest } from '../../src/pipeline/contract.ts'
+import type { ServingTable } from '../../src/pipeline/serving-table.ts'
+import * as companyFacts from '../../src/pipeline/sources/company-facts/contract.ts'
+import * as financialStatements from '../../src/pipeline/sources/financial-statements/contract.ts'
+import * as form13f from '../../src/pipeline/sources/form-13f/contract.ts'
+import { SOURCES } from '../../src/pipeline/sources/index.ts'
+import * as insiderTransactions from '../../src/pipeline/sources/insider-transactions/contract.ts'
+import * as sicCodes from '../../src/pipeline/sources/sic-codes/contract.ts'
+import * as submissions from '../../src/pipeline/sources/submissions/contract/index.ts'
+import * as tickers from '../../src/pipeline/sources/tickers/contract.ts'
+import { sampleFixture } from '../helpers/fixture.ts'
+
+const ROOT = resolve(import.meta.dir, '../..')
+const DOC = join(ROOT, 'docs/architecture.md')
+
+/** Each source's serving tables, by source (folder) name. */
+const DECLARED: Record<string, Record<string, ServingTable>> = {
+  submissions: submissions.SERVING_TABLES,
+  tickers: tickers.SERVING_TABLES,
+  'sic-codes': sicCodes.SERVING_TABLES,
+  'financial-statements': financialStatements.SERVING_TABLES,
+  'company-facts': companyFacts.SERVING_TABLES,
+  'insider-transactions': insiderTransactions.SERVING_TABLES,
+  'form-13f': form13f.SERVING_TABLES,
+}
+
+/** Every declaration with its source, in registry order (the order the build makes them). */
+const TABLES = SOURCES.flatMap((s) => Object.values(DECLARED[s.name] ?? {}).map((table) => ({ source: s.name, table })))
+
+const HEADER = '| table | source | sorted by | holds | in memory |'
+
+/** A declaration's row, as the docs must have it. */
+const rendered = ({ source, table }: (typeof TABLES)[number]) =>
+  `| \`${table.name}\` | ${source} | ${table.sortedBy} | ${table.holds}${
+    table.servedFromParquet ? ' (not copied: its Parquet files are read in place)' : ''
+  } | ${table.memo ? `\`${table.memo}\`` : ''} |`
+
+test('every source that adds to the serving database has its declarations here', () => {
+  expect(SOURCES.filter((s) => s.serving).map((s) => s.name)).toEqual(
+    SOURCES.map((s) => s.name).filter((name) => name in DECLARED),
+  )
+  const names = TABLES.map((t) => t.table.name)
+  expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([])
+})
+
+test('the serving tables table renders every declaration', () => {
+  const markdown = readFileSync(DOC, 'utf8')
+  const from = markdown.indexOf(HEADER)
+  expect(from).toBeGreaterThan(0)
+  const rows = markdown.slice(from).split('\n\n')[0]!.split('\n').slice(2)
+  const expected = TABLES.map(rendered)
+  expect(rows, `expected rows:\n${expected.join('\n')}`).toEqual(expected)
+})
+
+/** The memos declared under src/ (`defineMemo`): each one's name and the tables or files it reads. */
+function memos(): Map<string, string[]> {
+  const found = new Map<string, string[]>()
+  const dir = join(ROOT, 'src')
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
+    const text = readFileSync(join(dir, file), 'utf8')
+    for (const m of text.matchAll(/defineMemo\(\{\s*name:\s*'([^']+)',\s*from:\s*\[([^\]]*)\]/g))
+      found.set(
+        m[1]!,
+        [...m[2]!.matchAll(/'([^']+)'/g)].map((f) => f[1]!),
+      )
+  }
+  return found
+}
+
+test('a table held in memory names a memo that reads it', () => {
+  const declared = memos()
+  expect(declared.size).toBeGreaterThan(0)
+  const held = TABLES.filter((t) => t.table.memo).map((t) => [t.table.name, t.table.memo!] as const)
+  expect(held.length).toBeGreaterThan(0)
+  for (const [table, memo] of held)
+    expect([table, memo, declared.get(memo)]).toEqual([table, memo, expect.arrayContaining([table])])
+})
+
+test("a built snapshot's serving database holds exactly the declared tables", async () => {
+  const { dir } = await sampleFixture()
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest
+  const instance = await DuckDBInstance.create(join(dir, manifest.serving.file), { access_mode: 'READ_ONLY' })
+  const conn = await instance.connect()
+  const built = (await conn.runAndReadAll('SELECT table_name FROM duckdb_tables() ORDER BY table_name'))
+    .getRows()
+    .map((r) => String(r[0]))
+  conn.closeSync()
+  instance.closeSync()
+  const copied = TABLES.filter((t) => !t.table.servedFromParquet).map((t) => t.table.name)
+  expect(built).toEqual([...copied].sort())
+  // The sample is built from every source, so every declared table is made.
+  expect(Object.keys(manifest.sources).sort()).toEqual(expect.arrayContaining(Object.keys(DECLARED).sort()))
+  for (const { table } of TABLES.filter((t) => t.table.servedFromParquet))
+    expect([table.name, manifest.tables[table.name]?.servedFromParquet]).toEqual([table.name, true])
+})
