@@ -2,8 +2,8 @@
  * A serving table: one table of the serving database (`serving.duckdb`) the server's SQL reads, declared
  * once in its source's contract (`SERVING_TABLES`) as the lookup files are (read-model.ts). The
  * declaration holds the table's name, what one row of it is, its columns in stored order, the order its
- * rows are stored in (its key: what the server's queries filter by), and whether the server holds it in
- * memory as a snapshot memo. From it the build takes its CREATE statement (`createServingTable`, or
+ * rows are stored in (its key: what the server's queries filter by), and whether it is copied into the
+ * serving database or read from its Parquet in place. From it the build takes its CREATE statement (`createServingTable`, or
  * `servingTablePart` for a table written in parts), test/pipeline/contracts.test.ts checks the
  * built database's columns, and test/docs/serving-tables.test.ts the table in docs/architecture.md.
  *
@@ -25,8 +25,6 @@ export type ServingTableSpec<N extends string> = {
   orderBy?: string
   /** For the docs: the order the rows are stored in, where `orderBy` does not say it (or is left out). */
   key?: string
-  /** The snapshot memo (src/db/memo.ts) that holds the whole table in the server's memory, by its name. */
-  memo?: string
   /**
    * Not copied into the serving database: the server reads the table's Parquet in place through a view
    * (TableSpec.servedFromParquet), so the build makes no statement of it.

@@ -104,7 +104,6 @@ export const SERVING_TABLES = servingTablesOf(
     columns: ['series_id', 'source', 'symbol'],
     orderBy: 'series_id',
     key: 'series_id (= source, symbol)',
-    memo: 'fin-series-ids',
   }),
   servingTable({
     name: 'fin_point_metas',
@@ -113,7 +112,6 @@ export const SERVING_TABLES = servingTablesOf(
     holds: 'a distinct tag-and-rule part of a metric point (METRIC_META_FIELDS), numbered',
     columns: ['meta_id', 'tag', 'version', 'label', 'custom', 'datatype', 'strategy', 'rule_id', 'confidence'],
     orderBy: 'meta_id',
-    memo: 'fin-point-metas',
   }),
   servingTable({
     name: 'fin_metric_ranking_years',

@@ -90,7 +90,6 @@ export const SERVING_TABLES = servingTablesOf(
       'latest_holdings_qend',
     ],
     key: 'latest_value DESC, cik',
-    memo: 'inst-managers-by-cik',
   }),
   servingTable({
     name: 'inst_filings',

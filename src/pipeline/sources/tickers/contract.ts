@@ -8,6 +8,5 @@ export const SERVING_TABLES = servingTablesOf(
     columns: ['ticker', 'cik', 'exchange', 'position', 'is_primary', 'last_filing_date'],
     // A copy of the snapshot's Parquet table, written in this order.
     key: 'ticker, cik',
-    memo: 'ticker-ciks',
   }),
 )

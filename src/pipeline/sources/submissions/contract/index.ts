@@ -68,14 +68,12 @@ export const SERVING_TABLES = servingTablesOf(
     holds: "a filing date with its first position in filings_by_date and its filings' count",
     columns: ['filing_date', 'first_pos', 'n'],
     orderBy: 'filing_date DESC',
-    memo: 'filing-day-index',
   }),
   servingTable({
     name: 'filing_form_days',
     holds: "a form type's filing date with its first position in filings_by_form and its filings' count",
     columns: ['form_type', 'filing_date', 'first_pos', 'n'],
     orderBy: 'form_type, filing_date DESC',
-    memo: 'filing-day-index',
   }),
   servingTable({
     name: 'form_types',
