@@ -99,20 +99,25 @@ const seriesFactsPerBatch = (scale: number) => Math.round((SERIES_FACTS_PER_BATC
 
 /**
  * `SECDS_FIXTURE_LOG=<file> bun test …` appends a line per generated mirror and built snapshot: its key,
- * wall seconds and the process's CPU seconds meanwhile (what a run spends on fixtures, and on which).
+ * wall seconds and the process's CPU seconds meanwhile (what a run spends on fixtures, and on which), and
+ * under --parallel a line per fixture a worker waited for another to build, with the wall seconds waited.
  */
 async function logged<T>(what: string, make: () => Promise<T>): Promise<T> {
-  const log = process.env.SECDS_FIXTURE_LOG
   const [wall, cpu] = [performance.now(), process.cpuUsage()]
   const made = await make()
   const used = process.cpuUsage(cpu)
-  const seconds = (n: number) => n.toFixed(1)
+  logLine(what, (performance.now() - wall) / 1000, (used.user + used.system) / 1e6)
+  return made
+}
+
+function logLine(what: string, wall: number, cpu?: number) {
+  const log = process.env.SECDS_FIXTURE_LOG
+  const worker = inWorker ? `\tworker ${process.env.BUN_TEST_WORKER_ID}` : ''
   if (log)
     appendFileSync(
       log,
-      `${what}\twall ${seconds((performance.now() - wall) / 1000)}\tcpu ${seconds((used.user + used.system) / 1e6)}\n`,
+      `${what}\twall ${wall.toFixed(1)}${cpu === undefined ? '' : `\tcpu ${cpu.toFixed(1)}`}${worker}\n`,
     )
-  return made
 }
 
 /**
@@ -195,8 +200,13 @@ async function once(name: string, make: (path: string) => Promise<string>): Prom
   const root = runRoot()
   const path = join(root, name)
   const [lock, marker] = [`${path}.lock`, `${path}.done`]
+  const started = performance.now()
   for (let wait = 10; ; wait = Math.min(wait * 2, 200)) {
-    if (existsSync(marker)) return { path, done: readFileSync(marker, 'utf8') }
+    if (existsSync(marker)) {
+      // Waited for another process's build: said in the fixture log, as the builds are.
+      if (wait > 10) logLine(`wait ${name}`, (performance.now() - started) / 1000)
+      return { path, done: readFileSync(marker, 'utf8') }
+    }
     if (takeLock(lock)) {
       try {
         // A marker written between the check above and the lock: it is made.
