@@ -135,11 +135,19 @@ type State = {
   /** each snapshot's fingerprint when it was built (also in its done marker, for the other workers) */
   prints: Map<string, string>
   preloaded: boolean
+  /** the snapshots asked for since the last check (removeFixtures): what the file that ended could change */
+  asked: Set<string>
 }
 /** On globalThis, so that every importer shares it even if the module were loaded twice. */
 const STATE = Symbol.for('secds.test.fixtures')
 const registry = globalThis as { [STATE]?: State }
-registry[STATE] ??= { mirrors: new Map(), snapshots: new Map(), prints: new Map(), preloaded: false }
+registry[STATE] ??= {
+  mirrors: new Map(),
+  snapshots: new Map(),
+  prints: new Map(),
+  preloaded: false,
+  asked: new Set(),
+}
 const state = registry[STATE]
 
 /**
@@ -297,6 +305,7 @@ export function fixture(spec: Spec): Promise<Fixture> {
   const frames = spec.lookupFrameBytes ? `-frames-${spec.lookupFrameBytes}` : ''
   const without = spec.skipSources?.length ? `-without-${[...spec.skipSources].sort().join('+')}` : ''
   const key = `${spec.scale}-${spec.seed}${frames}${without}`
+  state.asked.add(key)
   let made = state.snapshots.get(key)
   if (!made) {
     made = (async () => {
@@ -364,11 +373,15 @@ export function markPreloaded() {
 /**
  * Called by the preload after the test files: checks that no test changed a shared fixture this process
  * read. After the last file of a plain `bun test` it then removes the run's folder (also when the check
- * fails); under --parallel it runs after every file of a worker, and the reaper removes the folder.
+ * fails). Under --parallel it runs after every file of a worker and checks the fixtures that file asked
+ * for; the reaper removes the folder.
  */
 export async function removeFixtures() {
   const changed: string[] = []
-  for (const [key, made] of state.snapshots) {
+  // Under --parallel, after every file: the snapshots that file asked for (a worker keeps the others).
+  const checked = inWorker ? [...state.snapshots].filter(([key]) => state.asked.has(key)) : [...state.snapshots]
+  state.asked.clear()
+  for (const [key, made] of checked) {
     const f = await made.catch(() => undefined)
     if (f && existsSync(f.datasets) && fingerprint(f) !== state.prints.get(key)) changed.push(key)
   }
