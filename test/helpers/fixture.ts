@@ -132,10 +132,13 @@ type State = {
   root?: string
   mirrors: Map<string, Promise<string>>
   snapshots: Map<string, Promise<Fixture>>
-  /** each snapshot's fingerprint when it was built (also in its done marker, for the other workers) */
+  /** each mirror's (`mirror <key>`) and snapshot's fingerprint when made (also in its done marker, for the other workers) */
   prints: Map<string, string>
   preloaded: boolean
-  /** the snapshots asked for since the last check (removeFixtures): what the file that ended could change */
+  /**
+   * The snapshots (their keys) and mirrors (`mirror <key>`) asked for since the last check (removeFixtures):
+   * what the file that ended could change. A snapshot is checked with its mirror.
+   */
   asked: Set<string>
 }
 /** On globalThis, so that every importer shares it even if the module were loaded twice. */
@@ -284,14 +287,16 @@ function readText(path: string) {
 /** The generated EDGAR bulk files of `spec` alone, once per run (shared read-only, like the snapshots). */
 export function fixtureMirror({ scale, seed }: Pick<Spec, 'scale' | 'seed'>): Promise<string> {
   const key = `${scale}-${seed}`
+  state.asked.add(`mirror ${key}`)
   let made = state.mirrors.get(key)
   if (!made) {
     made = (async () => {
-      const { path } = await once(`mirror-${key}`, async (out) => {
+      const { path, done } = await once(`mirror-${key}`, async (out) => {
         const { generateSample } = await import('../../src/pipeline/sample.ts')
         await logged(`generate ${key}`, () => generateSample({ out, scale, seed }))
-        return ''
+        return fingerprint(out)
       })
+      state.prints.set(`mirror ${key}`, done)
       return path
     })()
     made.catch(() => state.mirrors.delete(key))
@@ -329,7 +334,7 @@ export function fixture(spec: Spec): Promise<Fixture> {
           }),
         )
         const f: Fixture = { mirror, datasets, snapshotId: built.snapshotId, dir: built.dir }
-        return JSON.stringify({ snapshotId: f.snapshotId, print: fingerprint(f) })
+        return JSON.stringify({ snapshotId: f.snapshotId, print: fingerprint(f.datasets) })
       })
       const { snapshotId, print } = JSON.parse(done) as { snapshotId: string; print: string }
       state.prints.set(key, print)
@@ -349,8 +354,8 @@ export function copyFixture(from: Fixture, to: string): Fixture {
   return { mirror: from.mirror, datasets, snapshotId: from.snapshotId, dir: join(datasets, from.snapshotId) }
 }
 
-/** Every file under the fixture's folders with its size and modification time. */
-function fingerprint(f: Fixture) {
+/** Every file under a fixture's folder with its size and modification time. */
+function fingerprint(dir: string) {
   const lines: string[] = []
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
@@ -360,8 +365,7 @@ function fingerprint(f: Fixture) {
       else lines.push(`${relative(state.root!, path)} ${s.size} ${s.mtimeMs}`)
     }
   }
-  walk(f.mirror)
-  walk(f.datasets)
+  walk(dir)
   return lines.join('\n')
 }
 
@@ -379,11 +383,22 @@ export function markPreloaded() {
 export async function removeFixtures() {
   const changed: string[] = []
   // Under --parallel, after every file: the snapshots that file asked for (a worker keeps the others).
-  const checked = inWorker ? [...state.snapshots].filter(([key]) => state.asked.has(key)) : [...state.snapshots]
-  state.asked.clear()
-  for (const [key, made] of checked) {
+  // Each folder by the key of its print: a snapshot's datasets folder, a mirror as `mirror <key>`.
+  const folders = new Map<string, string>()
+  const asked = (key: string) => !inWorker || state.asked.has(key)
+  for (const [key, made] of state.snapshots) {
     const f = await made.catch(() => undefined)
-    if (f && existsSync(f.datasets) && fingerprint(f) !== state.prints.get(key)) changed.push(key)
+    if (!f || !asked(key)) continue
+    folders.set(key, f.datasets)
+    folders.set(`mirror ${f.mirror.split('mirror-').at(-1)}`, f.mirror)
+  }
+  for (const [key, made] of state.mirrors) {
+    const mirror = await made.catch(() => undefined)
+    if (mirror && asked(`mirror ${key}`)) folders.set(`mirror ${key}`, mirror)
+  }
+  state.asked.clear()
+  for (const [key, dir] of folders) {
+    if (existsSync(dir) && state.prints.has(key) && fingerprint(dir) !== state.prints.get(key)) changed.push(key)
   }
   if (!inWorker) {
     if (state.root) rmSync(state.root, { recursive: true, force: true })
