@@ -71,6 +71,8 @@ export async function openTestApi({ config: overrides = {}, now, copy = false, p
   const log = memorySink()
   const database = await Database.open(config, log)
   const app = createApp({ config, database, keys: new KeyStore(keysFile, { log }), log, now })
+  /** The request ids of the responses get() returned, for settled(). */
+  const answered: string[] = []
 
   async function get(
     path: string,
@@ -80,6 +82,8 @@ export async function openTestApi({ config: overrides = {}, now, copy = false, p
     if (key !== null) h.set('x-api-key', key)
     const res = await app.handle(new Request(`http://localhost${path}`, { method, headers: h }))
     const text = await res.text()
+    const id = res.headers.get('x-request-id')
+    if (id) answered.push(id)
     let body: unknown = text
     try {
       body = JSON.parse(text)
@@ -98,6 +102,16 @@ export async function openTestApi({ config: overrides = {}, now, copy = false, p
     datasets,
     mirror,
     snapshotId,
+    /**
+     * Waits until every response get() returned has its request log line (LOG_REQUESTS): the log line and
+     * the metrics are written in onAfterResponse, after app.handle resolves. Polls for the lines, however
+     * long that takes; a line that never comes is a hang, caught by the run's guard.
+     */
+    async settled() {
+      if (!config.LOG_REQUESTS) throw new Error('settled() waits for request log lines: set LOG_REQUESTS')
+      const logged = () => new Set(log.lines.map((l) => l.request_id))
+      while (!answered.every((id) => logged().has(id))) await Bun.sleep(1)
+    },
     async close() {
       await database.close()
       rmSync(root, { recursive: true, force: true })

@@ -1,13 +1,34 @@
 /**
  * The snapshots the tests read, each generated and built at most once per `bun test` run, on first use,
- * and shared read-only by every test file that asks for it (bun runs all files in one process, one module
- * registry). A test that changes a snapshot (publishes another, breaks one) works on a copy (copyFixture).
+ * and shared read-only by every test file that asks for it. A test that changes a snapshot (publishes
+ * another, breaks one) works on a copy (copyFixture).
  *
- * test/setup.ts, preloaded by bunfig.toml, removes the run's folder when the run ends and fails the run if
- * a test wrote into a shared fixture. Building on first use keeps a run of files that need no snapshot
+ * `bun test --parallel` (package.json) runs the files in worker processes: a fixture is built once per
+ * run across them, in a folder of the run (keyed on the `bun test` process, the workers' parent). The first
+ * process to need a fixture takes its lock file and builds it; the others wait for its done marker, and
+ * take over if the builder died. Within a process a fixture is also cached in memory.
+ *
+ * test/setup.ts, preloaded by bunfig.toml, fails the run if a test wrote into a shared fixture and removes
+ * the run's folder when the run ends (in a plain `bun test`, its afterAll; under --parallel, where a
+ * preload's afterAll runs after every file, a reaper process started with the folder removes it when the
+ * `bun test` process exits). Building on first use keeps a run of files that need no snapshot
  * (`bun test test/lib`) as fast as before: the preload itself builds nothing.
  */
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 
@@ -78,57 +99,205 @@ const seriesFactsPerBatch = (scale: number) => Math.round((SERIES_FACTS_PER_BATC
 
 /**
  * `SECDS_FIXTURE_LOG=<file> bun test …` appends a line per generated mirror and built snapshot: its key,
- * wall seconds and the process's CPU seconds meanwhile (what a run spends on fixtures, and on which).
+ * wall seconds and the process's CPU seconds meanwhile (what a run spends on fixtures, and on which), and
+ * under --parallel a line per fixture a worker waited for another to build, with the wall seconds waited.
  */
 async function logged<T>(what: string, make: () => Promise<T>): Promise<T> {
-  const log = process.env.SECDS_FIXTURE_LOG
   const [wall, cpu] = [performance.now(), process.cpuUsage()]
   const made = await make()
   const used = process.cpuUsage(cpu)
-  const seconds = (n: number) => n.toFixed(1)
-  if (log)
-    appendFileSync(
-      log,
-      `${what}\twall ${seconds((performance.now() - wall) / 1000)}\tcpu ${seconds((used.user + used.system) / 1e6)}\n`,
-    )
+  logLine(what, (performance.now() - wall) / 1000, (used.user + used.system) / 1e6)
   return made
 }
 
-const RUN_PREFIX = `secds-fixtures-${process.pid}-`
+function logLine(what: string, wall: number, cpu?: number) {
+  const log = process.env.SECDS_FIXTURE_LOG
+  const worker = inWorker ? `\tworker ${process.env.BUN_TEST_WORKER_ID}` : ''
+  if (log)
+    appendFileSync(
+      log,
+      `${what}\twall ${wall.toFixed(1)}${cpu === undefined ? '' : `\tcpu ${cpu.toFixed(1)}`}${worker}\n`,
+    )
+}
+
+/**
+ * Under `bun test --parallel` each file runs in a worker process (BUN_TEST_WORKER_ID is set) whose parent
+ * is the `bun test` process: the run is that one, shared by all its workers. Otherwise it is this process.
+ */
+const inWorker = Boolean(process.env.BUN_TEST_WORKER_ID)
+const runPid = inWorker ? process.ppid : process.pid
+const RUN_PREFIX = `secds-fixtures-${runPid}-`
 
 type State = {
   root?: string
   mirrors: Map<string, Promise<string>>
   snapshots: Map<string, Promise<Fixture>>
+  /** each mirror's (`mirror <key>`) and snapshot's fingerprint when made (also in its done marker, for the other workers) */
   prints: Map<string, string>
   preloaded: boolean
+  /**
+   * The snapshots (their keys) and mirrors (`mirror <key>`) asked for since the last check (removeFixtures):
+   * what the file that ended could change. A snapshot is checked with its mirror.
+   */
+  asked: Set<string>
 }
 /** On globalThis, so that every importer shares it even if the module were loaded twice. */
 const STATE = Symbol.for('secds.test.fixtures')
 const registry = globalThis as { [STATE]?: State }
-registry[STATE] ??= { mirrors: new Map(), snapshots: new Map(), prints: new Map(), preloaded: false }
+registry[STATE] ??= {
+  mirrors: new Map(),
+  snapshots: new Map(),
+  prints: new Map(),
+  preloaded: false,
+  asked: new Set(),
+}
 const state = registry[STATE]
 
+/**
+ * The run's folder. In a worker, every worker of the run finds the same one: named for the `bun test`
+ * process and its start time (a pid reused by a later run names another folder). The worker that creates
+ * it starts the reaper that removes it when the run ends.
+ */
 function runRoot() {
   if (!state.preloaded) {
     throw new Error(
       'test/setup.ts was not preloaded (it removes the shared fixtures after the run): run `bun test` from the repository root',
     )
   }
-  state.root ??= mkdtempSync(join(tmpdir(), RUN_PREFIX))
-  return state.root
+  if (state.root) return state.root
+  if (!inWorker) {
+    state.root = mkdtempSync(join(tmpdir(), RUN_PREFIX))
+    return state.root
+  }
+  const root = join(tmpdir(), `${RUN_PREFIX}${startTime(runPid)}`)
+  try {
+    mkdirSync(root)
+    startReaper(root)
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+  }
+  state.root = root
+  return root
+}
+
+/** A process's start time (Linux: /proc), or `run` where there is none to read. */
+function startTime(pid: number) {
+  try {
+    // Field 22 of /proc/<pid>/stat, counted after the command's closing parenthesis.
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19]!
+  } catch {
+    return 'run'
+  }
+}
+
+/** A detached process that removes `root` once the `bun test` process (runPid) has exited. */
+function startReaper(root: string) {
+  const reaper = spawn(process.execPath, [join(import.meta.dir, 'reap-fixtures.ts'), String(runPid), root], {
+    detached: true,
+    stdio: 'ignore',
+  })
+  reaper.unref()
+}
+
+/**
+ * `name` in the run's folder, made by `make` once per run across every process of it. The maker holds
+ * `<name>.lock` (a file holding its pid, created atomically) and writes `<name>.done` (holding `done`'s
+ * text) when it is complete; the others wait for that marker, polling the file system, as long as the
+ * maker lives: no clock decides anything. A maker that died leaves its lock: the first to see that takes
+ * the lock over and makes it again from scratch. A maker that fails removes its lock and throws (its
+ * waiters then try themselves, and fail the same way).
+ */
+async function once(name: string, make: (path: string) => Promise<string>): Promise<{ path: string; done: string }> {
+  const root = runRoot()
+  const path = join(root, name)
+  const [lock, marker] = [`${path}.lock`, `${path}.done`]
+  const started = performance.now()
+  for (let wait = 10; ; wait = Math.min(wait * 2, 200)) {
+    if (existsSync(marker)) {
+      // Waited for another process's build: said in the fixture log, as the builds are.
+      if (wait > 10) logLine(`wait ${name}`, (performance.now() - started) / 1000)
+      return { path, done: readFileSync(marker, 'utf8') }
+    }
+    if (takeLock(lock)) {
+      try {
+        // A marker written between the check above and the lock: it is made.
+        if (existsSync(marker)) return { path, done: readFileSync(marker, 'utf8') }
+        rmSync(path, { recursive: true, force: true }) // what a dead maker left
+        const done = await make(path)
+        writeFileSync(`${marker}.${process.pid}`, done)
+        renameSync(`${marker}.${process.pid}`, marker)
+        return { path, done }
+      } finally {
+        rmSync(lock, { force: true })
+      }
+    }
+    const owner = Number(readText(lock))
+    if (owner && !isAlive(owner)) takeOver(lock, owner)
+    else await Bun.sleep(wait)
+  }
+}
+
+/** Creates the lock file with this process's pid in it, atomically (a hard link fails if it exists). */
+function takeLock(lock: string) {
+  const mine = `${lock}.${process.pid}`
+  writeFileSync(mine, String(process.pid))
+  try {
+    linkSync(mine, lock)
+    return true
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+    return false
+  } finally {
+    rmSync(mine, { force: true })
+  }
+}
+
+/**
+ * Removes the lock of a dead maker: renamed away first (only one process can rename a given file), then
+ * checked to be that maker's; a lock of a live maker taken in between is put back.
+ */
+function takeOver(lock: string, dead: number) {
+  const away = `${lock}.dead-${dead}-${process.pid}`
+  try {
+    renameSync(lock, away)
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return // another took it over first
+    throw e
+  }
+  const owner = Number(readText(away))
+  if (owner !== dead) {
+    try {
+      linkSync(away, lock)
+    } catch {
+      // A third lock exists meanwhile: its maker goes on, this one's finishes or is taken over in turn.
+    }
+  }
+  rmSync(away, { force: true })
+}
+
+function readText(path: string) {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return ''
+    throw e
+  }
 }
 
 /** The generated EDGAR bulk files of `spec` alone, once per run (shared read-only, like the snapshots). */
 export function fixtureMirror({ scale, seed }: Pick<Spec, 'scale' | 'seed'>): Promise<string> {
   const key = `${scale}-${seed}`
+  state.asked.add(`mirror ${key}`)
   let made = state.mirrors.get(key)
   if (!made) {
     made = (async () => {
-      const { generateSample } = await import('../../src/pipeline/sample.ts')
-      const out = join(runRoot(), `mirror-${key}`)
-      await logged(`generate ${key}`, () => generateSample({ out, scale, seed }))
-      return out
+      const { path, done } = await once(`mirror-${key}`, async (out) => {
+        const { generateSample } = await import('../../src/pipeline/sample.ts')
+        await logged(`generate ${key}`, () => generateSample({ out, scale, seed }))
+        return fingerprint(out)
+      })
+      state.prints.set(`mirror ${key}`, done)
+      return path
     })()
     made.catch(() => state.mirrors.delete(key))
     state.mirrors.set(key, made)
@@ -141,31 +310,35 @@ export function fixture(spec: Spec): Promise<Fixture> {
   const frames = spec.lookupFrameBytes ? `-frames-${spec.lookupFrameBytes}` : ''
   const without = spec.skipSources?.length ? `-without-${[...spec.skipSources].sort().join('+')}` : ''
   const key = `${spec.scale}-${spec.seed}${frames}${without}`
+  state.asked.add(key)
   let made = state.snapshots.get(key)
   if (!made) {
     made = (async () => {
-      const [{ runBuild }, { silentReporter }] = await Promise.all([
-        import('../../src/pipeline/index.ts'),
-        import('../../src/lib/progress.ts'),
-      ])
       const mirror = await fixtureMirror(spec)
-      const datasets = join(runRoot(), `datasets-${key}`)
-      const built = await logged(`build ${key}`, () =>
-        runBuild({
-          from: mirror,
-          datasets,
-          reporter: silentReporter(),
-          threads: 2,
-          lookupFrameBytes: spec.lookupFrameBytes,
-          skipSources: spec.skipSources,
-          // Several ranges of CIKs even in a small snapshot, so every test reads series made in ranges
-          // (test/financials/series-batches.test.ts compares them with one range).
-          seriesFactsPerBatch: seriesFactsPerBatch(spec.scale),
-        }),
-      )
-      const f: Fixture = { mirror, datasets, snapshotId: built.snapshotId, dir: built.dir }
-      state.prints.set(key, fingerprint(f))
-      return f
+      const { path: datasets, done } = await once(`datasets-${key}`, async (datasets) => {
+        const [{ runBuild }, { silentReporter }] = await Promise.all([
+          import('../../src/pipeline/index.ts'),
+          import('../../src/lib/progress.ts'),
+        ])
+        const built = await logged(`build ${key}`, () =>
+          runBuild({
+            from: mirror,
+            datasets,
+            reporter: silentReporter(),
+            threads: 2,
+            lookupFrameBytes: spec.lookupFrameBytes,
+            skipSources: spec.skipSources,
+            // Several ranges of CIKs even in a small snapshot, so every test reads series made in ranges
+            // (test/financials/series-batches.test.ts compares them with one range).
+            seriesFactsPerBatch: seriesFactsPerBatch(spec.scale),
+          }),
+        )
+        const f: Fixture = { mirror, datasets, snapshotId: built.snapshotId, dir: built.dir }
+        return JSON.stringify({ snapshotId: f.snapshotId, print: fingerprint(f.datasets) })
+      })
+      const { snapshotId, print } = JSON.parse(done) as { snapshotId: string; print: string }
+      state.prints.set(key, print)
+      return { mirror, datasets, snapshotId, dir: join(datasets, snapshotId) }
     })()
     // A failed build is not cached as a failure for the next file: it builds again.
     made.catch(() => state.snapshots.delete(key))
@@ -181,8 +354,8 @@ export function copyFixture(from: Fixture, to: string): Fixture {
   return { mirror: from.mirror, datasets, snapshotId: from.snapshotId, dir: join(datasets, from.snapshotId) }
 }
 
-/** Every file under the fixture's folders with its size and modification time. */
-function fingerprint(f: Fixture) {
+/** Every file under a fixture's folder with its size and modification time. */
+function fingerprint(dir: string) {
   const lines: string[] = []
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
@@ -192,8 +365,7 @@ function fingerprint(f: Fixture) {
       else lines.push(`${relative(state.root!, path)} ${s.size} ${s.mtimeMs}`)
     }
   }
-  walk(f.mirror)
-  walk(f.datasets)
+  walk(dir)
   return lines.join('\n')
 }
 
@@ -203,19 +375,37 @@ export function markPreloaded() {
 }
 
 /**
- * Called by the preload after the last test file: checks that no test changed a shared fixture, then
- * removes the run's folder (also when the check fails).
+ * Called by the preload after the test files: checks that no test changed a shared fixture this process
+ * read. After the last file of a plain `bun test` it then removes the run's folder (also when the check
+ * fails). Under --parallel it runs after every file of a worker and checks the fixtures that file asked
+ * for; the reaper removes the folder.
  */
 export async function removeFixtures() {
   const changed: string[] = []
+  // Under --parallel, after every file: the snapshots that file asked for (a worker keeps the others).
+  // Each folder by the key of its print: a snapshot's datasets folder, a mirror as `mirror <key>`.
+  const folders = new Map<string, string>()
+  const asked = (key: string) => !inWorker || state.asked.has(key)
   for (const [key, made] of state.snapshots) {
     const f = await made.catch(() => undefined)
-    if (f && existsSync(f.datasets) && fingerprint(f) !== state.prints.get(key)) changed.push(key)
+    if (!f || !asked(key)) continue
+    folders.set(key, f.datasets)
+    folders.set(`mirror ${f.mirror.split('mirror-').at(-1)}`, f.mirror)
   }
-  if (state.root) rmSync(state.root, { recursive: true, force: true })
-  state.root = undefined
-  state.mirrors.clear()
-  state.snapshots.clear()
+  for (const [key, made] of state.mirrors) {
+    const mirror = await made.catch(() => undefined)
+    if (mirror && asked(`mirror ${key}`)) folders.set(`mirror ${key}`, mirror)
+  }
+  state.asked.clear()
+  for (const [key, dir] of folders) {
+    if (existsSync(dir) && state.prints.has(key) && fingerprint(dir) !== state.prints.get(key)) changed.push(key)
+  }
+  if (!inWorker) {
+    if (state.root) rmSync(state.root, { recursive: true, force: true })
+    state.root = undefined
+    state.mirrors.clear()
+    state.snapshots.clear()
+  }
   if (changed.length) {
     throw new Error(
       `a test wrote into the shared fixture ${changed.join(', ')}: work on a copy (copyFixture, or openTestApi({ copy: true }))`,
@@ -227,7 +417,7 @@ export async function removeFixtures() {
 export function removeAbandonedRuns() {
   for (const name of readdirSync(tmpdir())) {
     const pid = Number(/^secds-fixtures-(\d+)-/.exec(name)?.[1])
-    if (!pid || pid === process.pid || isAlive(pid)) continue
+    if (!pid || pid === runPid || isAlive(pid)) continue
     rmSync(join(tmpdir(), name), { recursive: true, force: true })
   }
 }

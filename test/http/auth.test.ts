@@ -28,8 +28,8 @@ beforeAll(async () => {
 afterAll(() => api.close())
 
 const limits = (res: Reply) => ['limit', 'remaining', 'reset'].map((h) => res.headers.get(`x-ratelimit-${h}`))
-/** onAfterResponse (which logs) runs after app.handle resolves. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
+/** onAfterResponse (which logs and counts) runs after app.handle resolves: waits for its log lines. */
+const settle = () => api.settled()
 
 function expectError(res: Reply, status: number, code: string) {
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code })

@@ -12,8 +12,8 @@ beforeAll(async () => {
 })
 afterAll(() => api.close())
 
-/** Metrics and log lines are written in onAfterResponse, which runs after app.handle resolves. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
+/** onAfterResponse (which logs and counts) runs after app.handle resolves: waits for its log lines. */
+const settle = () => api.settled()
 
 async function scrape() {
   await settle()
