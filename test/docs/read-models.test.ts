@@ -43,10 +43,10 @@ const rendered = (m: AnyReadModel) =>
     `${(m.frameBytes ?? 16_384) / 1024} KB`,
   ].join(' | ')
 
-/** The table's rows: the first cells joined, and the operation ids of the last. */
-function documented(): Map<string, { cells: string; readBy: string[] }> {
+/** A table of the page, found by its header: each row's first cells joined, and the operation ids of its last. */
+function documentedTable(header: string): Map<string, { cells: string; readBy: string[] }> {
   const markdown = readFileSync(DOC, 'utf8')
-  const from = markdown.indexOf('| file | key | line | fields | order | frame | read by |')
+  const from = markdown.indexOf(header)
   expect(from).toBeGreaterThan(0)
   const rows = markdown.slice(from).split('\n\n')[0]!.split('\n').slice(2)
   return new Map(
@@ -57,6 +57,8 @@ function documented(): Map<string, { cells: string; readBy: string[] }> {
     }),
   )
 }
+
+const documented = () => documentedTable('| file | key | line | fields | order | frame | read by |')
 
 /** Which file each opened KeyedFile is, and the files read while `current` runs. */
 const fileOf = new Map<KeyedFile, string>()
@@ -144,19 +146,7 @@ test('the read models table names every operation that reads each model', async 
  * and holds, rendered from the declarations (every module of the app is loaded by now), and the operations
  * seen computing or reading each when every operation is called at its example path.
  */
-function documentedMemos(): Map<string, { cells: string; readBy: string[] }> {
-  const markdown = readFileSync(DOC, 'utf8')
-  const from = markdown.indexOf('| memo | reads | holds | read by |')
-  expect(from).toBeGreaterThan(0)
-  const rows = markdown.slice(from).split('\n\n')[0]!.split('\n').slice(2)
-  return new Map(
-    rows.map((row) => {
-      const cells = row.slice(2, -2).split(' | ')
-      const readBy = [...cells.at(-1)!.matchAll(/`(\w+)`/g)].map((m) => m[1]!)
-      return [cells[0]!.replaceAll('`', ''), { cells: cells.slice(0, -1).join(' | '), readBy }]
-    }),
-  )
-}
+const documentedMemos = () => documentedTable('| memo | reads | holds | read by |')
 
 const renderedMemo = (m: AnyMemo) => [`\`${m.name}\``, m.from.map((f) => `\`${f}\``).join(', '), m.holds].join(' | ')
 
