@@ -25,10 +25,23 @@ import {
 } from './catalog.ts'
 import { SnapshotUnavailable } from './errors.ts'
 import type { LookupName } from './lookup-names.ts'
-import type { Memo } from './memo.ts'
 import { ConnectionPool, type PoolStats, type QueryOptions } from './pool.ts'
 import { ResultCache } from './result-cache.ts'
 import type { Sql } from './sql.ts'
+
+/** A snapshot memo's declaration (made with defineMemo, src/db/memo.ts, which says what a memo is). */
+export type Memo<T> = {
+  /** Unique among the memos. */
+  name: string
+  /** The serving tables or lookup files it reads. */
+  from: readonly string[]
+  /** What it holds, in a few words. */
+  holds: string
+  /** Its value for this snapshot, or for one `variant` of it. */
+  compute(db: Db, variant?: string): Promise<T>
+}
+
+export type AnyMemo = Memo<unknown>
 
 /** What queries need: rows for a statement, and which snapshot they come from. */
 export type Db = {

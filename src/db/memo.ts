@@ -6,20 +6,9 @@
  * two areas cannot share a name by accident and every memo is listed; `variant` keys one memo's
  * instances (one per year, say) under its one name.
  */
-import type { Db } from './client.ts'
+import type { AnyMemo, Memo } from './client.ts'
 
-export type Memo<T> = {
-  /** Unique among the memos. */
-  name: string
-  /** The serving tables or lookup files it reads. */
-  from: readonly string[]
-  /** What it holds, in a few words. */
-  holds: string
-  /** Its value for this snapshot, or for one `variant` of it. */
-  compute(db: Db, variant?: string): Promise<T>
-}
-
-export type AnyMemo = Memo<unknown>
+export type { AnyMemo, Memo } from './client.ts'
 
 const declared = new Map<string, AnyMemo>()
 
