@@ -5,6 +5,7 @@
  * (docs/financials.md), no query. The operations (../statements.ts) group them into the XBRL block or
  * filter them to one as-reported statement.
  */
+import type { Static } from '@sinclair/typebox'
 import type { Db } from '../../../db/client.ts'
 import {
   FIN_FILING_CONCEPTS,
@@ -14,19 +15,8 @@ import {
 } from '../../../pipeline/sources/financial-statements/contract.ts'
 import type { ConceptMeta } from './concept-meta.ts'
 
-export type FilingRow = {
-  acc_key: string
-  cik: number
-  name: string
-  form: string
-  fy: number | null
-  fp: string | null
-  period: number | null
-  filed: number
-  accepted: string | null
-  ticker: string | null
-  end_date: number | null
-}
+/** A filing's `finFilings` line (its fields as the read model declares them) with its `acc_key`. */
+export type FilingRow = { acc_key: string } & Static<typeof FIN_FILINGS.fields>
 
 /**
  * The filing's FSDS row, or undefined when the data sets do not have it: its line in the `finFilings`
