@@ -1,5 +1,6 @@
 /** Small tables computed in TypeScript (form-type descriptions, sectors) that the SQL steps join against. */
 import type { BuildDb } from './duck.ts'
+import { quoteIdent } from './sql-text.ts'
 
 type Cell = string | number | boolean | null
 
@@ -11,7 +12,7 @@ export async function appendTable(
   rows: Cell[][],
 ) {
   const names = Object.keys(columns)
-  await db.run(`CREATE OR REPLACE TABLE ${table} (${names.map((n) => `"${n}" ${columns[n]}`).join(', ')})`)
+  await db.run(`CREATE OR REPLACE TABLE ${table} (${names.map((n) => `${quoteIdent(n)} ${columns[n]}`).join(', ')})`)
   const appender = await db.conn.createAppender(table)
   for (const row of rows) {
     names.forEach((n, i) => {

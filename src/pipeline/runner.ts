@@ -8,13 +8,13 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Counters, Reporter, Step } from '../lib/progress.ts'
 import { SERVING_FILE } from './contract.ts'
-import { isOutOfMemory } from './duck.ts'
+import { type BuildDb, isOutOfMemory } from './duck.ts'
 import { BuildError } from './errors.ts'
 import { writeLookupFiles } from './lookup-files.ts'
 import type { PreviousSnapshot } from './period-files.ts'
 import { convertPeriodFiles } from './period-files.ts'
 import { type BuildContext, type BuildStep, periodTables, type SourceDefinition } from './source.ts'
-import { quote } from './sql-text.ts'
+import { quote, quoteIdent } from './sql-text.ts'
 import { checkTables, writeTables } from './write-tables.ts'
 
 export async function runSources(
@@ -90,6 +90,11 @@ export async function runSources(
   const written = await writeTables(db, tables, ctx.snapshotDir, reporter)
   for (const t of tables) steps.push({ name: `write ${t.name}`, seconds: written.seconds[t.name] ?? 0 })
 
+  await timed(
+    'drop staging tables',
+    () => dropStagingTables(db, new Set(sources.flatMap((s) => s.servingReads ?? []))),
+    (dropped) => ({ note: `${dropped} in-memory tables` }),
+  )
   await timed('serving database', () => writeServingDatabase(ctx, sources))
   const lookups = await timed(
     'lookup files',
@@ -108,6 +113,24 @@ export async function runSources(
     (written.seconds[name] ?? 0) +
     (steps.find((s) => s.name === tables.find((t) => t.name === name)?.writtenByStep)?.seconds ?? 0)
   return { steps, checks, written, tableSeconds, lookups, periods, tables }
+}
+
+/**
+ * Drops the build's in-memory tables that hold rows and that no serving statement reads (`servingReads`),
+ * with the views over them. The build database lives in memory and spills past its limit: at full volume
+ * the staged and derived tables held many GB of spill, which stayed on disk through the serving database
+ * and lookup files, the steps that need the disk most. An empty table costs nothing and stays: a source
+ * whose files are absent stands an empty table in for the view over its Parquet, which serving statements
+ * read. Returns how many were dropped.
+ */
+async function dropStagingTables(db: BuildDb, keep: ReadonlySet<string>): Promise<number> {
+  const tables = await db.all<{ name: string }>(
+    `SELECT table_name AS name FROM duckdb_tables()
+     WHERE database_name = 'memory' AND NOT temporary AND estimated_size > 0`,
+  )
+  const dropped = tables.filter((t) => !keep.has(t.name))
+  for (const t of dropped) await db.run(`DROP TABLE IF EXISTS ${quoteIdent(t.name)} CASCADE`)
+  return dropped.length
 }
 
 /**

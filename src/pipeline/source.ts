@@ -194,6 +194,12 @@ export type SourceDefinition = {
   tables: TableSpec[]
   /** Statements that add the source's tables to the serving database (attached as `s`). */
   serving?(ctx: BuildContext): string[] | Promise<string[]>
+  /**
+   * The build's in-memory tables (stage or derived, not the snapshot's Parquet) that its serving statements
+   * read. Once the tables are written, the build drops every in-memory table no source names here: what
+   * DuckDB had spilled of them leaves the disk before the serving database and lookup files need it.
+   */
+  servingReads?: string[]
   /** Checks of the serving tables it added, run after its statements. */
   checkServing?(ctx: BuildContext): Promise<void>
   lookups?(ctx: BuildContext): LookupSpec[]

@@ -6,6 +6,9 @@
 /** A SQL string literal. */
 export const quote = (s: string) => `'${s.replaceAll("'", "''")}'`
 
+/** A SQL identifier (a table or column name), quoted. */
+export const quoteIdent = (s: string) => `"${s.replaceAll('"', '""')}"`
+
 /** DuckDB's `columns = {name: 'TYPE', ...}` argument from a column map. */
 export const columnsArg = (cols: Record<string, string>) =>
   `{${Object.entries(cols)
@@ -15,7 +18,7 @@ export const columnsArg = (cols: Record<string, string>) =>
 /** A column list for CREATE TABLE from a column map. */
 export const columnsDdl = (cols: Record<string, string>) =>
   Object.entries(cols)
-    .map(([k, v]) => `"${k}" ${v}`)
+    .map(([k, v]) => `${quoteIdent(k)} ${v}`)
     .join(', ')
 
 /**

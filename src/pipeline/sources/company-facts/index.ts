@@ -78,6 +78,8 @@ export const companyFacts: SourceDefinition = {
     },
   ],
   serving: servingSeries,
+  // A concept's label for the series (series.ts).
+  servingReads: ['t_cf_labels'],
   checkServing: checkSeries,
   lookups: seriesLookups,
   sample: companyFactsSample,

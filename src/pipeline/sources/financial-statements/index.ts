@@ -135,6 +135,8 @@ export const financialStatements: SourceDefinition = {
     ),
   ],
   serving: servingStatements,
+  // The companies of the financial data take names from the companyfacts files and the tickers file (issuers.ts).
+  servingReads: ['t_cf_names', 'stage_tickers'],
   lookups: financialLookups,
   checkServing: checkFilings,
   sample: financialStatementsSample,
