@@ -9,6 +9,7 @@ import { MIXES, makeDraws } from '../../scripts/bench/mixes.ts'
 import { OPERATIONS } from '../../scripts/bench/operations.ts'
 import { seeded } from '../../scripts/bench/random.ts'
 import { readSnapshotKeys, type SnapshotKeys } from '../../scripts/bench/snapshot-keys.ts'
+import { AREAS } from '../../src/areas/index.ts'
 import { openTestApi, type TestApi } from '../helpers/api.ts'
 
 let api: TestApi
@@ -40,4 +41,19 @@ describe('bench paths over the fixture', () => {
       expect(made).toBeGreaterThan(OPERATIONS.length * 5 * 0.6)
     })
   }
+})
+
+test("every area key's queries give keys over the fixture: a popular list that fails would leave the skewed mix uniform", () => {
+  const declared = AREAS.flatMap((area) => area.benchKeys ?? [])
+  expect(
+    Object.fromEntries(
+      declared.map((k) => [
+        k.name,
+        {
+          uniform: (keys.areaKeys[k.name]?.uniform.length ?? 0) > 0,
+          popular: (keys.areaKeys[k.name]?.popular.length ?? 0) > 0,
+        },
+      ]),
+    ),
+  ).toEqual(Object.fromEntries(declared.map((k) => [k.name, { uniform: true, popular: Boolean(k.popular) }])))
 })

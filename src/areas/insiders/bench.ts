@@ -9,11 +9,17 @@ export const INSIDERS_BENCH_KEYS: BenchKeys[] = [
   {
     name: 'insiderPerson',
     uniform: (t) => `SELECT DISTINCT owner_cik::VARCHAR AS v FROM ${t('insider_owners')}`,
+    // The insiders who file most (a chief executive selling every month): the people asked about most.
+    popular: (t) =>
+      `SELECT owner_cik::VARCHAR AS v FROM ${t('insider_owners')} GROUP BY ALL ORDER BY count(*) DESC, v LIMIT 200`,
   },
   {
     name: 'insiderDay',
     uniform: (t) =>
       `SELECT DISTINCT transaction_date::VARCHAR AS v FROM ${t('insider_transactions')} WHERE transaction_date BETWEEN DATE '2006-01-01' AND filing_date`,
+    // The latest days first: the daily leaders are asked for about the last few weeks.
+    popular: (t) =>
+      `SELECT DISTINCT transaction_date AS d, d::VARCHAR AS v FROM ${t('insider_transactions')} WHERE transaction_date BETWEEN DATE '2006-01-01' AND filing_date ORDER BY d DESC LIMIT 60`,
   },
   {
     name: 'insiderIssuer',
