@@ -13,6 +13,17 @@ import { METRIC_POINT_FIELDS, RATIO_POINT_FIELDS } from '../../src/pipeline/sour
 import { SEGMENT_ROWS_KEY } from '../../src/pipeline/sources/financial-statements/contract.ts'
 import { openTestApi } from '../helpers/api.ts'
 
+/** One series' points: the store reads several at once, one list per name. */
+const pointsOf = async (
+  ...[db, kind, cik, name, periods]: [
+    Parameters<typeof seriesPoints>[0],
+    Parameters<typeof seriesPoints>[1],
+    number,
+    Parameters<typeof seriesPoints>[3][number],
+    Parameters<typeof seriesPoints>[4],
+  ]
+) => (await seriesPoints(db, kind, cik, [name], periods))[0]!
+
 let api: Awaited<ReturnType<typeof openTestApi>>
 let db: RequestDb
 beforeAll(async () => {
@@ -53,7 +64,7 @@ test('every metric point is read back through its series key, the same and in se
   expect(series.size).toBeGreaterThan(10)
   for (const rows of series.values()) {
     const { cik, s, src } = rows[0]!
-    const read = withoutMetaId(await seriesPoints(db, 'metric', cik, { source: src as 'raw', symbol: s }, EVERY_PERIOD))
+    const read = withoutMetaId(await pointsOf(db, 'metric', cik, { source: src as 'raw', symbol: s }, EVERY_PERIOD))
     expect(read).toEqual(rows.map(({ cik: _c, s: _s, src: _src, ...r }) => r))
   }
 })
@@ -63,7 +74,7 @@ test('every ratio point is read back through its series key; components as the J
   expect(series.size).toBeGreaterThan(10)
   for (const rows of series.values()) {
     const { cik, s } = rows[0]!
-    const read = await seriesPoints(db, 'ratio', cik, { source: 'ratio', symbol: s }, EVERY_PERIOD)
+    const read = await pointsOf(db, 'ratio', cik, { source: 'ratio', symbol: s }, EVERY_PERIOD)
     expect(read).toEqual(
       rows.map(({ cik: _c, s: _s, src: _src, ...r }) => ({ ...r, components: JSON.parse(String(r.components)) })),
     )
@@ -77,12 +88,12 @@ test('the latest `limit` periods are the lines up to that recency, period length
   const name = { source: src as 'raw', symbol: s }
   const points = rows.map(({ cik: _c, s: _s, src: _src, ...r }) => r)
   expect(points.length).toBeGreaterThan(8)
-  const latest3 = withoutMetaId(await seriesPoints(db, 'metric', cik, name, { ...EVERY_PERIOD, latest: 3 }))
+  const latest3 = withoutMetaId(await pointsOf(db, 'metric', cik, name, { ...EVERY_PERIOD, latest: 3 }))
   expect(latest3).toEqual(points.filter((p) => Number(p.recency) <= 3))
-  const annual = withoutMetaId(await seriesPoints(db, 'metric', cik, name, { ...EVERY_PERIOD, latest: 3, quarters: 4 }))
+  const annual = withoutMetaId(await pointsOf(db, 'metric', cik, name, { ...EVERY_PERIOD, latest: 3, quarters: 4 }))
   expect(annual).toEqual(points.filter((p) => Number(p.recency) <= 3 && p.quarters === 4))
   const end = Number(points[0]!.end_date)
-  const window = withoutMetaId(await seriesPoints(db, 'metric', cik, name, { ...EVERY_PERIOD, from: end, to: end }))
+  const window = withoutMetaId(await pointsOf(db, 'metric', cik, name, { ...EVERY_PERIOD, from: end, to: end }))
   expect(window.length).toBeGreaterThan(0)
   expect(window).toEqual(points.filter((p) => p.end_date === end))
 })
@@ -104,10 +115,8 @@ test('fin_point_metas holds each tag-and-rule part once, and every metric point 
 
 test('a series the company lacks, or a name no series has, reads nothing', async () => {
   const [some] = await db.all<{ cik: number }>(sql`SELECT cik::INTEGER AS cik FROM fin_issuers LIMIT 1`)
-  expect(await seriesPoints(db, 'metric', some!.cik, { source: 'raw', symbol: 'NoSuchTag' }, EVERY_PERIOD)).toEqual([])
-  expect(await seriesPoints(db, 'metric', 2 ** 31, { source: 'canonical', symbol: 'revenue' }, EVERY_PERIOD)).toEqual(
-    [],
-  )
+  expect(await pointsOf(db, 'metric', some!.cik, { source: 'raw', symbol: 'NoSuchTag' }, EVERY_PERIOD)).toEqual([])
+  expect(await pointsOf(db, 'metric', 2 ** 31, { source: 'canonical', symbol: 'revenue' }, EVERY_PERIOD)).toEqual([])
 })
 
 test('every segment row is read back through its (company, fiscal quarter) key, in stored order', async () => {

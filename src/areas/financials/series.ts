@@ -147,8 +147,9 @@ export async function metricSeries(
   // `version` narrows raw series to tags of a taxonomy version containing it, case-insensitively.
   const version = q.version?.toLowerCase()
   const rows: PointRow[] = []
-  for (const name of names)
-    for (const p of await store.seriesPoints('metric', issuer.cik, name, periods)) {
+  const points = await store.seriesPoints('metric', issuer.cik, names, periods)
+  for (const [i, name] of names.entries())
+    for (const p of points[i]!) {
       const row = { ...p, ...name } as PointRow
       if (name.source === 'raw' && version !== undefined && !row.version?.toLowerCase().includes(version)) continue
       rows.push(row)
@@ -246,9 +247,13 @@ export async function ratioSeries(store: FinancialsStore, q: RatioSeriesQuery) {
   const issuer = await issuerOf(store, q)
   const periods = periodsOf(q)
   const rows: RatioRow[] = []
-  for (const r of ratios)
-    for (const p of await store.seriesPoints('ratio', issuer.cik, { source: 'ratio', symbol: r.id }, periods))
-      rows.push({ ...p, ratio: r.id } as RatioRow)
+  const points = await store.seriesPoints(
+    'ratio',
+    issuer.cik,
+    ratios.map((r) => ({ source: 'ratio' as const, symbol: r.id })),
+    periods,
+  )
+  for (const [i, r] of ratios.entries()) for (const p of points[i]!) rows.push({ ...p, ratio: r.id } as RatioRow)
   rows.sort((a, b) => a.ratio.localeCompare(b.ratio) || a.end_date - b.end_date || a.quarters - b.quarters)
   if (!rows.length)
     throw new ApiError('not_found', `No ratio values for CIK ${formatCik(issuer.cik)} in the asked periods.`)

@@ -55,8 +55,8 @@ export const financialsStore = (db: Db) => ({
     ownPeriod: boolean,
   ) => standardizedValues(db, accKey, statement, endDate, quarters, ownPeriod),
   /** The points of one metric or ratio series of a company in the asked periods, latest first. */
-  seriesPoints: (kind: SeriesKind, cik: number, name: SeriesName, periods: PeriodFilter) =>
-    seriesPoints(db, kind, cik, name, periods),
+  seriesPoints: (kind: SeriesKind, cik: number, names: readonly SeriesName[], periods: PeriodFilter) =>
+    seriesPoints(db, kind, cik, names, periods),
   /** The top of a metric's ranking. */
   metricRanking: (ranking: MetricRanking) => metricRanking(db, ranking),
   /** The top of a ratio's ranking. */
