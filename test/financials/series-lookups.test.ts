@@ -6,7 +6,12 @@
  * (company, fiscal quarter) keys.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { seriesPoints } from '../../src/areas/financials/store/series-points.ts'
+import {
+  type PeriodFilter,
+  type SeriesKind,
+  type SeriesName,
+  seriesPoints,
+} from '../../src/areas/financials/store/series-points.ts'
 import type { RequestDb } from '../../src/db/client.ts'
 import { sql } from '../../src/db/sql.ts'
 import { METRIC_POINT_FIELDS, RATIO_POINT_FIELDS } from '../../src/pipeline/sources/company-facts/contract.ts'
@@ -14,15 +19,8 @@ import { SEGMENT_ROWS_KEY } from '../../src/pipeline/sources/financial-statement
 import { openTestApi } from '../helpers/api.ts'
 
 /** One series' points: the store reads several at once, one list per name. */
-const pointsOf = async (
-  ...[db, kind, cik, name, periods]: [
-    Parameters<typeof seriesPoints>[0],
-    Parameters<typeof seriesPoints>[1],
-    number,
-    Parameters<typeof seriesPoints>[3][number],
-    Parameters<typeof seriesPoints>[4],
-  ]
-) => (await seriesPoints(db, kind, cik, [name], periods))[0]!
+const pointsOf = async (d: RequestDb, kind: SeriesKind, cik: number, name: SeriesName, periods: PeriodFilter) =>
+  (await seriesPoints(d, kind, cik, [name], periods))[0]!
 
 let api: Awaited<ReturnType<typeof openTestApi>>
 let db: RequestDb

@@ -54,7 +54,7 @@ export const financialsStore = (db: Db) => ({
     quarters: number,
     ownPeriod: boolean,
   ) => standardizedValues(db, accKey, statement, endDate, quarters, ownPeriod),
-  /** The points of one metric or ratio series of a company in the asked periods, latest first. */
+  /** The points of several metric or ratio series of a company in the asked periods, one list per name, latest first. */
   seriesPoints: (kind: SeriesKind, cik: number, names: readonly SeriesName[], periods: PeriodFilter) =>
     seriesPoints(db, kind, cik, names, periods),
   /** The top of a metric's ranking. */

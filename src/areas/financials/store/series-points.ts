@@ -66,8 +66,8 @@ const pointMetas = (db: Db) => db.memo(POINT_METAS)
  * each latest first (by recency, then period length and end date), as objects of the line's fields; a
  * metric point with its tag and rule (`fin_point_metas`) beside its `meta_id`. The series are read in one
  * synchronous pass: a company's series are neighbouring keys, so they share frames, and with no await
- * between them no other request's reads evict those frames from the file's few decompressed ones (a ratio
- * request of all 24 ratios decompressed a frame per ratio under concurrent load).
+ * between them no other request's reads can evict those frames from the file's few decompressed ones
+ * before the next series of the same request needs them.
  */
 export async function seriesPoints(
   db: Db,
