@@ -47,10 +47,7 @@ export async function getFiling(store: InstitutionsStore, config: QueryConfig, c
 export async function listFilingPeriods(store: InstitutionsStore, config: QueryConfig, cikText: string, year?: number) {
   const cik = parseCik(cikText)
   const inYear = (qend: string) => year === undefined || qend.startsWith(`${year}-`)
-  const quarters = store
-    .quarters(cik)
-    .filter((q) => inYear(q.qend))
-    .reverse()
+  const quarters = store.quarters(cik).filter((q) => inYear(q.qend))
   const filings = store.filings(cik).filter((r) => inYear(r.qend))
   const name = quarters.length ? quarters[0]!.name : await managerName(store, cik)
   return {

@@ -54,7 +54,6 @@ export async function getHoldingsHistory(
         (!qend || q.qend === qend) &&
         (f.year === undefined || q.qend.startsWith(`${f.year}-`)),
     )
-    .reverse()
   const offset = (f.page - 1) * HISTORY_PERIODS
   const quarters = matching.slice(offset, offset + HISTORY_PERIODS + 1)
   const name = quarters.length ? quarters[0]!.name : await managerName(store, cik)

@@ -41,7 +41,7 @@ export const periodRef = (c: Context & { qend: string; period: string }) => ({
   accessionNumber: c.accession,
 })
 
-/** The manager's name, from its first quarter; 404 when it filed no 13F. */
+/** The manager's name (every quarter line holds it), from its newest quarter; 404 when it filed no 13F. */
 export async function managerName(store: InstitutionsStore, cik: number) {
   const first = store.quarters(cik)[0]
   if (!first) throw unknownManager(cik)

@@ -22,7 +22,7 @@ export const institutionsStore = (db: Db) => ({
     managerPage(db, search, offset, count),
   /** A manager's directory row; undefined for a CIK that filed no 13F. */
   manager: async (cik: number) => (await db.memo(MANAGERS_BY_CIK)).get(cik),
-  /** A manager's quarters, oldest first; none for a CIK that filed no 13F. */
+  /** A manager's quarters, newest first; none for a CIK that filed no 13F. */
   quarters: (cik: number) => quartersOf(db, cik),
   /** A manager's quarter `qend` (default: its latest with holdings); `known` false for a CIK that filed no 13F. */
   quarter: (cik: number, qend: string | undefined) => quarterOf(db, cik, qend),

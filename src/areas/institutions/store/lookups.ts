@@ -17,7 +17,7 @@ import {
 } from '../../../pipeline/sources/form-13f/contract.ts'
 import type { BreakdownRecord, FilingRecord, FlowRecord, HoldingRecord, QuarterLine } from '../rows.ts'
 
-/** A manager's quarters, oldest first; none for a CIK that filed no 13F. */
+/** A manager's quarters, newest first; none for a CIK that filed no 13F. */
 export const quartersOf = (db: Db, cik: number): QuarterLine[] => INST_QUARTERS.get(db, cik)
 
 /** A manager's filings, newest quarter first and within a quarter the latest filing first. */
@@ -26,11 +26,12 @@ export const filingsOf = (db: Db, cik: number): FilingRecord[] => INST_FILINGS.g
 /**
  * The first of a manager's lines that holds `text` and, decoded, is `wanted`: an operation on one quarter
  * or one filing decodes that line, not the manager's dozens (parsing them all was most of a profile's or a
- * filing's time at full volume). The text test cannot drop the line sought: its JSON writes the value
- * the test names as that same text (dates and accession numbers need no escaping).
+ * filing's time at full volume), and reads the key's frames only up to it (the lines come newest first,
+ * and most requests are about a recent one). The text test cannot drop the line sought: its JSON writes
+ * the value the test names as that same text (dates and accession numbers need no escaping).
  */
 function findLine<T>(
-  lines: string[],
+  lines: Iterable<string>,
   decode: (line: string) => T,
   text: string | RegExp,
   wanted: (row: T) => boolean,
@@ -51,16 +52,27 @@ const DEFAULT_QUARTER = /"is_default":\s*true/
  * only (findLine); `known` is false when the manager has no quarter at all (it filed no 13F).
  */
 export function quarterOf(db: Db, cik: number, qend: string | undefined) {
-  const lines = INST_QUARTERS.lineTexts(db, cik)
+  let known = false
+  const lines = (function* () {
+    for (const line of INST_QUARTERS.lineTextsOneByOne(db, cik)) {
+      known = true
+      yield line
+    }
+  })()
   const quarter = qend
     ? findLine(lines, INST_QUARTERS.decode, `"${qend}"`, (q) => q.qend === qend)
     : findLine(lines, INST_QUARTERS.decode, DEFAULT_QUARTER, (q) => q.is_default === true)
-  return { quarter, known: lines.length > 0 }
+  return { quarter, known }
 }
 
 /** A manager's filing of that accession number, decoding that filing's line only (findLine). */
 export const filingOf = (db: Db, cik: number, accession: string): FilingRecord | undefined =>
-  findLine(INST_FILINGS.lineTexts(db, cik), INST_FILINGS.decode, `"${accession}"`, (r) => r.accession === accession)
+  findLine(
+    INST_FILINGS.lineTextsOneByOne(db, cik),
+    INST_FILINGS.decode,
+    `"${accession}"`,
+    (r) => r.accession === accession,
+  )
 
 /**
  * The first `count` holdings of a manager's quarter by value rank (or by shares), or undefined when the

@@ -216,6 +216,9 @@ export const FIN_RATIO_SERIES = readModel({
   fields: Type.Object({ ...POINT_LEAD, value: Type.Number(), unit: text, components: Type.Unknown() }),
   sql: AS_WRITTEN,
   order: 'recency, quarters, end date',
+  // A request of every ratio reads the latest points of two dozen series, each a frame of its own: a
+  // small frame is what it decompresses for each (a series' latest eight points are about two kilobytes).
+  frameBytes: 4096,
 })
 
 /** The fields of a ratio point, in its line's order. */

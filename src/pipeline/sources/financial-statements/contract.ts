@@ -146,6 +146,8 @@ export const FIN_FILINGS = readModel({
   }),
   sql: { accepted: ACCEPTED_TEXT },
   order: 'one line per filing',
+  // A line is a few hundred bytes and every filing-level request reads one: a small frame is all it decompresses.
+  frameBytes: 2048,
 })
 
 /**
@@ -237,6 +239,8 @@ export const FIN_STANDARDIZED = readModel({
   fields: Type.Object(STANDARDIZED_FIELDS),
   sql: Object.fromEntries(Object.keys(STANDARDIZED_FIELDS).map((f) => [f, `st.${f}`])),
   order: 'statement, ddate, qtrs, metric',
+  // A filing's three statements are a few kilobytes; a request reads the frames of its one statement.
+  frameBytes: 4096,
 })
 
 /** Each filer's `fin_issuers` row by CIK: the company lookup, the series and segments start here. */

@@ -355,7 +355,10 @@ export const INST_QUARTERS = readModel({
   line: 'object',
   fields: QuarterLine,
   sql: QUARTER_SQL,
-  order: 'oldest quarter first',
+  order: 'newest quarter first',
+  // Most requests want the latest quarter with holdings: newest first, it is in the key's first frame,
+  // and a small frame is all they decompress of a manager's decades of quarters.
+  frameBytes: 4096,
 })
 
 export const INST_FILINGS = readModel({
@@ -372,6 +375,8 @@ export const INST_FILINGS = readModel({
     accepted_at: 'accepted_at::VARCHAR',
   },
   order: "inst_filings' order: newest quarter, latest filing first",
+  // A request for one filing reads the manager's filings up to it: in small frames, only those.
+  frameBytes: 4096,
 })
 
 /** Each (quarter, manager)'s first TOP_ROWS holdings by value rank. */

@@ -44,7 +44,7 @@ export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
   return [
     lookupOf(INST_QUARTERS, {
       rowsOf: 's.inst_quarters',
-      from: 'FROM s.inst_quarters q LEFT JOIN s.inst_changes c USING (cik, qend) ORDER BY q.cik, q.qend',
+      from: 'FROM s.inst_quarters q LEFT JOIN s.inst_changes c USING (cik, qend) ORDER BY q.cik, q.qend DESC',
     }),
     lookupOf(INST_FILINGS, { rowsOf: parquet('inst_filings'), from: `FROM ${parquet('inst_filings')}` }),
     lookupOf(INST_TOP_HOLDINGS, { rowsOf: topHoldingRows, from: `FROM ${holdings} WHERE value_rank <= ${TOP_ROWS}` }),
