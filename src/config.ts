@@ -45,10 +45,11 @@ export const ConfigSchema = t.Object({
     description:
       'DuckDB memory limit (its buffer pool); the server needs about 1 GB more, and the rest of the machine is page cache for the serving database',
   }),
-  RESPONSE_CACHE_ROWS: t.Integer({
+  RESPONSE_CACHE_MB: t.Integer({
     minimum: 0,
-    default: 100000,
-    description: 'Rows of recent results kept per snapshot, least recently used out first; 0 turns the cache off',
+    default: 128,
+    description:
+      'Megabytes of recent answers (their JSON text) kept per snapshot, least recently used out first; 0 turns the cache off',
   }),
   QUERY_TIMEOUT_MS: t.Integer({
     minimum: 10,

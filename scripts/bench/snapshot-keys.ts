@@ -34,9 +34,10 @@ export type SnapshotKeys = {
 }
 
 /**
- * Keys drawn per kind for the uniform mix: far more than the result cache holds (RESPONSE_CACHE_ROWS,
- * 100,000 rows), so that a run of some tens of thousands of requests rarely repeats one and the cache
- * cannot help, as a uniform mix must (docs/benchmarks.md, The load benchmark).
+ * Keys drawn per kind for the uniform mix: far more than the result cache holds (RESPONSE_CACHE_MB, 128
+ * MB of answers: some 128,000 of a kilobyte, fewer of any larger), so that a run of some tens of thousands of
+ * requests rarely repeats one and the cache cannot help, as a uniform mix must (docs/benchmarks.md, The
+ * load benchmark).
  */
 const SAMPLE = 200_000
 

@@ -124,9 +124,13 @@ function handlerOf(op: Operation, checkResponses: boolean) {
     params: unknown
     query: unknown
   }) => {
-    const run = async () => op.handler({ store: op.store(db), params, query })
-    const value = op.pointLookup ? await run() : await db.cached(cacheKey, run)
-    const text = jsonText(render ? render(value) : value)
+    const answer = async () => {
+      const value = await op.handler({ store: op.store(db), params, query })
+      return jsonText(render ? render(value) : value)
+    }
+    // The cache keeps the JSON text: a hit is sent without serializing again, and the cache's budget is
+    // its size in bytes, whatever the shape of the body.
+    const text = op.pointLookup ? await answer() : await db.cached(cacheKey, answer)
     check?.(text)
     return new Response(text, { headers: JSON_HEADERS })
   }

@@ -93,7 +93,7 @@ type DbConfig = Pick<
   | 'DUCKDB_THREADS'
   | 'DUCKDB_MEMORY_LIMIT'
   | 'QUERY_TIMEOUT_MS'
-  | 'RESPONSE_CACHE_ROWS'
+  | 'RESPONSE_CACHE_MB'
 >
 
 export class Database {
@@ -210,7 +210,7 @@ export class Database {
       throw e
     }
     const previous = this.current
-    this.current = new Generation(snapshot, pool, new ResultCache(this.config.RESPONSE_CACHE_ROWS), lookups)
+    this.current = new Generation(snapshot, pool, new ResultCache(this.config.RESPONSE_CACHE_MB * 2 ** 20), lookups)
     this.live.add(this.current)
     this.unavailableReason = undefined
     this.log.info({
@@ -266,10 +266,10 @@ export class Database {
     return { ...stats, generations: this.live.size, batched: this.current?.pool.batched ?? 0 }
   }
 
-  /** The current snapshot's result cache: hits, misses, entries and rows (for /metrics). */
+  /** The current snapshot's result cache: hits, misses, entries and bytes (for /metrics). */
   cacheStats() {
     const c = this.current?.results
-    return { hits: c?.hits ?? 0, misses: c?.misses ?? 0, ...(c?.size ?? { entries: 0, rows: 0 }) }
+    return { hits: c?.hits ?? 0, misses: c?.misses ?? 0, ...(c?.size ?? { entries: 0, bytes: 0 }) }
   }
 
   async close() {
@@ -311,13 +311,13 @@ export class RequestDb implements Db {
    * The result for `key` (a normalized request) from this snapshot's cache, else computed and kept.
    * Failures (404s included) are not kept. Cached values are shared: callers must not change them.
    */
-  async cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  async cached(key: string, compute: () => Promise<string>): Promise<string> {
     const { results } = this.generation()
     const hit = results.get(key)
-    if (hit !== undefined) return hit as T
-    const value = await compute()
-    results.set(key, value)
-    return value
+    if (hit !== undefined) return hit
+    const text = await compute()
+    results.set(key, text)
+    return text
   }
 
   memo<T>(memo: Memo<T>, variant?: string): Promise<T> {

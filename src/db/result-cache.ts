@@ -1,53 +1,48 @@
 /**
- * A snapshot's recent results, least recently used first out. Each snapshot generation has its own
- * (db/client.ts), so a new snapshot starts empty and nothing stale is ever served. The budget counts
- * rows, not entries: a page of 100 entities weighs 100 lookups, which keeps memory roughly bounded
- * (a row is some hundreds of bytes to 2 KB in memory).
+ * A snapshot's recent answers (their JSON text), least recently used first out. Each snapshot generation
+ * has its own (db/client.ts), so a new snapshot starts empty and nothing stale is ever served. The budget
+ * is the texts' size (a character of JSON text is a byte, but for the few outside Latin-1), so memory
+ * stays bounded whatever the answers hold: counted in rows, a one-row body of 20 nested metrics weighed
+ * what one entity does, and the uniform draws of such bodies filled the server with hundreds of
+ * megabytes of objects.
  */
 export class ResultCache {
-  private readonly entries = new Map<string, { value: unknown; weight: number }>()
-  private rows = 0
+  private readonly entries = new Map<string, string>()
+  private bytes = 0
   hits = 0
   misses = 0
 
-  constructor(private readonly maxRows: number) {}
+  constructor(private readonly maxBytes: number) {}
 
-  get(key: string): unknown {
-    const entry = this.entries.get(key)
-    if (!entry) {
+  get(key: string): string | undefined {
+    const text = this.entries.get(key)
+    if (text === undefined) {
       this.misses++
       return undefined
     }
     this.hits++
     // Re-inserted: a Map iterates in insertion order, so the front is the least recently used.
     this.entries.delete(key)
-    this.entries.set(key, entry)
-    return entry.value
+    this.entries.set(key, text)
+    return text
   }
 
-  set(key: string, value: unknown) {
-    const weight = weightOf(value)
-    if (weight > this.maxRows) return
+  set(key: string, text: string) {
+    const weight = key.length + text.length
+    if (weight > this.maxBytes) return
     const old = this.entries.get(key)
-    if (old) this.rows -= old.weight
+    if (old !== undefined) this.bytes -= key.length + old.length
     this.entries.delete(key)
-    this.entries.set(key, { value, weight })
-    this.rows += weight
-    for (const [k, e] of this.entries) {
-      if (this.rows <= this.maxRows) break
+    this.entries.set(key, text)
+    this.bytes += weight
+    for (const [k, t] of this.entries) {
+      if (this.bytes <= this.maxBytes) break
       this.entries.delete(k)
-      this.rows -= e.weight
+      this.bytes -= k.length + t.length
     }
   }
 
   get size() {
-    return { entries: this.entries.size, rows: this.rows }
+    return { entries: this.entries.size, bytes: this.bytes }
   }
-}
-
-/** Rows in a result: an array's length, a page's `data` length, else 1. */
-function weightOf(value: unknown): number {
-  if (Array.isArray(value)) return Math.max(1, value.length)
-  const data = (value as { data?: unknown } | null)?.data
-  return Array.isArray(data) ? Math.max(1, data.length) : 1
 }

@@ -15,8 +15,9 @@
  *                   accession number), a search can jump over frames instead of decompressing them.
  * Keys are non-negative integers (a CIK, an accession number's 18 digits); a payload is one line of text
  * (the build writes JSON, which never holds a raw newline). The server reads the index into memory
- * (32 bytes a frame: 0.5 MB per million lines of 16 KB frames) and the frames with pread, so the data
- * itself stays in the page cache, shared, outside the server's RSS.
+ * (17 bytes a frame: its first key, offset and continuation flag; a length is the next offset minus its
+ * own) and the frames with pread, so the data itself stays in the page cache, shared, outside the
+ * server's RSS.
  */
 import { closeSync, existsSync, openSync, readFileSync, readSync, writeSync } from 'node:fs'
 
@@ -124,18 +125,50 @@ function readIntegers(path: string, per: number): BigInt64Array {
 export class KeyedFile {
   private constructor(
     private readonly fd: number,
-    private readonly index: BigInt64Array,
-    private readonly frames: number,
+    /** Each frame's first key. */
+    private readonly keys: BigInt64Array,
+    /** Each frame's byte offset, and the end of the last frame: frames lie end to end, so a length is a difference. */
+    private readonly offsets: Float64Array,
+    /** 1 where a frame's first line continues the previous frame's last key. */
+    private readonly continues: Uint8Array,
     private readonly heads: BigInt64Array | undefined,
   ) {}
 
+  get frames(): number {
+    return this.keys.length
+  }
+
+  /**
+   * Opens the file. The index is kept in memory as 17 bytes a frame, not the file's 32 (a snapshot's
+   * indexes are a few hundred megabytes on disk, all of it resident in the server).
+   */
   static open(base: string): KeyedFile {
     const { blocks, index, heads } = keyedFileParts(base)
     const entries = readIntegers(index, ENTRY)
+    const frames = entries.length / ENTRY
+    const keys = new BigInt64Array(frames)
+    const offsets = new Float64Array(frames + 1)
+    const continues = new Uint8Array(frames)
+    // Read as 32-bit halves (little-endian), in doubles: BigInt arithmetic per frame made opening a
+    // snapshot's millions of frames take seconds.
+    const words = new Uint32Array(entries.buffer)
+    const keyWords = new Uint32Array(keys.buffer)
+    const wide = (at: number) => words[at]! + words[at + 1]! * 2 ** 32
+    for (let frame = 0; frame < frames; frame++) {
+      const at = frame * ENTRY * 2
+      keyWords[frame * 2] = words[at]!
+      keyWords[frame * 2 + 1] = words[at + 1]!
+      offsets[frame] = wide(at + 2)
+      continues[frame] = words[at + 6]! | words[at + 7]! ? 1 : 0
+      const end = offsets[frame]! + wide(at + 4)
+      if (frame + 1 < frames && wide(at + ENTRY * 2 + 2) !== end)
+        throw new Error(`${index}: frame ${frame + 1} does not start where frame ${frame} ends`)
+      offsets[frame + 1] = end
+    }
     const frameHeads = existsSync(heads) ? readIntegers(heads, 1) : undefined
-    if (frameHeads && frameHeads.length !== entries.length / ENTRY)
-      throw new Error(`${heads}: ${frameHeads.length} heads for ${entries.length / ENTRY} frames`)
-    return new KeyedFile(openSync(blocks, 'r'), entries, entries.length / ENTRY, frameHeads)
+    if (frameHeads && frameHeads.length !== frames)
+      throw new Error(`${heads}: ${frameHeads.length} heads for ${frames} frames`)
+    return new KeyedFile(openSync(blocks, 'r'), keys, offsets, continues, frameHeads)
   }
 
   /** Whether the file has frame heads (its writer was given `head`). */
@@ -235,7 +268,7 @@ export class KeyedFile {
   /** The compressed frame being read, reused: a fresh buffer per frame was 4% of a deep page's time. */
   private scratch = Buffer.allocUnsafe(1 << 16)
 
-  private firstKey = (frame: number) => this.index[frame * ENTRY]!
+  private firstKey = (frame: number) => this.keys[frame]!
 
   /**
    * The frame where `key`'s lines start, if it has any, or -1. Below the first frame that starts with a key
@@ -249,7 +282,7 @@ export class KeyedFile {
       if (this.firstKey(mid) < key) lo = mid + 1
       else hi = mid
     }
-    if (lo < this.frames && this.firstKey(lo) === key && this.index[lo * ENTRY + 3] === 0n) return lo
+    if (lo < this.frames && this.firstKey(lo) === key && this.continues[lo] === 0) return lo
     return lo - 1
   }
 
@@ -268,8 +301,8 @@ export class KeyedFile {
   }
 
   private decompress(frame: number): string {
-    const offset = Number(this.index[frame * ENTRY + 1])
-    const length = Number(this.index[frame * ENTRY + 2])
+    const offset = this.offsets[frame]!
+    const length = this.offsets[frame + 1]! - offset
     if (this.scratch.byteLength < length) this.scratch = Buffer.allocUnsafe(length * 2)
     const buffer = this.scratch.subarray(0, length)
     let done = 0

@@ -65,9 +65,9 @@ export const opsRoutes = (database: Database, metrics: Metrics) =>
           ],
         },
         {
-          name: 'secds_result_cache_rows',
-          help: 'Rows held by the result cache of the served snapshot.',
-          values: [{ value: cache.rows }],
+          name: 'secds_result_cache_bytes',
+          help: 'Bytes of JSON text held by the result cache of the served snapshot.',
+          values: [{ value: cache.bytes }],
         },
         {
           name: 'secds_snapshot_info',

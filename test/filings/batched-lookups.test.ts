@@ -13,7 +13,7 @@ import { openTestApi } from '../helpers/api.ts'
 let api: Awaited<ReturnType<typeof openTestApi>>
 
 beforeAll(async () => {
-  api = await openTestApi({ config: { DB_CONNECTIONS: 1, RESPONSE_CACHE_ROWS: 0 } })
+  api = await openTestApi({ config: { DB_CONNECTIONS: 1, RESPONSE_CACHE_MB: 0 } })
 })
 afterAll(() => api?.close())
 

@@ -265,13 +265,19 @@ describe('filings and periods', () => {
     const amended = await get(`/v1/institutions/${CIK}/filings?formType=13f-hr/a`)
     expect(amended.body.filings.map((f: { accessionNumber: string }) => f.accessionNumber)).toEqual([Q3_AMENDMENT])
     expect(amended.body.filters).toEqual({ cik: PAD, quarter: null, formType: '13F-HR/A' })
-    // One filing is the line of that accession number, whichever other line names it (a line is parsed
-    // only when its text holds the number: institutions/store/lookups.ts findLine).
+    // One filing is the line of that accession number (the instFilingByAccession lookup file), and only
+    // under the manager that filed it: another manager's CIK with it is a 404.
     for (const accession of [Q3_AMENDMENT, Q3, Q2])
       expect((await get(`/v1/institutions/${CIK}/filings/${accession}`)).body.accessionNumber).toBe(accession)
     notFound(
       await get(`/v1/institutions/${CIK}/filings/0000804753-26-000006`),
       'No 13F filing 0000804753-26-000006 of CIK 0001699243.',
+    )
+    const other = UNIT_TRAP_CIKS.thousandsKept
+    expect((await get(`/v1/institutions/${other}/filings`)).status).toBe(200)
+    notFound(
+      await get(`/v1/institutions/${other}/filings/${Q3}`),
+      `No 13F filing ${Q3} of CIK ${String(other).padStart(10, '0')}.`,
     )
   })
 

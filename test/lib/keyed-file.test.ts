@@ -127,6 +127,14 @@ test('an index that is not one is refused', async () => {
   expect(() => KeyedFile.open(join(root, 'broken'))).toThrow('not a keyed-file index')
 })
 
+test('an index whose frames do not lie end to end is refused, naming the frame', async () => {
+  written('gap', LINES, 20)
+  const index = new BigInt64Array(new Uint8Array(await Bun.file(join(root, 'gap.index')).arrayBuffer()).buffer)
+  index[4 + 1]! += 1n // the second frame's offset, one byte past where the first ends
+  await Bun.write(join(root, 'gap.index'), index)
+  expect(() => KeyedFile.open(join(root, 'gap'))).toThrow('gap.index: frame 1 does not start where frame 0 ends')
+})
+
 test("frame heads: what the writer kept of each frame's first payload, for the frames starting inside a range of keys", async () => {
   // Lines of 11 bytes (`10\t990:p10\n`), frames of 33: three lines to a frame, starting at keys 10, 13, 16, ...
   const positions: [bigint, string][] = Array.from({ length: 40 }, (_, i) => [BigInt(10 + i), `${990 - i}:p${10 + i}`])

@@ -236,6 +236,7 @@ describe('secds build: publishing', () => {
       // A line per 13F manager-quarter and filing; each (quarter, manager)'s first holdings, buys and sells; a line per breakdown row.
       instQuarters: manifest.tables.inst_quarters.rows,
       instFilings: manifest.tables.inst_filings.rows,
+      instFilingByAccession: manifest.tables.inst_filings.rows,
       instTopHoldings: expect.any(Number),
       instTopHoldingsByShares: expect.any(Number),
       instTopFlows: expect.any(Number),

@@ -7,6 +7,7 @@
  */
 import type { Db } from '../../../db/client.ts'
 import {
+  INST_FILING_BY_ACCESSION,
   INST_FILINGS,
   INST_QUARTERS,
   INST_SECTORS,
@@ -65,14 +66,9 @@ export function quarterOf(db: Db, cik: number, qend: string | undefined) {
   return { quarter, known }
 }
 
-/** A manager's filing of that accession number, decoding that filing's line only (findLine). */
+/** A manager's filing of that accession number: the filing's line under its accession number, if `cik` filed it. */
 export const filingOf = (db: Db, cik: number, accession: string): FilingRecord | undefined =>
-  findLine(
-    INST_FILINGS.lineTextsOneByOne(db, cik),
-    INST_FILINGS.decode,
-    `"${accession}"`,
-    (r) => r.accession === accession,
-  )
+  INST_FILING_BY_ACCESSION.get(db, accession).find((r) => r.cik === cik)
 
 /**
  * The first `count` holdings of a manager's quarter by value rank (or by shares), or undefined when the

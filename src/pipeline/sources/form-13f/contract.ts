@@ -9,6 +9,7 @@ import { type TObject, Type } from '@sinclair/typebox'
 import { columnKey, packedKey } from '../../contract.ts'
 import { lookupsOf, readModel } from '../../read-model.ts'
 import { servingTable, servingTablesOf } from '../../serving-table.ts'
+import { accessionKeyOf } from '../submissions/contract/index.ts'
 
 const text = Type.String()
 const nullableText = Type.Union([Type.String(), Type.Null()])
@@ -375,8 +376,23 @@ export const INST_FILINGS = readModel({
     accepted_at: 'accepted_at::VARCHAR',
   },
   order: "inst_filings' order: newest quarter, latest filing first",
-  // A request for one filing reads the manager's filings up to it: in small frames, only those.
-  frameBytes: 4096,
+})
+
+/**
+ * Each 13F filing by its accession number: its `instFilings` line, for the operation on one filing (a
+ * manager's filings run to hundreds, and one drawn at random lay a few frames into them).
+ */
+export const INST_FILING_BY_ACCESSION = readModel({
+  name: 'instFilingByAccession',
+  path: 'lookup/inst-filing-by-accession',
+  key: accessionKeyOf('accession'),
+  keyIs: 'acc_key',
+  line: 'object',
+  fields: FilingLine,
+  sql: INST_FILINGS.sql,
+  order: 'by CIK (one line per filer of the accession number)',
+  // One line a request: a small frame is all it decompresses.
+  frameBytes: 2048,
 })
 
 /** Each (quarter, manager)'s first TOP_ROWS holdings by value rank. */
@@ -425,6 +441,7 @@ export const INST_SECTORS = readModel({
 
 export const LOOKUPS = lookupsOf(
   INST_FILINGS,
+  INST_FILING_BY_ACCESSION,
   INST_QUARTERS,
   INST_TOP_HOLDINGS,
   INST_TOP_HOLDINGS_BY_SHARES,

@@ -9,6 +9,7 @@
 import { lookupOf } from '../../lookup-files.ts'
 import type { BuildContext, LookupSpec } from '../../source.ts'
 import {
+  INST_FILING_BY_ACCESSION,
   INST_FILINGS,
   INST_QUARTERS,
   INST_SECTORS,
@@ -47,6 +48,10 @@ export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
       from: 'FROM s.inst_quarters q LEFT JOIN s.inst_changes c USING (cik, qend) ORDER BY q.cik, q.qend DESC',
     }),
     lookupOf(INST_FILINGS, { rowsOf: parquet('inst_filings'), from: `FROM ${parquet('inst_filings')}` }),
+    lookupOf(INST_FILING_BY_ACCESSION, {
+      rowsOf: parquet('inst_filings'),
+      from: `FROM ${parquet('inst_filings')} ORDER BY ${INST_FILING_BY_ACCESSION.key.sql}, cik`,
+    }),
     lookupOf(INST_TOP_HOLDINGS, { rowsOf: topHoldingRows, from: `FROM ${holdings} WHERE value_rank <= ${TOP_ROWS}` }),
     lookupOf(INST_TOP_HOLDINGS_BY_SHARES, {
       rowsOf: topHoldingRows,

@@ -6,7 +6,11 @@ import type { PackedKey } from '../../../contract.ts'
  * (lib/ids.ts accessionKey is the server's side). DuckDB keeps only an 8-byte prefix of a string's
  * min/max per row group, which for accession numbers is the filer's CIK, so a string key skips nothing.
  */
-export const ACC_KEY = `replace(accession_number, '-', '')::BIGINT`
+export const accKeyOf = (column: string) => `replace(${column}, '-', '')::BIGINT`
 
-/** A lookup file's key that is a filing's accession number (ACC_KEY), packed from its text. */
-export const ACCESSION_KEY: PackedKey<string> = { sql: ACC_KEY, pack: accessionKey }
+export const ACC_KEY = accKeyOf('accession_number')
+
+/** A lookup file's key that is a filing's accession number (ACC_KEY of `column`), packed from its text. */
+export const accessionKeyOf = (column: string): PackedKey<string> => ({ sql: accKeyOf(column), pack: accessionKey })
+
+export const ACCESSION_KEY = accessionKeyOf('accession_number')

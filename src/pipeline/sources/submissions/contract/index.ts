@@ -19,7 +19,7 @@ export type EntityType = (typeof ENTITY_TYPES)[number]
  */
 export const entityTypeCode = (type: string) => ENTITY_TYPES.indexOf(type as EntityType) + 1
 
-export { ACC_KEY, ACCESSION_KEY } from './accession-key.ts'
+export { ACC_KEY, ACCESSION_KEY, accessionKeyOf } from './accession-key.ts'
 
 /** Lookup files (lib/keyed-file.ts) by name: the read models of lookup-lines.ts. */
 export const LOOKUPS = lookupsOf(ENTITIES, FILINGS, FILER_FILINGS, FORM_POSITIONS, NAME_GRAMS)
