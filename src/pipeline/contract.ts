@@ -90,7 +90,8 @@ export type Manifest = {
  * that computes it from the server's values, declared side by side so they cannot drift apart; `size`
  * bounds every part but the first (the part takes the values 0 to size - 1).
  */
-export type KeyPart<V> = { sql: string; of: (value: V) => number; size?: number }
+/** A part of a packed key: its SQL, its value as an integer (a bigint where it may pass 2^53), its size. */
+export type KeyPart<V> = { sql: string; of: (value: V) => number | bigint; size?: number }
 
 /** A lookup file's key packed from parts: its SQL for the build's writer, and `pack` for the server's reader. */
 export type PackedKey<V> = { sql: string; pack: (values: V) => bigint }
@@ -114,7 +115,8 @@ export function packedKey<V extends Record<string, unknown>>(parts: { [K in keyo
       let key = 0n
       for (const [name, part] of entries) {
         const value = part.of(values[name])
-        if (!Number.isInteger(value) || value < 0 || (part.size !== undefined && value >= part.size))
+        const integer = typeof value === 'bigint' || Number.isInteger(value)
+        if (!integer || value < 0 || (part.size !== undefined && value >= part.size))
           throw new RangeError(`packed key part ${name}: ${value} is not an integer in [0, ${part.size ?? '∞'})`)
         key = key * BigInt(part.size ?? 1) + BigInt(value)
       }

@@ -8,7 +8,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
 import { packedKey } from '../../src/pipeline/contract.ts'
 import { SERIES_KEY } from '../../src/pipeline/sources/company-facts/contract.ts'
-import { SEGMENT_ROWS_KEY } from '../../src/pipeline/sources/financial-statements/contract.ts'
+import {
+  FILING_STATEMENT_KEY,
+  SEGMENT_ROWS_KEY,
+  STANDARDIZED_STATEMENTS,
+} from '../../src/pipeline/sources/financial-statements/contract.ts'
 import { MANAGER_QUARTER_KEY, QUARTER_MANAGER_KEY } from '../../src/pipeline/sources/form-13f/contract.ts'
 import { FEED_DAY_KEY, LEADERS_KEY } from '../../src/pipeline/sources/insider-transactions/contract.ts'
 
@@ -36,6 +40,20 @@ const MAX_CIK = 9_999_999_999
 const day = (d: string) => `DATE '${d}'`
 
 describe('packed keys: the build and the server pack the same key', () => {
+  test('FILING_STATEMENT_KEY: the accession number times 3 plus the statement, to the largest accession number', async () => {
+    for (const accKey of [1n, 320193_24_000123n, 999_999_999_999_999_999n])
+      for (const [i, statement] of STANDARDIZED_STATEMENTS.entries()) {
+        const key = FILING_STATEMENT_KEY.pack({ accKey, statement })
+        expect(key).toBe(accKey * 3n + BigInt(i))
+        expect(
+          await keyInSql(FILING_STATEMENT_KEY.sql.replaceAll('st.', ''), {
+            acc_key: `${accKey}::BIGINT`,
+            statement: `'${statement}'`,
+          }),
+        ).toBe(key)
+      }
+  })
+
   test('SERIES_KEY: the company in the high 32 bits, the series in the low ones', async () => {
     for (const [cik, seriesId] of [
       [320193, 0],

@@ -20,15 +20,12 @@ export type ValueRow = {
   strategy: string
 }
 
-/** A `finStandardized` line's statement, read without parsing the line (it is the line's first field). */
-const STATEMENT = FIN_STANDARDIZED.peek.text('statement')
-
 /**
  * The statement's values at `endDate` spanning `quarters` (or instants), in stored order (metric within
  * period). At the filing's own period end (`ownPeriod`, the default) they are lines of the
  * `finStandardized` lookup file, read without a query (contract.ts LOOKUPS says why); another period
- * end queries `fin_standardized`. The file's lines of a filing come statement by statement: only the
- * asked statement's lines are parsed, and the frames after them are not read.
+ * end queries `fin_standardized`. The file is keyed by filing and statement: a request reads its
+ * statement's lines only.
  */
 export async function standardizedValues(
   db: Db,
@@ -43,15 +40,7 @@ export async function standardizedValues(
       SELECT metric, ddate, qtrs, uom, value, tag, rule_id, confidence, strategy FROM fin_standardized
       WHERE acc_key = ${key} AND statement = ${statement} AND ddate = ${endDate} AND (qtrs = ${quarters} OR qtrs = 0)`)
   const rows: ValueRow[] = []
-  let reached = false
-  for (const line of FIN_STANDARDIZED.lineTextsOneByOne(db, key)) {
-    // Statement names are plain identifiers: JSON never escapes them, so `text` always reads them.
-    if (STATEMENT(line) !== statement) {
-      if (reached) break
-      continue
-    }
-    reached = true
-    const r = FIN_STANDARDIZED.decode(line)
+  for (const r of FIN_STANDARDIZED.get(db, { accKey: key, statement })) {
     if (r.qtrs === quarters || r.qtrs === 0) rows.push(r)
   }
   return rows

@@ -5,6 +5,7 @@
  * min/max, so a string key would skip no row group).
  */
 import { Type } from '@sinclair/typebox'
+import type { CanonicalStatement } from '../../../reference/canonical-metrics.ts'
 import { columnKey, packedKey } from '../../contract.ts'
 import { lookupsOf, readModel } from '../../read-model.ts'
 import { servingTable, servingTablesOf } from '../../serving-table.ts'
@@ -108,6 +109,26 @@ export const SERVING_TABLES = servingTablesOf(
 )
 
 /** The key of a company's segment rows of one fiscal quarter (1-3, 4 the fiscal year) in `finSegmentRows`. */
+/** The standardized statements in key order, which is also their names' order (the build sorts by name). */
+export const STANDARDIZED_STATEMENTS = [
+  'balanceSheet',
+  'cashFlow',
+  'income',
+] as const satisfies readonly CanonicalStatement[]
+
+/**
+ * A filing's statement: `acc_key` (below 10^18) times 3 plus the statement's place in
+ * STANDARDIZED_STATEMENTS, under 2^63. A standardized statement reads only its own lines.
+ */
+export const FILING_STATEMENT_KEY = packedKey<{ accKey: bigint; statement: CanonicalStatement }>({
+  accKey: { sql: 'st.acc_key', of: (key) => key },
+  statement: {
+    sql: `CASE st.statement ${STANDARDIZED_STATEMENTS.map((s, i) => `WHEN '${s}' THEN ${i}`).join(' ')} END`,
+    of: (statement) => STANDARDIZED_STATEMENTS.indexOf(statement),
+    size: STANDARDIZED_STATEMENTS.length,
+  },
+})
+
 export const SEGMENT_ROWS_KEY = packedKey<{ cik: number; fiscalQuarter: number }>({
   cik: { sql: 'cik', of: (cik) => cik },
   fiscalQuarter: { sql: 'fiscal_quarter', of: (q) => q, size: 8 },
@@ -233,13 +254,14 @@ const STANDARDIZED_FIELDS = {
 export const FIN_STANDARDIZED = readModel({
   name: 'finStandardized',
   path: 'lookup/fin-standardized',
-  key: columnKey<bigint>('st.acc_key'),
-  keyIs: 'acc_key',
+  key: FILING_STATEMENT_KEY,
+  keyIs: 'FILING_STATEMENT_KEY (acc_key, statement)',
   line: 'array',
   fields: Type.Object(STANDARDIZED_FIELDS),
   sql: Object.fromEntries(Object.keys(STANDARDIZED_FIELDS).map((f) => [f, `st.${f}`])),
-  order: 'statement, ddate, qtrs, metric',
-  // A filing's three statements are a few kilobytes; a request reads the frames of its one statement.
+  order: 'ddate, qtrs, metric',
+  // A statement's lines at the filing's own period are a couple of kilobytes: a small frame is most of
+  // what a request decompresses.
   frameBytes: 4096,
 })
 

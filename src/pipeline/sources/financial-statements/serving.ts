@@ -150,7 +150,7 @@ export const financialLookups = (): LookupSpec[] => [
   }),
   lookupOf(FIN_STANDARDIZED, {
     rowsOf: `(${OWN_PERIOD_STANDARDIZED})`,
-    from: `FROM (${OWN_PERIOD_STANDARDIZED}) st ORDER BY st.acc_key, st.statement, st.ddate, st.qtrs, st.metric`,
+    from: `FROM (${OWN_PERIOD_STANDARDIZED}) st ORDER BY ${FIN_STANDARDIZED.key.sql}, st.ddate, st.qtrs, st.metric`,
   }),
   // The company lookup's, the series' and the segments' reads: as DuckDB point queries by CIK each paid
   // DuckDB's fixed cost (a segment request missed its target: docs/benchmarks.md), most of it before
