@@ -24,6 +24,9 @@ export const DOCUMENTS = readModel({
   }),
   sql: { documentType: 'document_type' },
   order: 'CIK, then sequence',
+  // Most filings have no listing, and a request learns that only by reading the frame where the key would
+  // be: a small frame keeps that read cheap.
+  frameBytes: 2048,
 })
 
 export const LOOKUPS = lookupsOf(DOCUMENTS)
