@@ -308,8 +308,8 @@ export class RequestDb implements Db {
   }
 
   /**
-   * The result for `key` (a normalized request) from this snapshot's cache, else computed and kept.
-   * Failures (404s included) are not kept. Cached values are shared: callers must not change them.
+   * The answer's JSON text for `key` (a normalized request) from this snapshot's cache, else computed
+   * and kept. Failures (404s included) are not kept.
    */
   async cached(key: string, compute: () => Promise<string>): Promise<string> {
     const { results } = this.generation()

@@ -88,9 +88,9 @@ export type Manifest = {
 /**
  * One integer part of a packed key: the SQL that computes it from the build's columns and the function
  * that computes it from the server's values, declared side by side so they cannot drift apart; `size`
- * bounds every part but the first (the part takes the values 0 to size - 1).
+ * bounds every part but the first (the part takes the values 0 to size - 1). A value that may pass 2^53
+ * (an accession number's integer) is a bigint.
  */
-/** A part of a packed key: its SQL, its value as an integer (a bigint where it may pass 2^53), its size. */
 export type KeyPart<V> = { sql: string; of: (value: V) => number | bigint; size?: number }
 
 /** A lookup file's key packed from parts: its SQL for the build's writer, and `pack` for the server's reader. */

@@ -26,10 +26,10 @@ export const filingsOf = (db: Db, cik: number): FilingRecord[] => INST_FILINGS.g
 
 /**
  * The first of a manager's lines that holds `text` and, decoded, is `wanted`: an operation on one quarter
- * or one filing decodes that line, not the manager's dozens (parsing them all was most of a profile's or a
- * filing's time at full volume), and reads the key's frames only up to it (the lines come newest first,
- * and most requests are about a recent one). The text test cannot drop the line sought: its JSON writes
- * the value the test names as that same text (dates and accession numbers need no escaping).
+ * decodes that line, not the manager's dozens (parsing them all was most of a profile's time at full
+ * volume), and reads the key's frames only up to it (the lines come newest first, and most requests are
+ * about a recent quarter). The text test cannot drop the line sought: its JSON writes the value the test
+ * names as that same text (dates need no escaping).
  */
 function findLine<T>(
   lines: Iterable<string>,
@@ -50,19 +50,15 @@ const DEFAULT_QUARTER = /"is_default":\s*true/
 
 /**
  * A manager's quarter `qend` (default: its latest quarter with holdings), decoding that quarter's line
- * only (findLine); `known` is false when the manager has no quarter at all (it filed no 13F).
+ * only (findLine); `known` is false when the manager has no quarter at all (it filed no 13F), which only
+ * a request that found no quarter asks.
  */
 export function quarterOf(db: Db, cik: number, qend: string | undefined) {
-  let known = false
-  const lines = (function* () {
-    for (const line of INST_QUARTERS.lineTextsOneByOne(db, cik)) {
-      known = true
-      yield line
-    }
-  })()
+  const lines = INST_QUARTERS.lineTextsOneByOne(db, cik)
   const quarter = qend
     ? findLine(lines, INST_QUARTERS.decode, `"${qend}"`, (q) => q.qend === qend)
     : findLine(lines, INST_QUARTERS.decode, DEFAULT_QUARTER, (q) => q.is_default === true)
+  const known = quarter !== undefined || !INST_QUARTERS.lineTextsOneByOne(db, cik).next().done
   return { quarter, known }
 }
 

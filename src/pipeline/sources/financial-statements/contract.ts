@@ -108,8 +108,7 @@ export const SERVING_TABLES = servingTablesOf(
   }),
 )
 
-/** The key of a company's segment rows of one fiscal quarter (1-3, 4 the fiscal year) in `finSegmentRows`. */
-/** The standardized statements in key order, which is also their names' order (the build sorts by name). */
+/** The standardized statements, in the order of their lines in `finStandardized` (FILING_STATEMENT_KEY). */
 export const STANDARDIZED_STATEMENTS = [
   'balanceSheet',
   'cashFlow',
@@ -129,6 +128,7 @@ export const FILING_STATEMENT_KEY = packedKey<{ accKey: bigint; statement: Canon
   },
 })
 
+/** The key of a company's segment rows of one fiscal quarter (1-3, 4 the fiscal year) in `finSegmentRows`. */
 export const SEGMENT_ROWS_KEY = packedKey<{ cik: number; fiscalQuarter: number }>({
   cik: { sql: 'cik', of: (cik) => cik },
   fiscalQuarter: { sql: 'fiscal_quarter', of: (q) => q, size: 8 },
