@@ -8,53 +8,15 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { BuildDb } from '../../src/pipeline/duck.ts'
 import { ratioSelect } from '../../src/pipeline/sources/company-facts/ratios.ts'
-import { seriesStatements } from '../../src/pipeline/sources/company-facts/series.ts'
-import { FACT_COLUMNS } from '../../src/pipeline/sources/company-facts/stage.ts'
 import { ratioById } from '../../src/reference/financial-ratios.ts'
 import { tempDir } from '../helpers/snapshot.ts'
-import { createSeriesInputs, SERIES_INPUTS } from './series-inputs.ts'
+import { acc, buildSeries, type Fact, type Num, type Pre } from './series-inputs.ts'
 
 let root = ''
 let db: BuildDb
 
-/** A fact: [tag, unit, start, end, value, accession, fy, fp, form, filed] (cik 1, us-gaap unless the tag says `ifrs-full:`). */
-type Fact = [string, string, string | null, string, number, string, number, string, string, string]
-/** An FSDS num row of a fact's filing: [accession, tag, ddate, qtrs, value]. */
-type Num = [string, string, number, number, number]
-/** An FSDS pre row: the filing [accession] presents [tag] on its statement [stmt] (IS, BS, CF…). */
-type Pre = [string, string, string]
-
-const acc = (n: number) => `0000000001-24-${String(n).padStart(6, '0')}`
-
-/** Every input of the series statements besides the facts, created empty for each case. */
-const INPUTS = Object.keys(SERIES_INPUTS) as (keyof typeof SERIES_INPUTS)[]
-
 async function build(facts: Fact[], num: Num[] = [], pre: Pre[] = []) {
-  await db.run('DROP SCHEMA IF EXISTS s CASCADE')
-  for (const t of ['t_cf_facts', ...INPUTS]) await db.run(`DROP TABLE IF EXISTS ${t}`)
-  await db.run(`CREATE TABLE t_cf_facts (${FACT_COLUMNS})`)
-  for (const [tag, unit, start, end, value, adsh, fy, fp, form, filed] of facts) {
-    const [taxonomy, local] = tag.includes(':') ? tag.split(':') : ['us-gaap', tag]
-    await db.run(
-      `INSERT INTO t_cf_facts VALUES (1, ?, ?, ?, ?::DATE, ?::DATE, ?, ?, replace(?, '-', '')::BIGINT, ?, ?, ?, ?::DATE, NULL)`,
-      [taxonomy!, local!, unit, start, end, value, adsh, adsh, fy, fp, form, filed],
-    )
-  }
-  await createSeriesInputs(db, INPUTS)
-  await db.run(`INSERT INTO cf_metric_labels VALUES ('revenue', 'Revenue')`)
-  for (const [adsh, tag, ddate, qtrs, value] of num)
-    await db.run(
-      `INSERT INTO t_fsds_num VALUES (?, replace(?, '-', '')::BIGINT, ?, 'us-gaap/2024', ?, ?, 'USD', NULL, NULL, ?)`,
-      [adsh, adsh, tag, ddate, qtrs, value],
-    )
-  for (const [adsh, stmt, tag] of pre)
-    await db.run(`INSERT INTO t_fsds_pre VALUES (?, replace(?, '-', '')::BIGINT, ?, 0, ?, 'us-gaap/2024')`, [
-      adsh,
-      adsh,
-      stmt,
-      tag,
-    ])
-  for (const sql of seriesStatements()) await db.run(sql)
+  await buildSeries(db, facts, num, pre)
 }
 
 /** The served points of a symbol as `quarters end value strategy adsh fy fp tag`. */

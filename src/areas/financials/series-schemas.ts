@@ -53,6 +53,25 @@ const Window = {
   startDate: t.Optional(DateParam('Periods ending on or after this date')),
   endDate: t.Optional(DateParam('Periods ending on or before this date')),
 }
+/** The point-in-time parameters (docs/api/financials.md, Point in time). */
+const PointInTime = {
+  asOf: t.Optional(
+    DateParam(
+      'Answer as known at the end of this day (US Eastern): only filings accepted on or before it, each period its latest value by then',
+    ),
+  ),
+  vintage: t.Optional(
+    oneOf(['first', 'latest'], 'latest (default): each period’s latest value; first: its value as first reported'),
+  ),
+}
+const Ttm = {
+  ttm: t.Optional(
+    BooleanParam(
+      'true: trailing-twelve-month series of the duration symbols instead (the sum of the latest four quarters at each quarter end); instants have none',
+    ),
+  ),
+}
+
 /** Where a client finds the canonical metric keys and ratio ids; an unknown one's 400 says it too. */
 export const KEYS_LISTED = 'listed in the OpenAPI document (/openapi) and docs/api/financials.md'
 /** The keys and ids in the parameters' descriptions, so the OpenAPI document lists them (the values are checked by the handlers). */
@@ -81,6 +100,23 @@ const FilingFields = {
   quarters: OutInteger({ description: '0 instant, 1 quarter, 4 year' }),
 }
 
+/** A restated point's value as first reported, and the filing that reported it. */
+const FirstReported = t.Object(
+  {
+    value: t.Number(),
+    adsh: t.String(),
+    form: Nullable(t.String()),
+    filed: Yyyymmdd,
+    accepted: Accepted,
+  },
+  { title: 'FinancialFirstReported' },
+)
+
+const TtmQuarter = t.Object(
+  { endDate: Yyyymmdd, value: t.Number(), adsh: t.String(), strategy: t.String() },
+  { title: 'FinancialTtmQuarter' },
+)
+
 export const MetricSeriesQuery = t.Object({
   ...Company,
   symbols: t.String({
@@ -101,6 +137,8 @@ export const MetricSeriesQuery = t.Object({
   ...Window,
   qtrs: t.Optional(Qtrs),
   limit: LimitParam(100, 40, 'Latest periods per series (at most 100)'),
+  ...PointInTime,
+  ...Ttm,
 })
 export type MetricSeriesQuery = typeof MetricSeriesQuery.static
 
@@ -122,6 +160,16 @@ const MetricPoint = t.Object(
     }),
     ruleId: Nullable(t.String({ examples: ['rev.priority.2'] })),
     confidence: t.Number(),
+    restated: t.Boolean({
+      description:
+        'true when a filing (known by asOf, when given) reported the period with another value than the first-reported one',
+    }),
+    firstReported: Nullable(FirstReported),
+    ttmOf: t.Optional(
+      t.Array(TtmQuarter, {
+        description: 'Only on a trailing-twelve-month point: the four quarters it sums, oldest first',
+      }),
+    ),
     derivedFrom: t.Optional(
       t.Array(t.String(), {
         description:
@@ -144,11 +192,15 @@ export const MetricSeriesResponse = t.Object(
       endDate: Nullable(t.String({ format: 'date' })),
       qtrs: Nullable(OutInteger()),
       limit: OutInteger(),
+      asOf: t.Optional(Nullable(t.String({ format: 'date' }))),
+      vintage: t.Optional(t.String()),
+      ttm: t.Optional(t.Boolean()),
     }),
     series: t.Array(
       t.Object(
         {
           symbol: t.String(),
+          ttm: t.Optional(t.Boolean({ description: 'true on a trailing-twelve-month series' })),
           source: t.String({ description: 'canonical or raw' }),
           version: Nullable(t.String({ description: 'The version filter applied to a raw series, else null' })),
           quarters: OutInteger(),

@@ -14,6 +14,7 @@ import { CANONICAL_KEYS } from '../../reference/canonical-metrics.ts'
 import { RATIOS, type RatioDefinition, ratioById } from '../../reference/financial-ratios.ts'
 import { easternTime } from '../common/edgar-values.ts'
 import { issuerBody, knownIssuer } from './issuer.ts'
+import { type PeriodAt, periodAt, periodKey, pointInTimeOf, vintagesByPeriod } from './point-in-time.ts'
 import {
   KEYS_LISTED,
   type MetricSeriesQuery,
@@ -21,6 +22,7 @@ import {
   type RatioSeriesQuery,
 } from './series-schemas.ts'
 import type { FilingColumns, FinancialsStore, Issuer, PeriodFilter, SeriesName } from './store/index.ts'
+import { trailingTwelveMonths } from './ttm.ts'
 
 const CANONICAL = new Set(CANONICAL_KEYS)
 const MAX_SYMBOLS = 50
@@ -111,6 +113,28 @@ type PointRow = FilingColumns & {
   rule_id: string | null
   confidence: number
   derived_from: string[] | null
+  restated: boolean
+  first_reported: FirstReportedRow | null
+}
+
+type FirstReportedRow = { value: number; acc_key: string; form: string | null; filed: number; accepted: string | null }
+
+/** A point as a day knew it, or as first reported (point-in-time.ts): the vintage's value and filing. */
+function pointAt(p: PointRow, at: PeriodAt): PointRow {
+  const { taken, first } = at
+  return {
+    ...p,
+    value: taken.value,
+    acc_key: taken.acc_key,
+    form: taken.form ?? p.form,
+    filed: taken.filed,
+    accepted: taken.accepted,
+    period: taken.period,
+    restated: at.restated,
+    first_reported: at.restated ? first : null,
+    // The filings a derived quarter came from are those of its latest vintage.
+    derived_from: at.latestOfAll ? p.derived_from : null,
+  }
 }
 
 const metricPoint = (r: PointRow, issuer: Issuer) => ({
@@ -127,8 +151,30 @@ const metricPoint = (r: PointRow, issuer: Issuer) => ({
   strategy: r.strategy,
   ruleId: r.rule_id,
   confidence: r.confidence,
+  restated: r.restated,
+  firstReported: r.first_reported && {
+    value: r.first_reported.value,
+    adsh: accessionOfKey(r.first_reported.acc_key),
+    form: r.first_reported.form,
+    filed: r.first_reported.filed,
+    accepted: easternTime(r.first_reported.accepted),
+  },
   // Only on a derived quarter: the point's shape is otherwise the reference's.
   ...(r.derived_from && { derivedFrom: r.derived_from.map(accessionOfKey) }),
+})
+
+type MetricPoint = ReturnType<typeof metricPoint>
+
+/** A trailing-twelve-month point (ttm.ts): the last quarter's filing, the sum, the quarters summed. */
+const ttmPoint = ({ last, value, of }: ReturnType<typeof trailingTwelveMonths<MetricPoint>>[number]) => ({
+  ...last,
+  quarters: 4,
+  value,
+  strategy: 'ttm',
+  restated: of.some((q) => q.restated),
+  firstReported: null,
+  derivedFrom: undefined,
+  ttmOf: of.map((q) => ({ endDate: q.endDate, value: q.value, adsh: q.adsh, strategy: q.strategy })),
 })
 
 export async function metricSeries(
@@ -136,6 +182,10 @@ export async function metricSeries(
   q: MetricSeriesQuery,
 ): Promise<typeof MetricSeriesResponse.static> {
   checkQtrs(q.qtrs)
+  const ttm = q.ttm === 'true'
+  if (ttm && q.qtrs !== undefined && q.qtrs !== 1)
+    throw invalidParameter('qtrs', 'expected 1 or none with ttm=true (a trailing-twelve-month point sums quarters)')
+  const at = pointInTimeOf(q)
   const source = q.source ?? 'all'
   const { symbols, canonical, raw } = parseSymbols(q.symbols, source)
   const issuer = await issuerOf(store, q)
@@ -143,17 +193,32 @@ export async function metricSeries(
     ...canonical.map((symbol) => ({ source: 'canonical' as const, symbol })),
     ...raw.map((symbol) => ({ source: 'raw' as const, symbol })),
   ]
-  const periods = periodsOf(q)
+  const window = windowOf(q)
+  // As of a day, which periods are the latest is known only after their vintages: every period is read. A
+  // trailing sum needs the three quarters before the window's first.
+  const periods: PeriodFilter = ttm
+    ? { from: 0, to: window.to, latest: undefined, quarters: 1 }
+    : at
+      ? { ...window, latest: undefined, quarters: q.qtrs }
+      : periodsOf(q)
   // `version` narrows raw series to tags of a taxonomy version containing it, case-insensitively.
   const version = q.version?.toLowerCase()
   const rows: PointRow[] = []
   const points = await store.seriesPoints('metric', issuer.cik, names, periods)
-  for (const [i, name] of names.entries())
+  const vintages = at ? await store.seriesVintages(issuer.cik, names) : undefined
+  for (const [i, name] of names.entries()) {
+    const byPeriod = vintages && vintagesByPeriod(vintages[i]!)
     for (const p of points[i]!) {
-      const row = { ...p, ...name } as PointRow
+      let row = { ...p, ...name } as PointRow
       if (name.source === 'raw' && version !== undefined && !row.version?.toLowerCase().includes(version)) continue
+      if (at && byPeriod) {
+        const periodAtDay = periodAt(byPeriod.get(periodKey(row.quarters, row.end_date)) ?? [], at)
+        if (!periodAtDay) continue
+        row = pointAt(row, periodAtDay)
+      }
       rows.push(row)
     }
+  }
   rows.sort(
     (a, b) =>
       a.symbol.localeCompare(b.symbol) ||
@@ -175,7 +240,8 @@ export async function metricSeries(
       version: string | null
       quarters: number
       label: string | null
-      points: ReturnType<typeof metricPoint>[]
+      ttm?: boolean
+      points: MetricPoint[]
     }
   >()
   for (const r of rows) {
@@ -194,8 +260,24 @@ export async function metricSeries(
     }
     s.points.push(metricPoint(r, issuer))
   }
+  let answered = [...series.values()]
+  if (ttm) {
+    answered = answered.map((s) => ({
+      ...s,
+      quarters: 4,
+      ttm: true,
+      points: trailingTwelveMonths(s.points)
+        .map(ttmPoint)
+        .filter((p) => p.endDate >= window.from),
+    }))
+    if (!answered.some((s) => s.points.length))
+      throw new ApiError(
+        'not_found',
+        `No four consecutive quarters of ${symbols.join(', ')} of CIK ${formatCik(issuer.cik)} in the asked periods (instants have no trailing sum).`,
+      )
+  }
   // The latest `limit` periods of each series, cut here: a window function in the query was most of its time.
-  for (const s of series.values()) s.points = s.points.slice(-q.limit)
+  for (const s of answered) s.points = s.points.slice(-q.limit)
   return {
     issuer: issuerBody(issuer),
     filters: {
@@ -206,8 +288,12 @@ export async function metricSeries(
       endDate: q.endDate ?? null,
       qtrs: q.qtrs ?? null,
       limit: q.limit,
+      // Only when asked: an answer of today's latest values keeps the reference's filters.
+      ...(q.asOf !== undefined && { asOf: q.asOf }),
+      ...(q.vintage !== undefined && { vintage: q.vintage }),
+      ...(ttm && { ttm }),
     },
-    series: [...series.values()].sort(
+    series: answered.sort(
       (a, b) =>
         order.get(a.symbol)! - order.get(b.symbol)! || a.source.localeCompare(b.source) || a.quarters - b.quarters,
     ),

@@ -17,7 +17,7 @@ import { filingRow, statementLines, statementRows } from './filings.ts'
 import { companyFilings, financialIssuer } from './issuers.ts'
 import { type MetricRanking, metricRanking, type RatioRanking, ratioRanking } from './rankings.ts'
 import { filingSegmentRows, segmentRows } from './segments.ts'
-import { type PeriodFilter, type SeriesKind, type SeriesName, seriesPoints } from './series-points.ts'
+import { type PeriodFilter, type SeriesKind, type SeriesName, seriesPoints, seriesVintages } from './series-points.ts'
 import { standardizedValues } from './standardized.ts'
 
 export type { ConceptMeta } from './concept-meta.ts'
@@ -26,7 +26,7 @@ export type { FilingRow, LineRow, StatementRow } from './filings.ts'
 export type { CompanyFilingRow, Issuer } from './issuers.ts'
 export type { FilingColumns, MetricRankRow, RankedCompany, RatioRankRow } from './rankings.ts'
 export type { SegmentRow } from './segments.ts'
-export type { PeriodFilter, SeriesName } from './series-points.ts'
+export type { PeriodFilter, SeriesName, VintageRow } from './series-points.ts'
 export type { ValueRow } from './standardized.ts'
 
 export const financialsStore = (db: Db) => ({
@@ -57,6 +57,8 @@ export const financialsStore = (db: Db) => ({
   /** The points of several metric or ratio series of a company in the asked periods, one list per name, latest first. */
   seriesPoints: (kind: SeriesKind, cik: number, names: readonly SeriesName[], periods: PeriodFilter) =>
     seriesPoints(db, kind, cik, names, periods),
+  /** Every vintage of several metric series of a company, one list per name, by period and vintage. */
+  seriesVintages: (cik: number, names: readonly SeriesName[]) => seriesVintages(db, cik, names),
   /** The top of a metric's ranking. */
   metricRanking: (ranking: MetricRanking) => metricRanking(db, ranking),
   /** The top of a ratio's ranking. */

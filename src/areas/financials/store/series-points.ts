@@ -10,6 +10,7 @@ import { defineMemo } from '../../../db/memo.ts'
 import { ident, join, sql } from '../../../db/sql.ts'
 import {
   FIN_METRIC_SERIES,
+  FIN_METRIC_VINTAGES,
   FIN_RATIO_SERIES,
   METRIC_META_FIELDS,
 } from '../../../pipeline/sources/company-facts/contract.ts'
@@ -101,5 +102,22 @@ export async function seriesPoints(
       out.push(point)
     }
     return out
+  })
+}
+
+/** A vintage of a metric point (company-facts vintages.ts): a value its filings gave it, in filing order. */
+export type VintageRow = typeof FIN_METRIC_VINTAGES.fields.static
+
+/**
+ * Every vintage of several metric series of a company, one list per name in the names' order, each by
+ * period length, end date and vintage (the order of the lines): read whole, since which periods a day knew
+ * is known only once their vintages are read.
+ */
+export async function seriesVintages(db: Db, cik: number, names: readonly SeriesName[]): Promise<VintageRow[][]> {
+  const ids = await seriesIds(db)
+  return names.map((name) => {
+    const id = ids.get(`${name.source}:${name.symbol}`)
+    if (id === undefined || cik >= MAX_CIK) return []
+    return FIN_METRIC_VINTAGES.get(db, { cik, seriesId: id })
   })
 }

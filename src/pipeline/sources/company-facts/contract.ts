@@ -36,8 +36,31 @@ export const SERVING_TABLES = servingTablesOf(
       'confidence',
       'derived_from',
       'recency',
+      'restated',
+      'first_reported',
     ],
     orderBy: 'cik, symbol, source, quarters, end_date',
+  }),
+  servingTable({
+    name: 'fin_metric_vintages',
+    // vintages.ts states the rules: a filing that repeats the value before it is no vintage.
+    holds:
+      "a value a metric point's filings gave it, numbered in filing order (`vintage` 1 = first reported): the first and each change",
+    columns: [
+      'cik',
+      'symbol',
+      'source',
+      'quarters',
+      'end_date',
+      'vintage',
+      'acc_key',
+      'form',
+      'filed',
+      'accepted',
+      'period',
+      'value',
+    ],
+    orderBy: 'cik, symbol, source, quarters, end_date, vintage',
   }),
   servingTable({
     name: 'fin_ratio_points',
@@ -142,6 +165,7 @@ const AS_WRITTEN = {
   accepted: 'accepted::VARCHAR',
   components: 'components::JSON',
   derived_from: 'derived_from::VARCHAR[]',
+  first_reported: 'first_reported::JSON',
 }
 
 const text = Type.String()
@@ -177,6 +201,15 @@ export const METRIC_META_FIELDS = [
   'confidence',
 ] as const
 
+/** A restated point's first-reported value and its filing (vintage 1 of `fin_metric_vintages`). */
+const FIRST_REPORTED = Type.Object({
+  value: Type.Number(),
+  acc_key: text,
+  form: nullableText,
+  filed: Type.Number(),
+  accepted: nullableText,
+})
+
 /**
  * Each metric series' points by SERIES_KEY (CIK, series id), by recency, quarters and end date: a request
  * for the latest `limit` periods stops reading at the first line past them. Its tag and rule are its
@@ -195,6 +228,8 @@ export const FIN_METRIC_SERIES = readModel({
     value: Type.Number(),
     meta_id: Type.Number(),
     derived_from: Type.Union([Type.Array(Type.String()), Type.Null()]),
+    restated: Type.Boolean(),
+    first_reported: Type.Union([FIRST_REPORTED, Type.Null()]),
   }),
   sql: AS_WRITTEN,
   order: 'recency, quarters, end date',
@@ -221,7 +256,33 @@ export const FIN_RATIO_SERIES = readModel({
   frameBytes: 4096,
 })
 
+/**
+ * Each metric series' vintages (vintages.ts) by SERIES_KEY, by quarters, end date and vintage: what a
+ * request as of a day (`asOf`) or as first reported (`vintage=first`) reads instead of the latest values.
+ */
+export const FIN_METRIC_VINTAGES = readModel({
+  name: 'finMetricVintages',
+  path: 'lookup/fin-metric-vintages',
+  key: SERIES_KEY,
+  keyIs: 'SERIES_KEY (CIK, series id)',
+  line: 'array',
+  fields: Type.Object({
+    quarters: Type.Number(),
+    end_date: Type.Number(),
+    vintage: Type.Number(),
+    acc_key: text,
+    form: nullableText,
+    filed: Type.Number(),
+    accepted: nullableText,
+    period: nullableNumber,
+    value: Type.Number(),
+  }),
+  sql: AS_WRITTEN,
+  order: 'quarters, end date, vintage',
+  frameBytes: 4096,
+})
+
 /** The fields of a ratio point, in its line's order. */
 export const RATIO_POINT_FIELDS = Object.keys(FIN_RATIO_SERIES.fields.properties)
 
-export const LOOKUPS = lookupsOf(FIN_METRIC_SERIES, FIN_RATIO_SERIES)
+export const LOOKUPS = lookupsOf(FIN_METRIC_SERIES, FIN_RATIO_SERIES, FIN_METRIC_VINTAGES)

@@ -41,6 +41,7 @@ import { servingTablePart } from '../../serving-table.ts'
 import { ALL_CIKS } from './batches.ts'
 import { CANDIDATES_DROP, CANONICAL_SETUP, CANONICAL_TEARDOWN, canonicalStatements, cashAtStart } from './canonical.ts'
 import { SERVING_TABLES } from './contract.ts'
+import { VINTAGES_DROP, vintageStatements } from './vintages.ts'
 
 const CONSOLIDATED_NUM = `(n.segments IS NULL OR n.segments = '') AND (n.coreg IS NULL OR n.coreg = '')`
 const ymd = (date: string) => `strftime(${date}, '%Y%m%d')::INTEGER`
@@ -149,26 +150,27 @@ function batchStatements(inBatch: InRange, i: number): string[] {
              -- Reported only later than the longer period (a comparative): its latest value.
              coalesce(v.v.value, pr.p_value) AS value, coalesce(v.v.acc_key, pr.p_acc) AS acc_key
       FROM pairs pr LEFT JOIN vintage v USING (cik, symbol, source, span, end_date, pref, p_end)`,
-    // Rule 5: the derived quarters, one per period at most, where no filing reports the quarter alone.
-    `INSERT INTO cf_points
-      WITH best AS (
-        SELECT cik, symbol, source, span, end_date, max(p_end) AS prior_end, sum(${DEC('value')}) AS prior,
+    // Rule 5: the subtraction each derived quarter comes from, one per period at most (its vintages,
+    // vintages.ts, subtract the same periods).
+    `CREATE TEMP TABLE cf_best AS
+        SELECT cik, symbol, source, span, end_date, pref, max(p_end) AS prior_end, sum(${DEC('value')}) AS prior,
                list(acc_key ORDER BY p_end) AS prior_keys
         FROM cf_subtracted GROUP BY cik, symbol, source, span, end_date, pref
         -- One shorter year to date (two would be ambiguous), or all three quarters; never a gap.
         HAVING count(${DEC('value')}) = CASE pref WHEN 1 THEN 1 ELSE 3 END AND count(*) = count(${DEC('value')})
           AND ${QUARTERS_OF_DAYS.replaceAll('days', "date_diff('day', max(p_end), end_date)")} = 1
-        QUALIFY row_number() OVER (PARTITION BY cik, symbol, source, end_date ORDER BY pref, span DESC) = 1)
+        QUALIFY row_number() OVER (PARTITION BY cik, symbol, source, end_date ORDER BY pref, span DESC) = 1`,
+    // Rule 5: the derived quarters, where no filing reports the quarter alone.
+    `INSERT INTO cf_points
       SELECT a.* REPLACE (b.prior_end + 1 AS start_date, 1 AS quarters, (${DEC('a.value')} - b.prior)::DOUBLE AS value,
                           CASE WHEN a.quarters = 4 THEN 'Q4' ELSE a.fp END AS fp, 'derived' AS strategy,
                           -- The longer period's filing first, then those of the values subtracted, each once.
                           list_prepend(a.acc_key, list_filter(b.prior_keys, (k, i) -> k <> a.acc_key
                                        AND list_position(b.prior_keys, k) = i)) AS derived_from)
-      FROM cf_points a JOIN best b ON b.cik = a.cik AND b.symbol = a.symbol AND b.source = a.source
+      FROM cf_points a JOIN cf_best b ON b.cik = a.cik AND b.symbol = a.symbol AND b.source = a.source
         AND b.end_date = a.end_date AND b.span = a.quarters
       WHERE ${DEC('a.value')} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cf_points q WHERE q.cik = a.cik AND q.symbol = a.symbol
                           AND q.source = a.source AND q.quarters = 1 AND q.end_date = a.end_date)`,
-    'DROP TABLE cf_subtracted',
     // Rule 4's cash at the start for the quarters rule 5 adds: a derived cash-flow quarter's is the instant of
     // the day before it starts (the end of the period subtracted), chosen as for a reported period.
     `INSERT INTO cf_points
@@ -179,6 +181,19 @@ function batchStatements(inBatch: InRange, i: number): string[] {
         WHERE NOT EXISTS (SELECT 1 FROM cf_points q WHERE q.cik = s.cik AND q.symbol = s.metric AND q.source = 'canonical'
                           AND q.quarters = 1 AND q.end_date = s.end_date)`)}`,
     CANDIDATES_DROP,
+    // Every value each point's filings gave it (vintages.ts).
+    ...vintageStatements(inBatch),
+    'DROP TABLE cf_subtracted',
+    'DROP TABLE cf_best',
+    servingTablePart(
+      SERVING_TABLES.fin_metric_vintages,
+      i === 0,
+      `SELECT v.cik, v.symbol, v.source, v.quarters, ${ymd('v.end_date')} AS end_date,
+             row_number() OVER (PARTITION BY v.cik, v.symbol, v.source, v.quarters, v.end_date
+                                ORDER BY v.filed, v.acc_key)::INTEGER AS vintage,
+             v.acc_key, v.form, ${ymd('v.filed')} AS filed, f.accepted, f.period, v.value
+      FROM cf_vintages v LEFT JOIN s.fin_filings f ON f.acc_key = v.acc_key`,
+    ),
     // The served points: filing context from the FSDS filing (its period and acceptance time), labels,
     // metadata of the (tag, version).
     servingTablePart(
@@ -194,8 +209,17 @@ function batchStatements(inBatch: InRange, i: number): string[] {
              0 AS custom,
              c.datatype, p.strategy, p.rule_id, p.confidence, p.derived_from,
              -- 1 = the series' latest period: a request for the latest N reads N rows a series, not all of them.
-             row_number() OVER (PARTITION BY p.cik, p.symbol, p.source, p.quarters ORDER BY p.end_date DESC)::INTEGER AS recency
+             row_number() OVER (PARTITION BY p.cik, p.symbol, p.source, p.quarters ORDER BY p.end_date DESC)::INTEGER AS recency,
+             -- Restated: a filing gave the period another value than the first (vintages.ts V3).
+             coalesce(v.vintages > 1, false) AS restated,
+             CASE WHEN v.vintages > 1 THEN {'value': v.first.value, 'acc_key': v.first.acc_key::VARCHAR, 'form': v.first.form,
+                                            'filed': ${ymd('v.first.filed')}, 'accepted': ff.accepted::VARCHAR} END AS first_reported
       FROM cf_points p
+      LEFT JOIN (SELECT cik, symbol, source, quarters, end_date, count(*) AS vintages,
+                        arg_min({'value': value, 'acc_key': acc_key, 'form': form, 'filed': filed}, (filed, acc_key)) AS first
+                 FROM cf_vintages GROUP BY ALL) v
+        ON v.cik = p.cik AND v.symbol = p.symbol AND v.source = p.source AND v.quarters = p.quarters AND v.end_date = p.end_date
+      LEFT JOIN s.fin_filings ff ON ff.acc_key = v.first.acc_key
       LEFT JOIN s.fin_filings f ON f.acc_key = p.acc_key
       LEFT JOIN t_cf_labels l ON l.taxonomy = p.taxonomy AND l.tag = p.tag
       LEFT JOIN s.fin_concepts c ON c.tag = p.tag AND c.version = p.version
@@ -203,5 +227,6 @@ function batchStatements(inBatch: InRange, i: number): string[] {
       WHERE p.quarters IN (0, 1, 4)`,
     ),
     'DROP TABLE cf_points',
+    VINTAGES_DROP,
   ]
 }

@@ -11,7 +11,13 @@ import { createServingTable } from '../../serving-table.ts'
 import type { BuildContext, LookupSpec } from '../../source.ts'
 import { quote } from '../../sql-text.ts'
 import { cikBatches } from './batches.ts'
-import { FIN_METRIC_SERIES, FIN_RATIO_SERIES, METRIC_META_FIELDS, SERVING_TABLES } from './contract.ts'
+import {
+  FIN_METRIC_SERIES,
+  FIN_METRIC_VINTAGES,
+  FIN_RATIO_SERIES,
+  METRIC_META_FIELDS,
+  SERVING_TABLES,
+} from './contract.ts'
 import { rankingStatements } from './rankings.ts'
 import { ratioStatements } from './ratios.ts'
 import { seriesStatements } from './series.ts'
@@ -60,6 +66,14 @@ export const seriesLookups = (): LookupSpec[] => [
         `SELECT p.*, m.meta_id FROM s.fin_metric_points p JOIN s.fin_point_metas m ON ${SAME_META} WHERE ${inRange('p.cik')}`,
       ),
   }),
+  lookupOf(FIN_METRIC_VINTAGES, {
+    rowsOf: 's.fin_metric_vintages',
+    ranges: { column: 'cik', of: 's.fin_metric_vintages', parts: 16, rowsPerPart: ROWS_PER_RANGE },
+    from: (
+      inRange,
+    ) => `FROM (SELECT * FROM s.fin_metric_vintages WHERE ${inRange('cik')}) JOIN s.fin_series_ids USING (source, symbol)
+      ORDER BY 1, quarters, end_date, vintage`,
+  }),
   lookupOf(FIN_RATIO_SERIES, {
     rowsOf: 's.fin_ratio_points',
     ranges: { column: 'cik', of: 's.fin_ratio_points', parts: 4, rowsPerPart: ROWS_PER_RANGE },
@@ -87,4 +101,16 @@ export async function checkSeries({ db, options }: BuildContext) {
        GROUP BY cik, symbol, source, quarters, end_date HAVING count(*) > 1)`,
     )
   if (twice) throw new Error(`serving database: ${twice} metric periods have more than one point in fin_metric_points`)
+  // The last vintage of each point is its value (vintages.ts): an answer as of today is today's answer.
+  let astray = 0
+  for (const inBatch of await cikBatches(db, options.seriesFactsPerBatch))
+    astray += await db.count(
+      `SELECT count(*) AS n FROM s.fin_metric_points p
+       LEFT JOIN (SELECT cik, symbol, source, quarters, end_date, arg_max(value, vintage) AS value
+                  FROM s.fin_metric_vintages WHERE ${inBatch('cik')} GROUP BY ALL) v
+         ON v.cik = p.cik AND v.symbol = p.symbol AND v.source = p.source AND v.quarters = p.quarters AND v.end_date = p.end_date
+       WHERE ${inBatch('p.cik')} AND v.value IS DISTINCT FROM p.value`,
+    )
+  if (astray)
+    throw new Error(`serving database: ${astray} metric points differ from their last vintage in fin_metric_vintages`)
 }

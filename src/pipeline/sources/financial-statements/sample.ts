@@ -37,6 +37,7 @@ import {
 } from './sample-lines.ts'
 import { CompanyModel, type FiscalQuarter, fq } from './sample-model.ts'
 import { NOTE_REPORTS } from './sample-notes.ts'
+import { type Restatement, restated, restatementBy } from './sample-restatements.ts'
 import { REVENUE_PART, reportsRevenuePart, withoutPresentation } from './sample-revenue-part.ts'
 
 const FSDS_DIR = 'financial-statement-data-sets'
@@ -92,7 +93,15 @@ function easternAccepted(f: Filing): string {
 }
 
 /** What one filing covers: its fiscal quarter, whether annual, and its company's model. */
-export type Cover = { g: FiscalQuarter; annual: boolean; fiscal: Fiscal; model: CompanyModel; uom: string }
+export type Cover = {
+  g: FiscalQuarter
+  annual: boolean
+  fiscal: Fiscal
+  model: CompanyModel
+  uom: string
+  /** The restatements filed so far, this filing's included (sample-restatements.ts). */
+  restatements: readonly Restatement[]
+}
 
 /** The filing's values: [tag, ddate, qtrs, uom, segments, coreg, value, footnote] per num row, keyed by tag for pre. */
 export type NumRow = [string, number, number, string, string, string, number, string]
@@ -120,9 +129,14 @@ function values(c: Cover, lines: Line[], flows: { last: FiscalQuarter; qtrs: num
     }
     if (l.flow)
       for (const p of flows)
-        push(+compactDay(quarterEnd(c.fiscal, p.last)), p.qtrs, l.flow(c.model.span(p.last, p.qtrs)))
+        push(
+          +compactDay(quarterEnd(c.fiscal, p.last)),
+          p.qtrs,
+          restated(l.flow(c.model.span(p.last, p.qtrs)), uom, p.last, c.restatements),
+        )
     if (l.balance)
-      for (const g of instants) push(+compactDay(quarterEnd(c.fiscal, g)), 0, l.balance(c.model.balances(g)))
+      for (const g of instants)
+        push(+compactDay(quarterEnd(c.fiscal, g)), 0, restated(l.balance(c.model.balances(g)), uom, g, c.restatements))
   }
   return rows
 }
@@ -305,12 +319,15 @@ export function* sampleFinancialFilings(world: SampleWorld, e: SampleEntity): Ge
     eligible.filter((f) => f.form.endsWith('/A')).map((f) => `${f.form.slice(0, 4)} ${f.reportDate}`),
   )
   let withPart = 0
+  const restatements: Restatement[] = []
   for (const f of eligible.sort((a, b) => a.acceptedAt - b.acceptedAt)) {
     const annual = f.form.startsWith('10-K') || f.form === '20-F'
     const g = fiscalQuarterOf(fiscal, f.reportDate)
     if (g === null || annual !== (g % 4 === 3)) continue
     const quarter = dataSetQuarterOf(f.day)
-    const c: Cover = { g, annual, fiscal, model, uom }
+    const restating = annual ? restatementBy(e.cik, g, f.form) : undefined
+    if (restating) restatements.push(restating)
+    const c: Cover = { g, annual, fiscal, model, uom, restatements: [...restatements] }
     const end = quarterEnd(fiscal, g)
     const period = f.reportDate.replaceAll('-', '')
     const prevrpt = !f.form.endsWith('/A') && amended.has(`${f.form.slice(0, 4)} ${f.reportDate}`) ? 1 : 0

@@ -1,0 +1,54 @@
+/**
+ * The point-in-time rules of a series request (docs/financials.md "Point in time"): which of a period's
+ * vintages (the build's, company-facts vintages.ts) answers a request `asOf` a day, or as first reported.
+ *
+ * P1. Known on a day: a vintage is known at the end of day D (US Eastern, EDGAR's clock) when its filing was
+ *     accepted on or before D; where the data sets lack the acceptance time, when it was filed on or before D.
+ * P2. `vintage=latest` (the default) takes the last vintage known; `first` the first, if known. A period with
+ *     no vintage known has no point.
+ * P3. Restated: more than one vintage known (a later filing gave the period another value); the first-reported
+ *     value is the first vintage.
+ * Without `asOf` every vintage is known, so the latest vintage is the point the series has today.
+ */
+import type { VintageRow } from './store/index.ts'
+
+export type VintageChoice = 'first' | 'latest'
+
+/** A request's point in time: the day (YYYYMMDD, none = today) and which vintage. */
+export type PointInTime = { day: number | undefined; vintage: VintageChoice }
+
+/** The day a vintage is known (P1), as YYYYMMDD. */
+export const knownOn = (v: VintageRow) => (v.accepted ? Number(v.accepted.slice(0, 10).replaceAll('-', '')) : v.filed)
+
+/** The request's point in time, or undefined for today's latest values (no vintage is read). */
+export function pointInTimeOf(q: { asOf?: string; vintage?: string }): PointInTime | undefined {
+  const vintage = (q.vintage ?? 'latest') as VintageChoice
+  if (q.asOf === undefined && vintage === 'latest') return undefined
+  return { day: q.asOf === undefined ? undefined : Number(q.asOf.replaceAll('-', '')), vintage }
+}
+
+/** A period's answer at a point in time: the vintage taken, the first known, and whether it was restated. */
+export type PeriodAt = { taken: VintageRow; first: VintageRow; restated: boolean; latestOfAll: boolean }
+
+/** P1–P3 over one period's vintages (in vintage order); undefined when none is known. */
+export function periodAt(vintages: readonly VintageRow[], at: PointInTime): PeriodAt | undefined {
+  const known = at.day === undefined ? vintages : vintages.filter((v) => knownOn(v) <= at.day!)
+  if (!known.length) return undefined
+  const taken = at.vintage === 'first' ? known[0]! : known.at(-1)!
+  return { taken, first: known[0]!, restated: known.length > 1, latestOfAll: taken === vintages.at(-1) }
+}
+
+/** A period's key among a series' vintages. */
+export const periodKey = (quarters: number, endDate: number) => quarters * 100_000_000 + endDate
+
+/** A series' vintages by period (periodKey), each list in vintage order. */
+export function vintagesByPeriod(vintages: readonly VintageRow[]): Map<number, VintageRow[]> {
+  const out = new Map<number, VintageRow[]>()
+  for (const v of vintages) {
+    const key = periodKey(v.quarters, v.end_date)
+    const list = out.get(key)
+    if (list) list.push(v)
+    else out.set(key, [v])
+  }
+  return out
+}

@@ -1,0 +1,117 @@
+/**
+ * The vintages of the metric series: for each point (series.ts rules 1–5), every value its filings gave it,
+ * in the order they were filed, so a request can answer as of any day and as first reported
+ * (docs/financials.md "Point in time" states the rules with examples; test/financials/vintages.test.ts has
+ * a test per rule):
+ *
+ * V1. A reported point's filings are every filing of its fact (the cik, taxonomy, tag, unit, start and end
+ *     rules 1–3 chose): companyfacts keeps each filing's value of each period. A canonical key's point
+ *     (rule 4) takes, from a filing that reports its chosen tag at the period, that tag's value; a filing
+ *     before the first that reported the chosen tag takes the first of the key's other tags it reports at
+ *     the period, in the rule table's priority order (a filer that renamed its revenue tag still has its
+ *     first-reported revenue). A filing that gives one fact two values gives the point its own value when
+ *     it is the point's filing, else the smaller.
+ * V2. A derived quarter's vintages (rule 5) are its longer period's: at each filing of the longer period,
+ *     that filing's value minus the shorter periods' values as known at it (the latest filed by then; none
+ *     filed yet: their latest, as rule 5 has it), known when the last of those filings was filed. A
+ *     vintage known after the point's own is left out: the last vintage is the point.
+ * V3. A vintage is a change: of a point's filings in filing order (filed, then accession number), the first
+ *     and each whose value differs from the one before. A filing that repeats the value is no vintage
+ *     (a restatement is a different value, never a repeat).
+ * The build checks that each point's last vintage is its value (checkVintages).
+ */
+import type { InRange } from '../../key-ranges.ts'
+
+const POINT = 'cik, symbol, source, quarters, end_date'
+const DEC = (value: string) => `try_cast(${value} AS DECIMAL(38, 8))`
+/** `a` filed no later than `b` (by filed date, then accession number). */
+const notAfter = (a: string, b: string) =>
+  `(${a}.filed < ${b}.filed OR (${a}.filed = ${b}.filed AND ${a}.acc_key <= ${b}.acc_key))`
+
+/**
+ * One range's vintages into `cf_vintages` (POINT, acc_key, filed, form, value: changes only, quarters 0, 1
+ * and 4), from `cf_points`, `cf_best` and `cf_subtracted` (series.ts) while they exist. `cf_reports` keeps
+ * each filing's `rank`: 0 for the point's own tag, else the other tag's in the rule table.
+ */
+export const vintageStatements = (inBatch: InRange): string[] => [
+  // V1: every filing's value of each reported point (all period lengths: rule 5's longer periods too).
+  `CREATE TEMP TABLE cf_reports AS
+    WITH pts AS (
+      SELECT p.cik, p.symbol, p.source, p.taxonomy, p.tag, p.unit, p.quarters, p.end_date, p.acc_key AS point_acc,
+             p.value AS point_value,
+             -- Cash at a period's start is the instant the day before it (canonical.ts).
+             CASE WHEN k.period = 'instantStart' THEN p.start_date - 1 ELSE p.end_date END AS fact_end,
+             CASE WHEN k.period = 'instantStart' OR p.quarters = 0 THEN NULL ELSE p.start_date END AS fact_start
+      FROM cf_points p LEFT JOIN (SELECT DISTINCT metric, period FROM cf_rules) k
+        ON p.source = 'canonical' AND k.metric = p.symbol
+      WHERE p.strategy <> 'derived'),
+    reports AS (
+      SELECT p.*, f.acc_key, f.filed, f.form, f.value, 0 AS rank
+      FROM pts p JOIN t_cf_facts f ON f.cik = p.cik AND f.taxonomy = p.taxonomy AND f.tag = p.tag AND f.unit = p.unit
+        AND f.end_date = p.fact_end AND f.start_date IS NOT DISTINCT FROM p.fact_start
+      WHERE ${inBatch('f.cik')}
+      UNION ALL
+      SELECT p.*, f.acc_key, f.filed, f.form, f.value, r.rank
+      FROM pts p JOIN cf_rules r ON r.metric = p.symbol AND r.tag <> p.tag
+      JOIN t_cf_facts f ON f.cik = p.cik AND f.taxonomy = 'us-gaap' AND f.tag = r.tag AND f.unit = p.unit
+        AND f.end_date = p.fact_end AND f.start_date IS NOT DISTINCT FROM p.fact_start
+      WHERE p.source = 'canonical' AND ${inBatch('f.cik')}),
+    each_filing AS (
+      SELECT ${POINT}, acc_key, filed, form, rank,
+             CASE WHEN acc_key = point_acc THEN point_value ELSE value END AS value
+      FROM reports
+      QUALIFY row_number() OVER (PARTITION BY ${POINT}, acc_key ORDER BY rank, value) = 1)
+    SELECT ${POINT}, acc_key, filed, form, value, rank FROM (
+      SELECT *, min(CASE WHEN rank = 0 THEN filed END) OVER p AS chosen_filed,
+             min(CASE WHEN rank = 0 THEN acc_key END) OVER p AS chosen_acc
+      FROM each_filing WINDOW p AS (PARTITION BY ${POINT}))
+    -- Another tag only before the chosen tag's first filing of the period.
+    WHERE rank = 0 OR filed < chosen_filed OR (filed = chosen_filed AND acc_key < chosen_acc)`,
+  // V2: a derived quarter at each filing of its longer period.
+  `INSERT INTO cf_reports
+    WITH d AS (
+      SELECT b.cik, b.symbol, b.source, b.span, b.end_date, b.pref, p.acc_key AS point_acc
+      FROM cf_best b JOIN cf_points p ON p.cik = b.cik AND p.symbol = b.symbol AND p.source = b.source
+        AND p.quarters = 1 AND p.end_date = b.end_date AND p.strategy = 'derived'),
+    longer AS (
+      SELECT d.*, v.acc_key, v.filed, v.form, v.value
+      FROM d JOIN cf_reports v ON v.cik = d.cik AND v.symbol = d.symbol AND v.source = d.source
+        AND v.quarters = d.span AND v.end_date = d.end_date),
+    terms AS (
+      SELECT l.cik, l.symbol, l.source, l.end_date, l.point_acc, l.acc_key, l.filed, l.form, l.value, s.p_end,
+             coalesce(arg_max({'value': pv.value, 'filed': pv.filed, 'acc_key': pv.acc_key, 'form': pv.form},
+                              (pv.filed, pv.acc_key)) FILTER (WHERE ${notAfter('pv', 'l')}),
+                      arg_max({'value': pv.value, 'filed': pv.filed, 'acc_key': pv.acc_key, 'form': pv.form},
+                              (pv.filed, pv.acc_key))) AS used
+      FROM longer l
+      JOIN cf_subtracted s ON s.cik = l.cik AND s.symbol = l.symbol AND s.source = l.source AND s.span = l.span
+        AND s.end_date = l.end_date AND s.pref = l.pref
+      -- Rule 5 subtracts the chosen tag's values only.
+      JOIN cf_reports pv ON pv.cik = s.cik AND pv.symbol = s.symbol AND pv.source = s.source AND pv.end_date = s.p_end
+        AND pv.rank = 0 AND pv.quarters = CASE s.pref WHEN 1 THEN s.span - 1 ELSE 1 END
+      GROUP BY ALL),
+    at_each AS (
+      SELECT cik, symbol, source, end_date, point_acc, acc_key AS longer_acc, any_value(filed) AS longer_filed,
+             (${DEC('any_value(value)')} - sum(${DEC('used.value')}))::DOUBLE AS value,
+             -- Known when the last of its filings was filed.
+             greatest(max({'filed': used.filed, 'acc_key': used.acc_key, 'form': used.form}),
+                      {'filed': any_value(filed), 'acc_key': acc_key, 'form': any_value(form)}) AS known
+      FROM terms GROUP BY cik, symbol, source, end_date, point_acc, acc_key)
+    SELECT e.cik, e.symbol, e.source, 1 AS quarters, e.end_date, e.known.acc_key, e.known.filed, e.known.form, e.value,
+           0 AS rank
+    FROM at_each e JOIN at_each own ON own.cik = e.cik AND own.symbol = e.symbol AND own.source = e.source
+      AND own.end_date = e.end_date AND own.longer_acc = own.point_acc
+    WHERE e.known <= own.known
+    -- Two filings of the longer period known at once: the later one's.
+    QUALIFY row_number() OVER (PARTITION BY e.cik, e.symbol, e.source, e.end_date, e.known.acc_key
+                               ORDER BY e.longer_filed DESC, e.longer_acc DESC) = 1`,
+  // V3: the changes of the served points.
+  `CREATE TEMP TABLE cf_vintages AS
+    SELECT ${POINT}, acc_key, filed, form, value FROM (
+      SELECT *, lag(value) OVER w AS before, row_number() OVER w AS n FROM cf_reports WHERE quarters IN (0, 1, 4)
+      WINDOW w AS (PARTITION BY ${POINT} ORDER BY filed, acc_key))
+    WHERE n = 1 OR value IS DISTINCT FROM before`,
+  'DROP TABLE cf_reports',
+]
+
+export const VINTAGES_DROP = 'DROP TABLE cf_vintages'

@@ -1,0 +1,138 @@
+/**
+ * The vintage rules of the build (company-facts vintages.ts), one test per rule, over hand-made stage
+ * tables: a few facts of one company and what the series statements make of them.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { BuildDb } from '../../src/pipeline/duck.ts'
+import { tempDir } from '../helpers/snapshot.ts'
+import { acc, buildSeries, type Fact } from './series-inputs.ts'
+
+let root = ''
+let db: BuildDb
+
+beforeAll(async () => {
+  root = tempDir('vintages')
+  db = await BuildDb.open({
+    file: join(root, 'b.duckdb'),
+    tempDir: join(root, 'tmp'),
+    threads: 1,
+    memoryLimit: '500MB',
+  })
+})
+afterAll(() => {
+  db?.close()
+  rmSync(root, { recursive: true, force: true })
+})
+
+/** A symbol's vintages as `quarters end vintage value …accession filed`. */
+async function vintages(symbol: string, source = 'raw') {
+  const rows = await db.all<Record<string, unknown>>(
+    `SELECT quarters, end_date, vintage, value, acc_key::VARCHAR AS acc, filed FROM s.fin_metric_vintages
+     WHERE symbol = ? AND source = ? ORDER BY quarters, end_date, vintage`,
+    [symbol, source],
+  )
+  return rows.map((r) => `${r.quarters} ${r.end_date} ${r.vintage} ${r.value} …${String(r.acc).slice(-2)} ${r.filed}`)
+}
+
+/** A symbol's points as `quarters end value restated first-reported`. */
+async function restated(symbol: string, source = 'raw') {
+  const rows = await db.all<Record<string, unknown>>(
+    `SELECT quarters, end_date, value, restated, to_json(first_reported)::VARCHAR AS first FROM s.fin_metric_points
+     WHERE symbol = ? AND source = ? ORDER BY quarters, end_date`,
+    [symbol, source],
+  )
+  return rows.map((r) => `${r.quarters} ${r.end_date} ${r.value} ${r.restated} ${r.first}`)
+}
+
+const revenue = (tag: string, year: number, v: number, n: number, filed: string, form = '10-K'): Fact => [
+  tag,
+  'USD',
+  `${year}-01-01`,
+  `${year}-12-31`,
+  v,
+  acc(n),
+  year,
+  'FY',
+  form,
+  filed,
+]
+
+describe('vintages of a metric point', () => {
+  test('V1 and V3: each filing’s value in filing order, a repeat of the value before it no vintage', async () => {
+    await buildSeries(db, [
+      ['Assets', 'USD', null, '2023-12-31', 100, acc(1), 2023, 'FY', '10-K', '2024-02-01'],
+      // The next 10-Q repeats it: known again, not changed.
+      ['Assets', 'USD', null, '2023-12-31', 100, acc(2), 2024, 'Q1', '10-Q', '2024-05-01'],
+      // The next 10-K restates it, and a 10-K/A restores it.
+      ['Assets', 'USD', null, '2023-12-31', 105, acc(3), 2024, 'FY', '10-K', '2025-02-01'],
+      ['Assets', 'USD', null, '2023-12-31', 100, acc(4), 2024, 'FY', '10-K/A', '2025-03-01'],
+      ['Assets', 'USD', null, '2024-12-31', 120, acc(3), 2024, 'FY', '10-K', '2025-02-01'],
+    ])
+    expect(await vintages('Assets')).toEqual([
+      '0 20231231 1 100 …01 20240201',
+      '0 20231231 2 105 …03 20250201',
+      '0 20231231 3 100 …04 20250301',
+      '0 20241231 1 120 …03 20250201',
+    ])
+    // Restated: a filing gave the period another value, even if a later one gave the first back.
+    expect(await restated('Assets')).toEqual([
+      '0 20231231 100 true {"value":100.0,"acc_key":"124000001","form":"10-K","filed":20240201,"accepted":null}',
+      '0 20241231 120 false null',
+    ])
+  })
+
+  test('V1: a canonical key’s earlier filings under another of its tags, before the chosen tag was first reported', async () => {
+    await buildSeries(db, [
+      // Fiscal 2022 first reported as SalesRevenueGoodsNet (a tag of the key, not a part of it), then as Revenues.
+      revenue('SalesRevenueGoodsNet', 2022, 500, 1, '2023-02-01'),
+      revenue('Revenues', 2022, 500, 2, '2024-02-01'),
+      revenue('Revenues', 2023, 600, 2, '2024-02-01'),
+      // 2023 restated by the next 10-K, which also reports the old tag for it: the chosen tag's value counts.
+      revenue('Revenues', 2023, 610, 3, '2025-02-01'),
+      revenue('SalesRevenueGoodsNet', 2023, 999, 3, '2025-02-01'),
+    ])
+    expect(await vintages('revenue', 'canonical')).toEqual([
+      '4 20221231 1 500 …01 20230201',
+      '4 20231231 1 600 …02 20240201',
+      '4 20231231 2 610 …03 20250201',
+    ])
+    // The raw series of a tag has that tag's filings only.
+    expect(await vintages('SalesRevenueGoodsNet')).toEqual([
+      '4 20221231 1 500 …01 20230201',
+      '4 20231231 1 999 …03 20250201',
+    ])
+  })
+
+  test('V2: a derived quarter at each filing of its longer period, minus the shorter as known then', async () => {
+    const CFO = 'NetCashProvidedByUsedInOperatingActivities'
+    const cfo = (end: string, v: number, n: number, fp: string, filed: string): Fact => [
+      CFO,
+      'USD',
+      '2024-01-01',
+      end,
+      v,
+      acc(n),
+      2024,
+      fp,
+      fp === 'FY' ? '10-K' : '10-Q',
+      filed,
+    ]
+    await buildSeries(db, [
+      cfo('2024-09-30', 40, 3, 'Q3', '2024-11-01'),
+      cfo('2024-12-31', 55, 4, 'FY', '2025-02-01'),
+      // The next 10-Q restates the nine months (a comparative), the next 10-K the year.
+      cfo('2024-09-30', 41, 5, 'Q3', '2025-11-01'),
+      cfo('2024-12-31', 58, 6, 'FY', '2026-02-01'),
+    ])
+    expect(await vintages(CFO)).toEqual([
+      // The year's first filing minus the nine months as then known; the restated nine months alone change
+      // nothing (rule 5 subtracts at the year's filings); the restated year minus the restated nine months.
+      '1 20241231 1 15 …04 20250201',
+      '1 20241231 2 17 …06 20260201',
+      '4 20241231 1 55 …04 20250201',
+      '4 20241231 2 58 …06 20260201',
+    ])
+  })
+})
