@@ -38,7 +38,7 @@ test('ranges are cut between CIKs after about the asked number of facts; every C
   }
 })
 
-test('the one-point-per-period check looks in every range: a point twice in the last one fails the build', async () => {
+test('the series checks look in every range: a point twice, or a point its last vintage does not give, fails the build', async () => {
   const db = await BuildDb.open({
     file: ':memory:',
     tempDir: join(root, 'spill-check'),
@@ -49,12 +49,18 @@ test('the one-point-per-period check looks in every range: a point twice in the 
     await db.run('CREATE TABLE t_cf_facts AS SELECT unnest([1, 1, 2, 2, 9, 9]) AS cik')
     await db.run("ATTACH ':memory:' AS s")
     await db.run(`CREATE TABLE s.fin_metric_points AS SELECT * FROM (VALUES
-      (1, 'revenue', 'canonical', 4, 20241231), (2, 'revenue', 'canonical', 4, 20241231), (9, 'revenue', 'canonical', 4, 20241231),
-      (9, 'revenue', 'raw', 4, 20241231)) t(cik, symbol, source, quarters, end_date)`)
+      (1, 'revenue', 'canonical', 4, 20241231, 10), (2, 'revenue', 'canonical', 4, 20241231, 10), (9, 'revenue', 'canonical', 4, 20241231, 10),
+      (9, 'revenue', 'raw', 4, 20241231, 10)) t(cik, symbol, source, quarters, end_date, value)`)
+    // Each point's vintages: the last gives its value (a restated one first gave 12).
+    await db.run(`CREATE TABLE s.fin_metric_vintages AS SELECT *, 1 AS vintage FROM s.fin_metric_points`)
+    await db.run(`INSERT INTO s.fin_metric_vintages VALUES (9, 'revenue', 'raw', 4, 20241231, 12, 0)`)
     const ctx = { db, options: { seriesFactsPerBatch: 2 } } as unknown as BuildContext
     expect(await cikBatches(db, 2)).toHaveLength(3)
     await checkSeries(ctx)
-    await db.run(`INSERT INTO s.fin_metric_points VALUES (9, 'revenue', 'raw', 4, 20241231)`)
+    await db.run(`UPDATE s.fin_metric_vintages SET value = 11 WHERE cik = 9 AND source = 'raw' AND vintage = 1`)
+    await expect(checkSeries(ctx)).rejects.toThrow('1 metric points differ from their last vintage in fin_metric_vintages')
+    await db.run(`UPDATE s.fin_metric_vintages SET value = 10 WHERE cik = 9 AND source = 'raw' AND vintage = 1`)
+    await db.run(`INSERT INTO s.fin_metric_points VALUES (9, 'revenue', 'raw', 4, 20241231, 10)`)
     await expect(checkSeries(ctx)).rejects.toThrow('1 metric periods have more than one point in fin_metric_points')
   } finally {
     db.close()
@@ -82,6 +88,7 @@ test('the series, ratios and rankings made in ranges equal those made at once, i
     expect(facts).toBeGreaterThan(3 * SERIES_FACTS_PER_BATCH)
     const tables = {
       fin_metric_points: 'cik, symbol, source, quarters, end_date',
+      fin_metric_vintages: 'cik, symbol, source, quarters, end_date, vintage',
       fin_ratio_points: 'cik, ratio, quarters, end_date',
       fin_ratio_points_by_ratio: 'ratio, quarters, end_date DESC, cik',
       fin_metric_rankings: 'metric, basis, year, quarter, rank',

@@ -49,6 +49,9 @@ function pointOf(facts: Fact[], tag: string, quarters: number, cik: number) {
   const latest = byFiling.at(-1)!
   const first = byFiling[0]!
   const sub = ctx.fsds.sub.find((r) => r.adsh === latest.accn)!
+  // Restated: a filing gave the period another value than the one before it (a repeat is no change).
+  const changes = byFiling.filter((f, i) => i === 0 || f.val !== byFiling[i - 1]!.val)
+  const firstSub = ctx.fsds.sub.find((r) => r.adsh === first.accn)
   const num = ctx.fsds.num.find(
     (n) => n.adsh === latest.accn && n.tag === tag && n.ddate === latest.end.replaceAll('-', ''),
   )
@@ -70,6 +73,17 @@ function pointOf(facts: Fact[], tag: string, quarters: number, cik: number) {
     value: latest.val,
     tag,
     version: num?.version ?? null,
+    restated: changes.length > 1,
+    firstReported:
+      changes.length > 1
+        ? {
+            value: first.val,
+            adsh: first.accn,
+            form: first.form,
+            filed: ymd(first.filed),
+            accepted: firstSub?.accepted ? firstSub.accepted.slice(0, 19).replace(' ', 'T') : null,
+          }
+        : null,
   }
 }
 
@@ -320,6 +334,8 @@ describe('ratio series', () => {
       confidence: _cf,
       unit: _u,
       value: _x,
+      restated: _rs,
+      firstReported: _fr,
       ...filing
     } = assets
     const res = await get(`ratios?cik=${QFD}&ratio=current_ratio&limit=1`)
@@ -388,7 +404,9 @@ describe('rankings', () => {
       )
       const { rank: _r, metric: _m, sic: _s, countryInc: _c, sourceTag, sourceVersion, ...rest } = c
       expect({ ...rest, tag: sourceTag, version: sourceVersion }).toMatchObject(
-        (({ custom: _x, datatype: _d, segments: _g, coreg: _o, ...p }) => p)(own.body.series[0].points[0]),
+        (({ custom: _x, datatype: _d, segments: _g, coreg: _o, restated: _r, firstReported: _f, ...p }) => p)(
+          own.body.series[0].points[0],
+        ),
       )
     }
   })

@@ -224,6 +224,7 @@ describe('secds build: publishing', () => {
       finCompanyFilings: expect.any(Number),
       finSegmentRows: expect.any(Number),
       finMetricSeries: expect.any(Number),
+      finMetricVintages: expect.any(Number),
       finRatioSeries: expect.any(Number),
       // A line per person, position (by issuer and by owner), day's ranked issuer, (side, day), feed row.
       insiderPersons: expect.any(Number),
