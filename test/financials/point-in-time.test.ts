@@ -1,0 +1,180 @@
+/**
+ * Point-in-time metric series over the fixture (docs/financials.md "Point in time"): `asOf`, `vintage`,
+ * `restated` and `firstReported`, and trailing twelve months. Expected values are read from the fixture's
+ * own `companyfacts.zip` (JSON.parse) and FSDS acceptance times, independently of the build: the generator
+ * restates prior years in some 10-Ks and amends some years (sample-restatements.ts).
+ */
+import { beforeAll, describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { ZipReader } from '../../src/lib/zip.ts'
+import { sampleFixture } from '../helpers/fixture.ts'
+import type { CompanyFact } from './companyfacts-json.ts'
+import { useApiAndFsds } from './fsds-files.ts'
+
+const ctx = useApiAndFsds()
+
+type Doc = { cik: number; facts: Record<string, Record<string, { units: Record<string, CompanyFact[]> }>> }
+type Period = { cik: number; tag: string; end: string; byFiling: CompanyFact[] }
+
+const ymd = (iso: string) => Number(iso.replaceAll('-', ''))
+const days = (f: CompanyFact) => (Date.parse(f.end) - Date.parse(f.start!)) / 86_400_000 + 1
+const dayBefore = (iso: string) => new Date(Date.parse(iso) - 86_400_000).toISOString().slice(0, 10)
+
+/** Every fiscal year of a us-gaap USD tag with more than one value among its filings, one period per end date. */
+const restatedYears: Period[] = []
+/** A filing's acceptance day (FSDS, Eastern), else its filing date: when a day knew it. */
+let knownOn: (f: CompanyFact) => string
+
+beforeAll(async () => {
+  const zip = ZipReader.open(join((await sampleFixture()).mirror, 'companyfacts.zip'))
+  for (const [, data] of zip.iterate()) {
+    const doc = JSON.parse(data.toString('utf8')) as Doc
+    for (const [tag, concept] of Object.entries(doc.facts['us-gaap'] ?? {})) {
+      const byEnd = Map.groupBy(
+        (concept.units.USD ?? []).filter((f) => f.start && days(f) >= 340 && days(f) <= 390),
+        (f) => f.end,
+      )
+      for (const [end, facts] of byEnd) {
+        // One period per end date (a second start would be rule 3's choice, not this test's).
+        if (new Set(facts.map((f) => f.start)).size > 1) continue
+        const byFiling = facts.sort((a, b) => a.filed.localeCompare(b.filed) || a.accn.localeCompare(b.accn))
+        if (new Set(byFiling.map((f) => f.val)).size > 1) restatedYears.push({ cik: doc.cik, tag, end, byFiling })
+      }
+    }
+  }
+  zip.close()
+  const accepted = new Map(ctx.fsds.sub.map((s) => [s.adsh!, s.accepted!.slice(0, 10)]))
+  knownOn = (f) => accepted.get(f.accn) ?? f.filed
+})
+
+const get = (path: string) => ctx.api.get(`/v1/financials/${path}`)
+
+/** The point of `p`'s period in a raw annual series answer, or undefined. */
+async function pointOf(p: Period, extra = '') {
+  const res = await get(`metrics?cik=${p.cik}&symbols=${p.tag}&source=raw&qtrs=4&limit=100${extra}`)
+  expect(res.status).toBe(200)
+  return res.body.series[0].points.find((x: { endDate: number }) => x.endDate === ymd(p.end))
+}
+
+/** The facts of `p` known at the end of `day`, in filing order; of those, the changes (a repeat is none). */
+function knownAt(p: Period, day: string | undefined) {
+  const known = p.byFiling.filter((f) => day === undefined || knownOn(f) <= day)
+  const changes = known.filter((f, i) => i === 0 || f.val !== known[i - 1]!.val)
+  return { known, changes }
+}
+
+describe('point in time', () => {
+  test('the fixture restates: prior years in later 10-Ks, and years in their amendments', () => {
+    expect(restatedYears.length).toBeGreaterThan(5)
+    expect(restatedYears.some((p) => p.byFiling.some((f) => f.form === '10-K/A'))).toBe(true)
+  })
+
+  test('every point says whether it was restated, with its first-reported value and filing', async () => {
+    for (const p of restatedYears.slice(0, 8)) {
+      const { changes } = knownAt(p, undefined)
+      const first = p.byFiling[0]!
+      const point = await pointOf(p)
+      expect(point.value).toBe(p.byFiling.at(-1)!.val)
+      expect([point.restated, point.firstReported]).toEqual([
+        changes.length > 1,
+        changes.length > 1
+          ? {
+              value: first.val,
+              adsh: first.accn,
+              form: first.form,
+              filed: ymd(first.filed),
+              accepted: expect.stringMatching(new RegExp(`^${knownOn(first)}T`)),
+            }
+          : null,
+      ])
+    }
+  })
+
+  test('asOf: each period the value known at the end of the day, from the filing that first gave it; unknown periods absent', async () => {
+    for (const p of restatedYears.slice(0, 8)) {
+      const { changes } = knownAt(p, undefined)
+      const restating = changes[1]!
+      const before = dayBefore(knownOn(restating))
+      for (const day of [before, knownOn(restating)]) {
+        const at = knownAt(p, day)
+        const taken = at.changes.at(-1)!
+        const point = await pointOf(p, `&asOf=${day}`)
+        expect([point.value, point.adsh, point.filed, point.restated]).toEqual([
+          taken.val,
+          taken.accn,
+          ymd(taken.filed),
+          at.changes.length > 1,
+        ])
+      }
+      // Before its first filing, the period is not in the answer.
+      const earliest = dayBefore(knownOn(p.byFiling[0]!))
+      const res = await get(`metrics?cik=${p.cik}&symbols=${p.tag}&source=raw&qtrs=4&limit=100&asOf=${earliest}`)
+      const ends = res.status === 200 ? res.body.series[0].points.map((x: { endDate: number }) => x.endDate) : []
+      expect(ends).not.toContain(ymd(p.end))
+    }
+  })
+
+  test('vintage=first: each period as first reported; with asOf the same when it was known by then', async () => {
+    for (const p of restatedYears.slice(0, 8)) {
+      const first = p.byFiling[0]!
+      const point = await pointOf(p, '&vintage=first')
+      expect([point.value, point.adsh, point.restated]).toEqual([first.val, first.accn, true])
+      const late = await pointOf(p, `&vintage=first&asOf=${knownOn(p.byFiling.at(-1)!)}`)
+      expect(late.value).toBe(first.val)
+    }
+  })
+
+  test('asOf far ahead answers today’s values; the filters echo the new parameters only when sent', async () => {
+    const p = restatedYears[0]!
+    const today = await get(`metrics?cik=${p.cik}&symbols=${p.tag},revenue&limit=100`)
+    const ahead = await get(`metrics?cik=${p.cik}&symbols=${p.tag},revenue&limit=100&asOf=2100-01-01`)
+    const values = (body: { series: { points: { endDate: number; value: number }[] }[] }) =>
+      body.series.map((s) => s.points.map((x) => [x.endDate, x.value]))
+    expect(values(ahead.body)).toEqual(values(today.body))
+    expect(today.body.filters.asOf).toBeUndefined()
+    expect(ahead.body.filters.asOf).toBe('2100-01-01')
+  })
+
+  test('ttm=true: at each quarter the sum of it and the three before, naming them; instants have none', async () => {
+    const p = restatedYears[0]!
+    const quarters = (await get(`metrics?cik=${p.cik}&symbols=revenue&qtrs=1&limit=100`)).body.series[0].points
+    const ttm = await get(`metrics?cik=${p.cik}&symbols=revenue&ttm=true&limit=100`)
+    expect(ttm.status).toBe(200)
+    const [series] = ttm.body.series
+    expect([series.symbol, series.quarters, series.ttm, ttm.body.filters.ttm]).toEqual(['revenue', 4, true, true])
+    expect(series.points.length).toBeGreaterThan(0)
+    for (const point of series.points) {
+      const i = quarters.findIndex((q: { endDate: number }) => q.endDate === point.endDate)
+      const four = quarters.slice(i - 3, i + 1)
+      expect(point.ttmOf).toEqual(
+        four.map((q: { endDate: number; value: number; adsh: string; strategy: string }) => ({
+          endDate: q.endDate,
+          value: q.value,
+          adsh: q.adsh,
+          strategy: q.strategy,
+        })),
+      )
+      expect(point.value).toBeCloseTo(
+        four.reduce((a: number, q: { value: number }) => a + q.value, 0),
+        6,
+      )
+      expect([point.adsh, point.strategy]).toEqual([four[3].adsh, 'ttm'])
+    }
+    const instants = await get(`metrics?cik=${p.cik}&symbols=total_assets&ttm=true`)
+    expect(instants.status).toBe(404)
+  })
+
+  test('bad point-in-time input is a 400 naming the parameter', async () => {
+    const p = restatedYears[0]!
+    for (const [query, name] of [
+      ['asOf=2024-13-01', 'asOf'],
+      ['asOf=yesterday', 'asOf'],
+      ['vintage=second', 'vintage'],
+      ['ttm=yes', 'ttm'],
+      ['ttm=true&qtrs=0', 'qtrs'],
+    ]) {
+      const res = await get(`metrics?cik=${p.cik}&symbols=revenue&${query}`)
+      expect([res.status, JSON.stringify(res.body)]).toEqual([400, expect.stringContaining(name!)])
+    }
+  })
+})
