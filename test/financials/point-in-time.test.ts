@@ -164,6 +164,52 @@ describe('point in time', () => {
     expect(instants.status).toBe(404)
   })
 
+  test('the restatement ledger: each restated period, every value in filing order with its filing and change', async () => {
+    for (const p of restatedYears.slice(0, 4)) {
+      const res = await get(`${p.cik}/restatements?symbols=${p.tag}&source=raw&qtrs=4&limit=100`)
+      expect(res.status).toBe(200)
+      const period = res.body.data.find((d: { endDate: number }) => d.endDate === ymd(p.end))
+      const { changes } = knownAt(p, undefined)
+      expect(period).toEqual({
+        symbol: p.tag,
+        source: 'raw',
+        quarters: 4,
+        endDate: ymd(p.end),
+        firstReported: changes[0]!.val,
+        latest: changes.at(-1)!.val,
+        change: changes.at(-1)!.val - changes[0]!.val,
+        changePercent: (changes.at(-1)!.val - changes[0]!.val) / Math.abs(changes[0]!.val),
+        values: changes.map((f, i) => ({
+          vintage: i + 1,
+          value: f.val,
+          change: i === 0 ? null : f.val - changes[i - 1]!.val,
+          adsh: f.accn,
+          form: f.form,
+          filed: ymd(f.filed),
+          accepted: expect.stringMatching(new RegExp(`^${knownOn(f)}T`)),
+        })),
+      })
+      // Newest period first; only restated periods.
+      const ends = res.body.data.map((d: { endDate: number }) => d.endDate)
+      expect(ends).toEqual([...ends].sort((a, b) => b - a))
+      expect(res.body.data.every((d: { values: unknown[] }) => d.values.length > 1)).toBe(true)
+    }
+    // Pages of one: the same periods in the same order, the last page without more.
+    const p = restatedYears[0]!
+    const all = (await get(`${p.cik}/restatements?symbols=revenue,total_assets,net_income_loss&limit=100`)).body.data
+    expect(all.length).toBeGreaterThan(3)
+    expect(all.length).toBeLessThan(100)
+    const paged = []
+    for (let page = 1; page <= Math.ceil(all.length / 3); page++) {
+      const res = await get(`${p.cik}/restatements?symbols=revenue,total_assets,net_income_loss&limit=3&page=${page}`)
+      paged.push(...res.body.data)
+      expect(res.body.pagination.hasMoreData).toBe(page < Math.ceil(all.length / 3))
+    }
+    expect(paged).toEqual(all)
+    expect((await get('9999999999/restatements')).status).toBe(404)
+    expect((await get(`${p.cik}/restatements?qtrs=2`)).status).toBe(400)
+  })
+
   test('bad point-in-time input is a 400 naming the parameter', async () => {
     const p = restatedYears[0]!
     for (const [query, name] of [

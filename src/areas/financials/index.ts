@@ -124,7 +124,7 @@ const financialsOperations = (deps: AreaDeps) => {
         handler: ({ store, params, query }) => standardized(store, params.accessionNumber, statement, query),
       }),
     ),
-    ...seriesOperations(),
+    ...seriesOperations(maxOffset),
     ...segmentOperations(),
   ]
 }

@@ -6,6 +6,8 @@
  */
 import { operationsOf } from '../operation.ts'
 import { metricTop, ratioTop } from './rankings.ts'
+import { restatements } from './restatements.ts'
+import { IssuerParams } from './segment-schemas.ts'
 import { metricSeries, ratioSeries } from './series.ts'
 import {
   MetricSeriesQuery,
@@ -16,13 +18,15 @@ import {
   RatioSeriesResponse,
   RatioTopQuery,
   RatioTopResponse,
+  RestatementsQuery,
+  RestatementsResponse,
 } from './series-schemas.ts'
 import { financialsStore } from './store/index.ts'
 
 const defineOperation = operationsOf(financialsStore)
 
 /** Mounted under the area's prefix (/v1/financials). */
-export const seriesOperations = () => [
+export const seriesOperations = (maxOffset: number) => [
   defineOperation({
     path: '/metrics',
     plan: 'LITE',
@@ -33,10 +37,27 @@ export const seriesOperations = () => [
       'One series per symbol, source and period length (0 instant, 1 quarter, 4 year), points in chronological order: one per period, ' +
       'from the latest filing that reports it (`adsh`, `form`, `filed`, `accepted`), with the tag and rule that gave it. Canonical keys ' +
       '(docs/api/financials.md) by the rule table; raw tags by their local name. A fourth quarter no filing reports alone is the year minus the ' +
-      'first three quarters (`strategy: "derived"`). 404 when the company or the data is unknown; 400 for an unknown key or qtrs.',
+      'first three quarters (`strategy: "derived"`). Each point says whether a later filing restated it (`restated`, `firstReported`). ' +
+      'Beyond the reference: `asOf` answers as known at the end of a day (US Eastern), `vintage=first` as first reported, `ttm=true` ' +
+      'trailing-twelve-month sums (docs/api/financials.md, Point in time). 404 when the company or the data is unknown; 400 for an unknown key or qtrs.',
     query: MetricSeriesQuery,
     response: MetricSeriesResponse,
     handler: ({ store, query }) => metricSeries(store, query),
+  }),
+  defineOperation({
+    path: '/:issuer/restatements',
+    plan: 'LITE',
+    feature: 'SEC_API_ENDPOINTS',
+    operationId: 'getFinancialRestatements',
+    summary: "A company's restated periods (beyond the reference)",
+    description:
+      'Each period of a metric that a later filing reported with another value, newest period first: every value in filing order ' +
+      '(the first reported, then each change) with its filing, and the change from the first-reported value to the latest. ' +
+      'Every canonical key unless `symbols` says which. 404 when the company is unknown.',
+    params: IssuerParams,
+    query: RestatementsQuery,
+    response: RestatementsResponse,
+    handler: ({ store, params, query }) => restatements(store, params.issuer, query, maxOffset),
   }),
   defineOperation({
     path: '/ratios',

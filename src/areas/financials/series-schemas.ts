@@ -11,6 +11,8 @@ import {
   LimitParam,
   Nullable,
   OutInteger,
+  PageNumber,
+  Pagination,
   QueryInteger,
   Ticker,
 } from '../../http/schemas.ts'
@@ -373,4 +375,66 @@ export const RatioTopResponse = t.Object(
     ),
   },
   { title: 'FinancialRatioRankingResponse' },
+)
+
+export const RestatementsQuery = t.Object({
+  symbols: t.Optional(
+    t.String({
+      minLength: 1,
+      maxLength: 2000,
+      pattern: '^[A-Za-z0-9_ ,]+$',
+      expected: 'comma-separated canonical metric keys and/or raw tag names',
+      description: 'Comma-separated canonical metric keys and/or raw tag names; omit for every canonical key',
+    }),
+  ),
+  source: t.Optional(oneOf(['raw', 'canonical', 'all'], 'raw, canonical or all (default)')),
+  ...Window,
+  qtrs: t.Optional(Qtrs),
+  page: PageNumber,
+  limit: LimitParam(100, 20, 'Restated periods per page (at most 100)'),
+})
+export type RestatementsQuery = typeof RestatementsQuery.static
+
+const RestatedValue = t.Object(
+  {
+    vintage: OutInteger({ description: '1 = first reported, then each change in filing order' }),
+    value: t.Number(),
+    change: Nullable(t.Number({ description: 'From the value before it; null on the first' })),
+    adsh: t.String(),
+    form: Nullable(t.String()),
+    filed: Yyyymmdd,
+    accepted: Accepted,
+  },
+  { title: 'FinancialRestatedValue' },
+)
+
+export const RestatementsResponse = t.Object(
+  {
+    issuer: CompanyIssuer,
+    filters: t.Object({
+      symbols: Nullable(t.Array(t.String())),
+      source: t.String(),
+      startDate: Nullable(t.String({ format: 'date' })),
+      endDate: Nullable(t.String({ format: 'date' })),
+      qtrs: Nullable(OutInteger()),
+    }),
+    data: t.Array(
+      t.Object(
+        {
+          symbol: t.String(),
+          source: t.String({ description: 'canonical or raw' }),
+          quarters: OutInteger({ description: '0 instant, 1 quarter, 4 year' }),
+          endDate: Yyyymmdd,
+          firstReported: t.Number(),
+          latest: t.Number(),
+          change: t.Number({ description: 'latest − firstReported' }),
+          changePercent: Nullable(t.Number({ description: 'change / |firstReported|; null when that is 0' })),
+          values: t.Array(RestatedValue),
+        },
+        { title: 'FinancialRestatedPeriod' },
+      ),
+    ),
+    pagination: Pagination,
+  },
+  { title: 'FinancialRestatementsResponse' },
 )

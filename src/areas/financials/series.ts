@@ -72,7 +72,7 @@ export const filingFields = (r: FilingColumns, cik: number, ticker: string | nul
 })
 
 /** The symbols asked for, split by what they are (see the module comment). */
-function parseSymbols(text: string, source: string) {
+export function parseSymbols(text: string, source: string) {
   const symbols = [...new Set(text.split(',').map((s) => s.trim()))].filter(Boolean)
   if (!symbols.length) throw invalidParameter('symbols', 'expected at least one metric key or tag name')
   if (symbols.length > MAX_SYMBOLS) throw invalidParameter('symbols', `expected at most ${MAX_SYMBOLS} symbols`)

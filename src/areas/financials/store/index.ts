@@ -16,6 +16,7 @@ import { type ConceptSearch, conceptsMatching } from './concepts.ts'
 import { filingRow, statementLines, statementRows } from './filings.ts'
 import { companyFilings, financialIssuer } from './issuers.ts'
 import { type MetricRanking, metricRanking, type RatioRanking, ratioRanking } from './rankings.ts'
+import { type RestatedFilter, restatedPeriods } from './restatements.ts'
 import { filingSegmentRows, segmentRows } from './segments.ts'
 import { type PeriodFilter, type SeriesKind, type SeriesName, seriesPoints, seriesVintages } from './series-points.ts'
 import { standardizedValues } from './standardized.ts'
@@ -25,6 +26,7 @@ export type { ConceptRow, ConceptSearch } from './concepts.ts'
 export type { FilingRow, LineRow, StatementRow } from './filings.ts'
 export type { CompanyFilingRow, Issuer } from './issuers.ts'
 export type { FilingColumns, MetricRankRow, RankedCompany, RatioRankRow } from './rankings.ts'
+export type { RestatedPeriodRow } from './restatements.ts'
 export type { SegmentRow } from './segments.ts'
 export type { PeriodFilter, SeriesName, VintageRow } from './series-points.ts'
 export type { ValueRow } from './standardized.ts'
@@ -59,6 +61,9 @@ export const financialsStore = (db: Db) => ({
     seriesPoints(db, kind, cik, names, periods),
   /** Every vintage of several metric series of a company, one list per name, by period and vintage. */
   seriesVintages: (cik: number, names: readonly SeriesName[]) => seriesVintages(db, cik, names),
+  /** A company's restated periods, newest first: the `want` after the first `skip`. */
+  restatedPeriods: (cik: number, filter: RestatedFilter, skip: number, want: number) =>
+    restatedPeriods(db, cik, filter, skip, want),
   /** The top of a metric's ranking. */
   metricRanking: (ranking: MetricRanking) => metricRanking(db, ranking),
   /** The top of a ratio's ranking. */
