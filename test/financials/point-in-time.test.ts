@@ -217,7 +217,7 @@ describe('point in time', () => {
       ['asOf=yesterday', 'asOf'],
       ['vintage=second', 'vintage'],
       ['ttm=yes', 'ttm'],
-      ['ttm=true&qtrs=0', 'qtrs'],
+      ['ttm=true&qtrs=1', 'qtrs'],
     ]) {
       const res = await get(`metrics?cik=${p.cik}&symbols=revenue&${query}`)
       expect([res.status, JSON.stringify(res.body)]).toEqual([400, expect.stringContaining(name!)])

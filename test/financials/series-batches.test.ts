@@ -58,7 +58,9 @@ test('the series checks look in every range: a point twice, or a point its last 
     expect(await cikBatches(db, 2)).toHaveLength(3)
     await checkSeries(ctx)
     await db.run(`UPDATE s.fin_metric_vintages SET value = 11 WHERE cik = 9 AND source = 'raw' AND vintage = 1`)
-    await expect(checkSeries(ctx)).rejects.toThrow('1 metric points differ from their last vintage in fin_metric_vintages')
+    await expect(checkSeries(ctx)).rejects.toThrow(
+      '1 metric points differ from their last vintage in fin_metric_vintages',
+    )
     await db.run(`UPDATE s.fin_metric_vintages SET value = 10 WHERE cik = 9 AND source = 'raw' AND vintage = 1`)
     await db.run(`INSERT INTO s.fin_metric_points VALUES (9, 'revenue', 'raw', 4, 20241231, 10)`)
     await expect(checkSeries(ctx)).rejects.toThrow('1 metric periods have more than one point in fin_metric_points')

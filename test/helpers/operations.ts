@@ -43,6 +43,10 @@ export const EXAMPLES: Record<string, Example> = {
   // A date for the filing lists; the standardized statements also read it, and 2025-12-31 is the 10-K's period end.
   endDate: { known: '2025-12-31', invalid: ['2024-02-30', '2023-13-01', '2024/01/02', '20240231'] },
   entityType: { known: 'company', invalid: ['robot'] },
+  // A day the cast's large issuer had filed its latest 10-K.
+  asOf: { known: '2026-06-30', invalid: ['2024-02-30', '2024/01/02', 'yesterday'] },
+  vintage: { known: 'first', invalid: ['second', 'FIRST'] },
+  ttm: { known: 'true', invalid: ['yes', '1'] },
   // In Quillfeather's name and in standard tag labels ("Other comprehensive income").
   q: { known: 'ther', invalid: ['', 'a'.repeat(201)] },
   page: { known: '1', invalid: ['0', '-1', 'abc', '1.5', '0x1F', '1e3'] },

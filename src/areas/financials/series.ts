@@ -183,8 +183,11 @@ export async function metricSeries(
 ): Promise<typeof MetricSeriesResponse.static> {
   checkQtrs(q.qtrs)
   const ttm = q.ttm === 'true'
-  if (ttm && q.qtrs !== undefined && q.qtrs !== 1)
-    throw invalidParameter('qtrs', 'expected 1 or none with ttm=true (a trailing-twelve-month point sums quarters)')
+  if (ttm && q.qtrs !== undefined && q.qtrs !== 4)
+    throw invalidParameter(
+      'qtrs',
+      'expected 4 or none with ttm=true (a trailing-twelve-month point spans four quarters)',
+    )
   const at = pointInTimeOf(q)
   const source = q.source ?? 'all'
   const { symbols, canonical, raw } = parseSymbols(q.symbols, source)

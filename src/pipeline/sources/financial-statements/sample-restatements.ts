@@ -4,11 +4,14 @@
  * - A 10-K that restates prior years: about one 10-K in twelve reports its comparative periods (every
  *   period ending before its own year) with other values than the filings before it.
  * - A 10-K/A that restates its own year: about half the annual amendments.
+ * - The cast's large issuer restates its prior years in its fiscal 2025 10-K, so the tests' examples of the
+ *   restatement ledger (its CIK, revenue, a balance) have rows.
  * From the restating filing on, every filing that reports a restated period reports the restated value, as
  * a real filer's later comparatives do. A restatement scales every value of its periods by one factor
  * (1% to 4% up or down), so a statement still adds up to within rounding; each value is rounded as the
  * filer wrote the original (USD to the thousand, per-share amounts to the cent).
  */
+import { CAST } from '../../../sample/cast.ts'
 import { hash3, unit } from '../../../sample/random.ts'
 import type { FiscalQuarter } from './sample-model.ts'
 
@@ -27,7 +30,8 @@ const factorOf = (h: number) => {
 export function restatementBy(cik: number, g: FiscalQuarter, form: string): Restatement | undefined {
   const amendment = form.endsWith('/A')
   const h = hash3(cik, g, amendment ? 0x7e58 : 0x7e57)
-  if (unit(h) >= (amendment ? RESTATING_AMENDMENT : RESTATING_10K)) return undefined
+  const cast = cik === CAST.largeIssuer.cik && !amendment && Math.floor(g / 4) === 2025
+  if (!cast && unit(h) >= (amendment ? RESTATING_AMENDMENT : RESTATING_10K)) return undefined
   return { upTo: amendment ? g : g - 4, factor: factorOf(hash3(h, cik, 1)) }
 }
 
