@@ -3,9 +3,13 @@
  * database, as the build creates them: a test of the series alone creates them empty and fills those its
  * case needs.
  */
-import type { BuildDb } from '../../src/pipeline/duck.ts'
+import { afterAll, beforeAll } from 'bun:test'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { BuildDb } from '../../src/pipeline/duck.ts'
 import { seriesStatements } from '../../src/pipeline/sources/company-facts/series.ts'
 import { FACT_COLUMNS, LABEL_COLUMNS } from '../../src/pipeline/sources/company-facts/stage.ts'
+import { tempDir } from '../helpers/snapshot.ts'
 
 export const SERIES_INPUTS = {
   t_fsds_num: `adsh VARCHAR, acc_key BIGINT, tag VARCHAR, version VARCHAR, ddate INTEGER, qtrs INTEGER, uom VARCHAR,
@@ -16,6 +20,29 @@ export const SERIES_INPUTS = {
   's.fin_filings': 'acc_key BIGINT, period INTEGER, accepted TIMESTAMP',
   's.fin_concepts': 'tag VARCHAR, version VARCHAR, tlabel VARCHAR, datatype VARCHAR',
 } as const
+
+/**
+ * A build database in a temp folder for the rules tests of one file, opened before its tests and removed
+ * after them: `db()` is the open database.
+ */
+export function useBuildDb(name: string): { db: () => BuildDb } {
+  let root = ''
+  let db: BuildDb | undefined
+  beforeAll(async () => {
+    root = tempDir(name)
+    db = await BuildDb.open({
+      file: join(root, 'b.duckdb'),
+      tempDir: join(root, 'tmp'),
+      threads: 1,
+      memoryLimit: '500MB',
+    })
+  })
+  afterAll(() => {
+    db?.close()
+    rmSync(root, { recursive: true, force: true })
+  })
+  return { db: () => db! }
+}
 
 /** `tables` of SERIES_INPUTS, empty (and the schema `s`). */
 export async function createSeriesInputs(db: BuildDb, tables: readonly (keyof typeof SERIES_INPUTS)[]) {

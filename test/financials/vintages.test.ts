@@ -2,33 +2,14 @@
  * The vintage rules of the build (company-facts vintages.ts), one test per rule, over hand-made stage
  * tables: a few facts of one company and what the series statements make of them.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { rmSync } from 'node:fs'
-import { join } from 'node:path'
-import { BuildDb } from '../../src/pipeline/duck.ts'
-import { tempDir } from '../helpers/snapshot.ts'
-import { acc, buildSeries, type Fact } from './series-inputs.ts'
+import { describe, expect, test } from 'bun:test'
+import { acc, buildSeries, type Fact, useBuildDb } from './series-inputs.ts'
 
-let root = ''
-let db: BuildDb
-
-beforeAll(async () => {
-  root = tempDir('vintages')
-  db = await BuildDb.open({
-    file: join(root, 'b.duckdb'),
-    tempDir: join(root, 'tmp'),
-    threads: 1,
-    memoryLimit: '500MB',
-  })
-})
-afterAll(() => {
-  db?.close()
-  rmSync(root, { recursive: true, force: true })
-})
+const build = useBuildDb('vintages')
 
 /** A symbol's vintages as `quarters end vintage value …accession filed`. */
 async function vintages(symbol: string, source = 'raw') {
-  const rows = await db.all<Record<string, unknown>>(
+  const rows = await build.db().all<Record<string, unknown>>(
     `SELECT quarters, end_date, vintage, value, acc_key::VARCHAR AS acc, filed FROM s.fin_metric_vintages
      WHERE symbol = ? AND source = ? ORDER BY quarters, end_date, vintage`,
     [symbol, source],
@@ -38,7 +19,7 @@ async function vintages(symbol: string, source = 'raw') {
 
 /** A symbol's points as `quarters end value restated first-reported`. */
 async function restated(symbol: string, source = 'raw') {
-  const rows = await db.all<Record<string, unknown>>(
+  const rows = await build.db().all<Record<string, unknown>>(
     `SELECT quarters, end_date, value, restated, to_json(first_reported)::VARCHAR AS first FROM s.fin_metric_points
      WHERE symbol = ? AND source = ? ORDER BY quarters, end_date`,
     [symbol, source],
@@ -61,7 +42,7 @@ const revenue = (tag: string, year: number, v: number, n: number, filed: string,
 
 describe('vintages of a metric point', () => {
   test('V1 and V3: each filing’s value in filing order, a repeat of the value before it no vintage', async () => {
-    await buildSeries(db, [
+    await buildSeries(build.db(), [
       ['Assets', 'USD', null, '2023-12-31', 100, acc(1), 2023, 'FY', '10-K', '2024-02-01'],
       // The next 10-Q repeats it: known again, not changed.
       ['Assets', 'USD', null, '2023-12-31', 100, acc(2), 2024, 'Q1', '10-Q', '2024-05-01'],
@@ -84,7 +65,7 @@ describe('vintages of a metric point', () => {
   })
 
   test('V1: a canonical key’s earlier filings under another of its tags, before the chosen tag was first reported', async () => {
-    await buildSeries(db, [
+    await buildSeries(build.db(), [
       // Fiscal 2022 first reported as SalesRevenueGoodsNet (a tag of the key, not a part of it), then as Revenues.
       revenue('SalesRevenueGoodsNet', 2022, 500, 1, '2023-02-01'),
       revenue('Revenues', 2022, 500, 2, '2024-02-01'),
@@ -119,7 +100,7 @@ describe('vintages of a metric point', () => {
       fp === 'FY' ? '10-K' : '10-Q',
       filed,
     ]
-    await buildSeries(db, [
+    await buildSeries(build.db(), [
       cfo('2024-09-30', 40, 3, 'Q3', '2024-11-01'),
       cfo('2024-12-31', 55, 4, 'FY', '2025-02-01'),
       // The next 10-Q restates the nine months (a comparative), the next 10-K the year.
