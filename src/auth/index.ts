@@ -121,7 +121,8 @@ export function auth({ store, now = Date.now, routes, keyOnly = [] }: AuthOption
       .onRequest(({ request, set }) => {
         const url = new URL(request.url)
         if (url.pathname.startsWith(API_PREFIX)) Object.assign(set.headers, admit(request, url, store, limiter, now()))
-        else if (keyOnly.includes(url.pathname)) identify(request, url, store, limiter, now())
+        // The router answers `/mcp/` as `/mcp`.
+        else if (keyOnly.includes(url.pathname.replace(/(.)\/$/, '$1'))) identify(request, url, store, limiter, now())
       })
       .onBeforeHandle({ as: 'global' }, ({ request, route }) => {
         if (route.startsWith(API_PREFIX)) checkAccess(request, routes.find(request.method, route), route, store)

@@ -76,18 +76,21 @@ export const mcp = ({ routes, handle, version, resultBudget }: McpOptions) => {
     }
   }
 
-  return new Elysia({ name: 'mcp' }).all(
-    MCP_PATH,
-    ({ request }) => {
-      if (request.method === 'POST') return answer(request)
-      throw new ApiError(
-        'method_not_allowed',
-        `The MCP endpoint is stateless: send JSON-RPC messages with POST; ${request.method} is not accepted.`,
-        {},
-        { allow: 'POST' },
-      )
-    },
-    // The transport reads the JSON-RPC body itself; the endpoint is not an operation of the OpenAPI document.
-    { parse: 'none', detail: { hide: true } },
+  // GET would open a server-to-client stream and DELETE end a session: a stateless server has neither.
+  const refuse = ({ request }: { request: Request }) => {
+    throw new ApiError(
+      'method_not_allowed',
+      `The MCP endpoint is stateless: send JSON-RPC messages with POST; ${request.method} is not accepted.`,
+      {},
+      { allow: 'POST' },
+    )
+  }
+  // Not operations of the OpenAPI document (hidden); one route per method, so logs and metrics label them /mcp.
+  return (
+    new Elysia({ name: 'mcp' })
+      // The transport reads the JSON-RPC body itself.
+      .post(MCP_PATH, ({ request }) => answer(request), { parse: 'none', detail: { hide: true } })
+      .get(MCP_PATH, refuse, { detail: { hide: true } })
+      .delete(MCP_PATH, refuse, { detail: { hide: true } })
   )
 }

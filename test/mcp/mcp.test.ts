@@ -171,9 +171,9 @@ describe('MCP endpoint', () => {
 
   test('/mcp takes the key as the API does, and refuses a missing or unknown one as it does', async () => {
     /** One JSON-RPC message POSTed as any client (or curl) sends it. */
-    const post = (message: object, headers: Record<string, string>) =>
+    const post = (message: object, headers: Record<string, string>, path = '/mcp') =>
       api.app.handle(
-        new Request('http://localhost/mcp', {
+        new Request(`http://localhost${path}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
           body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...message }),
@@ -183,11 +183,13 @@ describe('MCP endpoint', () => {
       method: 'initialize',
       params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } },
     }
-    for (const [headers, code] of [
-      [{}, 'missing_api_key'],
-      [{ 'x-api-key': 'secds_not_a_key' }, 'invalid_api_key'],
+    for (const [headers, code, path] of [
+      [{}, 'missing_api_key', '/mcp'],
+      // The router answers /mcp/ as /mcp: auth does too.
+      [{}, 'missing_api_key', '/mcp/'],
+      [{ 'x-api-key': 'secds_not_a_key' }, 'invalid_api_key', '/mcp'],
     ] as const) {
-      const res = await post(initialize, headers)
+      const res = await post(initialize, headers, path)
       expect(res.status).toBe(401)
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe(code)
     }
@@ -211,6 +213,8 @@ describe('MCP endpoint', () => {
       expect(refused.status).toBe(405)
       expect(refused.body.error.code).toBe('method_not_allowed')
     }
+    // Logs and metrics label the endpoint by its path.
+    expect((await api.get('/metrics', { key: null })).text).toContain('route="/mcp"')
   })
 })
 
