@@ -1,6 +1,7 @@
 /**
  * The whole API as one Elysia app: request id first, then the one error handler, the query checks,
- * logging and metrics, auth, the docs, the operations endpoints, then every area of src/areas/index.ts.
+ * logging and metrics, auth, the docs, the operations endpoints, the MCP endpoint, then every area of
+ * src/areas/index.ts.
  * Order matters: hooks registered first run first, and the error handler must be in place before
  * anything can throw.
  */
@@ -19,6 +20,7 @@ import { queryRepeats } from './http/query-repeats.ts'
 import { requestId } from './http/request-id.ts'
 import { appRoutes } from './http/routes.ts'
 import { consoleSink, type LogSink } from './lib/log.ts'
+import { MCP_PATH, mcp } from './mcp/index.ts'
 import { docs } from './ops/docs.ts'
 import { Metrics } from './ops/metrics.ts'
 import { observability } from './ops/observability.ts'
@@ -48,9 +50,18 @@ export function createApp({ config, database, keys, log = consoleSink, now }: Ap
     .use(queryEncoding)
     .use(queryRepeats(routes))
     .use(observability(metrics, log, config.LOG_REQUESTS, routes))
-    .use(auth({ store: keys, now, routes }))
+    .use(auth({ store: keys, now, routes, keyOnly: [MCP_PATH] }))
     .use(docs(config, pkg.version))
     .use(opsRoutes(database, metrics))
+    // Its tool calls are requests to the final app, routes and hooks included.
+    .use(
+      mcp({
+        routes,
+        handle: (request) => app!.handle(request),
+        version: pkg.version,
+        resultBudget: config.MCP_RESULT_CHARS,
+      }),
+    )
   app = AREAS.reduce((composed, area) => composed.use(area.routes(deps)), base)
   // Every /v1 operation must say which plan and feature it needs, next to itself (src/auth/access.ts).
   const missing = missingAccess(app.routes)

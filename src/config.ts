@@ -67,6 +67,12 @@ export const ConfigSchema = t.Object({
     default: 100000,
     description: 'Largest (page - 1) × limit a list operation accepts',
   }),
+  MCP_RESULT_CHARS: t.Integer({
+    minimum: 1000,
+    default: 50000,
+    description:
+      'Most characters of JSON one MCP tool result holds; a longer answer keeps its first rows and a note saying how to page',
+  }),
   WATCH_SNAPSHOTS: t.Boolean({
     default: true,
     description: 'Watch DATASETS_DIR/CURRENT and switch to a new snapshot when it changes (SIGHUP always does)',

@@ -1,9 +1,11 @@
 /**
  * Auth for the API under /v1/: who is calling (the API key), how much they may call (the plan's
  * per-minute, per-hour and per-day budgets) and what (the operation's minimum plan and feature, from
- * access.ts). Everything else (/health, /ready, /metrics, /openapi) is open and carries no
- * X-RateLimit-* headers. Use this plugin before the area plugins: its onBeforeHandle is a global hook,
- * and Elysia applies hooks only to routes registered after them.
+ * access.ts). The paths of `keyOnly` (the MCP endpoint) need a known, unrevoked key, refused as /v1 refuses
+ * one, but are not counted: each tool call there is a /v1 request of its own, counted and checked here.
+ * Everything else (/health, /ready, /metrics, /openapi) is open and carries no X-RateLimit-* headers. Use
+ * this plugin before the area plugins: its onBeforeHandle is a global hook, and Elysia applies hooks only
+ * to routes registered after them.
  */
 import { Elysia } from 'elysia'
 import { ApiError } from '../http/errors.ts'
@@ -23,18 +25,23 @@ export type AuthOptions = {
   now?: () => number
   /** The app's routes, read when a request comes: each /v1 route declares its plan and feature (access.ts). */
   routes: AppRoutes
+  /** Paths outside /v1/ that need a key but count no request (see above). */
+  keyOnly?: readonly string[]
 }
 
 const API_PREFIX = '/v1/'
 const HOW_TO_SEND = 'send it in the x-api-key header (or, for local development, the apiKey query parameter)'
 
+/** The key a request sends: the header wins when both are sent; an empty header counts as absent. */
+export const sentKey = (request: Request, url: URL): string | null =>
+  request.headers.get('x-api-key') || url.searchParams.get('apiKey')
+
 /**
- * Finds the key, checks it and counts the request. Returns the X-RateLimit-* headers, or throws an
- * ApiError that carries them (the error handler copies an ApiError's headers onto the answer).
+ * Finds the key and checks that it is known and not revoked: its record and plan, or an ApiError (401, or
+ * 403 when revoked). Marks the request as the key's (the request log names it).
  */
-function admit(request: Request, url: URL, store: KeyStore, limiter: RateLimiter, now: number): Record<string, string> {
-  // The header wins when both are sent; an empty header counts as absent.
-  const key = request.headers.get('x-api-key') || url.searchParams.get('apiKey')
+function identify(request: Request, url: URL, store: KeyStore, limiter: RateLimiter, now: number) {
+  const key = sentKey(request, url)
   if (!key) throw new ApiError('missing_api_key', `Missing API key: ${HOW_TO_SEND}.`, {}, noKeyHeaders(now))
   const record = store.lookup(key)
   if (!record)
@@ -56,6 +63,15 @@ function admit(request: Request, url: URL, store: KeyStore, limiter: RateLimiter
   }
   // Accepted from here on (even if over its budget): the request log names the key.
   stateOf(request).key = { id: record.id, name: record.name, plan: record.plan, features: record.features }
+  return { record, plan }
+}
+
+/**
+ * Finds the key, checks it and counts the request. Returns the X-RateLimit-* headers, or throws an
+ * ApiError that carries them (the error handler copies an ApiError's headers onto the answer).
+ */
+function admit(request: Request, url: URL, store: KeyStore, limiter: RateLimiter, now: number): Record<string, string> {
+  const { record, plan } = identify(request, url, store, limiter, now)
   const decision = limiter.take(record.id, plan)
   const headers = rateLimitHeaders(decision.report)
   if (!decision.allowed) {
@@ -97,7 +113,7 @@ function checkAccess(request: Request, route: RouteInfo | undefined, pattern: st
   }
 }
 
-export function auth({ store, now = Date.now, routes }: AuthOptions) {
+export function auth({ store, now = Date.now, routes, keyOnly = [] }: AuthOptions) {
   const limiter = new RateLimiter(now)
   return (
     new Elysia({ name: 'auth' })
@@ -105,6 +121,8 @@ export function auth({ store, now = Date.now, routes }: AuthOptions) {
       .onRequest(({ request, set }) => {
         const url = new URL(request.url)
         if (url.pathname.startsWith(API_PREFIX)) Object.assign(set.headers, admit(request, url, store, limiter, now()))
+        // The router answers `/mcp/` as `/mcp`.
+        else if (keyOnly.includes(url.pathname.replace(/(.)\/$/, '$1'))) identify(request, url, store, limiter, now())
       })
       .onBeforeHandle({ as: 'global' }, ({ request, route }) => {
         if (route.startsWith(API_PREFIX)) checkAccess(request, routes.find(request.method, route), route, store)

@@ -57,6 +57,11 @@ function fromValidation(error: ValidationError, request: Request, route: RouteIn
   )
   if (Object.keys(details).length === 0)
     details = { [onParams ? 'path' : 'query']: 'does not match what this operation accepts' }
+  return invalidParameters(details)
+}
+
+/** A 400 naming every offending parameter: `details` maps each name to its problem (validation-details.ts). */
+export function invalidParameters(details: Record<string, string>): ApiError {
   const names = Object.keys(details)
   const message =
     names.length === 1

@@ -11,7 +11,7 @@ import { isIntegerText } from './query-integer.ts'
 type Schema = TSchema & Record<string, unknown>
 
 /** The schema a client sees: Elysia wraps query numbers and booleans in a string-or-value union. */
-function unwrap(schema: Schema): Schema {
+export function unwrap(schema: Schema): Schema {
   const members = schema.anyOf as Schema[] | undefined
   const isCoercion = (m: Schema) =>
     m.type === 'string' && (m.format === 'integer' || m.format === 'boolean' || m.format === 'numeric')
