@@ -19,6 +19,17 @@ export { QueryInteger }
  */
 export const OutInteger = (options?: IntegerOptions) => Type.Integer(options)
 
+/**
+ * A date as the Financials reference writes it, an integer YYYYMMDD (20250628). `format` says so in the
+ * OpenAPI document, and makes it a date column of an Arrow answer (src/http/tabular/row-table.ts);
+ * TypeBox checks formats of strings only.
+ */
+export const OutYyyymmdd = OutInteger({
+  format: 'yyyymmdd',
+  description: 'A date as an integer YYYYMMDD',
+  examples: [20250628],
+})
+
 export const Nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()])
 
 export const ErrorBody = t.Object(

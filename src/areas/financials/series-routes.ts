@@ -28,6 +28,7 @@ export const seriesOperations = () => [
     plan: 'LITE',
     feature: 'SEC_API_ENDPOINTS',
     operationId: 'getFinancialMetrics',
+    rows: 'series.points',
     summary: "A company's metric series",
     description:
       'One series per symbol, source and period length (0 instant, 1 quarter, 4 year), points in chronological order: one per period, ' +
@@ -43,6 +44,7 @@ export const seriesOperations = () => [
     plan: 'LITE',
     feature: 'SEC_API_ENDPOINTS',
     operationId: 'getFinancialRatios',
+    rows: 'series.points',
     summary: "A company's ratio series",
     description:
       'Precalculated ratios (liquidity, leverage, profitability, efficiency; docs/financials.md lists the definitions), each point with ' +
@@ -56,6 +58,7 @@ export const seriesOperations = () => [
     plan: 'LITE',
     feature: 'SEC_API_ENDPOINTS',
     operationId: 'getTopCompaniesByMetric',
+    rows: 'companies',
     summary: 'Companies ranked by a metric',
     description:
       'Annual (a fiscal year, default the latest whose reports are in) or quarterly (`quarter` 1–4, default the current one) values of a canonical metric, largest first. USD only, computed by the build.',
@@ -68,6 +71,7 @@ export const seriesOperations = () => [
     plan: 'LITE',
     feature: 'SEC_API_ENDPOINTS',
     operationId: 'getTopCompaniesByRatio',
+    rows: 'companies',
     summary: 'Companies ranked by a ratio',
     description:
       "Each company's latest value of the ratio (within `startDate`/`endDate` when given) over `qtrs` quarters, largest first; USD components only.",

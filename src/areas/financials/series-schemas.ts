@@ -11,6 +11,7 @@ import {
   LimitParam,
   Nullable,
   OutInteger,
+  OutYyyymmdd,
   QueryInteger,
   Ticker,
 } from '../../http/schemas.ts'
@@ -18,7 +19,6 @@ import { CANONICAL_KEYS } from '../../reference/canonical-metrics.ts'
 import { RATIO_GROUPS, RATIOS } from '../../reference/financial-ratios.ts'
 import { CompanyIssuer } from './schemas.ts'
 
-const Yyyymmdd = OutInteger({ description: 'A date as an integer YYYYMMDD', examples: [20250628] })
 const Accepted = Nullable(
   t.String({
     description:
@@ -74,10 +74,10 @@ const FilingFields = {
   form: t.String(),
   fiscalYear: Nullable(OutInteger({ description: "The period's fiscal year (as first reported)" })),
   fiscalPeriod: Nullable(t.String({ description: "The period's fiscal period: FY, Q1, Q2, Q3, Q4" })),
-  period: Nullable(Yyyymmdd),
-  filed: Yyyymmdd,
+  period: Nullable(OutYyyymmdd),
+  filed: OutYyyymmdd,
   accepted: Accepted,
-  endDate: Yyyymmdd,
+  endDate: OutYyyymmdd,
   quarters: OutInteger({ description: '0 instant, 1 quarter, 4 year' }),
 }
 

@@ -56,6 +56,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       path: '',
       plan: 'FREE',
       operationId: 'listInstitutions',
+      rows: 'data',
       summary: 'List 13F managers',
       description:
         'Every filer of a Form 13F (holdings report or notice), largest latest portfolio first. `q`: a case-insensitive ' +
@@ -68,6 +69,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       path: '/activity',
       plan: 'FREE',
       operationId: 'getInstitutionActivity',
+      rows: { lists: ['mostBought', 'mostSold', 'newPositions', 'closedPositions'] },
       summary: 'Most bought and sold securities across managers',
       description:
         'Every manager’s change against the quarter before, added up per security (CUSIP and put/call): most bought and ' +
@@ -106,6 +108,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       path: '/:cik/filings',
       plan: 'FREE',
       operationId: 'listInstitutionFilings',
+      rows: 'filings',
       summary: 'A manager’s 13F filings',
       description: 'Newest period first, and within a period the latest filing first; amendments and notices included.',
       params: CikParams,
@@ -128,6 +131,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       path: '/:cik/filing-periods',
       plan: 'FREE',
       operationId: 'listInstitutionFilingPeriods',
+      rows: 'periods.filings',
       summary: 'A manager’s quarters and what was filed for each',
       description: 'Per quarter: holdings reported, notice only, both (mixed), or only metadata; its filings.',
       params: CikParams,
@@ -139,6 +143,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       path: '/:cik/holdings',
       plan: 'FREE',
       operationId: 'getInstitutionHoldings',
+      rows: 'holdings',
       summary: 'A manager’s holdings in a quarter',
       description:
         'The positions that count for the quarter (a restatement replaces the original, new holdings add to it), ' +
@@ -152,6 +157,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       path: '/:cik/holdings/history',
       plan: 'FREE',
       operationId: 'getInstitutionHoldingsHistory',
+      rows: 'periods.holdings',
       summary: 'A manager’s holdings quarter by quarter',
       description: 'Four quarters per page, newest first, each with its `limit` largest holdings.',
       params: CikParams,
@@ -177,6 +183,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       path: '/:cik/buys',
       plan: 'FREE',
       operationId: 'getInstitutionBuys',
+      rows: 'securities',
       summary: 'What a manager bought',
       description: 'Securities whose shares rose against the quarter before, by shares bought × price, largest first.',
       params: CikParams,
@@ -189,6 +196,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       path: '/:cik/sells',
       plan: 'FREE',
       operationId: 'getInstitutionSells',
+      rows: 'securities',
       summary: 'What a manager sold',
       description: 'Securities whose shares fell against the quarter before, by shares sold × price, largest first.',
       params: CikParams,
@@ -201,6 +209,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       path: '/:cik/sectors',
       plan: 'FREE',
       operationId: 'getInstitutionSectors',
+      rows: 'breakdown',
       summary: 'A manager’s portfolio by sector',
       description: 'From each issuer’s SIC code; holdings whose CUSIP maps to no issuer have a null sector.',
       params: CikParams,
@@ -212,6 +221,7 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       path: '/:cik/industries',
       plan: 'FREE',
       operationId: 'getInstitutionIndustries',
+      rows: 'breakdown',
       summary: 'A manager’s portfolio by industry',
       description: 'By the issuers’ SIC codes.',
       params: CikParams,
