@@ -81,6 +81,17 @@ export const pageQuery = (max: number, defaultLimit = 20, limitDescription?: str
 export const limitQuery = (max: number, defaultLimit = 20, description?: string) =>
   t.Object({ limit: LimitParam(max, defaultLimit, description) })
 
+/**
+ * `cursor`: where the next page of a list read by position starts (src/http/pagination.ts), as the
+ * previous page's `pagination.nextCursor` gave it.
+ */
+export const CursorParam = t.String({
+  pattern: '^[A-Za-z0-9_-]{1,24}$',
+  expected: "the pagination.nextCursor of this list's previous page",
+  description:
+    "The previous page's `pagination.nextCursor`: the page after it. Valid while the snapshot that gave it is served.",
+})
+
 /** A true/false query parameter, as text: the value is compared with 'true' where it is used. */
 export const BooleanParam = (description: string) =>
   t.String({ pattern: '^(true|false)$', enum: ['true', 'false'], expected: 'true or false', description })

@@ -147,11 +147,11 @@ const institutionsOperations = ({ config }: AreaDeps) => {
       summary: 'A manager’s holdings in a quarter',
       description:
         'The positions that count for the quarter (a restatement replaces the original, new holdings add to it), ' +
-        'largest first by `sort`. Values in whole US dollars whatever the filing’s unit.',
+        'largest first by `sort`, page by page. Values in whole US dollars whatever the filing’s unit.',
       params: CikParams,
-      query: t.Composite([QuarterQuery, SortQuery, t.Object({ limit })]),
+      query: t.Composite([QuarterQuery, SortQuery, paged]),
       response: Holdings,
-      handler: ({ store, params, query }) => getHoldings(store, params.cik, query),
+      handler: ({ store, params, query }) => getHoldings(store, params.cik, query, settings.maxOffset),
     }),
     defineOperation({
       path: '/:cik/holdings/history',
