@@ -130,7 +130,7 @@ const ROWS_JSON_HEADERS = { ...JSON_HEADERS, vary: 'accept' }
  */
 function mountedQuery(op: Operation, exportLimit: number): { query?: TObject; jsonLimit?: JsonLimit } {
   const query = op.query as TObject | undefined
-  if (!op.rows) return { query }
+  if (op.rows === undefined) return { query }
   const properties: Record<string, TSchema> = { ...query?.properties, format: FormatParam }
   const limit = query?.properties.limit as (TSchema & { minimum: number; maximum: number }) | undefined
   if (!limit || limit.maximum >= exportLimit) return { query: t.Object(properties) }
