@@ -149,7 +149,7 @@ function arrowMismatches(table: Table, header: string[], rows: Rows): unknown[] 
 }
 
 const rowsAtOf = (route: string) =>
-  (api.app.routes.find((r) => r.path === route)?.hooks as { detail?: { 'x-rows'?: RowsAt } }).detail?.['x-rows']
+  (api.app.routes.find((r) => r.path === route)!.hooks as { detail?: { 'x-rows'?: RowsAt } }).detail?.['x-rows']
 
 describe('every operation whose body is rows answers CSV and Arrow with the values of its JSON', () => {
   test('each row-bodied operation of each area, at its example query', async () => {
