@@ -16,6 +16,10 @@
  * a cost the hot pages cannot afford: docs/architecture.md); the response schema is checked here instead, by a compiled
  * checker, when CHECK_RESPONSES is on: always in the tests, and in production when an operator asks for
  * it. A body that fails its schema is then a 500 whose log line names the operation and each mismatch.
+ *
+ * An operation whose body is rows (`rows`: where they are) also answers CSV and Arrow, asked for by
+ * `format` or the Accept header, written from that same JSON text, cached or not (src/http/tabular/,
+ * docs/api/formats.md); its `limit` goes up to MAX_EXPORT_LIMIT in those formats.
  */
 import { type Static, type TObject, type TSchema, Type as t } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
