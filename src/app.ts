@@ -17,6 +17,7 @@ import { errorHandler } from './http/errors.ts'
 import { registerFormats } from './http/formats.ts'
 import { queryEncoding } from './http/query-encoding.ts'
 import { queryRepeats } from './http/query-repeats.ts'
+import { unknownParameters } from './http/query-unknown.ts'
 import { requestId } from './http/request-id.ts'
 import { appRoutes } from './http/routes.ts'
 import { consoleSink, type LogSink } from './lib/log.ts'
@@ -49,6 +50,7 @@ export function createApp({ config, database, keys, log = consoleSink, now }: Ap
     .use(errorHandler(routes, log))
     .use(queryEncoding)
     .use(queryRepeats(routes))
+    .use(unknownParameters(routes))
     .use(observability(metrics, log, config.LOG_REQUESTS, routes))
     .use(auth({ store: keys, now, routes, keyOnly: [MCP_PATH] }))
     .use(docs(config, pkg.version))

@@ -62,6 +62,13 @@ export const ConfigSchema = t.Object({
     default: 100,
     description: 'Largest `limit` a list operation accepts',
   }),
+  MAX_EXPORT_LIMIT: t.Integer({
+    minimum: 1,
+    maximum: 1000000,
+    default: 50000,
+    description:
+      'Largest `limit` of a CSV or Arrow answer (`format=csv|arrow`), where JSON takes MAX_LIMIT; such an answer is not kept in the result cache',
+  }),
   MAX_OFFSET: t.Integer({
     minimum: 0,
     default: 100000,

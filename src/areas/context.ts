@@ -10,12 +10,14 @@ import type { Database } from '../db/client.ts'
 export type AreaDeps = { config: Config; database: Database }
 
 /**
- * The request as a result-cache key: path and query string with the parameters sorted and the API key
- * left out (a result depends on the request, never on who asks; access was checked before the handler).
+ * The request as a result-cache key: path and query string with the parameters sorted, the API key left
+ * out (a result depends on the request, never on who asks; access was checked before the handler), and
+ * `format` too (the cache keeps JSON; CSV and Arrow are written from it: src/areas/operation.ts).
  */
 export function cacheKeyOf(url: string): string {
   const u = new URL(url)
   u.searchParams.delete('apiKey')
+  u.searchParams.delete('format')
   u.searchParams.sort()
   return `${u.pathname}?${u.searchParams}`
 }

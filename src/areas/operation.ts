@@ -16,6 +16,10 @@
  * a cost the hot pages cannot afford: docs/architecture.md); the response schema is checked here instead, by a compiled
  * checker, when CHECK_RESPONSES is on: always in the tests, and in production when an operator asks for
  * it. A body that fails its schema is then a 500 whose log line names the operation and each mismatch.
+ *
+ * An operation whose body is rows (`rows`: where they are) also answers CSV and Arrow, asked for by
+ * `format` or the Accept header, written from that same JSON text, cached or not (src/http/tabular/,
+ * docs/api/formats.md); its `limit` goes up to MAX_EXPORT_LIMIT in those formats.
  */
 import { type Static, type TObject, type TSchema, Type as t } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
@@ -23,9 +27,14 @@ import { Elysia } from 'elysia'
 import { type Access, access } from '../auth/access.ts'
 import type { BuiltInPlan, Feature } from '../auth/plans.ts'
 import type { Db, RequestDb } from '../db/client.ts'
+import { invalidParameter } from '../http/errors.ts'
 import type { RawJson } from '../http/raw-json.ts'
 import { routerParams } from '../http/routes.ts'
-import { errorResponses } from '../http/schemas.ts'
+import { errorResponses, QueryInteger } from '../http/schemas.ts'
+import { answerFormat, CONTENT_TYPE, FormatParam, nextPageLink } from '../http/tabular/answer-format.ts'
+import { toArrow } from '../http/tabular/arrow.ts'
+import { toCsv } from '../http/tabular/csv.ts'
+import { type RowsAt, rowTableOf } from '../http/tabular/row-table.ts'
 import type { AreaTag } from '../ops/docs.ts'
 import { type AreaDeps, dbContext } from './context.ts'
 
@@ -61,6 +70,12 @@ type OperationFields<P extends TSchema, Q extends TSchema, R> = {
   routerParams?: Record<string, string>
   /** Turns the handler's (cached) value into the body, where it is not the body itself. */
   render?: (value: R) => RawJson<unknown>
+  /**
+   * Where the body's rows are, for an operation whose body is rows: it then also answers CSV and Arrow
+   * (`format`, or the Accept header), and its `limit` goes up to MAX_EXPORT_LIMIT in those formats
+   * (src/http/tabular/row-table.ts; docs/api/formats.md).
+   */
+  rows?: RowsAt
 }
 
 export type OperationSpec<S, P extends TSchema, Q extends TSchema, R> = OperationFields<P, Q, R> & {
@@ -108,43 +123,92 @@ function bodyCheck(op: Operation, enabled: boolean) {
 
 const jsonText = (body: unknown): string => (typeof body === 'string' ? body : JSON.stringify(body))
 
-const JSON_HEADERS = { 'content-type': 'application/json;charset=utf-8' }
+const JSON_HEADERS = { 'content-type': CONTENT_TYPE.json }
+/** The answer of an operation with rows depends on the Accept header too. */
+const ROWS_JSON_HEADERS = { ...JSON_HEADERS, vary: 'accept' }
 
-function handlerOf(op: Operation, checkResponses: boolean) {
+/**
+ * An operation's query schema as mounted: an operation with rows also takes `format`, and its `limit`
+ * (if any) goes up to `exportLimit` for CSV and Arrow, its own maximum staying that of JSON (`jsonLimit`,
+ * checked by the handler).
+ */
+function mountedQuery(op: Operation, exportLimit: number): { query?: TObject; jsonLimit?: JsonLimit } {
+  const query = op.query as TObject | undefined
+  if (op.rows === undefined) return { query }
+  const properties: Record<string, TSchema> = { ...query?.properties, format: FormatParam }
+  const limit = query?.properties.limit as (TSchema & { minimum: number; maximum: number }) | undefined
+  if (!limit || limit.maximum >= exportLimit) return { query: t.Object(properties) }
+  const expected = `an integer from ${limit.minimum} to ${limit.maximum} (to ${exportLimit} with format=csv or format=arrow)`
+  properties.limit = QueryInteger({
+    minimum: limit.minimum,
+    maximum: exportLimit,
+    default: limit.default,
+    description: `${limit.description}; up to ${exportLimit} with format=csv or format=arrow`,
+    expected,
+    jsonMaximum: limit.maximum,
+  })
+  return { query: t.Object(properties), jsonLimit: { maximum: limit.maximum, expected } }
+}
+
+/** The largest `limit` of a JSON answer, where CSV and Arrow take a larger one, and how the 400 says it. */
+type JsonLimit = { maximum: number; expected: string }
+
+type HandlerContext = {
+  db: RequestDb
+  cacheKey: string
+  params: unknown
+  query: Record<string, unknown>
+  request: Request
+}
+
+function handlerOf(op: Operation, checkResponses: boolean, jsonLimit: JsonLimit | undefined) {
   const check = bodyCheck(op, checkResponses)
   const render = op.render
-  return async ({
-    db,
-    cacheKey,
-    params,
-    query,
-  }: {
-    db: RequestDb
-    cacheKey: string
-    params: unknown
-    query: unknown
-  }) => {
+  const tableOf = op.rows === undefined ? undefined : rowTableOf(op.response, op.rows)
+  return async ({ db, cacheKey, params, query: asked, request }: HandlerContext) => {
+    const { format: formatParam, ...query } = asked ?? {}
+    const format = tableOf ? answerFormat(formatParam as string | undefined, request.headers.get('accept')) : 'json'
+    // An export larger than a JSON page: refused in JSON, and kept out of the cache (it would push out
+    // many pages for one answer rarely asked for twice).
+    const large = jsonLimit !== undefined && (query.limit as number) > jsonLimit.maximum
+    if (large && format === 'json') {
+      const sent = new URL(request.url).searchParams.get('limit')
+      throw invalidParameter('limit', `expected ${jsonLimit.expected}, got ${JSON.stringify(sent)}`)
+    }
     const answer = async () => {
       const value = await op.handler({ store: op.store(db), params, query })
       return jsonText(render ? render(value) : value)
     }
     // The cache keeps the JSON text: a hit is sent without serializing again, and the cache's budget is
-    // its size in bytes, whatever the shape of the body.
-    const text = op.pointLookup ? await answer() : await db.cached(cacheKey, answer)
+    // its size in bytes, whatever the shape of the body. CSV and Arrow are written from it (the cache key
+    // leaves `format` out: src/areas/context.ts), so every format of a request shares one entry.
+    const text = op.pointLookup || large ? await answer() : await db.cached(cacheKey, answer)
     check?.(text)
-    return new Response(text, { headers: JSON_HEADERS })
+    if (!tableOf) return new Response(text, { headers: JSON_HEADERS })
+    if (format === 'json') return new Response(text, { headers: ROWS_JSON_HEADERS })
+    const body = JSON.parse(text)
+    const table = tableOf(body)
+    const next = nextPageLink(request.url, body)
+    const headers: Record<string, string> = {
+      'content-type': CONTENT_TYPE[format],
+      vary: 'accept',
+      'content-disposition': `attachment; filename="${op.operationId}.${format}"`,
+      ...(next ? { link: next } : {}),
+    }
+    return new Response(format === 'csv' ? toCsv(table) : toArrow(table), { headers })
   }
 }
 
-function hooksOf(op: Operation) {
+function hooksOf(op: Operation, query: TObject | undefined) {
   const rule: Access = op.feature ? { plan: op.plan, feature: op.feature } : { plan: op.plan }
   return {
     ...(op.params ? { params: op.params as TObject } : {}),
-    ...(op.query ? { query: op.query as TObject } : {}),
+    ...(query ? { query } : {}),
     response: { 200: op.response, ...errorResponses },
     detail: {
       ...access(rule.plan, rule.feature),
       ...(op.routerParams ? routerParams(op.routerParams) : {}),
+      ...(op.rows !== undefined ? { 'x-rows': op.rows } : {}),
       operationId: op.operationId,
       summary: op.summary,
       description: op.description,
@@ -159,7 +223,14 @@ export function areaRoutes(
   operations: readonly Operation[],
 ) {
   let app = new Elysia({ prefix: area.prefix, tags: [area.tag] }).use(dbContext(database))
-  for (const op of operations)
-    app = app.get(op.path, handlerOf(op, config.CHECK_RESPONSES), hooksOf(op)) as unknown as typeof app
+  for (const op of operations) {
+    const { query, jsonLimit } = mountedQuery(op, config.MAX_EXPORT_LIMIT)
+    const mounted = { ...op, query }
+    app = app.get(
+      op.path,
+      handlerOf(mounted, config.CHECK_RESPONSES, jsonLimit),
+      hooksOf(mounted, query),
+    ) as unknown as typeof app
+  }
   return app
 }

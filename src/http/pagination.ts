@@ -20,3 +20,22 @@ export function checkOffset(p: PageQuery, maxOffset: number) {
 export function toPage<R>(rows: R[], { page, limit }: PageQuery) {
   return { data: rows.slice(0, limit), pagination: { page, limit, hasMoreData: rows.length > limit } }
 }
+
+/**
+ * A list read by position (an insider feed) pages by cursor: the position of the last row sent, as
+ * opaque text (base64url of its digits), so the next page is the rows after it, found by the position's
+ * index without reading the pages before. A position belongs to one snapshot: after a swap a cursor
+ * names the same place in a list that has grown at its top, so a client starts again.
+ */
+export const cursorOf = (position: number): string => Buffer.from(String(position)).toString('base64url')
+
+/** The position a cursor names; a 400 naming `cursor` for text no cursorOf wrote. */
+export function positionOf(cursor: string): number {
+  const digits = Buffer.from(cursor, 'base64url').toString('latin1')
+  if (!/^\d{1,15}$/.test(digits) || cursorOf(Number(digits)) !== cursor)
+    throw invalidParameter(
+      'cursor',
+      `expected the pagination.nextCursor of this list's previous page, got ${JSON.stringify(cursor)}`,
+    )
+  return Number(digits)
+}

@@ -3,8 +3,8 @@
  * keeps the last value while `URLSearchParams.get` (which auth uses for `apiKey`) keeps the first, so a
  * repeat was read differently by different parts of the server, and a client that meant a list
  * (`ticker=AAPL&ticker=MSFT`) got an answer for one of them. Only the operation's own parameters and
- * `apiKey` count: a parameter the operation does not take is ignored, given once or twice; one it
- * declares as a list of repeats (Elysia's `t.ArrayQuery`) may repeat.
+ * `apiKey` count (a parameter the operation does not take is a 400 of its own: query-unknown.ts); one
+ * it declares as a list of repeats (Elysia's `t.ArrayQuery`) may repeat.
  *
  * `apiKey` is checked before auth reads it (onRequest, under /v1/ as auth), so two keys are a 400 whether
  * or not the first is valid; the operation's parameters once the route is known (onTransform, after auth,

@@ -19,6 +19,17 @@ export { QueryInteger }
  */
 export const OutInteger = (options?: IntegerOptions) => Type.Integer(options)
 
+/**
+ * A date as the Financials reference writes it, an integer YYYYMMDD (20250628). `format` says so in the
+ * OpenAPI document, and makes it a date column of an Arrow answer (src/http/tabular/row-table.ts);
+ * TypeBox checks formats of strings only.
+ */
+export const OutYyyymmdd = OutInteger({
+  format: 'yyyymmdd',
+  description: 'A date as an integer YYYYMMDD',
+  examples: [20250628],
+})
+
 export const Nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()])
 
 export const ErrorBody = t.Object(
@@ -69,6 +80,17 @@ export const pageQuery = (max: number, defaultLimit = 20, limitDescription?: str
 /** limit alone, for a list read from its start only (a feed, a ranking). */
 export const limitQuery = (max: number, defaultLimit = 20, description?: string) =>
   t.Object({ limit: LimitParam(max, defaultLimit, description) })
+
+/**
+ * `cursor`: where the next page of a list read by position starts (src/http/pagination.ts), as the
+ * previous page's `pagination.nextCursor` gave it.
+ */
+export const CursorParam = t.String({
+  pattern: '^[A-Za-z0-9_-]{1,24}$',
+  expected: "the pagination.nextCursor of this list's previous page",
+  description:
+    "The previous page's `pagination.nextCursor`: the page after it. Valid while the snapshot that gave it is served.",
+})
 
 /** A true/false query parameter, as text: the value is compared with 'true' where it is used. */
 export const BooleanParam = (description: string) =>

@@ -94,6 +94,10 @@ export const EXAMPLES: Record<string, Example> = {
   segmentType: { known: 'product,service', invalid: ['products', 'Product', '', 'product;service'] },
   period: { known: '2025', invalid: ['2025Q1', 'FY2025', '25', ''] },
   periods: { known: '2024,2025', invalid: ['2024;2025', '2024,', 'FY2024', ''] },
+  // The answer's format (docs/api/formats.md): the sweeps read JSON bodies; test/http/exports.test.ts the others.
+  format: { known: 'json', invalid: ['xml', 'CSV', 'parquet', ''] },
+  // The insider feeds' cursor: after the feed's first position (cursorOf(0)); text no page gave is refused.
+  cursor: { known: 'MA', invalid: ['', 'abc', 'MA==', 'a b', 'LTE'] },
 }
 
 /**

@@ -150,8 +150,11 @@ describe('GET /openapi/json', () => {
       expect({ path, page: page?.schema }).toMatchObject({ path, page: { default: 1, minimum: 1 } })
       expect({ path, limit: limit?.schema }).toMatchObject({
         path,
-        limit: { default: DEFAULT_LIMITS[path] ?? 20, minimum: 1, maximum: 100 },
+        limit: { default: DEFAULT_LIMITS[path] ?? 20, minimum: 1 },
       })
+      // Of a JSON page; an operation whose body is rows takes more in CSV and Arrow (docs/api/formats.md).
+      const { maximum, jsonMaximum } = limit!.schema as { maximum: number; jsonMaximum?: number }
+      expect({ path, jsonMaximum: jsonMaximum ?? maximum }).toEqual({ path, jsonMaximum: 100 })
     }
   })
 
@@ -184,7 +187,11 @@ describe('GET /openapi/json', () => {
     expect(doc.paths['/v1/filings/{cik}']).toBeUndefined()
     const op = doc.paths['/v1/filings/{accessionNumber}']?.get
     expect(op?.operationId).toBe('getFilingsByAccession')
-    expect(op?.parameters?.map((p) => [p.in, p.name])).toEqual([['path', 'accessionNumber']])
+    // `format`: its body, the filing's rows, is rows too (docs/api/formats.md).
+    expect(op?.parameters?.map((p) => [p.in, p.name])).toEqual([
+      ['path', 'accessionNumber'],
+      ['query', 'format'],
+    ])
     expect(op?.parameters?.[0]?.schema?.pattern).toBe('^(\\d{10}-\\d{2}-\\d{6}|\\d{18})$')
     expect(doc.paths['/v1/filings/{cik}/{accessionNumber}']?.get?.parameters?.map((p) => p.name)).toEqual([
       'cik',

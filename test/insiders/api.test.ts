@@ -32,7 +32,7 @@ describe('the feed of one issuer', () => {
     expect(rows.length).toBeGreaterThan(3)
     const res = await ctx.api.get('/v1/insiders/qfd/transactions?limit=100')
     expect(res.status).toBe(200)
-    expect(res.body.pagination).toEqual({ limit: 100, hasMoreData: false })
+    expect(res.body.pagination).toEqual({ limit: 100, hasMoreData: false, nextCursor: null })
     expect(res.body.transactions).toEqual(
       rows.map((r) => ({
         accessionNumber: r.accession_number,
@@ -95,7 +95,8 @@ describe('the feed of one issuer', () => {
     expect(res.body.transactions.map((t: Tx) => t.accessionNumber)).toEqual(
       rows.slice(0, 2).map((r) => r.accession_number),
     )
-    expect(res.body.pagination).toEqual({ limit: 2, hasMoreData: rows.length > 2 })
+    expect(res.body.pagination).toMatchObject({ limit: 2, hasMoreData: rows.length > 2 })
+    expect(res.body.pagination.nextCursor !== null).toBe(rows.length > 2)
   })
 
   test('minValue, transactionFrom and insiderRole filter by value, date and the reported role', async () => {
@@ -177,7 +178,8 @@ describe('activity windows', () => {
           expect(res.body.transactions.map((t: Tx) => [t.accessionNumber, t.transactionDate, t.shares])).toEqual(
             within.slice(0, limit).map((r) => [r.accession_number, r.transaction_date, r.shares]),
           )
-          expect(res.body.pagination).toEqual({ limit, hasMoreData: within.length > limit })
+          expect(res.body.pagination).toMatchObject({ limit, hasMoreData: within.length > limit })
+          expect(res.body.pagination.nextCursor !== null).toBe(within.length > limit)
         }
     }
   })

@@ -159,7 +159,7 @@ describe('holdings', () => {
     const outside = got.filter((h) => /ETF TR|INCOME FD|BD ETF|TR UNIT|FD INC/.test(String(h.issuerName)))
     expect(outside.length).toBeGreaterThan(0)
     for (const h of outside) expect([h.ticker, h.issuerCik]).toEqual([null, null])
-    expect(res.body.pagination).toEqual({ limit: 100, hasMoreData: false })
+    expect(res.body.pagination).toEqual({ page: 1, limit: 100, hasMoreData: false })
     expect(res.body.filters).toEqual({ cik: PAD, quarter: '2026Q2', sort: 'value', limit: 100 })
   })
 
@@ -173,7 +173,7 @@ describe('holdings', () => {
         .sort((a, b) => b - a)
         .slice(0, 2),
     )
-    expect(res.body.pagination).toEqual({ limit: 2, hasMoreData: q3.length > 2 })
+    expect(res.body.pagination).toEqual({ page: 1, limit: 2, hasMoreData: q3.length > 2 })
   })
 
   test('the value unit without peers, as served: thousands kept after the switch, dollars before it (sample-unit-traps.ts)', async () => {

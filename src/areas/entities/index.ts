@@ -26,6 +26,7 @@ const entitiesOperations = ({ config }: AreaDeps) => {
       path: '',
       plan: 'FREE',
       operationId: 'listEntities',
+      rows: 'data',
       summary: 'List entities',
       description:
         'Companies, individuals, institutions and filers known only from index files, by CIK. Filters combine with AND: ' +
@@ -39,6 +40,7 @@ const entitiesOperations = ({ config }: AreaDeps) => {
       path: '/sic-codes',
       plan: 'FREE',
       operationId: 'listSicCodes',
+      rows: 'data',
       summary: 'List SIC codes',
       description:
         "The SEC's Standard Industrial Classification codes by code, with the reviewing office, a sector, and the tickers of the largest filers in each.",
@@ -63,6 +65,7 @@ const entitiesOperations = ({ config }: AreaDeps) => {
       path: '/:identifier/filings',
       plan: 'FREE',
       operationId: 'listEntityFilings',
+      rows: 'data',
       summary: "List an entity's filings",
       description:
         'The same list, filters and envelope as GET /v1/filings, for one entity given by CIK or ticker. 404 when the entity is unknown.',

@@ -25,6 +25,7 @@ const filingsOperations = ({ config }: AreaDeps) => {
       path: '',
       plan: 'FREE',
       operationId: 'listFilings',
+      rows: 'data',
       summary: 'List filings',
       description:
         'Filings newest first (filing date, then accession number). Filters combine with AND; dates are inclusive. ' +
@@ -38,6 +39,7 @@ const filingsOperations = ({ config }: AreaDeps) => {
       path: '/form-types',
       plan: 'FREE',
       operationId: 'listFormTypes',
+      rows: 'data',
       summary: 'List form types',
       description:
         'Every form type that occurs in the served snapshot, alphabetically, with its category and a description.',
@@ -51,6 +53,7 @@ const filingsOperations = ({ config }: AreaDeps) => {
       plan: 'FREE',
       routerParams: { cik: 'accessionNumber' },
       operationId: 'getFilingsByAccession',
+      rows: '',
       summary: 'Get a filing by accession number',
       description:
         'Every row of the filing: one per filer (co-registrants, or the issuer and reporting owner of a Form 4), ordered by CIK. 404 when no filer has it.',
@@ -74,6 +77,7 @@ const filingsOperations = ({ config }: AreaDeps) => {
       path: '/:cik/:accessionNumber/documents',
       plan: 'FREE',
       operationId: 'listFilingDocuments',
+      rows: '',
       summary: 'List the documents of a filing',
       description:
         "The filing folder's documents in sequence, with their EDGAR types and archive URLs. When the snapshot holds no folder listing " +

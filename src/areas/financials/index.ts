@@ -59,6 +59,7 @@ const financialsOperations = (deps: AreaDeps) => {
       path: '/companies/search',
       plan: 'FREE',
       operationId: 'searchFinancialCompanies',
+      rows: 'filings',
       summary: 'Look up a company and its 10-K and 10-Q filings',
       description:
         'The issuer (by `cik`, which wins, or by `ticker`, resolved like everywhere else) and its 10-K, 10-Q, 10-K/A and 10-Q/A ' +
@@ -72,6 +73,7 @@ const financialsOperations = (deps: AreaDeps) => {
       path: '/concepts/search',
       plan: 'FREE',
       operationId: 'searchFinancialConcepts',
+      rows: 'data',
       summary: 'Search tags (concepts)',
       description:
         'Tags of the data sets whose code or label contains `q` (case-insensitive), then those whose documentation alone does. ' +
@@ -84,6 +86,7 @@ const financialsOperations = (deps: AreaDeps) => {
       path: '/filings/:accessionNumber/xbrl',
       plan: 'FREE',
       operationId: 'getFilingXbrl',
+      rows: 'statements.rows',
       summary: "A filing's statements as presented",
       description:
         'Each statement (FSDS report, identified by the URL of its R file in the filing folder) with its periods and its lines in ' +
@@ -99,6 +102,7 @@ const financialsOperations = (deps: AreaDeps) => {
         path: `/filings/:accessionNumber/statements/${segment}`,
         plan: 'FREE',
         operationId,
+        rows: 'rows',
         summary: `A filing's ${name}, as reported`,
         description: `Every presented line of the ${name} (stmt ${stmt}) with each of its values and value context, and its tag's metadata. 404 when the filing is unknown, has no financial data, or lacks the statement.`,
         params: FilingParams,
@@ -112,6 +116,7 @@ const financialsOperations = (deps: AreaDeps) => {
         plan: 'LITE',
         feature: 'SEC_API_ENDPOINTS',
         operationId,
+        rows: 'metrics',
         summary: `A filing's standardized ${segment.replace('-', ' ')}`,
         description:
           'The canonical metrics of the statement under short camelCase keys (docs/api/financials.md lists them), each null when the filing does not report it, ' +

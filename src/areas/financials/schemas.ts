@@ -11,13 +11,13 @@ import {
   LimitParam,
   Nullable,
   OutInteger,
+  OutYyyymmdd,
   PageNumber,
   Pagination,
   QueryInteger,
   Ticker,
 } from '../../http/schemas.ts'
 
-const Yyyymmdd = OutInteger({ description: 'A date as an integer YYYYMMDD', examples: [20250628] })
 /** FSDS's acceptance time, Eastern, as the data sets write it (no zone designator). */
 const Accepted = Nullable(
   t.String({
@@ -171,8 +171,8 @@ export const FilingContext = t.Object(
     form: t.String(),
     fiscalYear: Nullable(OutInteger()),
     fiscalPeriod: Nullable(t.String()),
-    period: Nullable(Yyyymmdd),
-    filed: Yyyymmdd,
+    period: Nullable(OutYyyymmdd),
+    filed: OutYyyymmdd,
     accepted: Accepted,
   },
   { title: 'FilingContext' },
@@ -180,7 +180,7 @@ export const FilingContext = t.Object(
 
 const ValueContext = t.Object(
   {
-    ddate: Yyyymmdd,
+    ddate: OutYyyymmdd,
     qtrs: OutInteger({ description: '0 instant, else the quarters the value spans' }),
     uom: t.String(),
     segments: Nullable(t.String()),
@@ -244,7 +244,7 @@ const StandardizedLine = t.Object(
     label: t.String(),
     value: t.Number(),
     currency: t.String({ examples: ['USD'] }),
-    endDate: Yyyymmdd,
+    endDate: OutYyyymmdd,
     quarters: OutInteger(),
     fiscalYear: Nullable(OutInteger()),
     fiscalPeriod: Nullable(t.String()),
@@ -269,10 +269,10 @@ const metricsMap = t.Record(t.String(), Nullable(StandardizedLine), {
 
 export const StandardizedFlowStatement = (title: string) =>
   t.Object(
-    { filing: FilingContext, statement: t.String(), endDate: Yyyymmdd, quarters: OutInteger(), metrics: metricsMap },
+    { filing: FilingContext, statement: t.String(), endDate: OutYyyymmdd, quarters: OutInteger(), metrics: metricsMap },
     { title },
   )
 export const StandardizedBalanceSheet = t.Object(
-  { filing: FilingContext, statement: t.String(), endDate: Yyyymmdd, metrics: metricsMap },
+  { filing: FilingContext, statement: t.String(), endDate: OutYyyymmdd, metrics: metricsMap },
   { title: 'CanonicalBalanceSheet' },
 )

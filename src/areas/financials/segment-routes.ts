@@ -42,6 +42,7 @@ const variantOperation = (v: Variant, compare: boolean) =>
     path: `/:issuer/segments${v.path}${compare ? '/compare' : ''}`,
     plan: 'FREE',
     operationId: `${compare ? 'compare' : 'get'}Financial${v.id}`,
+    rows: 'periods.rows',
     summary: `A company's segment revenue ${v.what}${compare ? ', across fiscal years' : ''}`,
     description: compare
       ? 'The same as the single-period operation for each fiscal year of `periods` (default the latest three), newest first, ' +

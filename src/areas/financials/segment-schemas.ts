@@ -3,7 +3,15 @@
  * FinancialSegmentResponse). Field names are the reference's, exactly; `period` is a fiscal year YYYY only.
  */
 import { t } from 'elysia'
-import { AccessionNumber, CikOrTicker, LimitParam, Nullable, OutInteger, QueryInteger } from '../../http/schemas.ts'
+import {
+  AccessionNumber,
+  CikOrTicker,
+  LimitParam,
+  Nullable,
+  OutInteger,
+  OutYyyymmdd,
+  QueryInteger,
+} from '../../http/schemas.ts'
 import { CompanyIssuer } from './schemas.ts'
 
 export const SEGMENT_TYPES = ['product', 'service', 'geography', 'business', 'other'] as const
@@ -86,8 +94,6 @@ export type SegmentRequest = {
   periods?: string
 }
 
-const Yyyymmdd = OutInteger({ description: 'A date as an integer YYYYMMDD', examples: [20250628] })
-
 const SegmentRow = t.Object(
   {
     name: t.String({ examples: ['iPhone'] }),
@@ -114,10 +120,10 @@ const SegmentPeriod = t.Object(
     form: t.String(),
     fiscalYear: OutInteger(),
     fiscalPeriod: t.String(),
-    period: Nullable(Yyyymmdd),
-    filed: Yyyymmdd,
+    period: Nullable(OutYyyymmdd),
+    filed: OutYyyymmdd,
     accepted: Nullable(t.String()),
-    endDate: Yyyymmdd,
+    endDate: OutYyyymmdd,
     quarters: OutInteger(),
     totalRevenue: Nullable(t.Number()),
     segmentRevenueTotal: t.Number({

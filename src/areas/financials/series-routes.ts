@@ -32,6 +32,7 @@ export const seriesOperations = (maxOffset: number) => [
     plan: 'LITE',
     feature: 'SEC_API_ENDPOINTS',
     operationId: 'getFinancialMetrics',
+    rows: 'series.points',
     summary: "A company's metric series",
     description:
       'One series per symbol, source and period length (0 instant, 1 quarter, 4 year), points in chronological order: one per period, ' +
@@ -54,6 +55,7 @@ export const seriesOperations = (maxOffset: number) => [
       'Each period of a metric that a later filing reported with another value, newest period first: every value in filing order ' +
       '(the first reported, then each change) with its filing, and the change from the first-reported value to the latest. ' +
       'Every canonical key unless `symbols` says which. 404 when the company is unknown.',
+    rows: 'data.values',
     params: IssuerParams,
     query: RestatementsQuery,
     response: RestatementsResponse,
@@ -64,6 +66,7 @@ export const seriesOperations = (maxOffset: number) => [
     plan: 'LITE',
     feature: 'SEC_API_ENDPOINTS',
     operationId: 'getFinancialRatios',
+    rows: 'series.points',
     summary: "A company's ratio series",
     description:
       'Precalculated ratios (liquidity, leverage, profitability, efficiency; docs/financials.md lists the definitions), each point with ' +
@@ -77,6 +80,7 @@ export const seriesOperations = (maxOffset: number) => [
     plan: 'LITE',
     feature: 'SEC_API_ENDPOINTS',
     operationId: 'getTopCompaniesByMetric',
+    rows: 'companies',
     summary: 'Companies ranked by a metric',
     description:
       'Annual (a fiscal year, default the latest whose reports are in) or quarterly (`quarter` 1–4, default the current one) values of a canonical metric, largest first. USD only, computed by the build.',
@@ -89,6 +93,7 @@ export const seriesOperations = (maxOffset: number) => [
     plan: 'LITE',
     feature: 'SEC_API_ENDPOINTS',
     operationId: 'getTopCompaniesByRatio',
+    rows: 'companies',
     summary: 'Companies ranked by a ratio',
     description:
       "Each company's latest value of the ratio (within `startDate`/`endDate` when given) over `qtrs` quarters, largest first; USD components only.",

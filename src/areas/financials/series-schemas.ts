@@ -11,6 +11,7 @@ import {
   LimitParam,
   Nullable,
   OutInteger,
+  OutYyyymmdd,
   PageNumber,
   Pagination,
   QueryInteger,
@@ -20,7 +21,6 @@ import { CANONICAL_KEYS } from '../../reference/canonical-metrics.ts'
 import { RATIO_GROUPS, RATIOS } from '../../reference/financial-ratios.ts'
 import { CompanyIssuer } from './schemas.ts'
 
-const Yyyymmdd = OutInteger({ description: 'A date as an integer YYYYMMDD', examples: [20250628] })
 const Accepted = Nullable(
   t.String({
     description:
@@ -95,10 +95,10 @@ const FilingFields = {
   form: t.String(),
   fiscalYear: Nullable(OutInteger({ description: "The period's fiscal year (as first reported)" })),
   fiscalPeriod: Nullable(t.String({ description: "The period's fiscal period: FY, Q1, Q2, Q3, Q4" })),
-  period: Nullable(Yyyymmdd),
-  filed: Yyyymmdd,
+  period: Nullable(OutYyyymmdd),
+  filed: OutYyyymmdd,
   accepted: Accepted,
-  endDate: Yyyymmdd,
+  endDate: OutYyyymmdd,
   quarters: OutInteger({ description: '0 instant, 1 quarter, 4 year' }),
 }
 
@@ -108,14 +108,14 @@ const FirstReported = t.Object(
     value: t.Number(),
     adsh: t.String(),
     form: Nullable(t.String()),
-    filed: Yyyymmdd,
+    filed: OutYyyymmdd,
     accepted: Accepted,
   },
   { title: 'FinancialFirstReported' },
 )
 
 const TtmQuarter = t.Object(
-  { endDate: Yyyymmdd, value: t.Number(), adsh: t.String(), strategy: t.String() },
+  { endDate: OutYyyymmdd, value: t.Number(), adsh: t.String(), strategy: t.String() },
   { title: 'FinancialTtmQuarter' },
 )
 
@@ -402,7 +402,7 @@ const RestatedValue = t.Object(
     change: Nullable(t.Number({ description: 'From the value before it; null on the first' })),
     adsh: t.String(),
     form: Nullable(t.String()),
-    filed: Yyyymmdd,
+    filed: OutYyyymmdd,
     accepted: Accepted,
   },
   { title: 'FinancialRestatedValue' },
@@ -424,7 +424,7 @@ export const RestatementsResponse = t.Object(
           symbol: t.String(),
           source: t.String({ description: 'canonical or raw' }),
           quarters: OutInteger({ description: '0 instant, 1 quarter, 4 year' }),
-          endDate: Yyyymmdd,
+          endDate: OutYyyymmdd,
           firstReported: t.Number(),
           latest: t.Number(),
           change: t.Number({ description: 'latest − firstReported' }),

@@ -6,24 +6,30 @@
 
 import type { QueryConfig } from '../../config.ts'
 import { ApiError } from '../../http/errors.ts'
+import { cursorOf, positionOf } from '../../http/pagination.ts'
 import { formatCik } from '../../lib/ids.ts'
 import { issuerCikOf, personOf } from './not-found.ts'
 import { toTransaction } from './rows.ts'
 import type { TransactionFilters } from './schemas.ts'
 import type { FeedFilters, FeedRow, FeedScope, InsidersStore } from './store/index.ts'
 
+/** A feed's page size, and the cursor it starts after. */
+type Page = { limit: number; cursor?: string }
+
 /**
- * A page of a feed: the first rows that pass the filters, in stored (feed) order, then their
- * transactions. The person feed names the person as reporter.
+ * A page of a feed: the first rows that pass the filters, in stored (feed) order, after the cursor's
+ * position if given, then their transactions. The person feed names the person as reporter.
  */
-async function feed(store: InsidersStore, config: QueryConfig, scope: FeedScope, f: FeedFilters & { limit: number }) {
-  const rows = await store.feedRows(scope, f, f.limit + 1)
+async function feed(store: InsidersStore, config: QueryConfig, scope: FeedScope, f: FeedFilters & Page) {
+  const after = f.cursor === undefined ? f.after : positionOf(f.cursor)
+  const rows = await store.feedRows(scope, { ...f, after }, f.limit + 1)
   return pageAt(store, config, rows, f.limit, scope.of === 'person' ? scope.cik : undefined)
 }
 
 /**
  * A page of `limit` transactions from the feed positions of its rows (one more tells whether more
- * follow), read from the lookup file; a person's feed (`personCik`) names the person as reporter.
+ * follow), read from the lookup file; a person's feed (`personCik`) names the person as reporter. The
+ * next page's cursor is the last row's position.
  */
 function pageAt(store: InsidersStore, config: QueryConfig, rows: FeedRow[], limit: number, personCik?: number) {
   const page = rows.slice(0, limit)
@@ -44,11 +50,15 @@ function pageAt(store: InsidersStore, config: QueryConfig, rows: FeedRow[], limi
           : t.reporter
       return toTransaction(config.archivesUrl, t, reporter)
     }),
-    pagination: { limit, hasMoreData: rows.length > limit },
+    pagination: {
+      limit,
+      hasMoreData: rows.length > limit,
+      nextCursor: rows.length > limit ? cursorOf(page.at(-1)!.pos) : null,
+    },
   }
 }
 
-const feedFilters = (f: TransactionFilters & { limit: number }) => ({
+const feedFilters = (f: TransactionFilters & Page) => ({
   acquiredDisposed: f.acquiredDisposed ?? null,
   transactionCode: f.transactionCode?.toUpperCase() ?? null,
   derivative: f.derivative === undefined ? null : f.derivative === 'true',
@@ -64,7 +74,7 @@ const feedFilters = (f: TransactionFilters & { limit: number }) => ({
 export async function listTransactions(
   store: InsidersStore,
   config: QueryConfig,
-  f: TransactionFilters & { limit: number },
+  f: TransactionFilters & Page,
   ticker?: string,
 ) {
   const scope: FeedScope = ticker ? { of: 'issuer', cik: await issuerCikOf(store, ticker) } : { of: 'all' }
@@ -75,7 +85,7 @@ export async function listTransactions(
 export async function listPersonTransactions(
   store: InsidersStore,
   config: QueryConfig,
-  f: TransactionFilters & { limit: number },
+  f: TransactionFilters & Page,
   cik: number,
 ) {
   const page = await feed(store, config, { of: 'person', cik }, f)
@@ -88,15 +98,19 @@ export async function listActivity(
   store: InsidersStore,
   config: QueryConfig,
   side: 'A' | 'D',
-  f: { from?: string; end?: string; limit: number },
+  f: { from?: string; end?: string } & Page,
 ) {
   if (f.from && f.end && f.from > f.end) throw invalidRange('end', `expected on or after from (${f.from})`)
-  // Without from and end, undated transactions count too: the page is the feed's top, scanned from there.
+  const after = f.cursor === undefined ? undefined : positionOf(f.cursor)
+  // Without from and end, undated transactions count too: the page is the feed's top (or the rows after
+  // the cursor), scanned from there.
   const window =
-    f.from || f.end ? await store.activityWindow(side, f.limit + 1, f.from, f.end) : { stretch: { from: 0 } }
+    f.from || f.end
+      ? await store.activityWindow(side, f.limit + 1, f.from, f.end, after)
+      : { stretch: { from: after === undefined ? 0 : after + 1 } }
   const page =
     window === undefined
-      ? { transactions: [], pagination: { limit: f.limit, hasMoreData: false } }
+      ? { transactions: [], pagination: { limit: f.limit, hasMoreData: false, nextCursor: null } }
       : 'positions' in window
         ? pageAt(
             store,
@@ -104,7 +118,12 @@ export async function listActivity(
             window.positions.map((pos) => ({ pos })),
             f.limit,
           )
-        : await feed(store, config, { of: 'all' }, { ...f, acquiredDisposed: side, stretch: window.stretch })
+        : await feed(
+            store,
+            config,
+            { of: 'all' },
+            { limit: f.limit, from: f.from, end: f.end, acquiredDisposed: side, stretch: window.stretch },
+          )
   return { ...page, filters: { acquiredDisposed: side, from: f.from ?? null, end: f.end ?? null, limit: f.limit } }
 }
 

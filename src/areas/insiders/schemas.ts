@@ -7,6 +7,7 @@ import { t } from 'elysia'
 import {
   Cik,
   CikOut,
+  CursorParam,
   DateParam,
   limitQuery,
   Nullable,
@@ -121,12 +122,20 @@ export const TransactionFilters = t.Object({
 })
 export type TransactionFilters = typeof TransactionFilters.static
 
-export const feedLimit = (max: number) => limitQuery(max, 50, 'Rows')
+/** A feed's page: `limit` rows after `cursor` (the previous page's `pagination.nextCursor`). */
+export const feedLimit = (max: number) =>
+  t.Object({ ...limitQuery(max, 50, 'Rows').properties, cursor: t.Optional(CursorParam) })
 
 export const TransactionList = t.Object(
   {
     transactions: t.Array(Transaction),
-    pagination: t.Object({ limit: OutInteger(), hasMoreData: t.Boolean() }),
+    pagination: t.Object({
+      limit: OutInteger(),
+      hasMoreData: t.Boolean(),
+      nextCursor: Nullable(
+        t.String({ description: 'The `cursor` of the next page; null on the last page (docs/api/formats.md)' }),
+      ),
+    }),
     filters: t.Record(t.String(), t.Unknown()),
   },
   { title: 'InsiderTransactionList' },

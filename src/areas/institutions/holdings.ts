@@ -3,7 +3,7 @@
  * a quarter's first rows from the lookup files, a larger `limit` from inst_holdings).
  */
 import { ApiError } from '../../http/errors.ts'
-import { checkOffset } from '../../http/pagination.ts'
+import { checkOffset, offsetOf } from '../../http/pagination.ts'
 import { formatCik, parseCik } from '../../lib/ids.ts'
 import { contextOf, managerName, periodRef } from './manager-context.ts'
 import { quarterLabel, quarterParam } from './quarters.ts'
@@ -13,11 +13,13 @@ import type { InstitutionsStore } from './store/index.ts'
 export async function getHoldings(
   store: InstitutionsStore,
   cikText: string,
-  f: { quarter?: string; sort?: string; limit: number },
+  f: { quarter?: string; sort?: string; limit: number; page: number },
+  maxOffset: number,
 ) {
+  checkOffset(f, maxOffset)
   const c = await contextOf(store, cikText, f.quarter)
   const sort = (f.sort ?? 'value') as Sort
-  const rows = await store.holdings(c.cik, c.qend, sort, f.limit + 1)
+  const rows = await store.holdings(c.cik, c.qend, sort, offsetOf(f), f.limit + 1)
   const total = c.value ?? 0
   return {
     cik: formatCik(c.cik),
@@ -27,7 +29,7 @@ export async function getHoldings(
     totalSecurityCount: c.securities ?? 0,
     totalPortfolioValue: total,
     holdings: rows.slice(0, f.limit).map((r) => toHolding(r, total)),
-    pagination: { limit: f.limit, hasMoreData: rows.length > f.limit },
+    pagination: { page: f.page, limit: f.limit, hasMoreData: rows.length > f.limit },
     filters: { cik: formatCik(c.cik), quarter: quarterLabel(c.qend), sort, limit: f.limit },
   }
 }

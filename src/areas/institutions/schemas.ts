@@ -228,7 +228,7 @@ export const Holdings = t.Object({
   period: PeriodRef,
   ...Totals,
   holdings: t.Array(Holding),
-  pagination: t.Object({ limit: Int(), hasMoreData: t.Boolean() }),
+  pagination: Pagination,
   filters: t.Object({ cik: CikOut, quarter: t.String(), sort: t.String(), limit: Int() }),
 })
 

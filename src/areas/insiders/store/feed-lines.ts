@@ -45,7 +45,7 @@ export function feedRowsFromLines(
   db: Db,
   scope: 'issuer' | 'person',
   cik: number,
-  f: TransactionFilters,
+  f: TransactionFilters & { after?: number },
   take: number,
 ): FeedRow[] | undefined {
   if (needsQuery(f)) return undefined
@@ -58,6 +58,8 @@ export function feedRowsFromLines(
   const lines: Generator<IssuerLine & Partial<PersonLine>> =
     scope === 'issuer' ? INSIDER_ISSUER_FEED.lines(db, cik, budget) : INSIDER_PERSON_FEED.lines(db, cik, budget)
   for (const v of lines) {
+    // A later page's lines are read from the feed's top too: a deep cursor runs out of frames and takes the query.
+    if (f.after !== undefined && v.pos <= f.after) continue
     if (f.acquiredDisposed && v.acquired_disposed !== f.acquiredDisposed) continue
     if (code && v.transaction_code !== code) continue
     if (derivative !== undefined && v.derivative !== derivative) continue

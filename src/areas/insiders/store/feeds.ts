@@ -22,8 +22,16 @@ export type FeedScope = { of: 'all' } | { of: 'issuer'; cik: number } | { of: 'p
 
 const TABLE = { all: 'insider_feed', issuer: 'insider_issuer_feed', person: 'insider_person_feed' } as const
 
-/** A feed's filters; an activity window may also name the stretch of the feed its page lies in (windows.ts). */
-export type FeedFilters = TransactionFilters & { from?: string; end?: string; stretch?: { from: number; to?: number } }
+/**
+ * A feed's filters; an activity window may also name the stretch of the feed its page lies in
+ * (windows.ts), and a page after the first the position it starts after (its cursor).
+ */
+export type FeedFilters = TransactionFilters & {
+  from?: string
+  end?: string
+  stretch?: { from: number; to?: number }
+  after?: number
+}
 
 function feedWhere(scope: FeedScope, f: FeedFilters): Sql {
   const role = f.insiderRole ? ROLE_COLUMN[f.insiderRole as keyof typeof ROLE_COLUMN] : undefined
@@ -41,6 +49,7 @@ function feedWhere(scope: FeedScope, f: FeedFilters): Sql {
     f.transactionTo ? sql`transaction_date <= ${f.transactionTo}::DATE` : empty,
     f.stretch ? sql`pos >= ${f.stretch.from}` : empty,
     f.stretch?.to !== undefined ? sql`pos <= ${f.stretch.to}` : empty,
+    f.after !== undefined ? sql`pos > ${f.after}` : empty,
     f.from ? sql`transaction_date >= ${f.from}::DATE` : empty,
     f.end ? sql`transaction_date <= ${f.end}::DATE` : empty,
   ])

@@ -28,9 +28,12 @@ export const insidersStore = (db: Db) => ({
   feedRows: (scope: FeedScope, f: FeedFilters, take: number) => feedRows(db, scope, f, take),
   /** The transactions at feed positions, in their order. */
   transactions: (positions: number[]) => transactionsAt(db, positions),
-  /** Where an activity window's first `take` transactions are (windows.ts); undefined when it has none. */
-  activityWindow: (side: string, take: number, from?: string, end?: string) =>
-    activityWindow(db, side, take, from, end),
+  /**
+   * Where an activity window's first `take` transactions (after the position `after`) are (windows.ts);
+   * undefined when it has none.
+   */
+  activityWindow: (side: string, take: number, from?: string, end?: string, after?: number) =>
+    activityWindow(db, side, take, from, end, after),
   /** The row of statistics over everything covered. */
   statistics: () => statistics(db),
   /** The transaction dates covered and the daily leaders' default dates. */

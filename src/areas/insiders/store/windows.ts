@@ -59,7 +59,8 @@ export type ActivityWindow = { positions: number[] } | { stretch: { from: number
 /**
  * The first `take` feed positions of `side` transactions dated within [from, end] (either may be open),
  * or the stretch of the feed holding them when `take` exceeds DAY_HEADS; undefined when the window has
- * no transaction.
+ * no transaction. After a cursor's position (`after`), the stretch from it to the window's last
+ * position: the heads hold each day's first positions only.
  */
 export async function activityWindow(
   db: Db,
@@ -67,12 +68,18 @@ export async function activityWindow(
   take: number,
   from?: string,
   end?: string,
+  after?: number,
 ): Promise<ActivityWindow | undefined> {
   const days = (await feedDays(db)).get(side)
   if (!days) return undefined
   // The window's days are [lo, hi): the first date on or after `from`, the first after `end`.
   const lo = from ? firstIndexWhere(days.dates, (d) => d >= from) : 0
   const hi = end ? firstIndexWhere(days.dates, (d) => d > end) : days.dates.length
+  if (after !== undefined) {
+    let last = -1
+    for (let i = lo; i < hi; i++) last = Math.max(last, days.lastPos[i]!)
+    return last > after ? { stretch: { from: after + 1, to: last } } : undefined
+  }
   let last = -1
   // The `take` days with the smallest first positions seen, ascending by first position. Latest day
   // first: a later day is mostly filed later, so near the top of the feed, and the days after the first

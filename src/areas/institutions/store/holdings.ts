@@ -14,14 +14,17 @@ const HOLDING_COLUMNS = `ticker, issuer_cik::DOUBLE AS issuer_cik, issuer_name, 
 
 const holdingsOrder = (sort: Sort) => (sort === 'shares' ? sql`shares DESC NULLS LAST, value_rank` : sql`value_rank`)
 
-/** The first `count` holdings of a manager's quarter by `sort`. */
-export async function holdingsOf(db: Db, cik: number, qend: string, sort: Sort, count: number) {
-  // The lookup file keeps a page of the largest limit and one more; a larger limit is a query.
+/**
+ * `count` holdings of a manager's quarter by `sort`, from the `offset`th: the order is total (the
+ * build's value rank breaks ties), so pages neither repeat nor skip a holding.
+ */
+export async function holdingsOf(db: Db, cik: number, qend: string, sort: Sort, offset: number, count: number) {
+  // The lookup file keeps a page of the largest limit and one more; rows past them are a query.
   return (
-    topHoldings(db, sort === 'shares' ? 'shares' : 'value', cik, qend, count) ??
+    topHoldings(db, sort === 'shares' ? 'shares' : 'value', cik, qend, offset, count) ??
     (await db.all<HoldingRecord>(sql`
       SELECT ${{ text: HOLDING_COLUMNS, values: [] }} FROM inst_holdings
-      WHERE cik = ${cik} AND qend = ${qend}::DATE ORDER BY ${holdingsOrder(sort)} LIMIT ${count}`))
+      WHERE cik = ${cik} AND qend = ${qend}::DATE ORDER BY ${holdingsOrder(sort)} LIMIT ${count} OFFSET ${offset}`))
   )
 }
 
@@ -36,7 +39,7 @@ export async function holdingsOfQuarters(db: Db, cik: number, ends: string[], so
 function lookupHoldingsOfQuarters(db: Db, cik: number, ends: string[], sort: Sort, limit: number) {
   const out = new Map<string, HoldingRecord[]>()
   for (const qend of ends) {
-    const rows = topHoldings(db, sort === 'shares' ? 'shares' : 'value', cik, qend, limit)
+    const rows = topHoldings(db, sort === 'shares' ? 'shares' : 'value', cik, qend, 0, limit)
     if (!rows) return undefined
     out.set(qend, rows)
   }

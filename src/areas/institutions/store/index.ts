@@ -30,8 +30,9 @@ export const institutionsStore = (db: Db) => ({
   filings: (cik: number) => filingsOf(db, cik),
   /** A manager's filing of that accession number. */
   filing: (cik: number, accession: string) => filingOf(db, cik, accession),
-  /** The first `count` holdings of a manager's quarter by `sort`. */
-  holdings: (cik: number, qend: string, sort: Sort, count: number) => holdingsOf(db, cik, qend, sort, count),
+  /** `count` holdings of a manager's quarter by `sort`, from the `offset`th. */
+  holdings: (cik: number, qend: string, sort: Sort, offset: number, count: number) =>
+    holdingsOf(db, cik, qend, sort, offset, count),
   /** Each quarter's first `limit` holdings by `sort`, by quarter end. */
   holdingsOfQuarters: (cik: number, ends: string[], sort: Sort, limit: number) =>
     holdingsOfQuarters(db, cik, ends, sort, limit),

@@ -67,22 +67,25 @@ export const filingOf = (db: Db, cik: number, accession: string): FilingRecord |
   INST_FILING_BY_ACCESSION.get(db, accession).find((r) => r.cik === cik)
 
 /**
- * The first `count` holdings of a manager's quarter by value rank (or by shares), or undefined when the
- * file keeps fewer rows than asked for (the caller queries).
+ * `count` holdings of a manager's quarter by value rank (or by shares) from the `offset`th, or undefined
+ * when the file keeps fewer rows than that reaches (the caller queries).
  */
 export function topHoldings(
   db: Db,
   sort: 'value' | 'shares',
   cik: number,
   qend: string,
+  offset: number,
   count: number,
 ): HoldingRecord[] | undefined {
-  if (count > TOP_ROWS) return undefined
+  if (offset + count > TOP_ROWS) return undefined
   const model = sort === 'shares' ? INST_TOP_HOLDINGS_BY_SHARES : INST_TOP_HOLDINGS
   const out: HoldingRecord[] = []
+  let skipped = 0
   for (const row of model.lines(db, { qend, cik })) {
     if (out.length === count) break
-    out.push(row)
+    if (skipped < offset) skipped++
+    else out.push(row)
   }
   return out
 }

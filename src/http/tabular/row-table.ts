@@ -1,0 +1,193 @@
+/**
+ * A body's rows as a table, for the CSV and Arrow answers (docs/api/formats.md). An operation whose body
+ * is rows says where they are (`rows` in its declaration, src/areas/operation.ts); its response schema
+ * gives the columns and their kinds, so a table has the same columns whatever rows it holds (an empty
+ * answer has its header), and the kinds decide how CSV writes a value and which Arrow type holds it.
+ *
+ * Where the rows are: a path of property names from the body, each naming an array (or a map, whose
+ * entries are rows with their key in a `key` column): `data`, `series.points` (every point of every
+ * series), `''` for a body that is itself an array; or several lists of one shape, each row with the
+ * list's name in a `list` column. A row's columns are its fields flattened with dotted names
+ * (`issuer.cik`, `valueContext.value`); an array inside a row is one column of JSON text; a map inside a
+ * row (an XBRL line's `values`) is a column per key found in the answer (`values.2025-06-28/1Q`). A row
+ * inside another list also has the fields of the objects it is in, under their path (`series.symbol`),
+ * without their lists.
+ */
+import type { TSchema } from '@sinclair/typebox'
+
+/** How a column's values are written: its Arrow type, and for CSV whether it is JSON text. */
+export type ColumnKind = 'string' | 'date' | 'yyyymmdd' | 'integer' | 'number' | 'boolean' | 'json'
+
+export type Column = { name: string; kind: ColumnKind }
+
+/** The rows of a body in columns: `rows[i][j]` is the JSON value of column j (null when absent). */
+export type RowTable = { columns: Column[]; rows: unknown[][] }
+
+/** Where a body's rows are: a path of property names, or several lists of one shape. */
+export type RowsAt = string | { lists: readonly string[] }
+
+type Schema = TSchema & Record<string, unknown>
+/** A leaf field of a row or of an enclosing object, or a map whose keys become columns. */
+type Field = { name: string; path: string[]; kind: ColumnKind; map: boolean }
+
+const nonNull = (s: Schema): Schema => {
+  const members = (s.anyOf as Schema[] | undefined)?.filter((m) => m.type !== 'null')
+  return members?.length === 1 ? members[0]! : s
+}
+const isMap = (s: Schema) => s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties)
+const mapValue = (s: Schema): Schema =>
+  (s.patternProperties
+    ? Object.values(s.patternProperties as Record<string, Schema>)[0]
+    : s.additionalProperties) as Schema
+
+function kindOf(raw: Schema): ColumnKind {
+  const s = nonNull(raw)
+  if (Array.isArray(s.anyOf)) {
+    const kinds = new Set((s.anyOf as Schema[]).filter((m) => m.type !== 'null').map(kindOf))
+    return kinds.size === 1 ? [...kinds][0]! : 'json'
+  }
+  switch (s.type) {
+    case 'string':
+      return s.format === 'date' ? 'date' : 'string'
+    case 'integer':
+      return s.format === 'yyyymmdd' ? 'yyyymmdd' : 'integer'
+    case 'number':
+      return 'number'
+    case 'boolean':
+      return 'boolean'
+    default:
+      return 'json'
+  }
+}
+
+/**
+ * The leaf fields of an object schema, nested objects flattened. A row's arrays are JSON columns; an
+ * enclosing object's (`withLists: false`) are left out, since they are the rows or other lists.
+ */
+function fieldsOf(object: Schema, withLists: boolean, prefix: string[] = []): Field[] {
+  const fields: Field[] = []
+  for (const [key, property] of Object.entries((nonNull(object).properties ?? {}) as Record<string, Schema>)) {
+    const s = nonNull(property)
+    const path = [...prefix, key]
+    if (s.type === 'object' && s.properties) fields.push(...fieldsOf(s, withLists, path))
+    else if (isMap(s)) {
+      if (withLists) fields.push({ name: path.join('.'), path, kind: kindOf(mapValue(s)), map: true })
+    } else if (s.type === 'array') {
+      if (withLists) fields.push({ name: path.join('.'), path, kind: 'json', map: false })
+    } else fields.push({ name: path.join('.'), path, kind: kindOf(s), map: false })
+  }
+  return fields
+}
+
+const valueAt = (item: unknown, path: string[]): unknown => {
+  let v = item
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return null
+    v = (v as Record<string, unknown>)[key]
+  }
+  return v ?? null
+}
+
+/** One level of the path: the container's name, whether it is a map, and the item's fields. */
+type Level = { name: string; keyed: boolean; fields: Field[] }
+
+/** The levels from the body to the rows along `path`, checked against the schema (a wrong path is our bug). */
+function levelsOf(response: Schema, path: string): Level[] {
+  const names = path === '' ? [''] : path.split('.')
+  const levels: Level[] = []
+  let at = nonNull(response)
+  names.forEach((name, i) => {
+    const property = name === '' ? at : (at.properties as Record<string, Schema> | undefined)?.[name]
+    const container = property ? nonNull(property) : ({} as Schema)
+    const item =
+      container.type === 'array' ? (container.items as Schema) : isMap(container) ? mapValue(container) : null
+    if (!item) throw new Error(`rows at '${path}': '${name}' is not an array or a map in the response schema`)
+    const last = i === names.length - 1
+    const fields = last ? fieldsOf(item, true) : fieldsOf(item, false).filter((f) => f.path[0] !== names[i + 1])
+    levels.push({ name, keyed: container.type !== 'array', fields })
+    at = nonNull(item)
+  })
+  return levels
+}
+
+/** The columns of the levels (maps inside rows not yet expanded): context fields, the key, the row's own. */
+function headerOf(levels: Level[], names: string[]) {
+  const header: Field[] = []
+  levels.forEach((level, i) => {
+    const last = i === levels.length - 1
+    const prefix = last ? '' : `${names.slice(0, i + 1).join('.')}.`
+    if (level.keyed) header.push({ name: 'key', path: [], kind: 'string', map: false })
+    for (const f of level.fields) header.push({ ...f, name: prefix + f.name })
+  })
+  const seen = new Set<string>()
+  for (const f of header) {
+    if (seen.has(f.name)) throw new Error(`rows at '${names.join('.')}': two columns named ${f.name}`)
+    seen.add(f.name)
+  }
+  return header
+}
+
+/** The entries of a container: an array's items, or a map's [key, value] pairs. */
+const entriesOf = (container: unknown, keyed: boolean): [string | null, unknown][] =>
+  keyed
+    ? container && typeof container === 'object'
+      ? Object.entries(container)
+      : []
+    : Array.isArray(container)
+      ? container.map((item) => [null, item])
+      : []
+
+/** Makes the maps inside rows columns, one per key met, in the order met. */
+function expandMaps(header: Field[], rows: unknown[][]): RowTable {
+  if (!header.some((f) => f.map)) return { columns: header.map(({ name, kind }) => ({ name, kind })), rows }
+  const columns: Column[] = []
+  const pick: ((row: unknown[]) => unknown)[] = []
+  header.forEach((f, j) => {
+    if (!f.map) {
+      columns.push({ name: f.name, kind: f.kind })
+      pick.push((row) => row[j])
+      return
+    }
+    const keys = new Set<string>()
+    for (const row of rows) for (const key of Object.keys((row[j] as object | null) ?? {})) keys.add(key)
+    for (const key of keys) {
+      columns.push({ name: `${f.name}.${key}`, kind: f.kind })
+      pick.push((row) => (row[j] as Record<string, unknown> | null)?.[key] ?? null)
+    }
+  })
+  return { columns, rows: rows.map((row) => pick.map((p) => p(row))) }
+}
+
+/**
+ * The table maker of an operation's bodies: checks `at` against the response schema once (at mount),
+ * then turns each body into its RowTable.
+ */
+export function rowTableOf(response: TSchema, at: RowsAt): (body: unknown) => RowTable {
+  if (typeof at !== 'string') {
+    const [first, ...others] = at.lists.map((list) => rowTableOf(response, list))
+    const inner = first!
+    return (body) => {
+      const tables = [inner, ...others].map((of) => of(body))
+      return {
+        columns: [{ name: 'list', kind: 'string' }, ...tables[0]!.columns],
+        rows: tables.flatMap((t, i) => t.rows.map((row) => [at.lists[i], ...row])),
+      }
+    }
+  }
+  const levels = levelsOf(response as Schema, at)
+  const names = levels.map((l) => l.name)
+  const header = headerOf(levels, names)
+  return (body) => {
+    const rows: unknown[][] = []
+    const visit = (container: unknown, i: number, context: unknown[]) => {
+      const level = levels[i]!
+      for (const [key, item] of entriesOf(container, level.keyed)) {
+        const values = [...context, ...(level.keyed ? [key] : []), ...level.fields.map((f) => valueAt(item, f.path))]
+        if (i === levels.length - 1) rows.push(values)
+        else visit(valueAt(item, [names[i + 1]!]), i + 1, values)
+      }
+    }
+    visit(names[0] === '' ? body : valueAt(body, [names[0]!]), 0, [])
+    return expandMaps(header, rows)
+  }
+}
