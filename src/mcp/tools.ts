@@ -38,8 +38,17 @@ type ObjectSchema = { properties?: Record<string, TSchema>; required?: string[] 
  * also read from (an agent sends JSON values), and plain JSON (TypeBox's symbols and Elysia's transforms
  * are code, not schema).
  */
-const argumentSchema = (schema: TSchema): JsonSchema =>
-  JSON.parse(JSON.stringify(unwrap(schema as Parameters<typeof unwrap>[0])))
+const argumentSchema = (schema: TSchema): JsonSchema => {
+  const json: JsonSchema = JSON.parse(JSON.stringify(unwrap(schema as Parameters<typeof unwrap>[0])))
+  // A tool answers JSON: a `limit` that goes further for CSV and Arrow (src/areas/operation.ts) shows JSON's bound.
+  if (typeof json.jsonMaximum !== 'number') return json
+  const { jsonMaximum, expected: _export, ...rest } = json
+  return {
+    ...rest,
+    maximum: jsonMaximum,
+    description: String(rest.description ?? '').replace(/; up to \d+ with format=csv or format=arrow$/, ''),
+  }
+}
 
 function toolOf(route: RouteInfo): ApiTool {
   const detail = route.hooks?.detail as { operationId: string; summary: string; description: string }

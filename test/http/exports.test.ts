@@ -95,6 +95,19 @@ function expectedRows(body: unknown, at: RowsAt): Rows {
   return names.length === 0 ? walk(body, 0, {}) : walk((body as Record<string, unknown>)[names[0]!], 0, {})
 }
 
+/**
+ * A nested object that is null in a row (a point's `firstReported` when it was not restated) is, by its
+ * schema, columns of its fields, each null: the walk above sees only the null.
+ */
+function withNullObjects(rows: Rows, header: string[]) {
+  for (const row of rows)
+    for (const [k, v] of Object.entries(row))
+      if (v === null && !header.includes(k) && header.some((h) => h.startsWith(`${k}.`))) {
+        delete row[k]
+        for (const h of header) if (h.startsWith(`${k}.`)) row[h] = null
+      }
+}
+
 /** A JSON value as the CSV writes it. */
 const csvText = (v: unknown): string | null =>
   v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : String(v)
@@ -180,6 +193,7 @@ describe('every operation whose body is rows answers CSV and Arrow with the valu
         'text/csv;charset=utf-8;header=present',
       ])
       const table = parseCsv(csv.text)
+      withNullObjects(rows, table[0] as string[])
       expect({ op: op.operationId, problems: csvMismatches(table, rows) }).toEqual({ op: op.operationId, problems: [] })
 
       const arrow = await bytes(op.path({}, query), { accept: 'application/vnd.apache.arrow.stream' })

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { NOT_ARGUMENTS } from '../../src/mcp/tools.ts'
 import { openTestApi, type TestApi } from '../helpers/api.ts'
 import { BASE_QUERY, knownOf, type Operation, operationsOf } from '../helpers/operations.ts'
 
@@ -77,8 +78,13 @@ describe('MCP endpoint', () => {
       expect(tool.description).toContain(`needs the ${doc['x-minimum-plan']} plan or higher`)
       if (doc['x-feature']) expect(tool.description).toContain(`the ${doc['x-feature']} feature`)
       expect(tool.annotations?.readOnlyHint).toBe(true)
-      // Every parameter under its public name; the path's required.
-      expect(Object.keys(tool.inputSchema.properties ?? {}).sort()).toEqual(o.params.map((p) => p.name).sort())
+      // Every parameter under its public name but the answer's format (a tool answers JSON); the path's required.
+      expect(Object.keys(tool.inputSchema.properties ?? {}).sort()).toEqual(
+        o.params
+          .map((p) => p.name)
+          .filter((n) => !NOT_ARGUMENTS.has(n))
+          .sort(),
+      )
       for (const p of o.pathParams) expect(tool.inputSchema.required).toContain(p.name)
     }
     // An integer parameter is an integer to an agent, with its range and default, and not required.
@@ -105,9 +111,11 @@ describe('MCP endpoint', () => {
       'getInstitutionHoldings',
     ]) {
       const o = op(id)
-      const result = await call(client, id, { ...knownArguments(o), limit: 5 })
+      // A parameter the operation does not take is a 400 (the API's rule): limit only where it is one.
+      const limit = o.queryParams.some((p) => p.name === 'limit') ? { limit: 5 } : {}
+      const result = await call(client, id, { ...knownArguments(o), ...limit })
       expect(result.isError).toBeFalsy()
-      const expected = await api.get(o.path({}, o.queryParams.some((p) => p.name === 'limit') ? { limit: '5' } : {}))
+      const expected = await api.get(o.path({}, 'limit' in limit ? { limit: '5' } : {}))
       expect(expected.status).toBe(200)
       expect(JSON.parse(textOf(result))).toEqual(expected.body)
     }
@@ -135,12 +143,13 @@ describe('MCP endpoint', () => {
 
   test('a bad argument is a tool error naming it, as the API names it', async () => {
     const client = await connect(api.keys.ENTERPRISE)
-    const bad = await call(client, 'listFilings', { limit: 1000, startDate: '2024-02-30' })
+    // Past even an export's largest limit: the schema refuses it with the date.
+    const bad = await call(client, 'listFilings', { limit: 10_000_000, startDate: '2024-02-30' })
     expect(bad.isError).toBe(true)
     const body = JSON.parse(textOf(bad))
     expect(body.error.code).toBe('invalid_parameter')
     expect(Object.keys(body.error.details).sort()).toEqual(['limit', 'startDate'])
-    expect(withoutId(body)).toEqual(withoutId((await api.get('/v1/filings?limit=1000&startDate=2024-02-30')).body))
+    expect(withoutId(body)).toEqual(withoutId((await api.get('/v1/filings?limit=10000000&startDate=2024-02-30')).body))
     // Path parameters: missing, malformed, or a segment that would make another path.
     for (const [args, problem] of [
       [{}, /^is required/],

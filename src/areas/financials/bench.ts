@@ -5,7 +5,9 @@
  * concept search over common words. Targets are the issue's: p50 ≤ 2 ms for the company lookup and the
  * standardized statements, ≤ 5 ms for concepts and the as-reported statements, ≤ 10 ms for the XBRL
  * block; ≤ 2 ms for the metric and ratio series, rankings and segments (issue 16: series over the companies with
- * balance-sheet facts, rankings over metrics and ratios every filer reports); at 16 connections p99 ≤ 50 ms. A snapshot without financial statements has no FSDS filing:
+ * balance-sheet facts, rankings over metrics and ratios every filer reports); issue 30's point-in-time series
+ * (`asOf` a uniform random day, `vintage=first`, TTM) ≤ 2 ms and its restatement ledger ≤ 5 ms; at 16
+ * connections p99 ≤ 50 ms. A snapshot without financial statements has no FSDS filing:
  * those operations are then skipped (path undefined).
  */
 import { type BenchKeys, type BenchOperation, cikAsSent, type Draws, withTargets } from '../bench.ts'
@@ -74,6 +76,12 @@ const series =
   }
 const pick = <T>(list: readonly T[], rnd: () => number) => list[Math.floor(rnd() * list.length)]!
 
+/** The point-in-time rows' days: uniform from XBRL's first filings to the bench's data. */
+const FIRST_XBRL_DAY = Date.UTC(2009, 3, 1)
+const LAST_BENCH_DAY = Date.UTC(2026, 10, 28)
+const dayBetween = (from: number, to: number, rnd: () => number) =>
+  new Date(from + Math.floor(rnd() * ((to - from) / 86_400_000)) * 86_400_000).toISOString().slice(0, 10)
+
 /** Metrics and ratios every filer of the sample reports (real filers too, mostly). */
 const RANKED_METRICS = ['revenue', 'net_income_loss', 'total_assets', 'stockholders_equity'] as const
 const RANKED_RATIOS = ['current_ratio', 'debt_to_equity', 'net_margin', 'roe', 'asset_turnover'] as const
@@ -127,6 +135,38 @@ export const FINANCIALS_BENCH: BenchOperation[] = withTargets({ p99MsAt16: 50 },
       (cik, rnd) =>
         `/v1/financials/metrics?cik=${cikAsSent(cik, rnd)}&symbols=revenue,net_income_loss,total_assets,StockholdersEquity`,
     ),
+  },
+  {
+    name: 'metric series as of a day',
+    kind: 'list',
+    p50Ms: 2,
+    path: series(
+      (cik, rnd) =>
+        `/v1/financials/metrics?cik=${cikAsSent(cik, rnd)}&symbols=revenue,net_income_loss,total_assets,StockholdersEquity&asOf=${dayBetween(FIRST_XBRL_DAY, LAST_BENCH_DAY, rnd)}`,
+    ),
+  },
+  {
+    name: 'metric series as first reported',
+    kind: 'list',
+    p50Ms: 2,
+    path: series(
+      (cik, rnd) =>
+        `/v1/financials/metrics?cik=${cikAsSent(cik, rnd)}&symbols=revenue,net_income_loss,total_assets,StockholdersEquity&vintage=first`,
+    ),
+  },
+  {
+    name: 'metric series, trailing twelve months',
+    kind: 'list',
+    p50Ms: 2,
+    path: series(
+      (cik, rnd) => `/v1/financials/metrics?cik=${cikAsSent(cik, rnd)}&symbols=revenue,net_income_loss,cfo&ttm=true`,
+    ),
+  },
+  {
+    name: 'restatement ledger',
+    kind: 'list',
+    p50Ms: 5,
+    path: series((cik) => `/v1/financials/${cik}/restatements`),
   },
   {
     name: 'ratio series',
