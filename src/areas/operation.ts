@@ -20,7 +20,7 @@
 import { type Static, type TObject, type TSchema, Type as t } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { Elysia } from 'elysia'
-import { type Access, access } from '../auth/access.ts'
+import { type Access, access, accessNote } from '../auth/access.ts'
 import type { BuiltInPlan, Feature } from '../auth/plans.ts'
 import type { Db, RequestDb } from '../db/client.ts'
 import type { RawJson } from '../http/raw-json.ts'
@@ -147,7 +147,7 @@ function hooksOf(op: Operation) {
       ...(op.routerParams ? routerParams(op.routerParams) : {}),
       operationId: op.operationId,
       summary: op.summary,
-      description: op.description,
+      description: `${accessNote(rule)}\n\n${op.description}`,
     },
   }
 }
