@@ -100,7 +100,9 @@ function tableSection(source: string, t: TableSpec, input: DictionaryInput): str
     `- **Source:** ${source}`,
     `- **Files:** ${layout(t)}`,
     `- **Sorted by:** ${code(t.orderBy)}${t.partitioning ? ' (within each file)' : ''}`,
-    t.key.length ? `- **Key:** ${codes(t.key)}: unique, checked by the build` : '- **Key:** none checked by the build',
+    t.key.length
+      ? `- **Key:** ${codes(t.key)}: unique, checked by the build`
+      : '- **Key:** none the build checks over the whole table',
     `- **Made into:** ${madeInto(t.feeds)}`,
     `- **Operations it feeds:** ${fed.length ? codes(fed) : 'none directly'}`,
     ...(through.length ? [`- **And through the Parquet tables made from it:** ${codes(through)}`] : []),
