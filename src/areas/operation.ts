@@ -24,7 +24,7 @@
 import { type Static, type TObject, type TSchema, Type as t } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { Elysia } from 'elysia'
-import { type Access, access } from '../auth/access.ts'
+import { type Access, access, accessNote } from '../auth/access.ts'
 import type { BuiltInPlan, Feature } from '../auth/plans.ts'
 import type { Db, RequestDb } from '../db/client.ts'
 import { invalidParameter } from '../http/errors.ts'
@@ -211,7 +211,7 @@ function hooksOf(op: Operation, query: TObject | undefined) {
       ...(op.rows !== undefined ? { 'x-rows': op.rows } : {}),
       operationId: op.operationId,
       summary: op.summary,
-      description: op.description,
+      description: `${accessNote(rule)}\n\n${op.description}`,
     },
   }
 }

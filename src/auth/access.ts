@@ -11,6 +11,13 @@ export type Access = { plan: BuiltInPlan; feature?: Feature }
 const PLAN = 'x-minimum-plan'
 const FEATURE = 'x-feature'
 
+/**
+ * The rule in words, the first line of the operation's OpenAPI description: the docs page (Swagger UI)
+ * shows descriptions but not `x-` fields, and a caller needs to know which key to send.
+ */
+export const accessNote = ({ plan, feature }: Access) =>
+  `**Minimum plan:** ${plan} (or a plan above it)${feature ? `. **Feature:** ${feature} (the key must hold it)` : ''}.`
+
 /** The `detail` fields of a route's rule: spread them into its detail. */
 export const access = (plan: BuiltInPlan, feature?: Feature) => ({
   [PLAN]: plan,

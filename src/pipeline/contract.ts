@@ -36,6 +36,7 @@ export type TableManifest = {
   files: string[]
   sortedBy: string
   rowGroupSize: number
+  /** The columns as the files hold them: each type as DuckDB reads the Parquet (docs/data-dictionary.md). */
   columns: { name: string; type: string }[]
   description: string
   /** Read by the server from `files` in place, not from the serving database (TableSpec.servedFromParquet). */

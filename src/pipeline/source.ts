@@ -65,6 +65,41 @@ export type BuildStep = {
   run(ctx: BuildContext, step: Step): Promise<Counters | undefined>
 }
 
+/**
+ * A column of a Parquet table: its type, as DuckDB reads it from the files (DESCRIBE), and what a value
+ * means. docs/data-dictionary.md is rendered from these; test/docs/data-dictionary.test.ts checks them
+ * against a built snapshot's files.
+ */
+export type ColumnDoc = readonly [type: string, meaning: string]
+
+/** A table's columns in stored order, as readers see them (a Hive partition column last). */
+export type TableSchema = Readonly<Record<string, ColumnDoc>>
+
+/** How a table's files are cut, where it is more than one `part-0.parquet`. */
+export type Partitioning = {
+  /** The column each file holds one value of. */
+  column: string
+  /**
+   * Hive style: a folder per value, `<column>=<value>/part-0.parquet`, the column in the folder's name
+   * only (a reader that knows Hive partitioning adds it; a file read alone lacks it). Otherwise a file per
+   * value, `part-<value>.parquet`, each file holding its column.
+   */
+  hive: boolean
+}
+
+/**
+ * What the build makes from a table's rows (from its Parquet, or from the staged table it is written from),
+ * directly or through a serving table made from them: Parquet tables, serving tables, lookup files (by
+ * their names). The data dictionary names the operations that read those serving tables and lookup files.
+ */
+export type Feeds = { tables?: readonly string[]; serving?: readonly string[]; lookups?: readonly string[] }
+
+/** Several Feeds as one (a table's own products, and what the build makes from those). */
+export function feedsOf(...parts: Feeds[]): Feeds {
+  const union = (key: keyof Feeds) => [...new Set(parts.flatMap((p) => p[key] ?? []))]
+  return { tables: union('tables'), serving: union('serving'), lookups: union('lookups') }
+}
+
 /** A Parquet table of the snapshot: where it comes from, how it is laid out, what must hold before it is published. */
 export type TableSpec = {
   /** Folder name in the snapshot. */
@@ -83,6 +118,11 @@ export type TableSpec = {
   /** The input file whose presence makes an empty table an error, or undefined when it may be empty. */
   requiredBy(found: FoundMap): string | undefined
   description: string
+  /** Every column, in stored order: type and meaning (docs/data-dictionary.md). */
+  schema: TableSchema
+  /** How its files are cut, where it is more than one `part-0.parquet`. */
+  partitioning?: Partitioning
+  feeds: Feeds
   /**
    * Served from its Parquet files in place, never copied into the serving database: for tables read only
    * past their lookup files (a deep page), whose copy would double their disk (the 13F holdings and flows:

@@ -37,8 +37,11 @@ async function writeTable(db: BuildDb, t: TableSpec, snapshotDir: string): Promi
       (${PARQUET}, ROW_GROUP_SIZE ${t.rowGroupSize})`)
   }
   const files = filesUnder(dir)
+  // The columns as the files hold them, which is what a reader gets: DuckDB writes a HUGEINT (a sum of
+  // BIGINTs) to Parquet as a DOUBLE. A Hive partition's column comes from the folders' names.
+  const written = files.length ? `read_parquet([${files.map((f) => quote(join(dir, f))).join(', ')}])` : undefined
   const columns = await db.all<{ column_name: string; column_type: string }>(
-    `DESCRIBE SELECT ${t.columns ?? '*'} FROM ${t.from}`,
+    written ? `DESCRIBE SELECT * FROM ${written}` : `DESCRIBE SELECT ${t.columns ?? '*'} FROM ${t.from}`,
   )
   return {
     rows: await db.count(`SELECT count(*) AS n FROM ${t.from}`),

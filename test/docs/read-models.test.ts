@@ -8,9 +8,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { RequestDb } from '../../src/db/client.ts'
-import { type AnyMemo, declaredMemos, type Memo } from '../../src/db/memo.ts'
-import { KeyedFile } from '../../src/lib/keyed-file.ts'
+import { type AnyMemo, declaredMemos } from '../../src/db/memo.ts'
 import type { AnyReadModel } from '../../src/pipeline/read-model.ts'
 import * as companyFacts from '../../src/pipeline/sources/company-facts/contract.ts'
 import * as filingIndex from '../../src/pipeline/sources/filing-index/contract.ts'
@@ -19,6 +17,7 @@ import * as form13f from '../../src/pipeline/sources/form-13f/contract.ts'
 import * as insiderTransactions from '../../src/pipeline/sources/insider-transactions/contract.ts'
 import * as submissions from '../../src/pipeline/sources/submissions/contract/index.ts'
 import { openTestApi } from '../helpers/api.ts'
+import { type Reads, readsOfEveryOperation } from '../helpers/operation-reads.ts'
 import { operationsOf } from '../helpers/operations.ts'
 
 const MODELS: AnyReadModel[] = [
@@ -60,50 +59,11 @@ function documentedTable(header: string): Map<string, { cells: string; readBy: s
 
 const documented = () => documentedTable('| file | key | line | fields | order | frame | read by |')
 
-/** Which file each opened KeyedFile is, and the files read while `current` runs. */
-const fileOf = new Map<KeyedFile, string>()
-let read = new Set<string>()
-const open = KeyedFile.open
-const methods = ['get', 'lines', 'range', 'getMany', 'headsWithin'] as const
-const originals = methods.map((m) => KeyedFile.prototype[m])
-
-/** The memos read while `current` runs. */
-let memosRead = new Set<string>()
-const memo = RequestDb.prototype.memo
-
 let api: Awaited<ReturnType<typeof openTestApi>>
 beforeAll(async () => {
-  RequestDb.prototype.memo = function <T>(this: RequestDb, m: Memo<T>, variant?: string) {
-    memosRead.add(m.name)
-    return memo.call(this, m, variant) as Promise<T>
-  }
-  KeyedFile.open = (base: string) => {
-    const file = open(base)
-    const model = MODELS.find((m) => base.endsWith(`/${m.path}`))
-    if (model) fileOf.set(file, model.name)
-    return file
-  }
-  methods.forEach((name, i) => {
-    const original = originals[i] as (this: KeyedFile, ...args: unknown[]) => unknown
-    ;(KeyedFile.prototype as unknown as Record<string, unknown>)[name] = function (
-      this: KeyedFile,
-      ...args: unknown[]
-    ) {
-      const model = fileOf.get(this)
-      if (model) read.add(model)
-      return original.apply(this, args)
-    }
-  })
   api = await openTestApi()
 })
-afterAll(() => {
-  RequestDb.prototype.memo = memo
-  KeyedFile.open = open
-  methods.forEach((name, i) => {
-    ;(KeyedFile.prototype as unknown as Record<string, unknown>)[name] = originals[i]
-  })
-  return api.close()
-})
+afterAll(() => api.close())
 
 test('the read models table renders every declared model', () => {
   const table = documented()
@@ -112,21 +72,10 @@ test('the read models table renders every declared model', () => {
   for (const m of MODELS) expect(table.get(m.name)!.cells).toBe(rendered(m))
 })
 
-/** What each operation read when called once at its example path: lookup files and memos, by operation id. */
-type Reads = Map<string, { files: Set<string>; memos: Set<string> }>
-let reads: Promise<Reads> | undefined
-const readsOfEveryOperation = () => {
-  reads ??= (async () => {
-    const found: Reads = new Map()
-    for (const op of operationsOf(api.app)) {
-      read = new Set()
-      memosRead = new Set()
-      const res = await api.get(op.path())
-      expect([op.operationId, res.status]).toEqual([op.operationId, 200])
-      found.set(op.operationId, { files: read, memos: memosRead })
-    }
-    return found
-  })()
+/** What each operation read when called once at its example path (lookup files and memos), by operation id. */
+let reads: Promise<Map<string, Reads>> | undefined
+const readsOfOperations = () => {
+  reads ??= readsOfEveryOperation(api, [])
   return reads
 }
 
@@ -136,8 +85,8 @@ test('the read models table names every operation that reads each model', async 
   for (const [name, row] of table)
     for (const id of row.readBy) expect([name, id, ids.has(id)]).toEqual([name, id, true])
   const missing: string[] = []
-  for (const [id, { files }] of await readsOfEveryOperation())
-    for (const name of files) if (!table.get(name)?.readBy.includes(id)) missing.push(`${name}: ${id}`)
+  for (const [id, { lookups }] of await readsOfOperations())
+    for (const name of lookups) if (!table.get(name)?.readBy.includes(id)) missing.push(`${name}: ${id}`)
   expect(missing).toEqual([])
 })
 
@@ -161,7 +110,7 @@ test('the memos table renders every declared memo, and names every operation tha
   for (const [name, row] of table)
     for (const id of row.readBy) expect([name, id, ids.has(id)]).toEqual([name, id, true])
   const missing: string[] = []
-  for (const [id, { memos }] of await readsOfEveryOperation())
+  for (const [id, { memos }] of await readsOfOperations())
     for (const name of memos) if (!table.get(name)?.readBy.includes(id)) missing.push(`${name}: ${id}`)
   expect(missing).toEqual([])
 })

@@ -17,6 +17,8 @@ type Parameter = {
   schema?: Record<string, unknown>
 }
 type Operation = {
+  'x-minimum-plan'?: string
+  'x-feature'?: string
   tags?: string[]
   summary?: string
   description?: string
@@ -205,32 +207,60 @@ describe('GET /openapi/json', () => {
     expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/v1/'))).toEqual([])
   })
 
+  // The docs page shows descriptions, not x- fields: a caller reads the plan and feature there.
+  test("every operation's description starts with its minimum plan and feature", () => {
+    for (const { path, op } of operations) {
+      const first = op.description?.split('\n\n')[0] ?? ''
+      const plan = /^\*\*Minimum plan:\*\* ([A-Z]+) /.exec(first)?.[1]
+      const feature = /\*\*Feature:\*\* ([A-Z_]+) /.exec(first)?.[1]
+      expect({ path, plan, feature }).toEqual({ path, plan: op['x-minimum-plan'], feature: op['x-feature'] })
+      expect(['FREE', 'LITE', 'PRO', 'ENTERPRISE']).toContain(plan!)
+    }
+  })
+
   test('the document is the same when fetched again', async () => {
     expect((await api.get('/openapi/json', { key: null })).body).toEqual(doc)
   })
 })
 
-describe('GET /openapi', () => {
+/**
+ * The docs page at `/openapi` and at `/openapi/`: each loads its assets and the OpenAPI document by URLs
+ * resolved against the page's own, as a browser resolves them (a relative URL that works at one of the
+ * two fails at the other).
+ */
+describe.each(['/openapi', '/openapi/'])('GET %s', (page) => {
   test('is an HTML page that loads only local assets, and both assets are served', async () => {
-    const page = await api.get('/openapi', { key: null })
-    expect(page.status).toBe(200)
-    expect(page.headers.get('content-type')).toStartWith('text/html')
-    const tags = page.text.match(/<(script|link)\b[^>]*>/g) ?? []
+    const res = await api.get(page, { key: null })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toStartWith('text/html')
+    const tags = res.text.match(/<(script|link)\b[^>]*>/g) ?? []
     expect(tags.length).toBeGreaterThanOrEqual(2)
     for (const tag of tags) expect(tag).not.toMatch(/https?:\/\//)
-    const scripts = [...page.text.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!)
-    const styles = [...page.text.matchAll(/<link\b[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]!)
+    const scripts = [...res.text.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!)
+    const styles = [...res.text.matchAll(/<link\b[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]!)
     expect(scripts.length).toBe(1)
     expect(styles.length).toBe(1)
     for (const [url, type] of [
       [scripts[0]!, /javascript/],
       [styles[0]!, /text\/css/],
     ] as const) {
-      expect(url).toStartWith('/')
-      const asset = await api.get(url, { key: null })
+      const asset = await api.get(resolved(page, url), { key: null })
       expect({ url, status: asset.status }).toEqual({ url, status: 200 })
       expect(asset.headers.get('content-type')).toMatch(type)
       expect(asset.text.length).toBeGreaterThan(10_000)
     }
   })
+
+  test('loads the OpenAPI document', async () => {
+    const res = await api.get(page, { key: null })
+    const options = /SwaggerUIBundle\((\{.*?\})\)/s.exec(res.text)?.[1]
+    const url = (JSON.parse(options ?? '{}') as { url?: string }).url
+    expect(url).toBeString()
+    const spec = await api.get(resolved(page, url!), { key: null })
+    expect([resolved(page, url!), spec.status]).toEqual(['/openapi/json', 200])
+    expect(spec.body).toEqual(doc)
+  })
 })
+
+/** `url` as a browser resolves it on the page at `page`: its path. */
+const resolved = (page: string, url: string) => new URL(url, `http://localhost${page}`).pathname

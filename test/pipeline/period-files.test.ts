@@ -74,6 +74,14 @@ const testPeriods: SourceDefinition = {
       notNull: ['quarter', 'id', 'name'],
       requiredBy: (found) => found['test-periods']?.files[0]?.rel,
       description: 'Rows of the quarterly test files.',
+      schema: {
+        id: ['INTEGER', 'the row id'],
+        name: ['VARCHAR', 'a name'],
+        amount: ['DOUBLE', 'an amount'],
+        quarter: ['VARCHAR', "the file's quarter (Hive partition)"],
+      },
+      partitioning: { column: 'quarter', hive: true },
+      feeds: {},
     },
   ],
 }

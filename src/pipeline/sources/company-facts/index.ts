@@ -10,6 +10,8 @@ import { join } from 'node:path'
 import { fmtBytes } from '../../../lib/progress.ts'
 import { fileSource, folderSource } from '../../mirror.ts'
 import type { SourceDefinition } from '../../source.ts'
+import { FROM_METRIC_POINTS } from '../financial-statements/dictionary.ts'
+import { COMPANY_FACT_COLUMNS } from './dictionary.ts'
 import { companyFactsSample } from './sample.ts'
 import { checkSeries, seriesLookups, servingSeries } from './serving.ts'
 import { exposeFactStage, FACT_FILE, stageCompanyFacts } from './stage.ts'
@@ -75,6 +77,8 @@ export const companyFacts: SourceDefinition = {
       requiredBy: (found) => found[NAME]?.files[0]?.rel,
       description:
         'Every fact of companyfacts.zip, one row per filing that reports it (the SEC repeats a period in each later filing).',
+      schema: COMPANY_FACT_COLUMNS,
+      feeds: FROM_METRIC_POINTS,
     },
   ],
   serving: servingSeries,

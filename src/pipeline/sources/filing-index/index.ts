@@ -12,6 +12,7 @@ import { folderSource, quarterFiles, type SourceFolder } from '../../mirror.ts'
 import type { SourceDefinition } from '../../source.ts'
 import { type IndexEntry, newestFilings, parseMasterIndex } from '../indexes/master-index.ts'
 import { DOCUMENTS } from './contract.ts'
+import { DOCUMENT_COLUMNS } from './dictionary.ts'
 import { buildDocuments } from './documents.ts'
 import { filingIndexSample } from './sample.ts'
 import { stageFilingIndex } from './stage.ts'
@@ -78,6 +79,8 @@ export const filingIndex: SourceDefinition = {
       notNull: ['accession_number', 'cik', 'sequence', 'filename', 'is_primary'],
       requiredBy: (found) => found['filing-index']?.files[0]?.rel,
       description: 'Documents of filings that have a folder listing, in listing order.',
+      schema: DOCUMENT_COLUMNS,
+      feeds: { lookups: ['documents'] },
     },
   ],
   lookups: ({ parquet }) => [

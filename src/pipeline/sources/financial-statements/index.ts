@@ -14,6 +14,7 @@ import { dataSetQuarter, endedQuarters, type Quarter } from '../../download/quar
 import { fileSource, folderSource, type SourceFile } from '../../mirror.ts'
 import type { SourceDefinition, TableSpec } from '../../source.ts'
 import { convertQuarter, emptyView, FSDS_TABLES, quarterName } from './convert.ts'
+import { FSDS_FEEDS, FSDS_NUM_COLUMNS, FSDS_PRE_COLUMNS, FSDS_SUB_COLUMNS, FSDS_TAG_COLUMNS } from './dictionary.ts'
 import { FSDS_FILES, REQUIRED_TABLES } from './files.ts'
 import { financialStatementsSample } from './sample.ts'
 import { checkFilings, financialLookups, servingStatements } from './serving.ts'
@@ -44,6 +45,8 @@ export function downloadQuarters(now: Date, count: number): Quarter[] {
   return count > 0 ? endedQuarters(FIRST, now).slice(-count) : []
 }
 
+const SCHEMAS = { sub: FSDS_SUB_COLUMNS, num: FSDS_NUM_COLUMNS, pre: FSDS_PRE_COLUMNS, tag: FSDS_TAG_COLUMNS }
+
 const table = (
   file: keyof typeof FSDS_TABLES,
   orderBy: string,
@@ -60,6 +63,9 @@ const table = (
   notNull,
   requiredBy: (found) => (file === 'tag' ? undefined : found[NAME]?.files[0]?.rel),
   description,
+  schema: SCHEMAS[file],
+  partitioning: { column: 'quarter', hive: true },
+  feeds: FSDS_FEEDS[file],
 })
 
 export const financialStatements: SourceDefinition = {

@@ -13,6 +13,7 @@ import { buildActivity, buildChanges, buildManagers, buildQuarters } from './agg
 import { SERVING_TABLES } from './contract.ts'
 import { INFOTABLE_TABLE, infotablePeriods } from './convert.ts'
 import { buildFilings, buildOtherManagers } from './derive.ts'
+import { CUSIP_COLUMNS, INFOTABLE_COLUMNS, INST_COLUMNS } from './dictionary.ts'
 import { downloadDataSets } from './download.ts'
 import { buildCusipMap } from './issuers.ts'
 import { form13fLookups } from './lookups.ts'
@@ -34,6 +35,16 @@ const KEYS: Record<string, string[]> = {
   inst_activity: ['qend', 'list', 'rank'],
 }
 
+/** The lookup files written from each table's Parquet (lookups.ts), beside its serving table. */
+const INST_LOOKUPS: Record<string, string[]> = {
+  inst_filings: ['instFilings', 'instFilingByAccession'],
+  inst_quarters: ['instQuarters'],
+  inst_changes: ['instQuarters'],
+  inst_holdings: ['instTopHoldings', 'instTopHoldingsByShares'],
+  inst_flows: ['instTopFlows'],
+  inst_sectors: ['instSectors'],
+}
+
 /** The step that writes the holdings and flows a quarter per file (their keys are checked per quarter there). */
 const QUARTER_BATCHES_STEP = 'institution holdings and flows'
 
@@ -49,8 +60,11 @@ const servingTableSpecs: TableSpec[] = Object.entries(SERVING_TABLES).map(([name
   // Any 13F filing found gives a manager, a filing and a quarter; holdings may all be notices.
   requiredBy: (found) =>
     ['inst_managers', 'inst_filings', 'inst_quarters'].includes(name) ? found['form-13f']?.files[0]?.rel : undefined,
-  description: `Institutions: ${name.replace('inst_', '')} (13F).`,
+  description: `Institutions (13F): ${t.holds}.`,
   ...(t.servedFromParquet ? { servedFromParquet: true } : {}),
+  schema: INST_COLUMNS[name]!,
+  ...(name in QUARTERLY_TABLES ? { partitioning: { column: 'qend', hive: false } } : {}),
+  feeds: { serving: [name], lookups: INST_LOOKUPS[name] ?? [] },
 }))
 
 export const form13f: SourceDefinition = {
@@ -135,6 +149,10 @@ export const form13f: SourceDefinition = {
       notNull: ['data_set', 'accession'],
       requiredBy: () => undefined,
       description: "Information-table rows of the SEC's Form 13F data sets, as reported (VALUE in its era's unit).",
+      schema: INFOTABLE_COLUMNS,
+      partitioning: { column: 'data_set', hive: true },
+      // Every Institutions table is made from the information-table rows (docs/institutions.md).
+      feeds: { tables: ['form13f_cusips', ...Object.keys(SERVING_TABLES)] },
     },
     {
       name: 'form13f_cusips',
@@ -145,6 +163,9 @@ export const form13f: SourceDefinition = {
       notNull: ['cusip', 'confidence'],
       requiredBy: () => undefined,
       description: 'CUSIP → issuer (ticker, CIK, SIC) as the build derived it, with its confidence (issuers.ts).',
+      schema: CUSIP_COLUMNS,
+      // A security's issuer, ticker and sector in the holdings, flows, breakdowns and activity lists.
+      feeds: { tables: ['inst_holdings', 'inst_flows', 'inst_sectors', 'inst_activity'] },
     },
     ...servingTableSpecs,
   ],

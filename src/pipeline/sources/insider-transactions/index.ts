@@ -20,6 +20,13 @@ import type { FoundMap, SourceDefinition } from '../../source.ts'
 import { columnsDdl } from '../../sql-text.ts'
 import { convertQuarter, DATASETS_DIR, RECORD_ORDER, REQUIRED_TABLES } from './dataset.ts'
 import { buildInsiderTables, POSITION_TIES } from './derive.ts'
+import {
+  INSIDER_FILING_COLUMNS,
+  INSIDER_OWNER_COLUMNS,
+  INSIDER_POSITION_COLUMNS,
+  INSIDER_RECORD_COLUMNS,
+  INSIDER_TRANSACTION_COLUMNS,
+} from './dictionary.ts'
 import { FIRST_QUARTER } from './quarters.ts'
 import { RECORD_COLUMNS } from './records.ts'
 import { insiderSample } from './sample.ts'
@@ -156,6 +163,9 @@ export const insiderTransactions: SourceDefinition = {
       notNull: ['record', 'accession_number'],
       requiredBy,
       description: 'The quarterly data sets as records (records.ts): filings, owners, transactions, holdings.',
+      schema: INSIDER_RECORD_COLUMNS,
+      partitioning: { column: 'quarter', hive: true },
+      feeds: { tables: ['insider_filings', 'insider_owners', 'insider_transactions', 'insider_positions'] },
     },
     {
       name: 'insider_filings',
@@ -166,6 +176,12 @@ export const insiderTransactions: SourceDefinition = {
       notNull: ['accession_number', 'issuer_cik'],
       requiredBy,
       description: 'One row per ownership filing (both paths, each taken once) with its issuer and acceptance time.',
+      schema: INSIDER_FILING_COLUMNS,
+      feeds: {
+        tables: ['insider_transactions', 'insider_positions'],
+        serving: ['insider_companies', 'insider_persons', 'insider_person_gram_counts', 'insider_statistics'],
+        lookups: ['insiderPersons', 'insiderPersonGrams'],
+      },
     },
     {
       name: 'insider_owners',
@@ -176,6 +192,18 @@ export const insiderTransactions: SourceDefinition = {
       notNull: ['accession_number', 'owner_cik', 'seq'],
       requiredBy: () => undefined,
       description: 'Reporting owners of each filing with their relationship to the issuer; seq 1 is the reporter.',
+      schema: INSIDER_OWNER_COLUMNS,
+      feeds: {
+        tables: ['insider_transactions', 'insider_positions'],
+        serving: [
+          'insider_person_feed',
+          'insider_companies',
+          'insider_persons',
+          'insider_person_gram_counts',
+          'insider_statistics',
+        ],
+        lookups: ['insiderPersonFeed', 'insiderPersons', 'insiderPersonGrams'],
+      },
     },
     {
       name: 'insider_transactions',
@@ -187,6 +215,27 @@ export const insiderTransactions: SourceDefinition = {
       requiredBy: () => undefined,
       description:
         'Every transaction (non-derivative and derivative) with its filing, issuer, reporter, value and type.',
+      schema: INSIDER_TRANSACTION_COLUMNS,
+      feeds: {
+        serving: [
+          'insider_feed',
+          'insider_issuer_feed',
+          'insider_person_feed',
+          'insider_companies',
+          'insider_persons',
+          'insider_days',
+          'insider_feed_days',
+          'insider_statistics',
+        ],
+        lookups: [
+          'insiderTransactions',
+          'insiderIssuerFeed',
+          'insiderPersonFeed',
+          'insiderFeedDayHeads',
+          'insiderDailyLeaders',
+          'insiderPersons',
+        ],
+      },
     },
     {
       name: 'insider_positions',
@@ -197,6 +246,8 @@ export const insiderTransactions: SourceDefinition = {
       notNull: ['issuer_cik', 'owner_cik', 'shares'],
       requiredBy: () => undefined,
       description: "Each owner's latest reported balance of each security at each issuer (heuristic, see docs).",
+      schema: INSIDER_POSITION_COLUMNS,
+      feeds: { lookups: ['insiderPositionsByIssuer', 'insiderPositionsByOwner'] },
     },
   ],
   serving: insiderServing,

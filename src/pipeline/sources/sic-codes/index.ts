@@ -10,6 +10,7 @@ import { singleFile } from '../../mirror.ts'
 import { createServingTable } from '../../serving-table.ts'
 import type { SourceDefinition } from '../../source.ts'
 import { SERVING_TABLES } from './contract.ts'
+import { SIC_CODE_COLUMNS } from './dictionary.ts'
 import { parseSicPage, sicRowsToCsv } from './sic-page.ts'
 import { stageSicCodes } from './stage.ts'
 import { buildSicCodes } from './table.ts'
@@ -72,6 +73,9 @@ export const sicCodes: SourceDefinition = {
       notNull: ['sic_code', 'industry_title', 'sector', 'entity_count'],
       requiredBy: (found) => found['sic-codes']?.files[0]?.rel,
       description: 'SIC codes with office, industry title, sector and the large tickers in each.',
+      schema: SIC_CODE_COLUMNS,
+      // A 13F manager's breakdown by sector and industry reads the codes' sectors and titles.
+      feeds: { serving: ['sic_codes'], tables: ['inst_sectors'] },
     },
   ],
   serving: ({ parquet }) => [createServingTable(SERVING_TABLES.sic_codes, `SELECT * FROM ${parquet('sic_codes')}`)],

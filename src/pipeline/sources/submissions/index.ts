@@ -9,7 +9,9 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fmtBytes } from '../../../lib/progress.ts'
 import { fileSource, folderSource } from '../../mirror.ts'
-import type { FoundMap, SourceDefinition } from '../../source.ts'
+import { type FoundMap, feedsOf, type SourceDefinition } from '../../source.ts'
+import { FROM_FIN_ISSUERS } from '../financial-statements/dictionary.ts'
+import { ENTITY_COLUMNS, FILING_ACCESSION_COLUMNS, FILING_COLUMNS, FORM_TYPE_COLUMNS } from './dictionary.ts'
 import { buildEntities, createMacros } from './entities.ts'
 import { FILINGS_BY_DATE_ORDER, finishFilings, typeFilings } from './filings.ts'
 import { buildFormTypes, createFormInfo } from './form-types.ts'
@@ -114,6 +116,24 @@ export const submissions: SourceDefinition = {
       requiredBy: filerSource,
       description:
         'One row per CIK: every field of the submissions file (docs/api/entities.md); index-only filers with their name.',
+      schema: ENTITY_COLUMNS,
+      // The filer's name and ticker in other tables, and the names the CUSIP map and the 13F managers match.
+      feeds: feedsOf(
+        {
+          tables: [
+            'filings',
+            'filings_by_date',
+            'tickers',
+            'sic_codes',
+            'insider_filings',
+            'form13f_cusips',
+            'inst_managers',
+          ],
+          serving: ['entities', 'entity_name_grams'],
+          lookups: ['entities', 'nameGrams'],
+        },
+        FROM_FIN_ISSUERS,
+      ),
     },
     {
       name: 'filings',
@@ -125,6 +145,8 @@ export const submissions: SourceDefinition = {
       requiredBy: filerSource,
       description:
         'Filings sorted by filer CIK, newest first: the by-CIK access path (entity filings, cik/ticker filters, accession lookups).',
+      schema: FILING_COLUMNS,
+      feeds: { serving: ['filings'], lookups: ['filings', 'filerFilings'] },
     },
     {
       name: 'filings_by_date',
@@ -137,6 +159,14 @@ export const submissions: SourceDefinition = {
       requiredBy: filerSource,
       description:
         'The same filings newest first: latest filings, form and date windows (row-group statistics skip all but the window).',
+      schema: FILING_COLUMNS,
+      // The build's filings table (t_filings) is this file: the other copies, the form types, and the
+      // acceptance times and primary documents other sources take from it.
+      feeds: {
+        tables: ['filings', 'filing_accessions', 'form_types', 'filing_documents', 'insider_filings', 'inst_filings'],
+        serving: ['filings_by_date', 'filings_by_form', 'filing_days', 'filing_form_days'],
+        lookups: ['formPositions'],
+      },
     },
     {
       name: 'filing_accessions',
@@ -149,6 +179,9 @@ export const submissions: SourceDefinition = {
       requiredBy: filerSource,
       description:
         'Accession number → filer CIKs (and date), sorted by accession number: the index for lookups by accession, which then read filings by CIK.',
+      schema: FILING_ACCESSION_COLUMNS,
+      // For other readers of the snapshot: the server has its own lookup file by accession number.
+      feeds: {},
     },
     {
       name: 'form_types',
@@ -159,6 +192,8 @@ export const submissions: SourceDefinition = {
       notNull: ['form_type', 'category', 'filing_count', 'latest_filing_date'],
       requiredBy: filerSource,
       description: 'Active form types (at least one filing) with category, description, count and latest date.',
+      schema: FORM_TYPE_COLUMNS,
+      feeds: { serving: ['form_types'] },
     },
   ],
   serving: servingStatements,

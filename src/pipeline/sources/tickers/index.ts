@@ -8,7 +8,10 @@ import { join } from 'node:path'
 import { singleFile } from '../../mirror.ts'
 import { createServingTable } from '../../serving-table.ts'
 import type { SourceDefinition } from '../../source.ts'
+import { feedsOf } from '../../source.ts'
+import { FROM_FIN_FILINGS, FROM_FIN_ISSUERS } from '../financial-statements/dictionary.ts'
 import { SERVING_TABLES } from './contract.ts'
+import { TICKER_COLUMNS } from './dictionary.ts'
 import { stageTickers } from './stage.ts'
 import { buildTickers } from './table.ts'
 
@@ -39,6 +42,9 @@ export const tickers: SourceDefinition = {
       requiredBy: (found) => found.tickers?.files[0]?.rel,
       description:
         'Every ticker of every entity, and of filers only the ticker file lists (position 1 = primary), for ticker → CIK resolution.',
+      schema: TICKER_COLUMNS,
+      // The financial filings and issuers take their primary ticker from it.
+      feeds: feedsOf({ serving: ['tickers'] }, FROM_FIN_FILINGS, FROM_FIN_ISSUERS),
     },
   ],
   serving: ({ parquet }) => [createServingTable(SERVING_TABLES.tickers, `SELECT * FROM ${parquet('tickers')}`)],
