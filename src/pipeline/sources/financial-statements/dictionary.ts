@@ -119,6 +119,7 @@ export const FSDS_TAG_COLUMNS: TableSchema = {
 export const FROM_METRIC_POINTS: Feeds = {
   serving: [
     'fin_metric_points',
+    'fin_metric_vintages',
     'fin_ratio_points',
     'fin_ratio_points_by_ratio',
     'fin_ratio_top',
@@ -127,7 +128,7 @@ export const FROM_METRIC_POINTS: Feeds = {
     'fin_series_ids',
     'fin_point_metas',
   ],
-  lookups: ['finMetricSeries', 'finRatioSeries'],
+  lookups: ['finMetricSeries', 'finRatioSeries', 'finMetricVintages'],
 }
 
 /** fin_issuers (issuers.ts) and what reads it: the company lookup's, the series' and the rankings' names. */
