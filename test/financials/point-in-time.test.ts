@@ -135,6 +135,34 @@ describe('point in time', () => {
     expect(ahead.body.filters.asOf).toBe('2100-01-01')
   })
 
+  test('ratios asOf a day: computed from the metrics as that day knew them; far ahead, today’s', async () => {
+    let compared = 0
+    for (const p of restatedYears.slice(0, 6)) {
+      const day = knownOn(knownAt(p, undefined).changes[1]!)
+      for (const asOf of [dayBefore(day), day]) {
+        const ratios = await get(`ratios?cik=${p.cik}&ratio=current_ratio&limit=100&asOf=${asOf}`)
+        const metrics = await get(
+          `metrics?cik=${p.cik}&symbols=current_assets,current_liabilities&qtrs=0&limit=100&asOf=${asOf}`,
+        )
+        if (ratios.status !== 200) continue
+        const [assets, liabilities] = metrics.body.series.map(
+          (s: { points: { endDate: number; value: number }[] }) => new Map(s.points.map((x) => [x.endDate, x.value])),
+        )
+        for (const point of ratios.body.series[0].points) {
+          expect(point.value).toBeCloseTo(assets.get(point.endDate) / liabilities.get(point.endDate), 12)
+          compared++
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(10)
+    const p = restatedYears[0]!
+    const today = await get(`ratios?cik=${p.cik}&limit=100`)
+    const ahead = await get(`ratios?cik=${p.cik}&limit=100&asOf=2100-01-01`)
+    const values = (body: { series: { points: { endDate: number; value: number }[] }[] }) =>
+      body.series.map((s) => s.points.map((x) => [x.endDate, x.value]))
+    expect(values(ahead.body)).toEqual(values(today.body))
+  })
+
   test('ttm=true: at each quarter the sum of it and the three before, naming them; instants have none', async () => {
     const p = restatedYears[0]!
     const quarters = (await get(`metrics?cik=${p.cik}&symbols=revenue&qtrs=1&limit=100`)).body.series[0].points

@@ -54,6 +54,11 @@ test('the series checks look in every range: a point twice, or a point its last 
     // Each point's vintages: the last gives its value (a restated one first gave 12).
     await db.run(`CREATE TABLE s.fin_metric_vintages AS SELECT *, 1 AS vintage FROM s.fin_metric_points`)
     await db.run(`INSERT INTO s.fin_metric_vintages VALUES (9, 'revenue', 'raw', 4, 20241231, 12, 0)`)
+    // A ratio point and its vintage, in the last range.
+    await db.run(
+      `CREATE TABLE s.fin_ratio_points AS SELECT 9 AS cik, 'roe' AS ratio, 4 AS quarters, 20241231 AS end_date, 0.5 AS value`,
+    )
+    await db.run(`CREATE TABLE s.fin_ratio_vintages AS SELECT *, 1 AS vintage FROM s.fin_ratio_points`)
     const ctx = { db, options: { seriesFactsPerBatch: 2 } } as unknown as BuildContext
     expect(await cikBatches(db, 2)).toHaveLength(3)
     await checkSeries(ctx)
@@ -62,6 +67,11 @@ test('the series checks look in every range: a point twice, or a point its last 
       '1 metric points differ from their last vintage in fin_metric_vintages',
     )
     await db.run(`UPDATE s.fin_metric_vintages SET value = 10 WHERE cik = 9 AND source = 'raw' AND vintage = 1`)
+    await db.run(`UPDATE s.fin_ratio_vintages SET value = 0.6`)
+    await expect(checkSeries(ctx)).rejects.toThrow(
+      '1 ratio points differ from their last vintage in fin_ratio_vintages',
+    )
+    await db.run(`UPDATE s.fin_ratio_vintages SET value = 0.5`)
     await db.run(`INSERT INTO s.fin_metric_points VALUES (9, 'revenue', 'raw', 4, 20241231, 10)`)
     await expect(checkSeries(ctx)).rejects.toThrow('1 metric periods have more than one point in fin_metric_points')
   } finally {

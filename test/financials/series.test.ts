@@ -356,6 +356,9 @@ describe('ratio series', () => {
               { metric: 'current_assets', value: assets.value, unit: 'USD' },
               { metric: 'current_liabilities', value: liabilities.value, unit: 'USD' },
             ],
+            // The quarter's ratio had one value since its 10-Q: one vintage.
+            restated: false,
+            firstReported: null,
           },
         ],
       },

@@ -225,6 +225,7 @@ describe('secds build: publishing', () => {
       finSegmentRows: expect.any(Number),
       finMetricSeries: expect.any(Number),
       finMetricVintages: expect.any(Number),
+      finRatioVintages: expect.any(Number),
       finRatioSeries: expect.any(Number),
       // A line per person, position (by issuer and by owner), day's ranked issuer, (side, day), feed row.
       insiderPersons: expect.any(Number),

@@ -10,7 +10,8 @@
  *     value is the first vintage.
  * Without `asOf` every vintage is known, so the latest vintage is the point the series has today.
  */
-import type { VintageRow } from './store/index.ts'
+/** What the rules read of a vintage (a metric's or a ratio's: store/series-points.ts). */
+export type Vintage = { quarters: number; end_date: number; filed: number; accepted: string | null }
 
 export type VintageChoice = 'first' | 'latest'
 
@@ -18,7 +19,7 @@ export type VintageChoice = 'first' | 'latest'
 export type PointInTime = { day: number | undefined; vintage: VintageChoice }
 
 /** The day a vintage is known (P1), as YYYYMMDD. */
-export const knownOn = (v: VintageRow) => (v.accepted ? Number(v.accepted.slice(0, 10).replaceAll('-', '')) : v.filed)
+export const knownOn = (v: Vintage) => (v.accepted ? Number(v.accepted.slice(0, 10).replaceAll('-', '')) : v.filed)
 
 /** The request's point in time, or undefined for today's latest values (no vintage is read). */
 export function pointInTimeOf(q: { asOf?: string; vintage?: string }): PointInTime | undefined {
@@ -28,10 +29,10 @@ export function pointInTimeOf(q: { asOf?: string; vintage?: string }): PointInTi
 }
 
 /** A period's answer at a point in time: the vintage taken, the first known, and whether it was restated. */
-export type PeriodAt = { taken: VintageRow; first: VintageRow; restated: boolean; latestOfAll: boolean }
+export type PeriodAt<V extends Vintage> = { taken: V; first: V; restated: boolean; latestOfAll: boolean }
 
 /** P1–P3 over one period's vintages (in vintage order); undefined when none is known. */
-export function periodAt(vintages: readonly VintageRow[], at: PointInTime): PeriodAt | undefined {
+export function periodAt<V extends Vintage>(vintages: readonly V[], at: PointInTime): PeriodAt<V> | undefined {
   const known = at.day === undefined ? vintages : vintages.filter((v) => knownOn(v) <= at.day!)
   if (!known.length) return undefined
   const taken = at.vintage === 'first' ? known[0]! : known.at(-1)!
@@ -42,8 +43,8 @@ export function periodAt(vintages: readonly VintageRow[], at: PointInTime): Peri
 export const periodKey = (quarters: number, endDate: number) => quarters * 100_000_000 + endDate
 
 /** A series' vintages by period (periodKey), each list in vintage order. */
-export function vintagesByPeriod(vintages: readonly VintageRow[]): Map<number, VintageRow[]> {
-  const out = new Map<number, VintageRow[]>()
+export function vintagesByPeriod<V extends Vintage>(vintages: readonly V[]): Map<number, V[]> {
+  const out = new Map<number, V[]>()
   for (const v of vintages) {
     const key = periodKey(v.quarters, v.end_date)
     const list = out.get(key)

@@ -238,11 +238,21 @@ export const RatioSeriesQuery = t.Object({
   ...Window,
   qtrs: t.Optional(Qtrs),
   limit: LimitParam(100, 40, 'Latest periods per ratio (at most 100)'),
+  ...PointInTime,
 })
 export type RatioSeriesQuery = typeof RatioSeriesQuery.static
 
 const RatioPoint = t.Object(
-  { ...FilingFields, value: t.Number(), unit: t.String(), components: t.Array(Component) },
+  {
+    ...FilingFields,
+    value: t.Number(),
+    unit: t.String(),
+    components: t.Array(Component),
+    restated: t.Boolean({
+      description: 'true when the ratio had another value as first known (its terms were restated)',
+    }),
+    firstReported: Nullable(FirstReported),
+  },
   { title: 'FinancialRatioPoint' },
 )
 
@@ -256,6 +266,8 @@ export const RatioSeriesResponse = t.Object(
       endDate: Nullable(t.String({ format: 'date' })),
       qtrs: Nullable(OutInteger()),
       limit: OutInteger(),
+      asOf: t.Optional(Nullable(t.String({ format: 'date' }))),
+      vintage: t.Optional(t.String()),
     }),
     series: t.Array(
       t.Object(

@@ -21,7 +21,15 @@ import {
   type MetricSeriesResponse,
   type RatioSeriesQuery,
 } from './series-schemas.ts'
-import type { FilingColumns, FinancialsStore, Issuer, PeriodFilter, SeriesName } from './store/index.ts'
+import type {
+  FilingColumns,
+  FinancialsStore,
+  Issuer,
+  PeriodFilter,
+  RatioVintageRow,
+  SeriesName,
+  VintageRow,
+} from './store/index.ts'
 import { trailingTwelveMonths } from './ttm.ts'
 
 const CANONICAL = new Set(CANONICAL_KEYS)
@@ -119,8 +127,18 @@ type PointRow = FilingColumns & {
 
 type FirstReportedRow = { value: number; acc_key: string; form: string | null; filed: number; accepted: string | null }
 
+/** A restated point's first-reported value and filing, as the answer writes them. */
+const firstReportedOf = (f: FirstReportedRow | null) =>
+  f && {
+    value: f.value,
+    adsh: accessionOfKey(f.acc_key),
+    form: f.form,
+    filed: f.filed,
+    accepted: easternTime(f.accepted),
+  }
+
 /** A point as a day knew it, or as first reported (point-in-time.ts): the vintage's value and filing. */
-function pointAt(p: PointRow, at: PeriodAt): PointRow {
+function pointAt(p: PointRow, at: PeriodAt<VintageRow>): PointRow {
   const { taken, first } = at
   return {
     ...p,
@@ -152,13 +170,7 @@ const metricPoint = (r: PointRow, issuer: Issuer) => ({
   ruleId: r.rule_id,
   confidence: r.confidence,
   restated: r.restated,
-  firstReported: r.first_reported && {
-    value: r.first_reported.value,
-    adsh: accessionOfKey(r.first_reported.acc_key),
-    form: r.first_reported.form,
-    filed: r.first_reported.filed,
-    accepted: easternTime(r.first_reported.accepted),
-  },
+  firstReported: firstReportedOf(r.first_reported),
   // Only on a derived quarter: the point's shape is otherwise the reference's.
   ...(r.derived_from && { derivedFrom: r.derived_from.map(accessionOfKey) }),
 })
@@ -208,7 +220,7 @@ export async function metricSeries(
   const version = q.version?.toLowerCase()
   const rows: PointRow[] = []
   const points = await store.seriesPoints('metric', issuer.cik, names, periods)
-  const vintages = at ? await store.seriesVintages(issuer.cik, names) : undefined
+  const vintages = at ? await store.seriesVintages('metric', issuer.cik, names) : undefined
   for (const [i, name] of names.entries()) {
     const byPeriod = vintages && vintagesByPeriod(vintages[i]!)
     for (const p of points[i]!) {
@@ -321,7 +333,28 @@ export function ratiosOf(ratio: string | undefined, group: string): RatioDefinit
   })
 }
 
-type RatioRow = FilingColumns & { ratio: string; value: number; unit: string; components: unknown[] }
+type RatioRow = FilingColumns & {
+  ratio: string
+  value: number
+  unit: string
+  components: unknown[]
+  restated: boolean
+  first_reported: FirstReportedRow | null
+}
+
+/** A ratio point as a day knew it, or as first known (point-in-time.ts): the vintage's value, components and filing. */
+const ratioAt = (p: RatioRow, { taken, first, restated }: PeriodAt<RatioVintageRow>): RatioRow => ({
+  ...p,
+  value: taken.value,
+  components: taken.components as unknown[],
+  acc_key: taken.acc_key,
+  form: taken.form ?? p.form,
+  filed: taken.filed,
+  accepted: taken.accepted,
+  period: taken.period,
+  restated,
+  first_reported: restated ? first : null,
+})
 
 export const ratioMeta = (r: RatioDefinition) => ({
   label: r.label,
@@ -333,16 +366,26 @@ export async function ratioSeries(store: FinancialsStore, q: RatioSeriesQuery) {
   checkQtrs(q.qtrs)
   const group = q.group ?? 'all'
   const ratios = ratiosOf(q.ratio, group)
+  const at = pointInTimeOf(q)
   const issuer = await issuerOf(store, q)
-  const periods = periodsOf(q)
+  // As of a day every period in the window is read: which are the latest is known after their vintages.
+  const periods: PeriodFilter = at ? { ...windowOf(q), latest: undefined, quarters: q.qtrs } : periodsOf(q)
   const rows: RatioRow[] = []
-  const points = await store.seriesPoints(
-    'ratio',
-    issuer.cik,
-    ratios.map((r) => ({ source: 'ratio' as const, symbol: r.id })),
-    periods,
-  )
-  for (const [i, r] of ratios.entries()) for (const p of points[i]!) rows.push({ ...p, ratio: r.id } as RatioRow)
+  const names = ratios.map((r) => ({ source: 'ratio' as const, symbol: r.id }))
+  const points = await store.seriesPoints('ratio', issuer.cik, names, periods)
+  const vintages = at ? await store.seriesVintages('ratio', issuer.cik, names) : undefined
+  for (const [i, r] of ratios.entries()) {
+    const byPeriod = vintages && vintagesByPeriod(vintages[i]!)
+    for (const p of points[i]!) {
+      const row = { ...p, ratio: r.id } as RatioRow
+      if (!at || !byPeriod) {
+        rows.push(row)
+        continue
+      }
+      const known = periodAt(byPeriod.get(periodKey(row.quarters, row.end_date)) ?? [], at)
+      if (known) rows.push(ratioAt(row, known))
+    }
+  }
   rows.sort((a, b) => a.ratio.localeCompare(b.ratio) || a.end_date - b.end_date || a.quarters - b.quarters)
   if (!rows.length)
     throw new ApiError('not_found', `No ratio values for CIK ${formatCik(issuer.cik)} in the asked periods.`)
@@ -356,6 +399,8 @@ export async function ratioSeries(store: FinancialsStore, q: RatioSeriesQuery) {
       endDate: q.endDate ?? null,
       qtrs: q.qtrs ?? null,
       limit: q.limit,
+      ...(q.asOf !== undefined && { asOf: q.asOf }),
+      ...(q.vintage !== undefined && { vintage: q.vintage }),
     },
     series: ratios
       .filter((r) => byRatio.has(r.id))
@@ -372,6 +417,8 @@ export async function ratioSeries(store: FinancialsStore, q: RatioSeriesQuery) {
             value: p.value,
             unit: p.unit,
             components: p.components,
+            restated: p.restated,
+            firstReported: firstReportedOf(p.first_reported),
           })),
       })),
   }

@@ -28,7 +28,7 @@ export type { CompanyFilingRow, Issuer } from './issuers.ts'
 export type { FilingColumns, MetricRankRow, RankedCompany, RatioRankRow } from './rankings.ts'
 export type { RestatedPeriodRow } from './restatements.ts'
 export type { SegmentRow } from './segments.ts'
-export type { PeriodFilter, SeriesName, VintageRow } from './series-points.ts'
+export type { PeriodFilter, RatioVintageRow, SeriesName, VintageRow } from './series-points.ts'
 export type { ValueRow } from './standardized.ts'
 
 export const financialsStore = (db: Db) => ({
@@ -60,7 +60,8 @@ export const financialsStore = (db: Db) => ({
   seriesPoints: (kind: SeriesKind, cik: number, names: readonly SeriesName[], periods: PeriodFilter) =>
     seriesPoints(db, kind, cik, names, periods),
   /** Every vintage of several metric series of a company, one list per name, by period and vintage. */
-  seriesVintages: (cik: number, names: readonly SeriesName[]) => seriesVintages(db, cik, names),
+  seriesVintages: <K extends SeriesKind>(kind: K, cik: number, names: readonly SeriesName[]) =>
+    seriesVintages(db, kind, cik, names),
   /** A company's restated periods, newest first: the `want` after the first `skip`. */
   restatedPeriods: (cik: number, filter: RestatedFilter, skip: number, want: number) =>
     restatedPeriods(db, cik, filter, skip, want),

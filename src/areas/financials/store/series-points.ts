@@ -12,6 +12,7 @@ import {
   FIN_METRIC_SERIES,
   FIN_METRIC_VINTAGES,
   FIN_RATIO_SERIES,
+  FIN_RATIO_VINTAGES,
   METRIC_META_FIELDS,
 } from '../../../pipeline/sources/company-facts/contract.ts'
 
@@ -107,17 +108,27 @@ export async function seriesPoints(
 
 /** A vintage of a metric point (company-facts vintages.ts): a value its filings gave it, in filing order. */
 export type VintageRow = typeof FIN_METRIC_VINTAGES.fields.static
+/** A vintage of a ratio point (company-facts ratios.ts), with the components it was computed from. */
+export type RatioVintageRow = typeof FIN_RATIO_VINTAGES.fields.static
+
+const VINTAGE_FILES = { metric: FIN_METRIC_VINTAGES, ratio: FIN_RATIO_VINTAGES } as const
 
 /**
- * Every vintage of several metric series of a company, one list per name in the names' order, each by
- * period length, end date and vintage (the order of the lines): read whole, since which periods a day knew
- * is known only once their vintages are read.
+ * Every vintage of several series of a company, one list per name in the names' order, each by period
+ * length, end date and vintage (the order of the lines): read whole, since which periods a day knew is
+ * known only once their vintages are read.
  */
-export async function seriesVintages(db: Db, cik: number, names: readonly SeriesName[]): Promise<VintageRow[][]> {
+export async function seriesVintages<K extends SeriesKind>(
+  db: Db,
+  kind: K,
+  cik: number,
+  names: readonly SeriesName[],
+): Promise<(K extends 'metric' ? VintageRow : RatioVintageRow)[][]> {
   const ids = await seriesIds(db)
+  const model = VINTAGE_FILES[kind] as typeof FIN_RATIO_VINTAGES
   return names.map((name) => {
     const id = ids.get(`${name.source}:${name.symbol}`)
     if (id === undefined || cik >= MAX_CIK) return []
-    return FIN_METRIC_VINTAGES.get(db, { cik, seriesId: id })
+    return model.get(db, { cik, seriesId: id }) as never
   })
 }

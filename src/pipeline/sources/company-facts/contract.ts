@@ -77,8 +77,31 @@ export const SERVING_TABLES = servingTablesOf(
       'components',
       'currency',
       'recency',
+      'restated',
+      'first_reported',
     ],
     orderBy: 'cik, ratio, quarters, end_date',
+  }),
+  servingTable({
+    name: 'fin_ratio_vintages',
+    // ratios.ts states how: the ratio as each filing that changed one of its terms left it.
+    holds:
+      'a value a ratio point had as the filings of its period were filed, numbered (`vintage` 1 = first known): the first and each change',
+    columns: [
+      'cik',
+      'ratio',
+      'quarters',
+      'end_date',
+      'vintage',
+      'acc_key',
+      'form',
+      'filed',
+      'accepted',
+      'period',
+      'value',
+      'components',
+    ],
+    orderBy: 'cik, ratio, quarters, end_date, vintage',
   }),
   servingTable({
     name: 'fin_ratio_points_by_ratio',
@@ -248,7 +271,14 @@ export const FIN_RATIO_SERIES = readModel({
   key: SERIES_KEY,
   keyIs: 'SERIES_KEY (CIK, series id)',
   line: 'array',
-  fields: Type.Object({ ...POINT_LEAD, value: Type.Number(), unit: text, components: Type.Unknown() }),
+  fields: Type.Object({
+    ...POINT_LEAD,
+    value: Type.Number(),
+    unit: text,
+    components: Type.Unknown(),
+    restated: Type.Boolean(),
+    first_reported: Type.Union([FIRST_REPORTED, Type.Null()]),
+  }),
   sql: AS_WRITTEN,
   order: 'recency, quarters, end date',
   // A request of every ratio reads the latest points of two dozen series, each a frame of its own: a
@@ -282,7 +312,31 @@ export const FIN_METRIC_VINTAGES = readModel({
   frameBytes: 4096,
 })
 
+/** Each ratio series' vintages (ratios.ts) by SERIES_KEY, as FIN_METRIC_VINTAGES, with each value's components. */
+export const FIN_RATIO_VINTAGES = readModel({
+  name: 'finRatioVintages',
+  path: 'lookup/fin-ratio-vintages',
+  key: SERIES_KEY,
+  keyIs: 'SERIES_KEY (CIK, series id)',
+  line: 'array',
+  fields: Type.Object({
+    quarters: Type.Number(),
+    end_date: Type.Number(),
+    vintage: Type.Number(),
+    acc_key: text,
+    form: nullableText,
+    filed: Type.Number(),
+    accepted: nullableText,
+    period: nullableNumber,
+    value: Type.Number(),
+    components: Type.Unknown(),
+  }),
+  sql: AS_WRITTEN,
+  order: 'quarters, end date, vintage',
+  frameBytes: 4096,
+})
+
 /** The fields of a ratio point, in its line's order. */
 export const RATIO_POINT_FIELDS = Object.keys(FIN_RATIO_SERIES.fields.properties)
 
-export const LOOKUPS = lookupsOf(FIN_METRIC_SERIES, FIN_RATIO_SERIES, FIN_METRIC_VINTAGES)
+export const LOOKUPS = lookupsOf(FIN_METRIC_SERIES, FIN_RATIO_SERIES, FIN_METRIC_VINTAGES, FIN_RATIO_VINTAGES)

@@ -17,19 +17,20 @@ const isDuration = (t: RatioTerm) => CANONICAL_METRICS.find((m) => m.key === t.m
 /** Days in a period of `quarters`: what a `days` ratio multiplies by. */
 const DAYS = `CASE a.quarters WHEN 1 THEN 91.25 WHEN 4 THEN 365 END`
 
-/** The SELECT of one ratio's points: columns as fin_ratio_points has them. */
-export function ratioSelect(r: RatioDefinition): string {
+/**
+ * The SELECT of one ratio's points: columns as fin_ratio_points has them, from the canonical points of
+ * `from`. `sameFiling`: every term is the point of the anchor's `acc_key` too (the points as known at a
+ * filing, for the ratio's vintages: one ratio rule for today's points and for what each day knew).
+ */
+export function ratioSelect(r: RatioDefinition, from = 'cf_canonical_points', sameFiling = false): string {
   const terms = [...r.numerator, ...r.denominator]
   const anchor = terms.find((t) => !t.optional && isDuration(t)) ?? terms.find((t) => !t.optional)!
   const duration = isDuration(anchor)
   const alias = (i: number) => `t${i}`
   const joins = terms
     .map(
-      (
-        t,
-        i,
-      ) => `LEFT JOIN cf_canonical_points ${alias(i)} ON ${alias(i)}.cik = a.cik AND ${alias(i)}.symbol = ${quote(t.metric)}
-        AND ${alias(i)}.quarters = ${isDuration(t) ? 'a.quarters' : '0'} AND ${alias(i)}.end_date = a.end_date AND ${alias(i)}.unit = a.unit`,
+      (t, i) => `LEFT JOIN ${from} ${alias(i)} ON ${alias(i)}.cik = a.cik AND ${alias(i)}.symbol = ${quote(t.metric)}
+        AND ${alias(i)}.quarters = ${isDuration(t) ? 'a.quarters' : '0'} AND ${alias(i)}.end_date = a.end_date AND ${alias(i)}.unit = a.unit${sameFiling ? ` AND ${alias(i)}.acc_key = a.acc_key` : ''}`,
     )
     .join('\n      ')
   const sum = (list: RatioTerm[], offset: number) =>
@@ -54,11 +55,45 @@ export function ratioSelect(r: RatioDefinition): string {
            ((${numerator}) / (${denominator}))${r.unit === 'days' ? ` * ${DAYS}` : ''} AS value, ${quote(r.unit)} AS unit,
            to_json(list_filter([${components}], c -> c.value IS NOT NULL))::VARCHAR AS components,
            a.unit AS currency
-    FROM cf_canonical_points a
+    FROM ${from} a
       ${joins}
     WHERE a.symbol = ${quote(anchor.metric)} AND a.quarters ${duration ? 'IN (1, 4)' : '= 0'}
       AND ${required} AND (${denominator}) <> 0`
 }
+
+/**
+ * One range's ratio vintages into `cf_ratio_vintages` (fin_ratio_vintages' columns), from its canonical
+ * points (`cf_canonical_points`) and their vintages (vintages.ts): at each filing that changed a canonical
+ * value of a period end (a knowledge time), every canonical point of that end as then known (its latest
+ * vintage filed by it), the ratios computed from those by the one rule (`ratioSelect`), and of each
+ * ratio's values in filing order the first and each change, as a metric's (vintages.ts V3). The last is
+ * the ratio's point: every term then has its latest value.
+ */
+const ratioVintageStatements = (inBatch: InRange): string[] => [
+  `CREATE TEMP TABLE cf_known AS
+    SELECT DISTINCT cik, end_date, acc_key, form, filed, accepted, period FROM s.fin_metric_vintages
+    WHERE source = 'canonical' AND ${inBatch('cik')}`,
+  `CREATE TEMP TABLE cf_canonical_asof AS
+    SELECT p.cik, p.symbol, p.quarters, p.end_date, p.unit, p.fy, p.fp,
+           k.acc_key, k.form, k.filed, k.accepted, k.period, arg_max(v.value, v.vintage) AS value
+    FROM cf_known k
+    JOIN s.fin_metric_vintages v ON v.cik = k.cik AND v.end_date = k.end_date AND v.source = 'canonical'
+      AND (v.filed < k.filed OR (v.filed = k.filed AND v.acc_key <= k.acc_key))
+    JOIN cf_canonical_points p ON p.cik = v.cik AND p.symbol = v.symbol AND p.quarters = v.quarters
+      AND p.end_date = v.end_date
+    WHERE ${inBatch('v.cik')}
+    GROUP BY ALL`,
+  'DROP TABLE cf_known',
+  `CREATE TEMP TABLE cf_ratio_vintages AS
+    SELECT cik, ratio, quarters, end_date,
+           row_number() OVER (PARTITION BY cik, ratio, quarters, end_date ORDER BY filed, acc_key)::INTEGER AS vintage,
+           acc_key, form, filed, accepted, period, value, components
+    FROM (SELECT *, lag(value) OVER w AS before, row_number() OVER w AS n
+          FROM (${RATIOS.map((r) => ratioSelect(r, 'cf_canonical_asof', true)).join('\n    UNION ALL')})
+          WINDOW w AS (PARTITION BY cik, ratio, quarters, end_date ORDER BY filed, acc_key))
+    WHERE n = 1 OR value IS DISTINCT FROM before`,
+  'DROP TABLE cf_canonical_asof',
+]
 
 /** The ratio points, a range of CIKs at a time (batches.ts), then the ranking's copy of them by ratio. */
 export function ratioStatements(batches: readonly InRange[] = ALL_CIKS): string[] {
@@ -66,13 +101,25 @@ export function ratioStatements(batches: readonly InRange[] = ALL_CIKS): string[
     ...batches.flatMap((inBatch, i) => [
       `CREATE TEMP TABLE cf_canonical_points AS
         SELECT * FROM s.fin_metric_points WHERE source = 'canonical' AND ${inBatch('cik')}`,
-      // recency 1 = the latest point of the ratio at that period length (see series.ts).
+      ...ratioVintageStatements(inBatch),
+      // recency 1 = the latest point of the ratio at that period length (see series.ts); restated when the
+      // ratio has more than one vintage.
       servingTablePart(
         SERVING_TABLES.fin_ratio_points,
         i === 0,
-        `SELECT *, row_number() OVER (PARTITION BY cik, ratio, quarters ORDER BY end_date DESC)::INTEGER AS recency
-        FROM (${RATIOS.map(ratioSelect).join('\n    UNION ALL')})`,
+        `SELECT r.*, row_number() OVER (PARTITION BY r.cik, r.ratio, r.quarters ORDER BY r.end_date DESC)::INTEGER AS recency,
+             coalesce(v.vintages > 1, false) AS restated,
+             CASE WHEN v.vintages > 1 THEN {'value': v.first.value, 'acc_key': v.first.acc_key::VARCHAR, 'form': v.first.form,
+                                            'filed': v.first.filed, 'accepted': v.first.accepted::VARCHAR} END AS first_reported
+        FROM (${RATIOS.map((r) => ratioSelect(r)).join('\n    UNION ALL')}) r
+        LEFT JOIN (SELECT cik, ratio, quarters, end_date, count(*) AS vintages,
+                          arg_min({'value': value, 'acc_key': acc_key, 'form': form, 'filed': filed, 'accepted': accepted},
+                                  vintage) AS first
+                   FROM cf_ratio_vintages GROUP BY ALL) v
+          ON v.cik = r.cik AND v.ratio = r.ratio AND v.quarters = r.quarters AND v.end_date = r.end_date`,
       ),
+      servingTablePart(SERVING_TABLES.fin_ratio_vintages, i === 0, 'SELECT * FROM cf_ratio_vintages'),
+      'DROP TABLE cf_ratio_vintages',
       'DROP TABLE cf_canonical_points',
     ]),
     // The ranking's access path within a date window: one ratio and period length, newest first, USD only.

@@ -15,6 +15,7 @@ import {
   FIN_METRIC_SERIES,
   FIN_METRIC_VINTAGES,
   FIN_RATIO_SERIES,
+  FIN_RATIO_VINTAGES,
   METRIC_META_FIELDS,
   SERVING_TABLES,
 } from './contract.ts'
@@ -74,6 +75,14 @@ export const seriesLookups = (): LookupSpec[] => [
     ) => `FROM (SELECT * FROM s.fin_metric_vintages WHERE ${inRange('cik')}) JOIN s.fin_series_ids USING (source, symbol)
       ORDER BY 1, quarters, end_date, vintage`,
   }),
+  lookupOf(FIN_RATIO_VINTAGES, {
+    rowsOf: 's.fin_ratio_vintages',
+    ranges: { column: 'cik', of: 's.fin_ratio_vintages', parts: 4, rowsPerPart: ROWS_PER_RANGE },
+    from: (
+      inRange,
+    ) => `FROM (SELECT *, 'ratio' AS source, ratio AS symbol FROM s.fin_ratio_vintages WHERE ${inRange('cik')})
+      JOIN s.fin_series_ids USING (source, symbol) ORDER BY 1, quarters, end_date, vintage`,
+  }),
   lookupOf(FIN_RATIO_SERIES, {
     rowsOf: 's.fin_ratio_points',
     ranges: { column: 'cik', of: 's.fin_ratio_points', parts: 4, rowsPerPart: ROWS_PER_RANGE },
@@ -113,4 +122,18 @@ export async function checkSeries({ db, options }: BuildContext) {
     )
   if (astray)
     throw new Error(`serving database: ${astray} metric points differ from their last vintage in fin_metric_vintages`)
+  // And each ratio point is its last vintage: every term then has its latest value (ratios.ts).
+  let ratiosAstray = 0
+  for (const inBatch of await cikBatches(db, options.seriesFactsPerBatch))
+    ratiosAstray += await db.count(
+      `SELECT count(*) AS n FROM s.fin_ratio_points p
+       LEFT JOIN (SELECT cik, ratio, quarters, end_date, arg_max(value, vintage) AS value
+                  FROM s.fin_ratio_vintages WHERE ${inBatch('cik')} GROUP BY ALL) v
+         ON v.cik = p.cik AND v.ratio = p.ratio AND v.quarters = p.quarters AND v.end_date = p.end_date
+       WHERE ${inBatch('p.cik')} AND v.value IS DISTINCT FROM p.value`,
+    )
+  if (ratiosAstray)
+    throw new Error(
+      `serving database: ${ratiosAstray} ratio points differ from their last vintage in fin_ratio_vintages`,
+    )
 }

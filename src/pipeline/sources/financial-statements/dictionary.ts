@@ -121,6 +121,7 @@ export const FROM_METRIC_POINTS: Feeds = {
     'fin_metric_points',
     'fin_metric_vintages',
     'fin_ratio_points',
+    'fin_ratio_vintages',
     'fin_ratio_points_by_ratio',
     'fin_ratio_top',
     'fin_metric_rankings',
@@ -128,7 +129,7 @@ export const FROM_METRIC_POINTS: Feeds = {
     'fin_series_ids',
     'fin_point_metas',
   ],
-  lookups: ['finMetricSeries', 'finRatioSeries', 'finMetricVintages'],
+  lookups: ['finMetricSeries', 'finRatioSeries', 'finMetricVintages', 'finRatioVintages'],
 }
 
 /** fin_issuers (issuers.ts) and what reads it: the company lookup's, the series' and the rankings' names. */
