@@ -41,4 +41,10 @@ export const list = (values: readonly DuckDBValue[]): Sql =>
   )
 
 /** Only for names from an allow-list (sort keys, view names), never raw user input. */
+/**
+ * SQL text of our own code (a rule's expression shared with the build, src/reference/), spliced as it is:
+ * never a value a client sent, which `sql` binds.
+ */
+export const ruleText = (text: string): Sql => ({ text, values: [] })
+
 export const ident = (name: string): Sql => ({ text: quotedIdentifier(name), values: [] })

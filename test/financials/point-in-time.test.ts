@@ -163,6 +163,37 @@ describe('point in time', () => {
     expect(values(ahead.body)).toEqual(values(today.body))
   })
 
+  test('rankings asOf a day: each company’s value as that day knew it; far ahead, today’s', async () => {
+    const day = '2025-06-30'
+    const top = await get(`metrics/top?metric=revenue&year=2024&limit=8&asOf=${day}`)
+    expect(top.status).toBe(200)
+    expect([top.body.filters.asOf, top.body.filters.year]).toEqual([day, 2024])
+    for (const c of top.body.companies) {
+      const own = await get(`metrics?cik=${c.cik}&symbols=revenue&qtrs=4&limit=100&asOf=${day}`)
+      const point = own.body.series[0].points.find((x: { endDate: number }) => x.endDate === c.endDate)
+      expect([c.cik, c.value, c.adsh]).toEqual([c.cik, point.value, point.adsh])
+      expect(c.filed).toBeLessThanOrEqual(20250630)
+    }
+    const values = top.body.companies.map((c: { value: number }) => c.value)
+    expect(values).toEqual([...values].sort((a: number, b: number) => b - a))
+    // Far ahead: the build's ranking of today.
+    const today = await get('metrics/top?metric=revenue&year=2024&limit=8')
+    const ahead = await get('metrics/top?metric=revenue&year=2024&limit=8&asOf=2100-01-01')
+    const ranking = (b: { companies: { cik: number; value: number }[] }) => b.companies.map((c) => [c.cik, c.value])
+    expect(ranking(ahead.body)).toEqual(ranking(today.body))
+    // Without a year: the latest complete year as then known, never one not yet reported.
+    const early = await get('metrics/top?metric=revenue&limit=3&asOf=2016-06-30')
+    if (early.status === 200) expect(early.body.filters.year).toBeLessThanOrEqual(2016)
+    // Ratios: each company's latest point known by the day, as its own series as of that day has it.
+    const ratios = await get(`ratios/top?ratio=current_ratio&limit=5&asOf=${day}`)
+    expect(ratios.status).toBe(200)
+    for (const c of ratios.body.companies) {
+      const own = await get(`ratios?cik=${c.cik}&ratio=current_ratio&qtrs=0&limit=1&asOf=${day}`)
+      const [latest] = own.body.series[0].points
+      expect([c.cik, c.endDate, c.value]).toEqual([c.cik, latest.endDate, latest.value])
+    }
+  })
+
   test('ttm=true: at each quarter the sum of it and the three before, naming them; instants have none', async () => {
     const p = restatedYears[0]!
     const quarters = (await get(`metrics?cik=${p.cik}&symbols=revenue&qtrs=1&limit=100`)).body.series[0].points

@@ -11,9 +11,16 @@
 import { ApiError, invalidParameter } from '../../http/errors.ts'
 import { CANONICAL_METRICS } from '../../reference/canonical-metrics.ts'
 import { RATIOS, type RatioDefinition } from '../../reference/financial-ratios.ts'
+import { pointInTimeFilters, pointInTimeOf } from './point-in-time.ts'
 import { checkQtrs, filingFields, ratioMeta, ratiosOf, windowOf } from './series.ts'
 import { KEYS_LISTED, type MetricTopQuery, type RatioTopQuery } from './series-schemas.ts'
-import type { FinancialsStore, RankedCompany } from './store/index.ts'
+import type { FinancialsStore, RankedCompany, RankingAt } from './store/index.ts'
+
+/** A ranking's point in time (point-in-time.ts), or none for today's latest values. */
+function rankingAt(q: { asOf?: string; vintage?: string }): RankingAt | undefined {
+  const at = pointInTimeOf(q)
+  return at && { day: at.day ?? 99_999_999, first: at.vintage === 'first' }
+}
 
 const ranked = (r: RankedCompany & { rank: number }) => ({ rank: r.rank, sic: r.sic, countryInc: r.countryinc })
 
@@ -27,7 +34,14 @@ export async function metricTop(store: FinancialsStore, q: MetricTopQuery, now =
   const quarterly = q.quarterly === 'true'
   const basis = quarterly ? 'quarterly' : 'annual'
   const quarter = quarterly ? Number(q.quarter ?? currentQuarter(now)) : 0
-  const rows = await store.metricRanking({ metric: q.metric, basis, quarter, year: q.year ?? null, limit: q.limit })
+  const rows = await store.metricRanking({
+    metric: q.metric,
+    basis,
+    quarter,
+    year: q.year ?? null,
+    limit: q.limit,
+    at: rankingAt(q),
+  })
   if (!rows.length)
     throw new ApiError(
       'not_found',
@@ -42,6 +56,7 @@ export async function metricTop(store: FinancialsStore, q: MetricTopQuery, now =
       qtrs: metric.period === 'instant' ? 0 : quarterly ? 1 : 4,
       unit: 'USD',
       limit: q.limit,
+      ...pointInTimeFilters(q),
     },
     companies: rows.map((r) => ({
       ...ranked(r),
@@ -79,6 +94,7 @@ export async function ratioTop(store: FinancialsStore, q: RatioTopQuery) {
     qtrs,
     window: windowed ? windowOf(q) : null,
     limit: q.limit,
+    at: rankingAt(q),
   })
   if (!rows.length)
     throw new ApiError(
@@ -93,6 +109,7 @@ export async function ratioTop(store: FinancialsStore, q: RatioTopQuery) {
       endDate: q.endDate ?? null,
       qtrs,
       limit: q.limit,
+      ...pointInTimeFilters(q),
     },
     companies: rows.map((r) => ({
       ...ranked(r),

@@ -307,6 +307,7 @@ export const MetricTopQuery = t.Object({
     oneOf(['1', '2', '3', '4'], 'Fiscal quarter of a quarterly ranking; default the current quarter'),
   ),
   limit: LimitParam(100, 10, 'Companies (at most 100)'),
+  ...PointInTime,
 })
 export type MetricTopQuery = typeof MetricTopQuery.static
 
@@ -320,6 +321,8 @@ export const MetricTopResponse = t.Object(
       qtrs: OutInteger(),
       unit: t.String({ description: 'USD: rankings are USD-only until currency conversion is available' }),
       limit: OutInteger(),
+      asOf: t.Optional(Nullable(t.String({ format: 'date' }))),
+      vintage: t.Optional(t.String()),
     }),
     companies: t.Array(
       t.Object(
@@ -357,6 +360,7 @@ export const RatioTopQuery = t.Object({
   ...Window,
   qtrs: t.Optional(Qtrs),
   limit: LimitParam(100, 10, 'Companies (at most 100)'),
+  ...PointInTime,
 })
 export type RatioTopQuery = typeof RatioTopQuery.static
 
@@ -369,6 +373,8 @@ export const RatioTopResponse = t.Object(
       endDate: Nullable(t.String({ format: 'date' })),
       qtrs: OutInteger(),
       limit: OutInteger(),
+      asOf: t.Optional(Nullable(t.String({ format: 'date' }))),
+      vintage: t.Optional(t.String()),
     }),
     companies: t.Array(
       t.Object(

@@ -14,7 +14,14 @@ import { CANONICAL_KEYS } from '../../reference/canonical-metrics.ts'
 import { RATIOS, type RatioDefinition, ratioById } from '../../reference/financial-ratios.ts'
 import { easternTime } from '../common/edgar-values.ts'
 import { issuerBody, knownIssuer } from './issuer.ts'
-import { type PeriodAt, periodAt, periodKey, pointInTimeOf, vintagesByPeriod } from './point-in-time.ts'
+import {
+  type PeriodAt,
+  periodAt,
+  periodKey,
+  pointInTimeFilters,
+  pointInTimeOf,
+  vintagesByPeriod,
+} from './point-in-time.ts'
 import {
   KEYS_LISTED,
   type MetricSeriesQuery,
@@ -303,9 +310,7 @@ export async function metricSeries(
       endDate: q.endDate ?? null,
       qtrs: q.qtrs ?? null,
       limit: q.limit,
-      // Only when asked: an answer of today's latest values keeps the reference's filters.
-      ...(q.asOf !== undefined && { asOf: q.asOf }),
-      ...(q.vintage !== undefined && { vintage: q.vintage }),
+      ...pointInTimeFilters(q),
       ...(ttm && { ttm }),
     },
     series: answered.sort(
@@ -399,8 +404,7 @@ export async function ratioSeries(store: FinancialsStore, q: RatioSeriesQuery) {
       endDate: q.endDate ?? null,
       qtrs: q.qtrs ?? null,
       limit: q.limit,
-      ...(q.asOf !== undefined && { asOf: q.asOf }),
-      ...(q.vintage !== undefined && { vintage: q.vintage }),
+      ...pointInTimeFilters(q),
     },
     series: ratios
       .filter((r) => byRatio.has(r.id))

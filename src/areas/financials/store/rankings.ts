@@ -5,7 +5,8 @@
  * choose the metric or ratio and its defaults, and shape the companies.
  */
 import type { Db } from '../../../db/client.ts'
-import { sql } from '../../../db/sql.ts'
+import { ruleText, sql } from '../../../db/sql.ts'
+import { completeYearSql } from '../../../reference/point-in-time.ts'
 
 /** A point's filing fields, as every series and ranking writes them. */
 export type FilingColumns = {
@@ -42,11 +43,25 @@ export type MetricRankRow = FilingColumns &
     confidence: number
   }
 
-/** Which metric ranking: `quarter` 0 for an annual one, `year` null for the latest complete year. */
-export type MetricRanking = { metric: string; basis: string; quarter: number; year: number | null; limit: number }
+/**
+ * Which metric ranking: `quarter` 0 for an annual one, `year` null for the latest complete year; `at` a
+ * point in time (a day, none = today, and which vintage), or none for today's latest values.
+ */
+export type MetricRanking = {
+  metric: string
+  basis: string
+  quarter: number
+  year: number | null
+  limit: number
+  at?: RankingAt
+}
+
+/** A ranking's point in time: each company's value known by `day` (YYYYMMDD; 99999999: every one), the latest or the first. */
+export type RankingAt = { day: number; first: boolean }
 
 /** The first `limit` companies of a metric's ranking (none when it has no such year). */
 export function metricRanking(db: Db, r: MetricRanking): Promise<MetricRankRow[]> {
+  if (r.at) return metricRankingAt(db, r, r.at)
   return db.all<MetricRankRow>(sql`
     SELECT year, rank, cik::INTEGER AS cik, ticker, entity_name, sic, countryinc, ${FILING_COLUMNS}, unit, value, tag, version,
            strategy, rule_id, confidence
@@ -59,6 +74,28 @@ export function metricRanking(db: Db, r: MetricRanking): Promise<MetricRankRow[]
     ORDER BY rank`)
 }
 
+/**
+ * A metric's ranking as known on a day (fin_metric_ranking_vintages): each company's last (or first)
+ * vintage known by then, ranked by value; without `year`, the latest year complete by what was known then
+ * (the rule of src/reference/point-in-time.ts, over the companies whose first value was known).
+ */
+function metricRankingAt(db: Db, r: MetricRanking, at: RankingAt): Promise<MetricRankRow[]> {
+  const which = sql`metric = ${r.metric} AND basis = ${r.basis} AND quarter = ${r.quarter} AND known <= ${at.day}`
+  const completeYear = sql`(
+    SELECT max(year) FROM (
+      SELECT year, ${ruleText(completeYearSql('companies', 'ORDER BY year'))} AS complete
+      FROM (SELECT year, count(*) AS companies FROM fin_metric_ranking_vintages WHERE ${which} AND vintage = 1 GROUP BY year))
+    WHERE complete)`
+  return db.all<MetricRankRow>(sql`
+    SELECT row_number() OVER (ORDER BY value DESC, cik)::INTEGER AS rank, * FROM (
+      SELECT year, cik::INTEGER AS cik, ticker, entity_name, sic, countryinc, ${FILING_COLUMNS}, unit, value, tag, version,
+             strategy, rule_id, confidence
+      FROM fin_metric_ranking_vintages
+      WHERE ${which} AND year = coalesce(${r.year}::INTEGER, ${completeYear})
+      QUALIFY row_number() OVER (PARTITION BY cik ORDER BY ${at.first ? sql`vintage` : sql`vintage DESC`}) = 1)
+    ORDER BY rank LIMIT ${r.limit}`)
+}
+
 export type RatioRankRow = FilingColumns &
   RankedCompany & { rank: number; value: number; unit: string; components: string }
 
@@ -66,11 +103,29 @@ export type RatioRankRow = FilingColumns &
  * Which ratio ranking: the ratio over `qtrs` quarters, each company's latest point; within `window`
  * (YYYYMMDD bounds) when there is one, else as the build ranked them.
  */
-export type RatioRanking = { ratio: string; qtrs: number; window: { from: number; to: number } | null; limit: number }
+export type RatioRanking = {
+  ratio: string
+  qtrs: number
+  window: { from: number; to: number } | null
+  limit: number
+  at?: RankingAt
+}
 
 /** The first `limit` companies of a ratio's ranking. */
 export function ratioRanking(db: Db, r: RatioRanking): Promise<RatioRankRow[]> {
   const issuer = sql`LEFT JOIN fin_issuers i ON i.cik = r.cik`
+  if (r.at) {
+    const window = r.window ?? { from: 0, to: 99_999_999 }
+    // Each company's latest period known by the day, at its last (or first) vintage known by then.
+    return db.all<RatioRankRow>(sql`
+        SELECT row_number() OVER (ORDER BY value DESC, cik)::INTEGER AS rank, * FROM (
+          SELECT r.cik::INTEGER AS cik, i.ticker, i.name AS entity_name, i.sic, i.countryinc, ${FILING_COLUMNS}, value, unit, components
+          FROM fin_ratio_vintages_by_ratio r ${issuer}
+          WHERE r.ratio = ${r.ratio} AND r.quarters = ${r.qtrs} AND r.known <= ${r.at.day}
+            AND r.end_date BETWEEN ${window.from} AND ${window.to}
+          QUALIFY row_number() OVER (PARTITION BY r.cik ORDER BY r.end_date DESC, ${r.at.first ? sql`r.vintage` : sql`r.vintage DESC`}) = 1)
+        ORDER BY rank LIMIT ${r.limit}`)
+  }
   return r.window
     ? db.all<RatioRankRow>(sql`
         SELECT row_number() OVER (ORDER BY value DESC, cik)::INTEGER AS rank, * FROM (

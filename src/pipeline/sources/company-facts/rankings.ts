@@ -16,6 +16,7 @@
  */
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 import { RATIOS } from '../../../reference/financial-ratios.ts'
+import { completeYearSql, knownOnSql } from '../../../reference/point-in-time.ts'
 import { type InRange, intoTable } from '../../key-ranges.ts'
 import { createServingTable, servingTablePart } from '../../serving-table.ts'
 import { quote } from '../../sql-text.ts'
@@ -63,13 +64,39 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
       WHERE ${only('r.symbol', metric)}`,
       ),
     ),
+    // Each ranked point's vintages (vintages.ts), with the day each was known: a ranking as of a day ranks
+    // each company's value known by then (store/rankings.ts). By metric, as the ranking itself.
+    ...metrics.map((metric, i) =>
+      servingTablePart(
+        SERVING_TABLES.fin_metric_ranking_vintages,
+        i === 0,
+        `SELECT r.symbol AS metric, r.basis, r.fy AS year, r.quarter, r.cik, v.vintage,
+             ${knownOnSql('v.accepted', 'v.filed')} AS known, i.ticker, i.name AS entity_name, i.sic, i.countryinc,
+             v.acc_key, v.form, r.fy, r.fp, v.period, v.filed, v.accepted, r.end_date, r.quarters, r.unit, v.value,
+             r.tag, r.version, r.strategy, r.rule_id, r.confidence
+      FROM cf_ranked r
+      JOIN s.fin_metric_vintages v ON v.cik = r.cik AND v.symbol = r.symbol AND v.source = 'canonical'
+        AND v.quarters = r.quarters AND v.end_date = r.end_date
+      LEFT JOIN s.fin_issuers i ON i.cik = r.cik
+      WHERE ${only('r.symbol', metric)}`,
+      ),
+    ),
     createServingTable(
       SERVING_TABLES.fin_metric_ranking_years,
       `SELECT metric, basis, quarter, year, companies,
-             coalesce(companies >= 0.5 * lag(companies) OVER (PARTITION BY metric, basis, quarter ORDER BY year), true) AS complete
+             ${completeYearSql('companies', 'PARTITION BY metric, basis, quarter ORDER BY year')} AS complete
       FROM (SELECT symbol AS metric, basis, quarter, fy AS year, count(*)::INTEGER AS companies FROM cf_ranked GROUP BY ALL)`,
     ),
     'DROP TABLE cf_ranked',
+    // Every USD ratio vintage by ratio, with the day it was known: ratios/top as of a day (store/rankings.ts).
+    createServingTable(
+      SERVING_TABLES.fin_ratio_vintages_by_ratio,
+      `SELECT v.ratio, v.quarters, v.end_date, v.cik, v.vintage, ${knownOnSql('v.accepted', 'v.filed')} AS known,
+             v.acc_key, v.form, p.fy, p.fp, v.period, v.filed, v.accepted, v.value, p.unit, v.components
+      FROM s.fin_ratio_vintages v
+      JOIN s.fin_ratio_points p ON p.cik = v.cik AND p.ratio = v.ratio AND p.quarters = v.quarters AND p.end_date = v.end_date
+      WHERE p.currency = 'USD'`,
+    ),
     // Each company's latest USD point of each ratio and period length.
     ...batches.map(
       (inBatch, i) => `${intoTable('cf_ratio_latest', i === 0, true)}

@@ -122,6 +122,8 @@ export const FROM_METRIC_POINTS: Feeds = {
     'fin_metric_vintages',
     'fin_ratio_points',
     'fin_ratio_vintages',
+    'fin_ratio_vintages_by_ratio',
+    'fin_metric_ranking_vintages',
     'fin_ratio_points_by_ratio',
     'fin_ratio_top',
     'fin_metric_rankings',
