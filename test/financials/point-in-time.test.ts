@@ -194,6 +194,23 @@ describe('point in time', () => {
     }
   })
 
+  test('segments asOf a day: each period from the latest filing known by then; vintage=first, its first filing', async () => {
+    const today = await get('QFD/segments?period=2024')
+    const before = await get('QFD/segments?period=2024&asOf=2025-06-30')
+    const first = await get('QFD/segments?period=2024&vintage=first')
+    expect([today.status, before.status, first.status]).toEqual([200, 200, 200])
+    const [now] = today.body.periods
+    const [then] = before.body.periods
+    // Today: the fiscal 2025 10-K's comparative (it restated 2024); on 2025-06-30: the fiscal 2024 10-K.
+    expect(now.filed).toBeGreaterThan(20250630)
+    expect(then.filed).toBeLessThanOrEqual(20250630)
+    expect(first.body.periods[0].adsh).toBe(then.adsh)
+    expect(then.totalRevenue).not.toBe(now.totalRevenue)
+    expect(before.body.filters.asOf).toBe('2025-06-30')
+    // Nothing known yet: a 404.
+    expect((await get('QFD/segments?asOf=2000-01-01')).status).toBe(404)
+  })
+
   test('ttm=true: at each quarter the sum of it and the three before, naming them; instants have none', async () => {
     const p = restatedYears[0]!
     const quarters = (await get(`metrics?cik=${p.cik}&symbols=revenue&qtrs=1&limit=100`)).body.series[0].points

@@ -25,12 +25,15 @@ export type FiledRow = { fy: number; acc_key: string; accepted: string | null }
 const later = (a: FiledRow, b: FiledRow) =>
   (a.accepted ?? '') > (b.accepted ?? '') || (a.accepted === b.accepted && BigInt(a.acc_key) > BigInt(b.acc_key))
 
-/** The rows of each fiscal year's latest filing among `rows` (see the module comment), in their order. */
-export function fromLatestFiling<R extends FiledRow>(rows: readonly R[]): R[] {
+/**
+ * The rows of each fiscal year's latest filing among `rows` (see the module comment), in their order; with
+ * `first`, of its first filing (the segments as first reported).
+ */
+export function fromLatestFiling<R extends FiledRow>(rows: readonly R[], first = false): R[] {
   const filingOf = new Map<number, R>()
   for (const r of rows) {
     const best = filingOf.get(r.fy)
-    if (!best || later(r, best)) filingOf.set(r.fy, r)
+    if (!best || later(r, best) !== first) filingOf.set(r.fy, r)
   }
   return rows.filter((r) => filingOf.get(r.fy)!.acc_key === r.acc_key)
 }

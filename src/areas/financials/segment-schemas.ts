@@ -13,6 +13,7 @@ import {
   QueryInteger,
 } from '../../http/schemas.ts'
 import { CompanyIssuer } from './schemas.ts'
+import { PointInTime } from './series-schemas.ts'
 
 export const SEGMENT_TYPES = ['product', 'service', 'geography', 'business', 'other'] as const
 
@@ -50,6 +51,7 @@ const common = {
     }),
   ),
   limit: LimitParam(100, 50, 'Segment rows per period (at most 100)'),
+  ...PointInTime,
 }
 const SegmentTypeParam = t.Optional(
   t.String({
@@ -92,6 +94,8 @@ export type SegmentRequest = {
   period?: string
   accessionNumber?: string
   periods?: string
+  asOf?: string
+  vintage?: string
 }
 
 const SegmentRow = t.Object(
@@ -157,6 +161,8 @@ export const SegmentResponse = t.Object(
       accessionNumber: Nullable(t.String()),
       qtrs: OutInteger(),
       limit: OutInteger(),
+      asOf: t.Optional(Nullable(t.String({ format: 'date' }))),
+      vintage: t.Optional(t.String()),
     }),
     periods: t.Array(SegmentPeriod),
   },

@@ -13,8 +13,10 @@
 
 import { ApiError } from '../../http/errors.ts'
 import { accessionKey, accessionOfKey, formatCik, normalizeAccession } from '../../lib/ids.ts'
+import { knownOn } from '../../reference/point-in-time.ts'
 import { easternTime } from '../common/edgar-values.ts'
 import { issuerBody, knownIssuer } from './issuer.ts'
+import { pointInTimeFilters, pointInTimeOf } from './point-in-time.ts'
 import { fromLatestFiling, labelOf, percentOf, periodTotals } from './segment-rules.ts'
 import type { SegmentRequest } from './segment-schemas.ts'
 import type { FinancialsStore, SegmentRow as Row } from './store/index.ts'
@@ -31,9 +33,13 @@ export async function segments(store: FinancialsStore, identifier: string, q: Se
   const period = !compare && q.period ? Number(q.period) : null
   // All of the company's rows of that fiscal quarter (or of one filing, in any of the four): tens to hundreds
   // of rows, picked here.
-  const all = accession
-    ? store.filingSegmentRows(issuer.cik, accessionKey(accession).toString())
-    : store.segmentRows(issuer.cik, qtrs)
+  // As of a day: the filings known by then only (point-in-time.ts), and of each period their latest (or first).
+  const at = pointInTimeOf(q)
+  const all = (
+    accession
+      ? store.filingSegmentRows(issuer.cik, accessionKey(accession).toString())
+      : store.segmentRows(issuer.cik, qtrs)
+  ).filter((r) => at?.day === undefined || knownOn(r) <= at.day)
   const latestYear = Math.max(...all.map((r) => r.fy))
   const wanted = (r: Row) =>
     period !== null
@@ -47,7 +53,7 @@ export async function segments(store: FinancialsStore, identifier: string, q: Se
   const asked = all.filter(
     (r) => (!types || types.includes(r.segment_type)) && (axis === null || r.axis.toLowerCase() === axis),
   )
-  const kept = fromLatestFiling(asked.filter(wanted)).sort(
+  const kept = fromLatestFiling(asked.filter(wanted), at?.vintage === 'first').sort(
     (a, b) => b.fy - a.fy || a.axis.localeCompare(b.axis) || b.value - a.value || a.member.localeCompare(b.member),
   )
   if (!kept.length)
@@ -109,6 +115,7 @@ export async function segments(store: FinancialsStore, identifier: string, q: Se
       accessionNumber: accession,
       qtrs,
       limit: q.limit,
+      ...pointInTimeFilters(q),
     },
     periods,
   }

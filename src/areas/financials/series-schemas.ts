@@ -56,7 +56,7 @@ const Window = {
   endDate: t.Optional(DateParam('Periods ending on or before this date')),
 }
 /** The point-in-time parameters (docs/api/financials.md, Point in time). */
-const PointInTime = {
+export const PointInTime = {
   asOf: t.Optional(
     DateParam(
       'Answer as known at the end of this day (US Eastern): only filings accepted on or before it, each period its latest value by then',
