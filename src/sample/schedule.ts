@@ -1,6 +1,6 @@
 /**
  * Periodic filings: a reporting company files its 10-K and three 10-Qs a fixed number of days after each
- * fiscal period, a manager its 13F-HR 45 days after each calendar quarter, and so on. Their count per
+ * fiscal period (a late filer, now and then, its notice NT 10-K on the deadline and the 10-K after it), a manager its 13F-HR 45 days after each calendar quarter, and so on. Their count per
  * year is needed before any filing is drawn (accession numbers are allocated from counts), so this is a
  * pure function of (traits, year).
  */
@@ -27,6 +27,12 @@ function fiscalQuarterEnds(t: Traits, year: number): [number, number][] {
   return out
 }
 
+/** A non-accelerated filer's 10-K deadline: 90 days after the fiscal year. */
+const LATE_DEADLINE = 90
+const SALT_LATE = 0x1a7e
+/** About one annual report in forty is late (a hash of the filer and the year: the same in every run). */
+const lateFiler = (seed: number, cik: number, period: number) => unit(hash4(seed, cik, period, SALT_LATE)) < 1 / 40
+
 export function scheduleFor(seed: number, t: Traits, year: number): Scheduled[] {
   const out: Scheduled[] = []
   const jitter = (period: number, span: number) => Math.floor(unit(hash4(seed, t.cik, period, SALT_SCHEDULE)) * span)
@@ -39,7 +45,12 @@ export function scheduleFor(seed: number, t: Traits, year: number): Scheduled[] 
       if (t.foreign) {
         if (q === 4) add('20-F', period, 95 + jitter(period, 30))
       } else if (q === 4) {
-        add('10-K', period, (t.large ? 55 : 75) + jitter(period, 15))
+        if (!t.large && lateFiler(seed, t.cik, period)) {
+          // A late filer: the notice on the deadline, the 10-K weeks or months after it (a point-in-time
+          // answer between the two does not have the year).
+          add('NT 10-K', period, LATE_DEADLINE)
+          add('10-K', period, LATE_DEADLINE + 20 + jitter(period + 4, 80))
+        } else add('10-K', period, (t.large ? 55 : 75) + jitter(period, 15))
         if (t.listed) add('DEF 14A', period, 100 + jitter(period + 1, 25))
       } else add('10-Q', period, (t.large ? 36 : 42) + jitter(period, 4))
     }

@@ -211,6 +211,25 @@ describe('point in time', () => {
     expect((await get('QFD/segments?asOf=2000-01-01')).status).toBe(404)
   })
 
+  test('a late filer: between its deadline (its NT 10-K) and its 10-K the year is not known', async () => {
+    const iso = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`
+    // 10-Ks filed more than 100 days after their period: past the 90-day deadline.
+    const late = ctx.fsds.sub.filter(
+      (s) => s.form === '10-K' && Date.parse(iso(s.filed!)) - Date.parse(iso(s.period!)) > 100 * 86_400_000,
+    )
+    expect(late.length).toBeGreaterThan(0)
+    for (const s of late.slice(0, 3)) {
+      const deadline = new Date(Date.parse(iso(s.period!)) + 95 * 86_400_000).toISOString().slice(0, 10)
+      const known = s.accepted!.slice(0, 10)
+      const at = async (day: string) => {
+        const res = await get(`metrics?cik=${s.cik}&symbols=revenue&qtrs=4&limit=100&asOf=${day}`)
+        return res.status === 200 ? res.body.series[0].points.map((p: { adsh: string }) => p.adsh) : []
+      }
+      expect(await at(deadline)).not.toContain(s.adsh)
+      expect(await at(known)).toContain(s.adsh)
+    }
+  })
+
   test('ttm=true: at each quarter the sum of it and the three before, naming them; instants have none', async () => {
     const p = restatedYears[0]!
     const quarters = (await get(`metrics?cik=${p.cik}&symbols=revenue&qtrs=1&limit=100`)).body.series[0].points

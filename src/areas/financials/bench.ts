@@ -43,6 +43,22 @@ export const FINANCIALS_BENCH_KEYS: BenchKeys[] = [
       WHERE f.tag = 'StockholdersEquity' AND f.unit = 'USD' GROUP BY f.cik ORDER BY count(*) DESC, f.cik`,
   },
   {
+    // A company of the series and a day it filed its equity (a point-in-time request of a day it knew something).
+    name: 'seriesCikDay',
+    uniform: (t) => `
+      SELECT DISTINCT f.cik::VARCHAR || '|' || strftime(f.filed, '%Y-%m-%d') AS v FROM ${t('company_facts')} f
+      SEMI JOIN ${t('fsds_sub')} s ON s.cik = f.cik WHERE f.tag = 'StockholdersEquity' AND f.unit = 'USD'`,
+  },
+  {
+    // Companies with a fiscal year of three 10-Qs and its 10-K: four quarters in a row (the fourth derived), so a
+    // trailing sum.
+    name: 'quarterlyCik',
+    uniform: (t) => `
+      SELECT DISTINCT cik AS v FROM (
+        SELECT cik FROM ${t('fsds_sub')} WHERE form IN ('10-K', '10-Q') AND fp IN ('Q1', 'Q2', 'Q3', 'FY')
+        GROUP BY cik, fy HAVING count(DISTINCT fp) = 4)`,
+  },
+  {
     // Companies whose annual reports split revenue by product and by geography (the latest one included).
     name: 'segmentCik',
     uniform: (t) => `
@@ -76,11 +92,10 @@ const series =
   }
 const pick = <T>(list: readonly T[], rnd: () => number) => list[Math.floor(rnd() * list.length)]!
 
-/** The point-in-time rows' days: uniform from XBRL's first filings to the bench's data. */
-const FIRST_XBRL_DAY = Date.UTC(2009, 3, 1)
-const LAST_BENCH_DAY = Date.UTC(2026, 10, 28)
+const DAY_MS = 86_400_000
+/** A day in [from, to) (epoch milliseconds), uniformly, as YYYY-MM-DD. */
 const dayBetween = (from: number, to: number, rnd: () => number) =>
-  new Date(from + Math.floor(rnd() * ((to - from) / 86_400_000)) * 86_400_000).toISOString().slice(0, 10)
+  new Date(from + Math.floor((rnd() * (to - from)) / DAY_MS) * DAY_MS).toISOString().slice(0, 10)
 
 /** Metrics and ratios every filer of the sample reports (real filers too, mostly). */
 const RANKED_METRICS = ['revenue', 'net_income_loss', 'total_assets', 'stockholders_equity'] as const
@@ -140,10 +155,14 @@ export const FINANCIALS_BENCH: BenchOperation[] = withTargets({ p99MsAt16: 50 },
     name: 'metric series as of a day',
     kind: 'list',
     p50Ms: 2,
-    path: series(
-      (cik, rnd) =>
-        `/v1/financials/metrics?cik=${cikAsSent(cik, rnd)}&symbols=revenue,net_income_loss,total_assets,StockholdersEquity&asOf=${dayBetween(FIRST_XBRL_DAY, LAST_BENCH_DAY, rnd)}`,
-    ),
+    // A day from one the company filed to a year after it: uniform over companies and their years.
+    path: (d, rnd) => {
+      const drawn = d.key('seriesCikDay')
+      if (drawn === undefined) return undefined
+      const [cik, filed] = drawn.split('|') as [string, string]
+      const day = dayBetween(Date.parse(filed), Date.parse(filed) + 365 * DAY_MS, rnd)
+      return `/v1/financials/metrics?cik=${cikAsSent(cik, rnd)}&symbols=revenue,net_income_loss,total_assets,StockholdersEquity&asOf=${day}`
+    },
   },
   {
     name: 'metric series as first reported',
@@ -158,9 +177,12 @@ export const FINANCIALS_BENCH: BenchOperation[] = withTargets({ p99MsAt16: 50 },
     name: 'metric series, trailing twelve months',
     kind: 'list',
     p50Ms: 2,
-    path: series(
-      (cik, rnd) => `/v1/financials/metrics?cik=${cikAsSent(cik, rnd)}&symbols=revenue,net_income_loss,cfo&ttm=true`,
-    ),
+    path: (d, rnd) => {
+      const cik = d.key('quarterlyCik')
+      return cik === undefined
+        ? undefined
+        : `/v1/financials/metrics?cik=${cikAsSent(cik, rnd)}&symbols=net_income_loss&ttm=true`
+    },
   },
   {
     name: 'restatement ledger',
