@@ -271,3 +271,34 @@ export const RATIOS: readonly RatioDefinition[] = [
 
 export const RATIO_IDS: readonly string[] = RATIOS.map((r) => r.id)
 export const ratioById = new Map(RATIOS.map((r) => [r.id, r]))
+
+/** The days of a period of 1 or 4 quarters: what a `days` ratio multiplies by. */
+export const PERIOD_DAYS: Readonly<Record<number, number>> = { 1: 91.25, 4: 365 }
+
+/**
+ * A ratio's value from its terms' values (`termValue`: undefined when the company does not report the
+ * term), by the rules above, in the order the build's SQL adds them (company-facts ratios.ts computes every
+ * stored point that way; a trailing-twelve-month ratio is computed here, and test/financials/ratio-value.test.ts
+ * checks that this gives every stored point's value exactly). Undefined when a required term is missing
+ * or the denominator is zero.
+ */
+export function ratioValue(
+  r: RatioDefinition,
+  termValue: (metric: string) => number | undefined,
+  quarters: number,
+): number | undefined {
+  const sum = (terms: readonly RatioTerm[]) => {
+    let total: number | undefined
+    for (const t of terms) {
+      const v = termValue(t.metric) ?? (t.optional ? 0 : undefined)
+      if (v === undefined) return undefined
+      const signed = t.sign === -1 ? -v : v
+      total = total === undefined ? signed : total + signed
+    }
+    return total
+  }
+  const numerator = sum(r.numerator)
+  const denominator = sum(r.denominator)
+  if (numerator === undefined || denominator === undefined || denominator === 0) return undefined
+  return r.unit === 'days' ? (numerator / denominator) * PERIOD_DAYS[quarters]! : numerator / denominator
+}

@@ -305,6 +305,29 @@ describe('point in time', () => {
     expect((await get(`${p.cik}/restatements?qtrs=2`)).status).toBe(400)
   })
 
+  test('ratios ttm=true: the ratio of the trailing sums and the balances at their quarter end', async () => {
+    const p = restatedYears[0]!
+    const sums = async (symbols: string) =>
+      (await get(`metrics?cik=${p.cik}&symbols=${symbols}&ttm=true&limit=100`)).body.series.map(
+        (s: { points: { endDate: number; value: number }[] }) => new Map(s.points.map((x) => [x.endDate, x.value])),
+      )
+    const [income, revenue] = await sums('net_income_loss,revenue')
+    const res = await get(`ratios?cik=${p.cik}&ratio=net_margin,current_ratio&ttm=true&limit=100`)
+    expect(res.status).toBe(200)
+    // A ratio of balances only has no trailing value.
+    expect(res.body.series.map((s: { ratio: string; ttm: boolean }) => [s.ratio, s.ttm])).toEqual([
+      ['net_margin', true],
+    ])
+    const points = res.body.series[0].points
+    expect(points.length).toBeGreaterThan(0)
+    for (const x of points) {
+      expect(x.quarters).toBe(4)
+      expect(x.value).toBeCloseTo(income.get(x.endDate) / revenue.get(x.endDate), 12)
+    }
+    expect((await get(`ratios?cik=${p.cik}&ratio=current_ratio&ttm=true`)).status).toBe(404)
+    expect((await get(`ratios?cik=${p.cik}&ratio=net_margin&ttm=true&qtrs=1`)).status).toBe(400)
+  })
+
   test('bad point-in-time input is a 400 naming the parameter', async () => {
     const p = restatedYears[0]!
     for (const [query, name] of [

@@ -239,6 +239,7 @@ export const RatioSeriesQuery = t.Object({
   qtrs: t.Optional(Qtrs),
   limit: LimitParam(100, 40, 'Latest periods per ratio (at most 100)'),
   ...PointInTime,
+  ...Ttm,
 })
 export type RatioSeriesQuery = typeof RatioSeriesQuery.static
 
@@ -268,11 +269,13 @@ export const RatioSeriesResponse = t.Object(
       limit: OutInteger(),
       asOf: t.Optional(Nullable(t.String({ format: 'date' }))),
       vintage: t.Optional(t.String()),
+      ttm: t.Optional(t.Boolean()),
     }),
     series: t.Array(
       t.Object(
         {
           ratio: t.String(),
+          ttm: t.Optional(t.Boolean({ description: 'true on a trailing-twelve-month series' })),
           group: t.String(),
           ...RatioMeta,
           unit: t.String({ description: 'decimal, turns or days' }),

@@ -15,28 +15,22 @@ import { RATIOS, type RatioDefinition, ratioById } from '../../reference/financi
 import { easternTime } from '../common/edgar-values.ts'
 import { issuerBody, knownIssuer } from './issuer.ts'
 import {
-  type PeriodAt,
+  type PointInTime,
   periodAt,
   periodKey,
   pointInTimeFilters,
   pointInTimeOf,
   vintagesByPeriod,
 } from './point-in-time.ts'
+import { hasTtm, ratioTtmRows } from './ratio-ttm.ts'
+import { type FirstReportedRow, metricPointsAt, type PointRow, type RatioRow, ratioAt } from './series-rows.ts'
 import {
   KEYS_LISTED,
   type MetricSeriesQuery,
   type MetricSeriesResponse,
   type RatioSeriesQuery,
 } from './series-schemas.ts'
-import type {
-  FilingColumns,
-  FinancialsStore,
-  Issuer,
-  PeriodFilter,
-  RatioVintageRow,
-  SeriesName,
-  VintageRow,
-} from './store/index.ts'
+import type { FilingColumns, FinancialsStore, Issuer, PeriodFilter, SeriesName } from './store/index.ts'
 import { trailingTwelveMonths } from './ttm.ts'
 
 const CANONICAL = new Set(CANONICAL_KEYS)
@@ -114,26 +108,6 @@ export function parseSymbols(text: string, source: string) {
   return { symbols, canonical, raw }
 }
 
-type PointRow = FilingColumns & {
-  symbol: string
-  source: string
-  unit: string
-  value: number
-  tag: string
-  version: string | null
-  label: string | null
-  custom: number
-  datatype: string | null
-  strategy: string
-  rule_id: string | null
-  confidence: number
-  derived_from: string[] | null
-  restated: boolean
-  first_reported: FirstReportedRow | null
-}
-
-type FirstReportedRow = { value: number; acc_key: string; form: string | null; filed: number; accepted: string | null }
-
 /** A restated point's first-reported value and filing, as the answer writes them. */
 const firstReportedOf = (f: FirstReportedRow | null) =>
   f && {
@@ -143,24 +117,6 @@ const firstReportedOf = (f: FirstReportedRow | null) =>
     filed: f.filed,
     accepted: easternTime(f.accepted),
   }
-
-/** A point as a day knew it, or as first reported (point-in-time.ts): the vintage's value and filing. */
-function pointAt(p: PointRow, at: PeriodAt<VintageRow>): PointRow {
-  const { taken, first } = at
-  return {
-    ...p,
-    value: taken.value,
-    acc_key: taken.acc_key,
-    form: taken.form ?? p.form,
-    filed: taken.filed,
-    accepted: taken.accepted,
-    period: taken.period,
-    restated: at.restated,
-    first_reported: at.restated ? first : null,
-    // The filings a derived quarter came from are those of its latest vintage.
-    derived_from: at.latestOfAll ? p.derived_from : null,
-  }
-}
 
 const metricPoint = (r: PointRow, issuer: Issuer) => ({
   ...filingFields(r, issuer.cik, issuer.ticker, issuer.name),
@@ -225,22 +181,9 @@ export async function metricSeries(
       : periodsOf(q)
   // `version` narrows raw series to tags of a taxonomy version containing it, case-insensitively.
   const version = q.version?.toLowerCase()
-  const rows: PointRow[] = []
-  const points = await store.seriesPoints('metric', issuer.cik, names, periods)
-  const vintages = at ? await store.seriesVintages('metric', issuer.cik, names) : undefined
-  for (const [i, name] of names.entries()) {
-    const byPeriod = vintages && vintagesByPeriod(vintages[i]!)
-    for (const p of points[i]!) {
-      let row = { ...p, ...name } as PointRow
-      if (name.source === 'raw' && version !== undefined && !row.version?.toLowerCase().includes(version)) continue
-      if (at && byPeriod) {
-        const periodAtDay = periodAt(byPeriod.get(periodKey(row.quarters, row.end_date)) ?? [], at)
-        if (!periodAtDay) continue
-        row = pointAt(row, periodAtDay)
-      }
-      rows.push(row)
-    }
-  }
+  const rows = (await metricPointsAt(store, issuer.cik, names, periods, at))
+    .flat()
+    .filter((row) => row.source !== 'raw' || version === undefined || row.version?.toLowerCase().includes(version))
   rows.sort(
     (a, b) =>
       a.symbol.localeCompare(b.symbol) ||
@@ -338,48 +281,46 @@ export function ratiosOf(ratio: string | undefined, group: string): RatioDefinit
   })
 }
 
-type RatioRow = FilingColumns & {
-  ratio: string
-  value: number
-  unit: string
-  components: unknown[]
-  restated: boolean
-  first_reported: FirstReportedRow | null
-}
-
-/** A ratio point as a day knew it, or as first known (point-in-time.ts): the vintage's value, components and filing. */
-const ratioAt = (p: RatioRow, { taken, first, restated }: PeriodAt<RatioVintageRow>): RatioRow => ({
-  ...p,
-  value: taken.value,
-  components: taken.components as unknown[],
-  acc_key: taken.acc_key,
-  form: taken.form ?? p.form,
-  filed: taken.filed,
-  accepted: taken.accepted,
-  period: taken.period,
-  restated,
-  first_reported: restated ? first : null,
-})
-
 export const ratioMeta = (r: RatioDefinition) => ({
   label: r.label,
   description: r.description,
   formula: r.formula,
 })
 
+/** The trailing-twelve-month points of the ratios with a flow, in the window (ratio-ttm.ts); 404 when none has one. */
+async function ttmRows(
+  store: FinancialsStore,
+  cik: number,
+  ratios: RatioDefinition[],
+  window: { from: number; to: number },
+  at: PointInTime | undefined,
+) {
+  const flows = ratios.filter(hasTtm)
+  if (!flows.length)
+    throw new ApiError('not_found', 'No trailing-twelve-month values: the asked ratios are of balances only.')
+  return (await ratioTtmRows(store, cik, flows, window.to, at)).filter((r) => r.end_date >= window.from)
+}
+
 export async function ratioSeries(store: FinancialsStore, q: RatioSeriesQuery) {
   checkQtrs(q.qtrs)
   const group = q.group ?? 'all'
   const ratios = ratiosOf(q.ratio, group)
+  const ttm = q.ttm === 'true'
+  if (ttm && q.qtrs !== undefined && q.qtrs !== 4)
+    throw invalidParameter(
+      'qtrs',
+      'expected 4 or none with ttm=true (a trailing-twelve-month ratio spans four quarters)',
+    )
   const at = pointInTimeOf(q)
   const issuer = await issuerOf(store, q)
+  const window = windowOf(q)
+  const rows: RatioRow[] = ttm ? await ttmRows(store, issuer.cik, ratios, window, at) : []
   // As of a day every period in the window is read: which are the latest is known after their vintages.
-  const periods: PeriodFilter = at ? { ...windowOf(q), latest: undefined, quarters: q.qtrs } : periodsOf(q)
-  const rows: RatioRow[] = []
+  const periods: PeriodFilter = at ? { ...window, latest: undefined, quarters: q.qtrs } : periodsOf(q)
   const names = ratios.map((r) => ({ source: 'ratio' as const, symbol: r.id }))
-  const points = await store.seriesPoints('ratio', issuer.cik, names, periods)
-  const vintages = at ? await store.seriesVintages('ratio', issuer.cik, names) : undefined
-  for (const [i, r] of ratios.entries()) {
+  const points = ttm ? [] : await store.seriesPoints('ratio', issuer.cik, names, periods)
+  const vintages = at && !ttm ? await store.seriesVintages('ratio', issuer.cik, names) : undefined
+  for (const [i, r] of ttm ? [] : ratios.entries()) {
     const byPeriod = vintages && vintagesByPeriod(vintages[i]!)
     for (const p of points[i]!) {
       const row = { ...p, ratio: r.id } as RatioRow
@@ -405,12 +346,14 @@ export async function ratioSeries(store: FinancialsStore, q: RatioSeriesQuery) {
       qtrs: q.qtrs ?? null,
       limit: q.limit,
       ...pointInTimeFilters(q),
+      ...(ttm && { ttm }),
     },
     series: ratios
       .filter((r) => byRatio.has(r.id))
       .map((r) => ({
         ratio: r.id,
         group: r.group,
+        ...(ttm && { ttm }),
         ...ratioMeta(r),
         unit: r.unit,
         points: byRatio

@@ -5,7 +5,7 @@
  * they are made a range of CIKs at a time, as the series are.
  */
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
-import { RATIOS, type RatioDefinition, type RatioTerm } from '../../../reference/financial-ratios.ts'
+import { PERIOD_DAYS, RATIOS, type RatioDefinition, type RatioTerm } from '../../../reference/financial-ratios.ts'
 import type { InRange } from '../../key-ranges.ts'
 import { createServingTable, servingTablePart } from '../../serving-table.ts'
 import { quote } from '../../sql-text.ts'
@@ -14,8 +14,10 @@ import { SERVING_TABLES } from './contract.ts'
 
 const isDuration = (t: RatioTerm) => CANONICAL_METRICS.find((m) => m.key === t.metric)?.period === 'duration'
 
-/** Days in a period of `quarters`: what a `days` ratio multiplies by. */
-const DAYS = `CASE a.quarters WHEN 1 THEN 91.25 WHEN 4 THEN 365 END`
+/** Days in a period of `quarters`: what a `days` ratio multiplies by (PERIOD_DAYS). */
+const DAYS = `CASE a.quarters ${Object.entries(PERIOD_DAYS)
+  .map(([q, days]) => `WHEN ${q} THEN ${days}`)
+  .join(' ')} END`
 
 /**
  * The SELECT of one ratio's points: columns as fin_ratio_points has them, from the canonical points of

@@ -1,0 +1,111 @@
+/**
+ * A company's series points as the series operations read them (store/series-points.ts), and as a day
+ * knew them (point-in-time.ts): the metric series, the ratio series and the trailing-twelve-month ratios
+ * (ratio-ttm.ts) read through here.
+ */
+import { type PeriodAt, type PointInTime, periodAt, periodKey, vintagesByPeriod } from './point-in-time.ts'
+import type {
+  FilingColumns,
+  FinancialsStore,
+  PeriodFilter,
+  RatioVintageRow,
+  SeriesName,
+  VintageRow,
+} from './store/index.ts'
+
+/** A restated point's first-reported value and filing. */
+export type FirstReportedRow = {
+  value: number
+  acc_key: string
+  form: string | null
+  filed: number
+  accepted: string | null
+}
+
+export type PointRow = FilingColumns & {
+  symbol: string
+  source: string
+  unit: string
+  value: number
+  tag: string
+  version: string | null
+  label: string | null
+  custom: number
+  datatype: string | null
+  strategy: string
+  rule_id: string | null
+  confidence: number
+  derived_from: string[] | null
+  restated: boolean
+  first_reported: FirstReportedRow | null
+}
+
+/** A point as a day knew it, or as first reported (point-in-time.ts): the vintage's value and filing. */
+function pointAt(p: PointRow, at: PeriodAt<VintageRow>): PointRow {
+  const { taken, first } = at
+  return {
+    ...p,
+    value: taken.value,
+    acc_key: taken.acc_key,
+    form: taken.form ?? p.form,
+    filed: taken.filed,
+    accepted: taken.accepted,
+    period: taken.period,
+    restated: at.restated,
+    first_reported: at.restated ? first : null,
+    // The filings a derived quarter came from are those of its latest vintage.
+    derived_from: at.latestOfAll ? p.derived_from : null,
+  }
+}
+
+/**
+ * The points of several metric series of a company in `periods`, one list per name, each as `at` knew it
+ * (point-in-time.ts: its vintage known by the day, or first), periods not yet known left out; today's
+ * points without `at`.
+ */
+export async function metricPointsAt(
+  store: FinancialsStore,
+  cik: number,
+  names: readonly SeriesName[],
+  periods: PeriodFilter,
+  at: PointInTime | undefined,
+): Promise<PointRow[][]> {
+  const points = await store.seriesPoints('metric', cik, names, periods)
+  const vintages = at ? await store.seriesVintages('metric', cik, names) : undefined
+  return names.map((name, i) => {
+    const byPeriod = vintages && vintagesByPeriod(vintages[i]!)
+    const rows: PointRow[] = []
+    for (const p of points[i]!) {
+      const row = { ...p, ...name } as PointRow
+      if (!at || !byPeriod) rows.push(row)
+      else {
+        const known = periodAt(byPeriod.get(periodKey(row.quarters, row.end_date)) ?? [], at)
+        if (known) rows.push(pointAt(row, known))
+      }
+    }
+    return rows
+  })
+}
+
+export type RatioRow = FilingColumns & {
+  ratio: string
+  value: number
+  unit: string
+  components: unknown[]
+  restated: boolean
+  first_reported: FirstReportedRow | null
+}
+
+/** A ratio point as a day knew it, or as first known (point-in-time.ts): the vintage's value, components and filing. */
+export const ratioAt = (p: RatioRow, { taken, first, restated }: PeriodAt<RatioVintageRow>): RatioRow => ({
+  ...p,
+  value: taken.value,
+  components: taken.components as unknown[],
+  acc_key: taken.acc_key,
+  form: taken.form ?? p.form,
+  filed: taken.filed,
+  accepted: taken.accepted,
+  period: taken.period,
+  restated,
+  first_reported: restated ? first : null,
+})
