@@ -90,3 +90,19 @@ export async function buildSeries(db: BuildDb, facts: Fact[], num: Num[] = [], p
     ])
   for (const sql of seriesStatements()) await db.run(sql)
 }
+
+/** Operating cash flow: the tag of the rule-5 cases (a 10-Q reports it only as a year to date). */
+export const CFO = 'NetCashProvidedByUsedInOperatingActivities'
+/** A fact of CFO for fiscal 2024 (by default) from `start` to `end`, of filing `n`. */
+export const cfo = (start: string, end: string, v: number, n: number, fp: string, filed: string, fy = 2024): Fact => [
+  CFO,
+  'USD',
+  start,
+  end,
+  v,
+  acc(n),
+  fy,
+  fp,
+  fp === 'FY' ? '10-K' : '10-Q',
+  filed,
+]

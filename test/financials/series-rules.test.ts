@@ -3,25 +3,20 @@
  * rule, over hand-made stage tables: a few facts of one company, the FSDS rows of their filings, and what
  * the build statements make of them.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { rmSync } from 'node:fs'
-import { join } from 'node:path'
-import { BuildDb } from '../../src/pipeline/duck.ts'
+import { describe, expect, test } from 'bun:test'
 import { ratioSelect } from '../../src/pipeline/sources/company-facts/ratios.ts'
 import { ratioById } from '../../src/reference/financial-ratios.ts'
-import { tempDir } from '../helpers/snapshot.ts'
-import { acc, buildSeries, type Fact, type Num, type Pre } from './series-inputs.ts'
+import { acc, buildSeries, CFO, cfo, type Fact, type Num, type Pre, useBuildDb } from './series-inputs.ts'
 
-let root = ''
-let db: BuildDb
+const build_ = useBuildDb('series-rules')
 
 async function build(facts: Fact[], num: Num[] = [], pre: Pre[] = []) {
-  await buildSeries(db, facts, num, pre)
+  await buildSeries(build_.db(), facts, num, pre)
 }
 
 /** The served points of a symbol as `quarters end value strategy adsh fy fp tag`. */
 async function points(symbol: string, source = 'raw') {
-  const rows = await db.all<Record<string, unknown>>(
+  const rows = await build_.db().all<Record<string, unknown>>(
     `SELECT quarters, end_date, value, strategy, acc_key::VARCHAR AS acc, fy, fp, tag, rule_id FROM s.fin_metric_points
      WHERE symbol = ? AND source = ? ORDER BY quarters, end_date`,
     [symbol, source],
@@ -32,20 +27,6 @@ async function points(symbol: string, source = 'raw') {
       .trim(),
   )
 }
-
-beforeAll(async () => {
-  root = tempDir('series-rules')
-  db = await BuildDb.open({
-    file: join(root, 'b.duckdb'),
-    tempDir: join(root, 'tmp'),
-    threads: 1,
-    memoryLimit: '500MB',
-  })
-})
-afterAll(() => {
-  db?.close()
-  rmSync(root, { recursive: true, force: true })
-})
 
 describe('metric series rules', () => {
   test('1. the latest filing of a period gives the value and the filing; fiscal year and period are the first filing’s', async () => {
@@ -340,19 +321,6 @@ describe('metric series rules', () => {
 })
 
 /** Operating cash flow of fiscal 2024 as a 10-Q's cash-flow statement reports it: the year to date. */
-const CFO = 'NetCashProvidedByUsedInOperatingActivities'
-const cfo = (start: string, end: string, v: number, n: number, fp: string, filed: string, fy = 2024): Fact => [
-  CFO,
-  'USD',
-  start,
-  end,
-  v,
-  acc(n),
-  fy,
-  fp,
-  fp === 'FY' ? '10-K' : '10-Q',
-  filed,
-]
 const Q1 = (v: number, n = 1, filed = '2024-05-01') => cfo('2024-01-01', '2024-03-31', v, n, 'Q1', filed)
 const H1 = (v: number, n = 2, filed = '2024-08-01') => cfo('2024-01-01', '2024-06-30', v, n, 'Q2', filed)
 const M9 = (v: number, n = 3, filed = '2024-11-01') => cfo('2024-01-01', '2024-09-30', v, n, 'Q3', filed)
@@ -360,7 +328,7 @@ const FY = (v: number, n = 4, filed = '2025-02-01') => cfo('2024-01-01', '2024-1
 
 /** The derived quarters of a symbol as `end value fp filings` (each filing by its accession's last two digits). */
 async function derived(symbol: string, source = 'raw') {
-  const rows = await db.all<{ end_date: number; value: number; fp: string; quarters: number; from: string[] }>(
+  const rows = await build_.db().all<{ end_date: number; value: number; fp: string; quarters: number; from: string[] }>(
     `SELECT end_date, value, fp, quarters, derived_from::VARCHAR[] AS "from" FROM s.fin_metric_points
      WHERE symbol = ? AND source = ? AND strategy = 'derived' ORDER BY end_date`,
     [symbol, source],
@@ -479,11 +447,15 @@ describe('rule 5: quarters from year-to-date values', () => {
       H1(25),
       ['LiabilitiesCurrent', 'USD', null, '2024-06-30', 50, acc(2), 2024, 'Q2', '10-Q', '2024-08-01'],
     ])
-    await db.run('DROP TABLE IF EXISTS cf_canonical_points')
-    await db.run(`CREATE TABLE cf_canonical_points AS SELECT * FROM s.fin_metric_points WHERE source = 'canonical'`)
-    const rows = await db.all<{ quarters: number; end_date: number; value: number; components: string }>(
-      `SELECT quarters, end_date, value, components FROM (${ratioSelect(ratioById.get('operating_cash_flow_ratio')!)})`,
-    )
+    await build_.db().run('DROP TABLE IF EXISTS cf_canonical_points')
+    await build_
+      .db()
+      .run(`CREATE TABLE cf_canonical_points AS SELECT * FROM s.fin_metric_points WHERE source = 'canonical'`)
+    const rows = await build_
+      .db()
+      .all<{ quarters: number; end_date: number; value: number; components: string }>(
+        `SELECT quarters, end_date, value, components FROM (${ratioSelect(ratioById.get('operating_cash_flow_ratio')!)})`,
+      )
     expect(rows.map((r) => [r.quarters, r.end_date, r.value, JSON.parse(r.components)])).toEqual([
       [
         1,
@@ -501,22 +473,28 @@ describe('rule 5: quarters from year-to-date values', () => {
 describe('ratio rules', () => {
   /** Canonical points of company 1: [metric, quarters, end, value, unit]. */
   async function ratio(id: string, pts: [string, number, number, number, string?][]) {
-    await db.run('DROP TABLE IF EXISTS cf_canonical_points')
-    await db.run(`CREATE TABLE cf_canonical_points (cik BIGINT, symbol VARCHAR, quarters INTEGER, end_date INTEGER, unit VARCHAR,
+    await build_.db().run('DROP TABLE IF EXISTS cf_canonical_points')
+    await build_
+      .db()
+      .run(`CREATE TABLE cf_canonical_points (cik BIGINT, symbol VARCHAR, quarters INTEGER, end_date INTEGER, unit VARCHAR,
       value DOUBLE, acc_key BIGINT, form VARCHAR, fy INTEGER, fp VARCHAR, period INTEGER, filed INTEGER, accepted TIMESTAMP)`)
     for (const [metric, quarters, end, value, unit] of pts)
-      await db.run(`INSERT INTO cf_canonical_points VALUES (1, ?, ?, ?, ?, ?, 1, '10-K', 2024, 'FY', ?, ?, NULL)`, [
-        metric,
-        quarters,
-        end,
-        unit ?? 'USD',
-        value,
-        end,
-        end,
-      ])
-    const rows = await db.all<{ quarters: number; end_date: number; value: number; components: string }>(
-      `SELECT quarters, end_date, value, components FROM (${ratioSelect(ratioById.get(id)!)}) ORDER BY end_date, quarters`,
-    )
+      await build_
+        .db()
+        .run(`INSERT INTO cf_canonical_points VALUES (1, ?, ?, ?, ?, ?, 1, '10-K', 2024, 'FY', ?, ?, NULL)`, [
+          metric,
+          quarters,
+          end,
+          unit ?? 'USD',
+          value,
+          end,
+          end,
+        ])
+    const rows = await build_
+      .db()
+      .all<{ quarters: number; end_date: number; value: number; components: string }>(
+        `SELECT quarters, end_date, value, components FROM (${ratioSelect(ratioById.get(id)!)}) ORDER BY end_date, quarters`,
+      )
     return rows.map((r) => ({ ...r, components: JSON.parse(r.components) }))
   }
 

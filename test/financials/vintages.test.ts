@@ -3,7 +3,7 @@
  * tables: a few facts of one company and what the series statements make of them.
  */
 import { describe, expect, test } from 'bun:test'
-import { acc, buildSeries, type Fact, useBuildDb } from './series-inputs.ts'
+import { acc, buildSeries, CFO, cfo, type Fact, useBuildDb } from './series-inputs.ts'
 
 const build = useBuildDb('vintages')
 
@@ -87,25 +87,12 @@ describe('vintages of a metric point', () => {
   })
 
   test('V2: a derived quarter at each filing of its longer period, minus the shorter as known then', async () => {
-    const CFO = 'NetCashProvidedByUsedInOperatingActivities'
-    const cfo = (end: string, v: number, n: number, fp: string, filed: string): Fact => [
-      CFO,
-      'USD',
-      '2024-01-01',
-      end,
-      v,
-      acc(n),
-      2024,
-      fp,
-      fp === 'FY' ? '10-K' : '10-Q',
-      filed,
-    ]
     await buildSeries(build.db(), [
-      cfo('2024-09-30', 40, 3, 'Q3', '2024-11-01'),
-      cfo('2024-12-31', 55, 4, 'FY', '2025-02-01'),
+      cfo('2024-01-01', '2024-09-30', 40, 3, 'Q3', '2024-11-01'),
+      cfo('2024-01-01', '2024-12-31', 55, 4, 'FY', '2025-02-01'),
       // The next 10-Q restates the nine months (a comparative), the next 10-K the year.
-      cfo('2024-09-30', 41, 5, 'Q3', '2025-11-01'),
-      cfo('2024-12-31', 58, 6, 'FY', '2026-02-01'),
+      cfo('2024-01-01', '2024-09-30', 41, 5, 'Q3', '2025-11-01'),
+      cfo('2024-01-01', '2024-12-31', 58, 6, 'FY', '2026-02-01'),
     ])
     expect(await vintages(CFO)).toEqual([
       // The year's first filing minus the nine months as then known; the restated nine months alone change

@@ -10,6 +10,19 @@ import { lookupsOf, readModel } from '../../read-model.ts'
 import { servingTable, servingTablesOf } from '../../serving-table.ts'
 
 const FILING = ['acc_key', 'form', 'fy', 'fp', 'period', 'filed', 'accepted'] as const
+/** A ranked company's names, and its point's period, value, tag and rule: a ranking's row and its vintages'. */
+const RANKED_COMPANY = ['ticker', 'entity_name', 'sic', 'countryinc'] as const
+const RANKED_POINT = [
+  'end_date',
+  'quarters',
+  'unit',
+  'value',
+  'tag',
+  'version',
+  'strategy',
+  'rule_id',
+  'confidence',
+] as const
 
 export const SERVING_TABLES = servingTablesOf(
   servingTable({
@@ -119,28 +132,7 @@ export const SERVING_TABLES = servingTablesOf(
     name: 'fin_metric_rankings',
     holds:
       "a company's USD canonical value ranked per metric, basis (annual, quarterly), fiscal year and quarter (0 for annual)",
-    columns: [
-      'metric',
-      'basis',
-      'year',
-      'quarter',
-      'rank',
-      'cik',
-      'ticker',
-      'entity_name',
-      'sic',
-      'countryinc',
-      ...FILING,
-      'end_date',
-      'quarters',
-      'unit',
-      'value',
-      'tag',
-      'version',
-      'strategy',
-      'rule_id',
-      'confidence',
-    ],
+    columns: ['metric', 'basis', 'year', 'quarter', 'rank', 'cik', ...RANKED_COMPANY, ...FILING, ...RANKED_POINT],
     orderBy: 'metric, basis, year, quarter, rank',
   }),
   servingTable({
@@ -155,20 +147,9 @@ export const SERVING_TABLES = servingTablesOf(
       'cik',
       'vintage',
       'known',
-      'ticker',
-      'entity_name',
-      'sic',
-      'countryinc',
+      ...RANKED_COMPANY,
       ...FILING,
-      'end_date',
-      'quarters',
-      'unit',
-      'value',
-      'tag',
-      'version',
-      'strategy',
-      'rule_id',
-      'confidence',
+      ...RANKED_POINT,
     ],
     orderBy: 'metric, basis, year, quarter, cik, vintage',
   }),
