@@ -151,6 +151,18 @@ export const FINANCIALS_BENCH: BenchOperation[] = withTargets({ p99MsAt16: 50 },
         `/v1/financials/metrics?cik=${cikAsSent(cik, rnd)}&symbols=revenue,net_income_loss,total_assets,StockholdersEquity`,
     ),
   },
+  // Issue 29's exports: whole series (every period) as CSV and as Arrow, beside the JSON row above.
+  ...(['csv', 'arrow'] as const).map(
+    (format): BenchOperation => ({
+      name: `metric series, whole, as ${format}`,
+      kind: 'list',
+      p50Ms: 5,
+      path: series(
+        (cik, rnd) =>
+          `/v1/financials/metrics?cik=${cikAsSent(cik, rnd)}&symbols=revenue,net_income_loss,total_assets,StockholdersEquity&limit=1000&format=${format}`,
+      ),
+    }),
+  ),
   {
     name: 'metric series as of a day',
     kind: 'list',

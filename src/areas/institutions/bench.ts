@@ -83,6 +83,22 @@ export const INSTITUTIONS_BENCH: BenchOperation[] = withTargets({ p50Ms: 2, p99M
       return cik === undefined ? undefined : `/v1/institutions/${cik}/holdings?sort=shares&limit=100`
     },
   },
+  // Issue 29's exports: the largest manager's whole quarter in one answer. Its targets are ours (the issue sets
+  // none): an export is read once, not paged, so it may take what a hundred pages take.
+  ...(['csv', 'arrow'] as const).map(
+    (format): BenchOperation => ({
+      name: `largest manager holdings, whole, as ${format}`,
+      kind: 'list',
+      p50Ms: 100,
+      p99MsAt16: 1000,
+      path: (d) => {
+        const cik = d.key('largest manager')
+        return cik === undefined
+          ? undefined
+          : `/v1/institutions/${cik}/holdings?sort=shares&limit=50000&format=${format}`
+      },
+    }),
+  ),
   {
     name: 'largest manager holdings history',
     kind: 'list',
