@@ -8,6 +8,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node
 import { join } from 'node:path'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
+import { openTestApi } from '../helpers/api.ts'
 import { hasSamples, openSnapshot, SAMPLES, tempDir } from '../helpers/snapshot.ts'
 
 let root = ''
@@ -26,6 +27,7 @@ function mirrorOfSamples(dir: string) {
   // Same pipe layout as master.idx, with a longer preamble, a `Filename` header and bare-CR line endings.
   copy('index/full-index-partial/xbrl.2014QTR4.partial.idx', 'full-index/2014/QTR4/master.idx')
   copy('xbrl/filing-index/0001213900-24-004875-index.json', 'filing-index/0001213900-24-004875-index.json')
+  for (const f of readdirSync(join(SAMPLES, 'companyfacts'))) copy(`companyfacts/${f}`, `companyfacts/${f}`)
 }
 
 const sample = (name: string) => JSON.parse(readFileSync(join(SAMPLES, 'submissions', name), 'utf8'))
@@ -328,5 +330,64 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
         entity_count: 1,
       },
     ])
+  })
+
+  test('point in time over the real companyfacts: known on a day, first reported, restated, the ledger', async () => {
+    type Fact = { start?: string; end: string; val: number; accn: string; form: string; filed: string }
+    const api = await openTestApi({ config: { DATASETS_DIR: join(root, 'datasets') } })
+    try {
+      let compared = 0
+      for (const file of readdirSync(join(SAMPLES, 'companyfacts'))) {
+        const doc = JSON.parse(readFileSync(join(SAMPLES, 'companyfacts', file), 'utf8'))
+        const cik = Number(doc.cik)
+        for (const [tag, concept] of Object.entries<{ units: Record<string, Fact[]> }>(doc.facts['us-gaap'] ?? {})) {
+          const years = Map.groupBy(
+            (concept.units.USD ?? []).filter((f) => {
+              const days = f.start ? (Date.parse(f.end) - Date.parse(f.start)) / 86_400_000 + 1 : 0
+              return days >= 340 && days <= 390
+            }),
+            (f) => f.end,
+          )
+          for (const [end, facts] of years) {
+            if (new Set(facts.map((f) => f.start)).size > 1) continue
+            // In filing order; a change is a value other than the one before (no data sets here: known when filed).
+            const byFiling = facts.sort((a, b) => a.filed.localeCompare(b.filed) || a.accn.localeCompare(b.accn))
+            const changes = byFiling.filter((f, i) => i === 0 || f.val !== byFiling[i - 1]!.val)
+            if (changes.length < 2 || compared >= 12) continue
+            const ymd = Number(end.replaceAll('-', ''))
+            const series = `/v1/financials/metrics?cik=${cik}&symbols=${tag}&source=raw&qtrs=4&limit=100`
+            const at = async (extra: string) =>
+              (await api.get(`${series}${extra}`)).body.series?.[0]?.points.find(
+                (p: { endDate: number }) => p.endDate === ymd,
+              )
+            const today = await at('')
+            expect([today.value, today.restated, today.firstReported.value, today.firstReported.adsh]).toEqual([
+              byFiling.at(-1)!.val,
+              true,
+              changes[0]!.val,
+              changes[0]!.accn,
+            ])
+            const restating = changes[1]!
+            const dayBefore = new Date(Date.parse(restating.filed) - 86_400_000).toISOString().slice(0, 10)
+            const known = byFiling.filter((f) => f.filed <= dayBefore)
+            const before = await at(`&asOf=${dayBefore}`)
+            expect(before?.value).toBe(known.at(-1)?.val)
+            expect((await at(`&asOf=${restating.filed}`)).value).toBe(restating.val)
+            expect((await at('&vintage=first')).value).toBe(changes[0]!.val)
+            const ledger = await api.get(
+              `/v1/financials/${cik}/restatements?symbols=${tag}&source=raw&qtrs=4&limit=100`,
+            )
+            const period = ledger.body.data.find((d: { endDate: number }) => d.endDate === ymd)
+            expect(period.values.map((v: { value: number; adsh: string }) => [v.value, v.adsh])).toEqual(
+              changes.map((f) => [f.val, f.accn]),
+            )
+            compared++
+          }
+        }
+      }
+      expect(compared).toBeGreaterThan(5)
+    } finally {
+      await api.close()
+    }
   })
 })
