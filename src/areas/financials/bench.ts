@@ -177,6 +177,32 @@ export const FINANCIALS_BENCH: BenchOperation[] = withTargets({ p99MsAt16: 50 },
     },
   },
   {
+    name: 'ratio series as of a day',
+    kind: 'list',
+    p50Ms: 2,
+    path: (d, rnd) => {
+      const drawn = d.key('seriesCikDay')
+      if (drawn === undefined) return undefined
+      const [cik, filed] = drawn.split('|') as [string, string]
+      const day = dayBetween(Date.parse(filed), Date.parse(filed) + 365 * DAY_MS, rnd)
+      return `/v1/financials/ratios?cik=${cikAsSent(cik, rnd)}&group=${pick(['all', 'leverage'], rnd)}&limit=8&asOf=${day}`
+    },
+  },
+  {
+    name: 'metric ranking as of a day',
+    kind: 'list',
+    p50Ms: 2,
+    path: (_d, rnd) =>
+      `/v1/financials/metrics/top?metric=${pick(RANKED_METRICS, rnd)}&limit=25&asOf=${dayBetween(Date.UTC(2011, 0, 1), Date.UTC(2026, 10, 1), rnd)}`,
+  },
+  {
+    name: 'ratio ranking as of a day',
+    kind: 'list',
+    p50Ms: 2,
+    path: (_d, rnd) =>
+      `/v1/financials/ratios/top?ratio=${pick(RANKED_RATIOS, rnd)}&limit=25&asOf=${dayBetween(Date.UTC(2011, 0, 1), Date.UTC(2026, 10, 1), rnd)}`,
+  },
+  {
     name: 'metric series as first reported',
     kind: 'list',
     p50Ms: 2,
