@@ -93,6 +93,20 @@ const series =
 const pick = <T>(list: readonly T[], rnd: () => number) => list[Math.floor(rnd() * list.length)]!
 
 const DAY_MS = 86_400_000
+
+/**
+ * A point-in-time series request: a company of the series and a day from one it filed to a year after it,
+ * uniform over companies and their years (so the day knew something of it).
+ */
+const asOfADay =
+  (make: (cik: string, day: string, rnd: () => number) => string) =>
+  (d: Draws, rnd: () => number): string | undefined => {
+    const drawn = d.key('seriesCikDay')
+    if (drawn === undefined) return undefined
+    const [cik, filed] = drawn.split('|') as [string, string]
+    const day = dayBetween(Date.parse(filed), Date.parse(filed) + 365 * DAY_MS, rnd)
+    return make(cikAsSent(cik, rnd), day, rnd)
+  }
 /** A day in [from, to) (epoch milliseconds), uniformly, as YYYY-MM-DD. */
 const dayBetween = (from: number, to: number, rnd: () => number) =>
   new Date(from + Math.floor((rnd() * (to - from)) / DAY_MS) * DAY_MS).toISOString().slice(0, 10)
@@ -167,26 +181,18 @@ export const FINANCIALS_BENCH: BenchOperation[] = withTargets({ p99MsAt16: 50 },
     name: 'metric series as of a day',
     kind: 'list',
     p50Ms: 2,
-    // A day from one the company filed to a year after it: uniform over companies and their years.
-    path: (d, rnd) => {
-      const drawn = d.key('seriesCikDay')
-      if (drawn === undefined) return undefined
-      const [cik, filed] = drawn.split('|') as [string, string]
-      const day = dayBetween(Date.parse(filed), Date.parse(filed) + 365 * DAY_MS, rnd)
-      return `/v1/financials/metrics?cik=${cikAsSent(cik, rnd)}&symbols=revenue,net_income_loss,total_assets,StockholdersEquity&asOf=${day}`
-    },
+    path: asOfADay(
+      (cik, day) =>
+        `/v1/financials/metrics?cik=${cik}&symbols=revenue,net_income_loss,total_assets,StockholdersEquity&asOf=${day}`,
+    ),
   },
   {
     name: 'ratio series as of a day',
     kind: 'list',
     p50Ms: 2,
-    path: (d, rnd) => {
-      const drawn = d.key('seriesCikDay')
-      if (drawn === undefined) return undefined
-      const [cik, filed] = drawn.split('|') as [string, string]
-      const day = dayBetween(Date.parse(filed), Date.parse(filed) + 365 * DAY_MS, rnd)
-      return `/v1/financials/ratios?cik=${cikAsSent(cik, rnd)}&group=${pick(['all', 'leverage'], rnd)}&limit=8&asOf=${day}`
-    },
+    path: asOfADay(
+      (cik, day, rnd) => `/v1/financials/ratios?cik=${cik}&group=${pick(['all', 'leverage'], rnd)}&limit=8&asOf=${day}`,
+    ),
   },
   {
     name: 'metric ranking as of a day',

@@ -302,6 +302,19 @@ export const FIN_RATIO_SERIES = readModel({
   frameBytes: 4096,
 })
 
+/** A vintage's period, number, filing and value: a metric's and a ratio's vintage lines start alike. */
+const VINTAGE_FIELDS = {
+  quarters: Type.Number(),
+  end_date: Type.Number(),
+  vintage: Type.Number(),
+  acc_key: text,
+  form: nullableText,
+  filed: Type.Number(),
+  accepted: nullableText,
+  period: nullableNumber,
+  value: Type.Number(),
+}
+
 /**
  * Each metric series' vintages (vintages.ts) by SERIES_KEY, by quarters, end date and vintage: what a
  * request as of a day (`asOf`) or as first reported (`vintage=first`) reads instead of the latest values.
@@ -313,15 +326,7 @@ export const FIN_METRIC_VINTAGES = readModel({
   keyIs: 'SERIES_KEY (CIK, series id)',
   line: 'array',
   fields: Type.Object({
-    quarters: Type.Number(),
-    end_date: Type.Number(),
-    vintage: Type.Number(),
-    acc_key: text,
-    form: nullableText,
-    filed: Type.Number(),
-    accepted: nullableText,
-    period: nullableNumber,
-    value: Type.Number(),
+    ...VINTAGE_FIELDS,
   }),
   sql: AS_WRITTEN,
   order: 'quarters, end date, vintage',
@@ -336,15 +341,7 @@ export const FIN_RATIO_VINTAGES = readModel({
   keyIs: 'SERIES_KEY (CIK, series id)',
   line: 'array',
   fields: Type.Object({
-    quarters: Type.Number(),
-    end_date: Type.Number(),
-    vintage: Type.Number(),
-    acc_key: text,
-    form: nullableText,
-    filed: Type.Number(),
-    accepted: nullableText,
-    period: nullableNumber,
-    value: Type.Number(),
+    ...VINTAGE_FIELDS,
     components: Type.Unknown(),
   }),
   sql: AS_WRITTEN,
