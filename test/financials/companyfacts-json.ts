@@ -25,3 +25,20 @@ export function latestByEnd<F extends Filed>(facts: F[]): F[] {
   }
   return [...latest.values()].sort((a, b) => a.end.localeCompare(b.end))
 }
+
+/**
+ * The `firstReported` a point answers when its filings gave it more than one value (`changes`: its filings'
+ * values in filing order, repeats dropped), else null; `accepted` as the test expects that filing's time.
+ */
+export function firstReportedOf(changes: CompanyFact[], accepted: unknown) {
+  const first = changes[0]!
+  return changes.length > 1
+    ? {
+        value: first.val,
+        adsh: first.accn,
+        form: first.form,
+        filed: Number(first.filed.replaceAll('-', '')),
+        accepted,
+      }
+    : null
+}

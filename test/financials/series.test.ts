@@ -12,6 +12,7 @@ import { ZipReader } from '../../src/lib/zip.ts'
 import { CANONICAL_METRICS } from '../../src/reference/canonical-metrics.ts'
 import { CAST, CAST_ACCESSIONS } from '../../src/sample/cast.ts'
 import { sampleFixture } from '../helpers/fixture.ts'
+import { firstReportedOf } from './companyfacts-json.ts'
 import { useApiAndFsds } from './fsds-files.ts'
 
 const ctx = useApiAndFsds()
@@ -74,16 +75,10 @@ function pointOf(facts: Fact[], tag: string, quarters: number, cik: number) {
     tag,
     version: num?.version ?? null,
     restated: changes.length > 1,
-    firstReported:
-      changes.length > 1
-        ? {
-            value: first.val,
-            adsh: first.accn,
-            form: first.form,
-            filed: ymd(first.filed),
-            accepted: firstSub?.accepted ? firstSub.accepted.slice(0, 19).replace(' ', 'T') : null,
-          }
-        : null,
+    firstReported: firstReportedOf(
+      changes,
+      firstSub?.accepted ? firstSub.accepted.slice(0, 19).replace(' ', 'T') : null,
+    ),
   }
 }
 

@@ -11,6 +11,8 @@ import { servingTable, servingTablesOf } from '../../serving-table.ts'
 
 const FILING = ['acc_key', 'form', 'fy', 'fp', 'period', 'filed', 'accepted'] as const
 /** A ranked company's names, and its point's period, value, tag and rule: a ranking's row and its vintages'. */
+/** A vintage row's number, filing and value, after its point's key (vintages.ts, ratios.ts). */
+const VINTAGE_COLUMNS = ['vintage', 'acc_key', 'form', 'filed', 'accepted', 'period', 'value'] as const
 const RANKED_COMPANY = ['ticker', 'entity_name', 'sic', 'countryinc'] as const
 const RANKED_POINT = [
   'end_date',
@@ -59,20 +61,7 @@ export const SERVING_TABLES = servingTablesOf(
     // vintages.ts states the rules: a filing that repeats the value before it is no vintage.
     holds:
       "a value a metric point's filings gave it, numbered in filing order (`vintage` 1 = first reported): the first and each change",
-    columns: [
-      'cik',
-      'symbol',
-      'source',
-      'quarters',
-      'end_date',
-      'vintage',
-      'acc_key',
-      'form',
-      'filed',
-      'accepted',
-      'period',
-      'value',
-    ],
+    columns: ['cik', 'symbol', 'source', 'quarters', 'end_date', ...VINTAGE_COLUMNS],
     orderBy: 'cik, symbol, source, quarters, end_date, vintage',
   }),
   servingTable({
@@ -100,20 +89,7 @@ export const SERVING_TABLES = servingTablesOf(
     // ratios.ts states how: the ratio as each filing that changed one of its terms left it.
     holds:
       'a value a ratio point had as the filings of its period were filed, numbered (`vintage` 1 = first known): the first and each change',
-    columns: [
-      'cik',
-      'ratio',
-      'quarters',
-      'end_date',
-      'vintage',
-      'acc_key',
-      'form',
-      'filed',
-      'accepted',
-      'period',
-      'value',
-      'components',
-    ],
+    columns: ['cik', 'ratio', 'quarters', 'end_date', ...VINTAGE_COLUMNS, 'components'],
     orderBy: 'cik, ratio, quarters, end_date, vintage',
   }),
   servingTable({

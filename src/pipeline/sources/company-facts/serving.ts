@@ -103,8 +103,10 @@ const seriesLines = (points: string) => `FROM (${points}) JOIN s.fin_series_ids 
  * at a time, as the points were made: one grouping of every point would hold all of them at once.
  */
 export async function checkSeries({ db, options }: BuildContext) {
+  // The ranges the points were made in, read once for the three checks.
+  const batches = await cikBatches(db, options.seriesFactsPerBatch)
   let twice = 0
-  for (const inBatch of await cikBatches(db, options.seriesFactsPerBatch))
+  for (const inBatch of batches)
     twice += await db.count(
       `SELECT count(*) AS n FROM (SELECT 1 FROM s.fin_metric_points WHERE ${inBatch('cik')}
        GROUP BY cik, symbol, source, quarters, end_date HAVING count(*) > 1)`,
@@ -112,7 +114,7 @@ export async function checkSeries({ db, options }: BuildContext) {
   if (twice) throw new Error(`serving database: ${twice} metric periods have more than one point in fin_metric_points`)
   // The last vintage of each point is its value (vintages.ts): an answer as of today is today's answer.
   let astray = 0
-  for (const inBatch of await cikBatches(db, options.seriesFactsPerBatch))
+  for (const inBatch of batches)
     astray += await db.count(
       `SELECT count(*) AS n FROM s.fin_metric_points p
        LEFT JOIN (SELECT cik, symbol, source, quarters, end_date, arg_max(value, vintage) AS value
@@ -124,7 +126,7 @@ export async function checkSeries({ db, options }: BuildContext) {
     throw new Error(`serving database: ${astray} metric points differ from their last vintage in fin_metric_vintages`)
   // And each ratio point is its last vintage: every term then has its latest value (ratios.ts).
   let ratiosAstray = 0
-  for (const inBatch of await cikBatches(db, options.seriesFactsPerBatch))
+  for (const inBatch of batches)
     ratiosAstray += await db.count(
       `SELECT count(*) AS n FROM s.fin_ratio_points p
        LEFT JOIN (SELECT cik, ratio, quarters, end_date, arg_max(value, vintage) AS value
