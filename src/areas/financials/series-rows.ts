@@ -97,7 +97,7 @@ export type RatioRow = FilingColumns & {
 }
 
 /** A ratio point as a day knew it, or as first known (point-in-time.ts): the vintage's value, components and filing. */
-export const ratioAt = (p: RatioRow, { taken, first, restated }: PeriodAt<RatioVintageRow>): RatioRow => ({
+const ratioAt = (p: RatioRow, { taken, first, restated }: PeriodAt<RatioVintageRow>): RatioRow => ({
   ...p,
   value: taken.value,
   components: taken.components as unknown[],
@@ -109,3 +109,25 @@ export const ratioAt = (p: RatioRow, { taken, first, restated }: PeriodAt<RatioV
   restated,
   first_reported: restated ? first : null,
 })
+
+/** The points of several ratios of a company in `periods`, as `at` knew them (as metricPointsAt), in one list. */
+export async function ratioPointsAt(
+  store: FinancialsStore,
+  cik: number,
+  ratios: readonly { id: string }[],
+  periods: PeriodFilter,
+  at: PointInTime | undefined,
+): Promise<RatioRow[]> {
+  const names = ratios.map((r) => ({ source: 'ratio' as const, symbol: r.id }))
+  const points = await store.seriesPoints('ratio', cik, names, periods)
+  const vintages = at ? await store.seriesVintages('ratio', cik, names) : undefined
+  return ratios.flatMap((r, i) => {
+    const byPeriod = vintages && vintagesByPeriod(vintages[i]!)
+    return points[i]!.flatMap((p) => {
+      const row = { ...p, ratio: r.id } as RatioRow
+      if (!at || !byPeriod) return [row]
+      const known = periodAt(byPeriod.get(periodKey(row.quarters, row.end_date)) ?? [], at)
+      return known ? [ratioAt(row, known)] : []
+    })
+  })
+}

@@ -14,16 +14,9 @@ import { CANONICAL_KEYS } from '../../reference/canonical-metrics.ts'
 import { RATIOS, type RatioDefinition, ratioById } from '../../reference/financial-ratios.ts'
 import { easternTime } from '../common/edgar-values.ts'
 import { issuerBody, knownIssuer } from './issuer.ts'
-import {
-  type PointInTime,
-  periodAt,
-  periodKey,
-  pointInTimeFilters,
-  pointInTimeOf,
-  vintagesByPeriod,
-} from './point-in-time.ts'
+import { type PointInTime, pointInTimeFilters, pointInTimeOf } from './point-in-time.ts'
 import { hasTtm, ratioTtmRows } from './ratio-ttm.ts'
-import { type FirstReportedRow, metricPointsAt, type PointRow, type RatioRow, ratioAt } from './series-rows.ts'
+import { type FirstReportedRow, metricPointsAt, type PointRow, ratioPointsAt } from './series-rows.ts'
 import {
   KEYS_LISTED,
   type MetricSeriesQuery,
@@ -314,24 +307,16 @@ export async function ratioSeries(store: FinancialsStore, q: RatioSeriesQuery) {
   const at = pointInTimeOf(q)
   const issuer = await issuerOf(store, q)
   const window = windowOf(q)
-  const rows: RatioRow[] = ttm ? await ttmRows(store, issuer.cik, ratios, window, at) : []
   // As of a day every period in the window is read: which are the latest is known after their vintages.
-  const periods: PeriodFilter = at ? { ...window, latest: undefined, quarters: q.qtrs } : periodsOf(q)
-  const names = ratios.map((r) => ({ source: 'ratio' as const, symbol: r.id }))
-  const points = ttm ? [] : await store.seriesPoints('ratio', issuer.cik, names, periods)
-  const vintages = at && !ttm ? await store.seriesVintages('ratio', issuer.cik, names) : undefined
-  for (const [i, r] of ttm ? [] : ratios.entries()) {
-    const byPeriod = vintages && vintagesByPeriod(vintages[i]!)
-    for (const p of points[i]!) {
-      const row = { ...p, ratio: r.id } as RatioRow
-      if (!at || !byPeriod) {
-        rows.push(row)
-        continue
-      }
-      const known = periodAt(byPeriod.get(periodKey(row.quarters, row.end_date)) ?? [], at)
-      if (known) rows.push(ratioAt(row, known))
-    }
-  }
+  const rows = ttm
+    ? await ttmRows(store, issuer.cik, ratios, window, at)
+    : await ratioPointsAt(
+        store,
+        issuer.cik,
+        ratios,
+        at ? { ...window, latest: undefined, quarters: q.qtrs } : periodsOf(q),
+        at,
+      )
   rows.sort((a, b) => a.ratio.localeCompare(b.ratio) || a.end_date - b.end_date || a.quarters - b.quarters)
   if (!rows.length)
     throw new ApiError('not_found', `No ratio values for CIK ${formatCik(issuer.cik)} in the asked periods.`)
