@@ -6,6 +6,9 @@
 -- init() runs in every wrk thread (each has its own Lua state), so each loads its own copy.
 
 local paths = {}
+-- A line "POST <path> <JSON body>" is a POST of JSON (an MCP tool call: src/areas/bench.ts postLine).
+local posts = {}
+local json = { ["content-type"] = "application/json", ["accept"] = "application/json, text/event-stream" }
 
 function init(args)
   local file = args[1] or os.getenv("BENCH_PATHS")
@@ -13,7 +16,11 @@ function init(args)
   if not file then error("paths.lua: give a paths file (wrk ... -- FILE) or BENCH_PATHS") end
   if key and key ~= "" then wrk.headers["x-api-key"] = key end
   for line in io.lines(file) do
-    if line ~= "" then paths[#paths + 1] = line end
+    if line ~= "" then
+      paths[#paths + 1] = line
+      local path, body = line:match("^POST (%S+) (.+)$")
+      if path then posts[#paths] = { path = path, body = body } end
+    end
   end
   if #paths == 0 then error("paths.lua: no paths in " .. file) end
   -- Threads start within the same second; the clock's fraction keeps their sequences apart.
@@ -21,5 +28,8 @@ function init(args)
 end
 
 function request()
-  return wrk.format(nil, paths[math.random(#paths)])
+  local i = math.random(#paths)
+  local post = posts[i]
+  if post then return wrk.format("POST", post.path, json, post.body) end
+  return wrk.format(nil, paths[i])
 end

@@ -51,6 +51,16 @@ export type BenchOperation = {
   p99MsAt16?: number
 }
 
+/**
+ * A request that is no GET, as one line of a paths file: `POST <path> <JSON body>` (the body has no line
+ * break). paths.lua and the precheck send it as a POST of JSON.
+ */
+export const postLine = (path: string, body: unknown) => `POST ${path} ${JSON.stringify(body)}`
+
+/** One MCP tool call (src/mcp): a JSON-RPC `tools/call` to /mcp, stateless, so no initialize before it. */
+export const mcpToolCall = (name: string, args: Record<string, unknown>) =>
+  postLine('/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } })
+
 /** A CIK as clients send it: usually bare, sometimes zero-padded to 10 digits. */
 export const cikAsSent = (cik: string, rnd: Random) => (rnd() < 0.25 ? formatCik(cik) : cik)
 

@@ -5,6 +5,7 @@
  * The bench itself judges speed; this judges only that it asks valid questions.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { requestOf } from '../../scripts/bench/http.ts'
 import { MIXES, makeDraws } from '../../scripts/bench/mixes.ts'
 import { OPERATIONS } from '../../scripts/bench/operations.ts'
 import { seeded } from '../../scripts/bench/random.ts'
@@ -20,6 +21,21 @@ beforeAll(async () => {
 })
 afterAll(() => api?.close())
 
+/** A line of a paths file as paths.lua sends it: a GET, or a POST of JSON (an MCP tool call). */
+async function send(line: string): Promise<{ status: number; text: string }> {
+  const request = requestOf(line)
+  if (!request.post) return api.get(line)
+  const headers = {
+    'x-api-key': api.keys.ENTERPRISE,
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+  }
+  const res = await api.app.handle(
+    new Request(`http://localhost${request.path}`, { method: 'POST', headers, body: request.post }),
+  )
+  return { status: res.status, text: await res.text() }
+}
+
 describe('bench paths over the fixture', () => {
   for (const mix of MIXES) {
     test(`${mix}: every operation's paths answer 200`, async () => {
@@ -32,8 +48,10 @@ describe('bench paths over the fixture', () => {
           const path = op.path(draws, rnd)
           if (path === undefined) break
           made++
-          const reply = await api.get(path)
-          if (reply.status !== 200) failures.push(`${op.name}: ${path} → ${reply.status} ${reply.text.slice(0, 200)}`)
+          const { status, text } = await send(path)
+          // A tool call's error is a 200 whose result says isError (src/mcp/call.ts).
+          if (status !== 200 || text.includes('"isError":true'))
+            failures.push(`${op.name}: ${path} → ${status} ${text.slice(0, 200)}`)
         }
       }
       expect(failures).toEqual([])

@@ -48,31 +48,40 @@ test('the series checks look in every range: a point twice, or a point its last 
   try {
     await db.run('CREATE TABLE t_cf_facts AS SELECT unnest([1, 1, 2, 2, 9, 9]) AS cik')
     await db.run("ATTACH ':memory:' AS s")
-    await db.run(`CREATE TABLE s.fin_metric_points AS SELECT * FROM (VALUES
-      (1, 'revenue', 'canonical', 4, 20241231, 10), (2, 'revenue', 'canonical', 4, 20241231, 10), (9, 'revenue', 'canonical', 4, 20241231, 10),
-      (9, 'revenue', 'raw', 4, 20241231, 10)) t(cik, symbol, source, quarters, end_date, value)`)
-    // Each point's vintages: the last gives its value (a restated one first gave 12).
-    await db.run(`CREATE TABLE s.fin_metric_vintages AS SELECT *, 1 AS vintage FROM s.fin_metric_points`)
-    await db.run(`INSERT INTO s.fin_metric_vintages VALUES (9, 'revenue', 'raw', 4, 20241231, 12, 0)`)
-    // A ratio point and its vintage, in the last range.
-    await db.run(
-      `CREATE TABLE s.fin_ratio_points AS SELECT 9 AS cik, 'roe' AS ratio, 4 AS quarters, 20241231 AS end_date, 0.5 AS value`,
-    )
-    await db.run(`CREATE TABLE s.fin_ratio_vintages AS SELECT *, 1 AS vintage FROM s.fin_ratio_points`)
+    // Every point first reported with its value, but the last range's raw one, restated from 12 (vintages.ts V6).
+    await db.run(`CREATE TABLE s.fin_metric_points AS SELECT * EXCLUDE (first), {'value': first} AS first_reported FROM (VALUES
+      (1, 'revenue', 'canonical', 4, 20241231, 10, false, 10), (2, 'revenue', 'canonical', 4, 20241231, 10, false, 10),
+      (9, 'revenue', 'canonical', 4, 20241231, 10, false, 10), (9, 'revenue', 'raw', 4, 20241231, 10, true, 12))
+      t(cik, symbol, source, quarters, end_date, value, restated, first)`)
+    // Only the restated point has vintages: the last gives its value.
+    await db.run(`CREATE TABLE s.fin_metric_vintages AS SELECT * FROM (VALUES
+      (9, 'revenue', 'raw', 4, 20241231, 12, 1), (9, 'revenue', 'raw', 4, 20241231, 10, 2))
+      t(cik, symbol, source, quarters, end_date, value, vintage)`)
+    // A restated ratio point and its vintages, in the last range.
+    await db.run(`CREATE TABLE s.fin_ratio_points AS SELECT 9 AS cik, 'roe' AS ratio, 4 AS quarters, 20241231 AS end_date,
+      0.5 AS value, true AS restated, {'value': 0.4} AS first_reported`)
+    await db.run(`CREATE TABLE s.fin_ratio_vintages AS SELECT * FROM (VALUES (9, 'roe', 4, 20241231, 0.4, 1), (9, 'roe', 4, 20241231, 0.5, 2))
+      t(cik, ratio, quarters, end_date, value, vintage)`)
     const ctx = { db, options: { seriesFactsPerBatch: 2 } } as unknown as BuildContext
     expect(await cikBatches(db, 2)).toHaveLength(3)
     await checkSeries(ctx)
-    await db.run(`UPDATE s.fin_metric_vintages SET value = 11 WHERE cik = 9 AND source = 'raw' AND vintage = 1`)
+    await db.run(`UPDATE s.fin_metric_vintages SET value = 11 WHERE cik = 9 AND source = 'raw' AND vintage = 2`)
     await expect(checkSeries(ctx)).rejects.toThrow(
       '1 metric points differ from their last vintage in fin_metric_vintages',
     )
-    await db.run(`UPDATE s.fin_metric_vintages SET value = 10 WHERE cik = 9 AND source = 'raw' AND vintage = 1`)
-    await db.run(`UPDATE s.fin_ratio_vintages SET value = 0.6`)
+    await db.run(`UPDATE s.fin_metric_vintages SET value = 10 WHERE cik = 9 AND source = 'raw' AND vintage = 2`)
+    // A point of one vintage is its first_reported: another value there fails too.
+    await db.run(`UPDATE s.fin_metric_points SET first_reported = {'value': 9} WHERE cik = 1`)
+    await expect(checkSeries(ctx)).rejects.toThrow(
+      '1 metric points differ from their last vintage in fin_metric_vintages',
+    )
+    await db.run(`UPDATE s.fin_metric_points SET first_reported = {'value': 10} WHERE cik = 1`)
+    await db.run(`UPDATE s.fin_ratio_vintages SET value = 0.6 WHERE vintage = 2`)
     await expect(checkSeries(ctx)).rejects.toThrow(
       '1 ratio points differ from their last vintage in fin_ratio_vintages',
     )
-    await db.run(`UPDATE s.fin_ratio_vintages SET value = 0.5`)
-    await db.run(`INSERT INTO s.fin_metric_points VALUES (9, 'revenue', 'raw', 4, 20241231, 10)`)
+    await db.run(`UPDATE s.fin_ratio_vintages SET value = 0.5 WHERE vintage = 2`)
+    await db.run(`INSERT INTO s.fin_metric_points VALUES (9, 'revenue', 'raw', 4, 20241231, 10, false, {'value': 10})`)
     await expect(checkSeries(ctx)).rejects.toThrow('1 metric periods have more than one point in fin_metric_points')
   } finally {
     db.close()

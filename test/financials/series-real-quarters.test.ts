@@ -16,6 +16,7 @@ import { BuildDb } from '../../src/pipeline/duck.ts'
 import { folderSource } from '../../src/pipeline/mirror.ts'
 import { seriesStatements } from '../../src/pipeline/sources/company-facts/series.ts'
 import { exposeFactStage, stageCompanyFacts } from '../../src/pipeline/sources/company-facts/stage.ts'
+import { everyVintage } from '../../src/pipeline/sources/company-facts/vintages.ts'
 import { hasSamples, SAMPLES, tempDir } from '../helpers/snapshot.ts'
 import type { CompanyFact } from './companyfacts-json.ts'
 import { createSeriesInputs } from './series-inputs.ts'
@@ -168,7 +169,8 @@ describe.skipIf(!has)('vintages of the real files (company-facts vintages.ts)', 
       const doc = JSON.parse(readFileSync(join(DIR, `CIK${String(cik).padStart(10, '0')}.json`), 'utf8'))
       const stored = Map.groupBy(
         await db.all<{ symbol: string; quarters: number; end_date: number; value: number; acc: string }>(
-          `SELECT symbol, quarters, end_date, value, acc_key::VARCHAR AS acc FROM s.fin_metric_vintages
+          `SELECT symbol, quarters, end_date, value, acc_key::VARCHAR AS acc
+           FROM (${everyVintage('SELECT * FROM s.fin_metric_points', 'SELECT * FROM s.fin_metric_vintages')})
            WHERE cik = ? AND source = 'raw' ORDER BY symbol, quarters, end_date, vintage`,
           [cik],
         ),

@@ -3,14 +3,19 @@
  * tables: a few facts of one company and what the series statements make of them.
  */
 import { describe, expect, test } from 'bun:test'
+import { everyVintage } from '../../src/pipeline/sources/company-facts/vintages.ts'
 import { acc, buildSeries, CFO, cfo, type Fact, useBuildDb } from './series-inputs.ts'
 
 const build = useBuildDb('vintages')
 
-/** A symbol's vintages as `quarters end vintage value …accession filed`. */
+/**
+ * A symbol's vintages as `quarters end vintage value …accession filed`: a restated point's rows, any other's
+ * first_reported (V6).
+ */
 async function vintages(symbol: string, source = 'raw') {
+  const every = everyVintage('SELECT * FROM s.fin_metric_points', 'SELECT * FROM s.fin_metric_vintages')
   const rows = await build.db().all<Record<string, unknown>>(
-    `SELECT quarters, end_date, vintage, value, acc_key::VARCHAR AS acc, filed FROM s.fin_metric_vintages
+    `SELECT quarters, end_date, vintage, value, acc_key::VARCHAR AS acc, filed FROM (${every})
      WHERE symbol = ? AND source = ? ORDER BY quarters, end_date, vintage`,
     [symbol, source],
   )
@@ -41,7 +46,7 @@ const revenue = (tag: string, year: number, v: number, n: number, filed: string,
 ]
 
 describe('vintages of a metric point', () => {
-  test('V1 and V3: each filing’s value in filing order, a repeat of the value before it no vintage', async () => {
+  test('V1, V3 and V6: each filing’s value in filing order, a repeat of the value before it no vintage, restated points stored', async () => {
     await buildSeries(build.db(), [
       ['Assets', 'USD', null, '2023-12-31', 100, acc(1), 2023, 'FY', '10-K', '2024-02-01'],
       // The next 10-Q repeats it: known again, not changed.
@@ -59,9 +64,16 @@ describe('vintages of a metric point', () => {
     ])
     // Restated: a filing gave the period another value, even if a later one gave the first back.
     expect(await restated('Assets')).toEqual([
-      '0 20231231 100 true {"value":100.0,"acc_key":"124000001","form":"10-K","filed":20240201,"accepted":null}',
-      '0 20241231 120 false null',
+      '0 20231231 100 true {"value":100.0,"acc_key":"124000001","form":"10-K","filed":20240201,"accepted":null,"period":null}',
+      '0 20241231 120 false {"value":120.0,"acc_key":"124000003","form":"10-K","filed":20250201,"accepted":null,"period":null}',
     ])
+    // V6: only the restated point's vintages are stored; the other's one vintage is its first_reported.
+    const stored = await build
+      .db()
+      .all<{ end_date: number; n: number }>(
+        `SELECT end_date, count(*)::INTEGER AS n FROM s.fin_metric_vintages WHERE symbol = 'Assets' GROUP BY ALL`,
+      )
+    expect(stored).toEqual([{ end_date: 20231231, n: 3 }])
   })
 
   test('V1: a canonical key’s earlier filings under another of its tags, before the chosen tag was first reported', async () => {

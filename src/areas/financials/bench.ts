@@ -10,7 +10,7 @@
  * connections p99 ≤ 50 ms. A snapshot without financial statements has no FSDS filing:
  * those operations are then skipped (path undefined).
  */
-import { type BenchKeys, type BenchOperation, cikAsSent, type Draws, withTargets } from '../bench.ts'
+import { type BenchKeys, type BenchOperation, cikAsSent, type Draws, mcpToolCall, withTargets } from '../bench.ts'
 
 export const FINANCIALS_BENCH_KEYS: BenchKeys[] = [
   {
@@ -163,6 +163,18 @@ export const FINANCIALS_BENCH: BenchOperation[] = withTargets({ p99MsAt16: 50 },
     path: series(
       (cik, rnd) =>
         `/v1/financials/metrics?cik=${cikAsSent(cik, rnd)}&symbols=revenue,net_income_loss,total_assets,StockholdersEquity`,
+    ),
+  },
+  // Issue 29's MCP endpoint: the same request as one tool call (a POST to /mcp, its answer the JSON body as text).
+  {
+    name: 'metric series as an MCP tool call',
+    kind: 'list',
+    p50Ms: 2,
+    path: series((cik) =>
+      mcpToolCall('getFinancialMetrics', {
+        cik,
+        symbols: 'revenue,net_income_loss,total_assets,StockholdersEquity',
+      }),
     ),
   },
   // Issue 29's exports: whole series (every period) as CSV and as Arrow, beside the JSON row above.

@@ -22,6 +22,28 @@ export type FirstReportedRow = {
   accepted: string | null
 }
 
+/** A stored point's first vintage (on every point: company-facts vintages.ts V6), with its filing's period. */
+type StoredFirst = FirstReportedRow & { period: number | null }
+
+/**
+ * A period's vintages: its rows of the vintage file when restated; else its one vintage, the value first
+ * reported (vintages.ts V6: a point of one vintage has no rows there).
+ */
+function vintagesOf<V>(
+  byPeriod: Map<number, V[]>,
+  p: { quarters: number; end_date: number; value: number; first_reported: unknown },
+  more: Partial<V> = {},
+): V[] {
+  const stored = byPeriod.get(periodKey(p.quarters, p.end_date))
+  if (stored) return stored
+  const first = p.first_reported as StoredFirst
+  return [{ ...first, quarters: p.quarters, end_date: p.end_date, vintage: 1, value: p.value, ...more } as V]
+}
+
+/** A point of today: `first_reported` only when restated, as the answer shows it. */
+const today = <R extends { restated: boolean; first_reported: FirstReportedRow | null }>(r: R): R =>
+  r.restated ? r : { ...r, first_reported: null }
+
 export type PointRow = FilingColumns & {
   symbol: string
   source: string
@@ -77,9 +99,9 @@ export async function metricPointsAt(
     const rows: PointRow[] = []
     for (const p of points[i]!) {
       const row = { ...p, ...name } as PointRow
-      if (!at || !byPeriod) rows.push(row)
+      if (!at || !byPeriod) rows.push(today(row))
       else {
-        const known = periodAt(byPeriod.get(periodKey(row.quarters, row.end_date)) ?? [], at)
+        const known = periodAt(vintagesOf(byPeriod, row), at)
         if (known) rows.push(pointAt(row, known))
       }
     }
@@ -125,8 +147,8 @@ export async function ratioPointsAt(
     const byPeriod = vintages && vintagesByPeriod(vintages[i]!)
     return points[i]!.flatMap((p) => {
       const row = { ...p, ratio: r.id } as RatioRow
-      if (!at || !byPeriod) return [row]
-      const known = periodAt(byPeriod.get(periodKey(row.quarters, row.end_date)) ?? [], at)
+      if (!at || !byPeriod) return [today(row)]
+      const known = periodAt(vintagesOf(byPeriod, row, { components: row.components }), at)
       return known ? [ratioAt(row, known)] : []
     })
   })

@@ -58,9 +58,10 @@ export const SERVING_TABLES = servingTablesOf(
   }),
   servingTable({
     name: 'fin_metric_vintages',
-    // vintages.ts states the rules: a filing that repeats the value before it is no vintage.
+    // vintages.ts states the rules: a filing that repeats the value before it is no vintage; a point of one
+    // vintage has none here (its first_reported is it).
     holds:
-      "a value a metric point's filings gave it, numbered in filing order (`vintage` 1 = first reported): the first and each change",
+      "a value a restated metric point's filings gave it, numbered in filing order (`vintage` 1 = first reported): the first and each change",
     columns: ['cik', 'symbol', 'source', 'quarters', 'end_date', ...VINTAGE_COLUMNS],
     orderBy: 'cik, symbol, source, quarters, end_date, vintage',
   }),
@@ -88,7 +89,7 @@ export const SERVING_TABLES = servingTablesOf(
     name: 'fin_ratio_vintages',
     // ratios.ts states how: the ratio as each filing that changed one of its terms left it.
     holds:
-      'a value a ratio point had as the filings of its period were filed, numbered (`vintage` 1 = first known): the first and each change',
+      'a value a restated ratio point had as the filings of its period were filed, numbered (`vintage` 1 = first known): the first and each change',
     columns: ['cik', 'ratio', 'quarters', 'end_date', ...VINTAGE_COLUMNS, 'components'],
     orderBy: 'cik, ratio, quarters, end_date, vintage',
   }),
@@ -216,13 +217,17 @@ export const METRIC_META_FIELDS = [
   'confidence',
 ] as const
 
-/** A restated point's first-reported value and its filing (vintage 1 of `fin_metric_vintages`). */
+/**
+ * A point's first vintage: its first-reported value and that filing (vintages.ts V6). On every point: a
+ * point of one vintage has no vintage rows, and a request as of a day reads when it was first known here.
+ */
 const FIRST_REPORTED = Type.Object({
   value: Type.Number(),
   acc_key: text,
   form: nullableText,
   filed: Type.Number(),
   accepted: nullableText,
+  period: nullableNumber,
 })
 
 /**
@@ -244,7 +249,7 @@ export const FIN_METRIC_SERIES = readModel({
     meta_id: Type.Number(),
     derived_from: Type.Union([Type.Array(Type.String()), Type.Null()]),
     restated: Type.Boolean(),
-    first_reported: Type.Union([FIRST_REPORTED, Type.Null()]),
+    first_reported: FIRST_REPORTED,
   }),
   sql: AS_WRITTEN,
   order: 'recency, quarters, end date',
@@ -269,7 +274,7 @@ export const FIN_RATIO_SERIES = readModel({
     unit: text,
     components: Type.Unknown(),
     restated: Type.Boolean(),
-    first_reported: Type.Union([FIRST_REPORTED, Type.Null()]),
+    first_reported: FIRST_REPORTED,
   }),
   sql: AS_WRITTEN,
   order: 'recency, quarters, end date',
@@ -294,6 +299,7 @@ const VINTAGE_FIELDS = {
 /**
  * Each metric series' vintages (vintages.ts) by SERIES_KEY, by quarters, end date and vintage: what a
  * request as of a day (`asOf`) or as first reported (`vintage=first`) reads instead of the latest values.
+ * Restated points only: any other point's one vintage is its `first_reported`.
  */
 export const FIN_METRIC_VINTAGES = readModel({
   name: 'finMetricVintages',

@@ -22,6 +22,7 @@ import { createServingTable, servingTablePart } from '../../serving-table.ts'
 import { quote } from '../../sql-text.ts'
 import { ALL_CIKS } from './batches.ts'
 import { SERVING_TABLES } from './contract.ts'
+import { everyVintage } from './vintages.ts'
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -64,23 +65,30 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
       WHERE ${only('r.symbol', metric)}`,
       ),
     ),
-    // Each ranked point's vintages (vintages.ts), with the day each was known: a ranking as of a day ranks
-    // each company's value known by then (store/rankings.ts). By metric, as the ranking itself.
+    // Each ranked point's vintages (vintages.ts, every one: V6 undone), with the day each was known: a
+    // ranking as of a day ranks each company's value known by then (store/rankings.ts). Joined once for all
+    // metrics, then written by metric, as the ranking itself.
+    `CREATE TEMP TABLE cf_ranked_vintages AS
+      SELECT r.symbol, r.basis, r.fy, r.quarter, r.cik, v.vintage, ${knownOnSql('v.accepted', 'v.filed')} AS known,
+             v.acc_key, v.form, r.fp, v.period, v.filed, v.accepted, r.end_date, r.quarters, r.unit, v.value,
+             r.tag, r.version, r.strategy, r.rule_id, r.confidence
+      FROM cf_ranked r
+      JOIN (${everyVintage(
+        'SELECT DISTINCT cik, symbol, source, quarters, end_date, value, restated, first_reported FROM cf_ranked',
+        "SELECT * FROM s.fin_metric_vintages WHERE source = 'canonical'",
+      )}) v ON v.cik = r.cik AND v.symbol = r.symbol AND v.quarters = r.quarters AND v.end_date = r.end_date`,
     ...metrics.map((metric, i) =>
       servingTablePart(
         SERVING_TABLES.fin_metric_ranking_vintages,
         i === 0,
-        `SELECT r.symbol AS metric, r.basis, r.fy AS year, r.quarter, r.cik, v.vintage,
-             ${knownOnSql('v.accepted', 'v.filed')} AS known, i.ticker, i.name AS entity_name, i.sic, i.countryinc,
-             v.acc_key, v.form, r.fy, r.fp, v.period, v.filed, v.accepted, r.end_date, r.quarters, r.unit, v.value,
-             r.tag, r.version, r.strategy, r.rule_id, r.confidence
-      FROM cf_ranked r
-      JOIN s.fin_metric_vintages v ON v.cik = r.cik AND v.symbol = r.symbol AND v.source = 'canonical'
-        AND v.quarters = r.quarters AND v.end_date = r.end_date
-      LEFT JOIN s.fin_issuers i ON i.cik = r.cik
+        `SELECT r.symbol AS metric, r.basis, r.fy AS year, r.quarter, r.cik, r.vintage, r.known, i.ticker,
+             i.name AS entity_name, i.sic, i.countryinc, r.acc_key, r.form, r.fy, r.fp, r.period, r.filed, r.accepted,
+             r.end_date, r.quarters, r.unit, r.value, r.tag, r.version, r.strategy, r.rule_id, r.confidence
+      FROM cf_ranked_vintages r LEFT JOIN s.fin_issuers i ON i.cik = r.cik
       WHERE ${only('r.symbol', metric)}`,
       ),
     ),
+    'DROP TABLE cf_ranked_vintages',
     createServingTable(
       SERVING_TABLES.fin_metric_ranking_years,
       `SELECT metric, basis, quarter, year, companies,
@@ -89,13 +97,19 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
     ),
     'DROP TABLE cf_ranked',
     // Every USD ratio vintage by ratio, with the day it was known: ratios/top as of a day (store/rankings.ts).
+    // A restated point's from fin_ratio_vintages, any other's one from its first_reported (vintages.ts V6).
     createServingTable(
       SERVING_TABLES.fin_ratio_vintages_by_ratio,
       `SELECT v.ratio, v.quarters, v.end_date, v.cik, v.vintage, ${knownOnSql('v.accepted', 'v.filed')} AS known,
              v.acc_key, v.form, p.fy, p.fp, v.period, v.filed, v.accepted, v.value, p.unit, v.components
       FROM s.fin_ratio_vintages v
       JOIN s.fin_ratio_points p ON p.cik = v.cik AND p.ratio = v.ratio AND p.quarters = v.quarters AND p.end_date = v.end_date
-      WHERE p.currency = 'USD'`,
+      WHERE p.currency = 'USD'
+      UNION ALL
+      SELECT ratio, quarters, end_date, cik, 1, ${knownOnSql('first_reported.accepted::TIMESTAMP', 'first_reported.filed')},
+             first_reported.acc_key::BIGINT, first_reported.form, fy, fp, first_reported.period, first_reported.filed,
+             first_reported.accepted::TIMESTAMP, value, unit, components
+      FROM s.fin_ratio_points WHERE currency = 'USD' AND NOT restated`,
     ),
     // Each company's latest USD point of each ratio and period length.
     ...batches.map(

@@ -11,6 +11,7 @@ import { createServingTable, servingTablePart } from '../../serving-table.ts'
 import { quote } from '../../sql-text.ts'
 import { ALL_CIKS } from './batches.ts'
 import { SERVING_TABLES } from './contract.ts'
+import { everyVintage } from './vintages.ts'
 
 const isDuration = (t: RatioTerm) => CANONICAL_METRICS.find((m) => m.key === t.metric)?.period === 'duration'
 
@@ -64,7 +65,8 @@ export function ratioSelect(r: RatioDefinition, from = 'cf_canonical_points', sa
 }
 
 /**
- * One range's ratio vintages into `cf_ratio_vintages` (fin_ratio_vintages' columns), from its canonical
+ * One range's ratio vintages into `cf_ratio_vintages` (fin_ratio_vintages' columns and each point's count of
+ * them, `vintages`), from its canonical
  * points (`cf_canonical_points`) and their vintages (vintages.ts): at each filing that changed a canonical
  * value of a period end (a knowledge time), every canonical point of that end as then known (its latest
  * vintage filed by it), the ratios computed from those by the one rule (`ratioSelect`), and of each
@@ -72,28 +74,32 @@ export function ratioSelect(r: RatioDefinition, from = 'cf_canonical_points', sa
  * the ratio's point: every term then has its latest value.
  */
 const ratioVintageStatements = (inBatch: InRange): string[] => [
+  // Every vintage of the range's canonical points, restated or not (vintages.ts V6).
+  `CREATE TEMP TABLE cf_canonical_vintages AS ${everyVintage(
+    'SELECT * FROM cf_canonical_points',
+    `SELECT * FROM s.fin_metric_vintages WHERE source = 'canonical' AND ${inBatch('cik')}`,
+  )}`,
   `CREATE TEMP TABLE cf_known AS
-    SELECT DISTINCT cik, end_date, acc_key, form, filed, accepted, period FROM s.fin_metric_vintages
-    WHERE source = 'canonical' AND ${inBatch('cik')}`,
+    SELECT DISTINCT cik, end_date, acc_key, form, filed, accepted, period FROM cf_canonical_vintages`,
   `CREATE TEMP TABLE cf_canonical_asof AS
     SELECT p.cik, p.symbol, p.quarters, p.end_date, p.unit, p.fy, p.fp,
            k.acc_key, k.form, k.filed, k.accepted, k.period, arg_max(v.value, v.vintage) AS value
     FROM cf_known k
-    JOIN s.fin_metric_vintages v ON v.cik = k.cik AND v.end_date = k.end_date AND v.source = 'canonical'
+    JOIN cf_canonical_vintages v ON v.cik = k.cik AND v.end_date = k.end_date
       AND (v.filed < k.filed OR (v.filed = k.filed AND v.acc_key <= k.acc_key))
     JOIN cf_canonical_points p ON p.cik = v.cik AND p.symbol = v.symbol AND p.quarters = v.quarters
       AND p.end_date = v.end_date
-    WHERE ${inBatch('v.cik')}
     GROUP BY ALL`,
   'DROP TABLE cf_known',
+  'DROP TABLE cf_canonical_vintages',
   `CREATE TEMP TABLE cf_ratio_vintages AS
-    SELECT cik, ratio, quarters, end_date,
-           row_number() OVER (PARTITION BY cik, ratio, quarters, end_date ORDER BY filed, acc_key)::INTEGER AS vintage,
-           acc_key, form, filed, accepted, period, value, components
-    FROM (SELECT *, lag(value) OVER w AS before, row_number() OVER w AS n
-          FROM (${RATIOS.map((r) => ratioSelect(r, 'cf_canonical_asof', true)).join('\n    UNION ALL')})
-          WINDOW w AS (PARTITION BY cik, ratio, quarters, end_date ORDER BY filed, acc_key))
-    WHERE n = 1 OR value IS DISTINCT FROM before`,
+    SELECT *, row_number() OVER (PARTITION BY cik, ratio, quarters, end_date ORDER BY filed, acc_key)::INTEGER AS vintage,
+           count(*) OVER (PARTITION BY cik, ratio, quarters, end_date) AS vintages
+    FROM (SELECT cik, ratio, quarters, end_date, acc_key, form, filed, accepted, period, value, components
+          FROM (SELECT *, lag(value) OVER w AS before, row_number() OVER w AS n
+                FROM (${RATIOS.map((r) => ratioSelect(r, 'cf_canonical_asof', true)).join('\n    UNION ALL')})
+                WINDOW w AS (PARTITION BY cik, ratio, quarters, end_date ORDER BY filed, acc_key))
+          WHERE n = 1 OR value IS DISTINCT FROM before)`,
   'DROP TABLE cf_canonical_asof',
 ]
 
@@ -111,16 +117,20 @@ export function ratioStatements(batches: readonly InRange[] = ALL_CIKS): string[
         i === 0,
         `SELECT r.*, row_number() OVER (PARTITION BY r.cik, r.ratio, r.quarters ORDER BY r.end_date DESC)::INTEGER AS recency,
              coalesce(v.vintages > 1, false) AS restated,
-             CASE WHEN v.vintages > 1 THEN {'value': v.first.value, 'acc_key': v.first.acc_key::VARCHAR, 'form': v.first.form,
-                                            'filed': v.first.filed, 'accepted': v.first.accepted::VARCHAR} END AS first_reported
+             -- The first vintage on every point, as a metric point's (vintages.ts V6).
+             {'value': v.value, 'acc_key': v.acc_key::VARCHAR, 'form': v.form, 'filed': v.filed,
+              'accepted': v.accepted::VARCHAR, 'period': v.period} AS first_reported
         FROM (${RATIOS.map((r) => ratioSelect(r)).join('\n    UNION ALL')}) r
-        LEFT JOIN (SELECT cik, ratio, quarters, end_date, count(*) AS vintages,
-                          arg_min({'value': value, 'acc_key': acc_key, 'form': form, 'filed': filed, 'accepted': accepted},
-                                  vintage) AS first
-                   FROM cf_ratio_vintages GROUP BY ALL) v
-          ON v.cik = r.cik AND v.ratio = r.ratio AND v.quarters = r.quarters AND v.end_date = r.end_date`,
+        LEFT JOIN cf_ratio_vintages v ON v.vintage = 1 AND v.cik = r.cik AND v.ratio = r.ratio AND v.quarters = r.quarters
+          AND v.end_date = r.end_date`,
       ),
-      servingTablePart(SERVING_TABLES.fin_ratio_vintages, i === 0, 'SELECT * FROM cf_ratio_vintages'),
+      // Restated ratio points only, as metric points' (vintages.ts V6).
+      servingTablePart(
+        SERVING_TABLES.fin_ratio_vintages,
+        i === 0,
+        `SELECT cik, ratio, quarters, end_date, vintage, acc_key, form, filed, accepted, period, value, components
+        FROM cf_ratio_vintages WHERE vintages > 1`,
+      ),
       'DROP TABLE cf_ratio_vintages',
       'DROP TABLE cf_canonical_points',
     ]),

@@ -189,10 +189,10 @@ function batchStatements(inBatch: InRange, i: number): string[] {
       SERVING_TABLES.fin_metric_vintages,
       i === 0,
       `SELECT v.cik, v.symbol, v.source, v.quarters, ${ymd('v.end_date')} AS end_date,
-             row_number() OVER (PARTITION BY v.cik, v.symbol, v.source, v.quarters, v.end_date
-                                ORDER BY v.filed, v.acc_key)::INTEGER AS vintage,
-             v.acc_key, v.form, ${ymd('v.filed')} AS filed, f.accepted, f.period, v.value
-      FROM cf_vintages v LEFT JOIN s.fin_filings f ON f.acc_key = v.acc_key`,
+             v.vintage::INTEGER AS vintage, v.acc_key, v.form, ${ymd('v.filed')} AS filed, f.accepted, f.period, v.value
+      FROM cf_vintages v LEFT JOIN s.fin_filings f ON f.acc_key = v.acc_key
+      -- Restated points only (vintages.ts V6): a point of one vintage is its first_reported.
+      WHERE v.vintages > 1`,
     ),
     // The served points: filing context from the FSDS filing (its period and acceptance time), labels,
     // metadata of the (tag, version).
@@ -210,16 +210,15 @@ function batchStatements(inBatch: InRange, i: number): string[] {
              c.datatype, p.strategy, p.rule_id, p.confidence, p.derived_from,
              -- 1 = the series' latest period: a request for the latest N reads N rows a series, not all of them.
              row_number() OVER (PARTITION BY p.cik, p.symbol, p.source, p.quarters ORDER BY p.end_date DESC)::INTEGER AS recency,
-             -- Restated: a filing gave the period another value than the first (vintages.ts V3).
+             -- Restated: a filing gave the period another value than the first (vintages.ts V3). The first
+             -- vintage on every point (V6): a point of one vintage has no row in fin_metric_vintages.
              coalesce(v.vintages > 1, false) AS restated,
-             CASE WHEN v.vintages > 1 THEN {'value': v.first.value, 'acc_key': v.first.acc_key::VARCHAR, 'form': v.first.form,
-                                            'filed': ${ymd('v.first.filed')}, 'accepted': ff.accepted::VARCHAR} END AS first_reported
+             {'value': v.value, 'acc_key': v.acc_key::VARCHAR, 'form': v.form, 'filed': ${ymd('v.filed')},
+              'accepted': ff.accepted::VARCHAR, 'period': ff.period} AS first_reported
       FROM cf_points p
-      LEFT JOIN (SELECT cik, symbol, source, quarters, end_date, count(*) AS vintages,
-                        arg_min({'value': value, 'acc_key': acc_key, 'form': form, 'filed': filed}, (filed, acc_key)) AS first
-                 FROM cf_vintages GROUP BY ALL) v
-        ON v.cik = p.cik AND v.symbol = p.symbol AND v.source = p.source AND v.quarters = p.quarters AND v.end_date = p.end_date
-      LEFT JOIN s.fin_filings ff ON ff.acc_key = v.first.acc_key
+      LEFT JOIN cf_vintages v ON v.vintage = 1 AND v.cik = p.cik AND v.symbol = p.symbol AND v.source = p.source
+        AND v.quarters = p.quarters AND v.end_date = p.end_date
+      LEFT JOIN s.fin_filings ff ON ff.acc_key = v.acc_key
       LEFT JOIN s.fin_filings f ON f.acc_key = p.acc_key
       LEFT JOIN t_cf_labels l ON l.taxonomy = p.taxonomy AND l.tag = p.tag
       LEFT JOIN s.fin_concepts c ON c.tag = p.tag AND c.version = p.version

@@ -98,6 +98,10 @@ export const seriesLookups = (): LookupSpec[] => [
 const seriesLines = (points: string) => `FROM (${points}) JOIN s.fin_series_ids USING (source, symbol)
   ORDER BY 1, recency, quarters, end_date`
 
+/** A point `p` whose last vintage `v` (none: not restated) is not its value (vintages.ts V6). */
+const LAST_VINTAGE_ASTRAY = `CASE WHEN p.restated THEN v.value IS DISTINCT FROM p.value
+  ELSE v.value IS NOT NULL OR p.first_reported.value IS DISTINCT FROM p.value END`
+
 /**
  * One point per period: a series with two points at one period would answer twice. Checked a range of CIKs
  * at a time, as the points were made: one grouping of every point would hold all of them at once.
@@ -112,7 +116,9 @@ export async function checkSeries({ db, options }: BuildContext) {
        GROUP BY cik, symbol, source, quarters, end_date HAVING count(*) > 1)`,
     )
   if (twice) throw new Error(`serving database: ${twice} metric periods have more than one point in fin_metric_points`)
-  // The last vintage of each point is its value (vintages.ts): an answer as of today is today's answer.
+  // The last vintage of each point is its value (vintages.ts): an answer as of today is today's answer. A
+  // restated point's last row in fin_metric_vintages; any other point has no row there and was first
+  // reported with its value (V6).
   let astray = 0
   for (const inBatch of batches)
     astray += await db.count(
@@ -120,7 +126,7 @@ export async function checkSeries({ db, options }: BuildContext) {
        LEFT JOIN (SELECT cik, symbol, source, quarters, end_date, arg_max(value, vintage) AS value
                   FROM s.fin_metric_vintages WHERE ${inBatch('cik')} GROUP BY ALL) v
          ON v.cik = p.cik AND v.symbol = p.symbol AND v.source = p.source AND v.quarters = p.quarters AND v.end_date = p.end_date
-       WHERE ${inBatch('p.cik')} AND v.value IS DISTINCT FROM p.value`,
+       WHERE ${inBatch('p.cik')} AND ${LAST_VINTAGE_ASTRAY}`,
     )
   if (astray)
     throw new Error(`serving database: ${astray} metric points differ from their last vintage in fin_metric_vintages`)
@@ -132,7 +138,7 @@ export async function checkSeries({ db, options }: BuildContext) {
        LEFT JOIN (SELECT cik, ratio, quarters, end_date, arg_max(value, vintage) AS value
                   FROM s.fin_ratio_vintages WHERE ${inBatch('cik')} GROUP BY ALL) v
          ON v.cik = p.cik AND v.ratio = p.ratio AND v.quarters = p.quarters AND v.end_date = p.end_date
-       WHERE ${inBatch('p.cik')} AND v.value IS DISTINCT FROM p.value`,
+       WHERE ${inBatch('p.cik')} AND ${LAST_VINTAGE_ASTRAY}`,
     )
   if (ratiosAstray)
     throw new Error(

@@ -18,7 +18,12 @@
  * V3. A vintage is a change: of a point's filings in filing order (filed, then accession number), the first
  *     and each whose value differs from the one before. A filing that repeats the value is no vintage
  *     (a restatement is a different value, never a repeat).
- * The build checks that each point's last vintage is its value (checkVintages).
+ * (V4 and V5, the ratios' and rankings' vintages, are ratios.ts's and rankings.ts's.)
+ * V6. Stored: a restated point's vintages (more than one) in `fin_metric_vintages`; every point's first
+ *     vintage as its `first_reported` (a point of one vintage is its value, first known at that filing).
+ *     Most points are never restated: their vintages would repeat the points.
+ * The build checks that each restated point's last vintage is its value, and that an unrestated point's
+ * first_reported is (checkSeries).
  */
 import type { InRange } from '../../key-ranges.ts'
 
@@ -29,8 +34,8 @@ const notAfter = (a: string, b: string) =>
   `(${a}.filed < ${b}.filed OR (${a}.filed = ${b}.filed AND ${a}.acc_key <= ${b}.acc_key))`
 
 /**
- * One range's vintages into `cf_vintages` (POINT, acc_key, filed, form, value: changes only, quarters 0, 1
- * and 4), from `cf_points`, `cf_best` and `cf_subtracted` (series.ts) while they exist. `cf_reports` keeps
+ * One range's vintages into `cf_vintages` (POINT, acc_key, filed, form, value, vintage, vintages: changes
+ * only, quarters 0, 1 and 4), from `cf_points`, `cf_best` and `cf_subtracted` (series.ts) while they exist. `cf_reports` keeps
  * each filing's `rank`: 0 for the point's own tag, else the other tag's in the rule table.
  */
 export const vintageStatements = (inBatch: InRange): string[] => [
@@ -105,13 +110,30 @@ export const vintageStatements = (inBatch: InRange): string[] => [
     -- Two filings of the longer period known at once: the later one's.
     QUALIFY row_number() OVER (PARTITION BY e.cik, e.symbol, e.source, e.end_date, e.known.acc_key
                                ORDER BY e.longer_filed DESC, e.longer_acc DESC) = 1`,
-  // V3: the changes of the served points.
+  // V3: the changes of the served points, numbered, each with its point's count of them.
   `CREATE TEMP TABLE cf_vintages AS
-    SELECT ${POINT}, acc_key, filed, form, value FROM (
-      SELECT *, lag(value) OVER w AS before, row_number() OVER w AS n FROM cf_reports WHERE quarters IN (0, 1, 4)
-      WINDOW w AS (PARTITION BY ${POINT} ORDER BY filed, acc_key))
-    WHERE n = 1 OR value IS DISTINCT FROM before`,
+    SELECT *, row_number() OVER (PARTITION BY ${POINT} ORDER BY filed, acc_key) AS vintage,
+           count(*) OVER (PARTITION BY ${POINT}) AS vintages
+    FROM (
+      SELECT ${POINT}, acc_key, filed, form, value FROM (
+        SELECT *, lag(value) OVER w AS before, row_number() OVER w AS n FROM cf_reports WHERE quarters IN (0, 1, 4)
+        WINDOW w AS (PARTITION BY ${POINT} ORDER BY filed, acc_key))
+      WHERE n = 1 OR value IS DISTINCT FROM before)`,
   'DROP TABLE cf_reports',
 ]
 
 export const VINTAGES_DROP = 'DROP TABLE cf_vintages'
+
+/**
+ * Every vintage of the points `points` selects (rows of fin_metric_points), as rows of fin_metric_vintages:
+ * a restated point's from `vintages` (its rows of fin_metric_vintages), any other point's one vintage from
+ * its first_reported (V6 undone, for the ratios' and rankings' vintages).
+ */
+export const everyVintage = (points: string, vintages: string) => `
+  SELECT v.cik, v.symbol, v.source, v.quarters, v.end_date, v.vintage, v.acc_key, v.form, v.filed, v.accepted,
+         v.period, v.value
+  FROM (${vintages}) v
+  UNION ALL
+  SELECT p.cik, p.symbol, p.source, p.quarters, p.end_date, 1, p.first_reported.acc_key::BIGINT, p.first_reported.form,
+         p.first_reported.filed, p.first_reported.accepted::TIMESTAMP, p.first_reported.period, p.value
+  FROM (${points}) p WHERE NOT p.restated`
