@@ -23,19 +23,32 @@ export function toPage<R>(rows: R[], { page, limit }: PageQuery) {
 
 /**
  * A list read by position (an insider feed) pages by cursor: the position of the last row sent, as
- * opaque text (base64url of its digits), so the next page is the rows after it, found by the position's
- * index without reading the pages before. A position belongs to one snapshot: after a swap a cursor
- * names the same place in a list that has grown at its top, so a client starts again.
+ * opaque text (base64url), so the next page is the rows after it, found by the position's index without
+ * reading the pages before. A position belongs to one snapshot: after a swap the list has grown at its top
+ * and the position names another row. So the cursor also carries a mark of the row it names (`mark`: a
+ * hash of that row, rowMark), and the next page checks it: a cursor of a list that has changed since is
+ * refused (staleCursor) and the client starts again from the first page.
  */
-export const cursorOf = (position: number): string => Buffer.from(String(position)).toString('base64url')
+export const cursorOf = (position: number, mark: string): string =>
+  Buffer.from(`${position}.${mark}`).toString('base64url')
 
-/** The position a cursor names; a 400 naming `cursor` for text no cursorOf wrote. */
-export function positionOf(cursor: string): number {
-  const digits = Buffer.from(cursor, 'base64url').toString('latin1')
-  if (!/^\d{1,15}$/.test(digits) || cursorOf(Number(digits)) !== cursor)
+/** A cursor's position and the mark of its row; a 400 naming `cursor` for text no cursorOf wrote. */
+export function positionOf(cursor: string): { position: number; mark: string } {
+  const m = /^(\d{1,15})\.([0-9a-f]{16})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'))
+  if (!m || cursorOf(Number(m[1]), m[2]!) !== cursor)
     throw invalidParameter(
       'cursor',
       `expected the pagination.nextCursor of this list's previous page, got ${JSON.stringify(cursor)}`,
     )
-  return Number(digits)
+  return { position: Number(m[1]), mark: m[2]! }
 }
+
+/** A row's mark in a cursor: a hash of the row as read (any change to the row or to where it is changes it). */
+export const rowMark = (row: unknown): string => Bun.hash(JSON.stringify(row)).toString(16).padStart(16, '0')
+
+/** The 400 for a cursor whose row is not where it was: the list changed (a new snapshot) since that page. */
+export const staleCursor = () =>
+  invalidParameter(
+    'cursor',
+    'the list has changed since this cursor was given (a newer snapshot is served): start again from the first page, without cursor',
+  )

@@ -86,10 +86,10 @@ export const limitQuery = (max: number, defaultLimit = 20, description?: string)
  * previous page's `pagination.nextCursor` gave it.
  */
 export const CursorParam = t.String({
-  pattern: '^[A-Za-z0-9_-]{1,24}$',
+  pattern: '^[A-Za-z0-9_-]{1,64}$',
   expected: "the pagination.nextCursor of this list's previous page",
   description:
-    "The previous page's `pagination.nextCursor`: the page after it. Valid while the snapshot that gave it is served.",
+    "The previous page's `pagination.nextCursor`: the page after it. Valid while the snapshot that gave it is served; once a newer snapshot has changed the list, a 400 says to start again from the first page.",
 })
 
 /** A true/false query parameter, as text: the value is compared with 'true' where it is used. */

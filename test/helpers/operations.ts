@@ -96,8 +96,9 @@ export const EXAMPLES: Record<string, Example> = {
   periods: { known: '2024,2025', invalid: ['2024;2025', '2024,', 'FY2024', ''] },
   // The answer's format (docs/api/formats.md): the sweeps read JSON bodies; test/http/exports.test.ts the others.
   format: { known: 'json', invalid: ['xml', 'CSV', 'parquet', ''] },
-  // The insider feeds' cursor: after the feed's first position (cursorOf(0)); text no page gave is refused.
-  cursor: { known: 'MA', invalid: ['', 'abc', 'MA==', 'a b', 'LTE'] },
+  // The insider feeds' cursor: well formed (position 0, a mark no row has: a page answers 400, stale); the
+  // tests that need a page take a real one from a first page (firstCursor). Text no page gave is refused.
+  cursor: { known: 'MC4wMDAwMDAwMDAwMDAwMDAw', invalid: ['', 'abc', 'MA==', 'a b', 'LTE', 'MA'] },
 }
 
 /**

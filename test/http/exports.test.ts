@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Table, tableFromIPC } from 'apache-arrow'
+import { cursorOf, positionOf } from '../../src/http/pagination.ts'
 import { CAST } from '../../src/sample/cast.ts'
 import { openTestApi, type Reply } from '../helpers/api.ts'
 import { operationsOf, queryExamples } from '../helpers/operations.ts'
@@ -350,8 +351,21 @@ describe('bad input over the formats: a 400 naming the parameter, errors stay JS
   })
 
   test('a cursor no page gave', async () => {
-    for (const cursor of ['abc', 'LTE', 'MDAx', 'x'.repeat(25)])
+    for (const cursor of ['abc', 'LTE', 'MDAx', 'x'.repeat(25), 'MA'])
       expect400(await api.get(`/v1/insiders/transactions?cursor=${cursor}`), 'cursor')
+  })
+
+  test('a cursor of a list that has changed since is refused: its row is not where it was', async () => {
+    const first = await api.get('/v1/insiders/transactions?limit=3')
+    const cursor = (first.body as { pagination: { nextCursor: string } }).pagination.nextCursor
+    expect((await api.get(`/v1/insiders/transactions?limit=3&cursor=${cursor}`)).status).toBe(200)
+    const { position, mark } = positionOf(cursor)
+    // A newer snapshot whose list grew by a row at its top has another row at the cursor's position.
+    const moved = await api.get(`/v1/insiders/transactions?limit=3&cursor=${cursorOf(position + 1, mark)}`)
+    expect400(moved, 'cursor')
+    expect((moved.body as { error: { message: string } }).error.message).toContain('start again from the first page')
+    // And a row changed in place.
+    expect400(await api.get(`/v1/insiders/transactions?cursor=${cursorOf(position, '0'.repeat(16))}`), 'cursor')
   })
 
   test('a larger limit in CSV works on every operation that takes limit', async () => {

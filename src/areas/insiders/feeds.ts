@@ -6,7 +6,7 @@
 
 import type { QueryConfig } from '../../config.ts'
 import { ApiError } from '../../http/errors.ts'
-import { cursorOf, positionOf } from '../../http/pagination.ts'
+import { cursorOf, positionOf, rowMark, staleCursor } from '../../http/pagination.ts'
 import { formatCik } from '../../lib/ids.ts'
 import { issuerCikOf, personOf } from './not-found.ts'
 import { toTransaction } from './rows.ts'
@@ -21,9 +21,20 @@ type Page = { limit: number; cursor?: string }
  * position if given, then their transactions. The person feed names the person as reporter.
  */
 async function feed(store: InsidersStore, config: QueryConfig, scope: FeedScope, f: FeedFilters & Page) {
-  const after = f.cursor === undefined ? f.after : positionOf(f.cursor)
+  const after = f.cursor === undefined ? f.after : cursorPosition(store, f.cursor)
   const rows = await store.feedRows(scope, { ...f, after }, f.limit + 1)
   return pageAt(store, config, rows, f.limit, scope.of === 'person' ? scope.cik : undefined)
+}
+
+/**
+ * The position after which a cursor's page starts, once the row it names is checked to be still there:
+ * a cursor of another snapshot's list is refused, not answered with other rows (src/http/pagination.ts).
+ */
+function cursorPosition(store: InsidersStore, cursor: string): number {
+  const { position, mark } = positionOf(cursor)
+  const [row] = store.transactions([position])
+  if (!row || rowMark(row) !== mark) throw staleCursor()
+  return position
 }
 
 /**
@@ -53,7 +64,7 @@ function pageAt(store: InsidersStore, config: QueryConfig, rows: FeedRow[], limi
     pagination: {
       limit,
       hasMoreData: rows.length > limit,
-      nextCursor: rows.length > limit ? cursorOf(page.at(-1)!.pos) : null,
+      nextCursor: rows.length > limit ? cursorOf(page.at(-1)!.pos, rowMark(lines.at(-1))) : null,
     },
   }
 }
@@ -101,7 +112,7 @@ export async function listActivity(
   f: { from?: string; end?: string } & Page,
 ) {
   if (f.from && f.end && f.from > f.end) throw invalidRange('end', `expected on or after from (${f.from})`)
-  const after = f.cursor === undefined ? undefined : positionOf(f.cursor)
+  const after = f.cursor === undefined ? undefined : cursorPosition(store, f.cursor)
   // Without from and end, undated transactions count too: the page is the feed's top (or the rows after
   // the cursor), scanned from there.
   const window =
