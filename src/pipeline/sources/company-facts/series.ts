@@ -70,7 +70,7 @@ export function seriesStatements(batches: readonly InRange[] = ALL_CIKS): string
 /** Canonical points (rows of `cf_canonical`, from `from`) as rows of `cf_points`. */
 const canonicalPoints = (from: string) => `
       SELECT cik, metric, 'canonical', taxonomy, tag, unit, start_date, end_date, quarters, value, adsh,
-             acc_key, form, filed, fy, fp, version, strategy, rule_id, confidence::DOUBLE, NULL
+             acc_key, form, filed, fy, fp, version, strategy, rule_id, confidence::DOUBLE, NULL, first_filed
       FROM ${from}`
 
 /** One range's points into `s.fin_metric_points` (created by the first range). */
@@ -80,12 +80,12 @@ function batchStatements(inBatch: InRange, i: number): string[] {
     // A hash aggregate per period rather than a window over every fact: no sort of the whole table.
     `CREATE TEMP TABLE cf_latest AS
       SELECT cik, taxonomy, tag, unit, start_date, end_date, latest.value, latest.adsh, latest.acc_key, latest.form,
-             latest.filed, first.fy, first.fp,
+             latest.filed, first.fy, first.fp, first.filed AS first_filed,
              CASE WHEN start_date IS NULL THEN NULL ELSE date_diff('day', start_date, end_date) + 1 END AS days
       FROM (
         SELECT cik, taxonomy, tag, unit, start_date, end_date,
                arg_max({'value': value, 'adsh': adsh, 'acc_key': acc_key, 'form': form, 'filed': filed}, (filed, acc_key)) AS latest,
-               arg_min({'fy': fy, 'fp': fp}, (filed, acc_key)) AS first
+               arg_min({'fy': fy, 'fp': fp, 'filed': filed}, (filed, acc_key)) AS first
         FROM t_cf_facts WHERE ${inBatch('cik')} GROUP BY cik, taxonomy, tag, unit, start_date, end_date)`,
     // Rule 2: the filing's own num row of the fact (its qtrs and taxonomy version).
     `CREATE TEMP TABLE cf_periods AS
@@ -112,7 +112,9 @@ function batchStatements(inBatch: InRange, i: number): string[] {
     `CREATE TEMP TABLE cf_points AS
       SELECT cik, tag AS symbol, 'raw' AS source, taxonomy, tag, unit, start_date, end_date, quarters, value, adsh,
              acc_key, form, filed, fy, fp, version, 'raw' AS strategy, NULL::VARCHAR AS rule_id, 1.0::DOUBLE AS confidence,
-             NULL::BIGINT[] AS derived_from
+             NULL::BIGINT[] AS derived_from,
+             -- The first filing of the point's fact (its vintages' first: vintages.ts V1 reads no other tag after it).
+             first_filed
       FROM cf_raw
       UNION ALL
       ${canonicalPoints('cf_canonical')}`,

@@ -43,7 +43,7 @@ export const vintageStatements = (inBatch: InRange): string[] => [
   `CREATE TEMP TABLE cf_reports AS
     WITH pts AS (
       SELECT p.cik, p.symbol, p.source, p.taxonomy, p.tag, p.unit, p.quarters, p.end_date, p.acc_key AS point_acc,
-             p.value AS point_value,
+             p.value AS point_value, p.first_filed,
              -- Cash at a period's start is the instant the day before it (canonical.ts).
              CASE WHEN k.period = 'instantStart' THEN p.start_date - 1 ELSE p.end_date END AS fact_end,
              CASE WHEN k.period = 'instantStart' OR p.quarters = 0 THEN NULL ELSE p.start_date END AS fact_start
@@ -60,7 +60,8 @@ export const vintageStatements = (inBatch: InRange): string[] => [
       FROM pts p JOIN cf_rules r ON r.metric = p.symbol AND r.tag <> p.tag
       JOIN t_cf_facts f ON f.cik = p.cik AND f.taxonomy = 'us-gaap' AND f.tag = r.tag AND f.unit = p.unit
         AND f.end_date = p.fact_end AND f.start_date IS NOT DISTINCT FROM p.fact_start
-      WHERE p.source = 'canonical' AND ${inBatch('f.cik')}),
+      -- Another tag counts only before the chosen tag's first filing (below): none filed after it is read.
+      WHERE p.source = 'canonical' AND f.filed <= p.first_filed AND ${inBatch('f.cik')}),
     each_filing AS (
       SELECT ${POINT}, acc_key, filed, form, rank,
              CASE WHEN acc_key = point_acc THEN point_value ELSE value END AS value
