@@ -42,7 +42,10 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
   return [
     ...batches.map(
       (inBatch, i) => `${intoTable('cf_ranked', i === 0, true)}
-      WITH p AS (SELECT * FROM s.fin_metric_points
+      -- What the rankings and their vintages read of a point (not its label, metadata or derived_from).
+      WITH p AS (SELECT cik, symbol, source, quarters, end_date, acc_key, form, fy, fp, period, filed, accepted, unit,
+                        value, tag, version, strategy, rule_id, confidence, restated, first_reported
+                 FROM s.fin_metric_points
                  WHERE source = 'canonical' AND unit = 'USD' AND fy IS NOT NULL AND ${inBatch('cik')}),
       periods AS (
         SELECT p.*, 'annual' AS basis, 0 AS quarter FROM p WHERE quarters = 4 OR (quarters = 0 AND fp = 'FY')
@@ -66,29 +69,21 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
       ),
     ),
     // Each ranked point's vintages (vintages.ts, every one: V6 undone), with the day each was known: a
-    // ranking as of a day ranks each company's value known by then (store/rankings.ts). Joined once for all
-    // metrics, then written by metric, as the ranking itself.
-    `CREATE TEMP TABLE cf_ranked_vintages AS
-      SELECT r.symbol, r.basis, r.fy, r.quarter, r.cik, v.vintage, ${knownOnSql('v.accepted', 'v.filed')} AS known,
-             v.acc_key, v.form, r.fp, v.period, v.filed, v.accepted, r.end_date, r.quarters, r.unit, v.value,
+    // ranking as of a day ranks each company's value known by then (store/rankings.ts). One statement, one
+    // sort into the table's order: no window here, and each metric's part alone would read every row again.
+    createServingTable(
+      SERVING_TABLES.fin_metric_ranking_vintages,
+      `SELECT r.symbol AS metric, r.basis, r.fy AS year, r.quarter, r.cik, r.vintage,
+             ${knownOnSql('r.accepted', 'r.filed')} AS known, i.ticker, i.name AS entity_name, i.sic, i.countryinc,
+             r.acc_key, r.form, r.fy, r.fp, r.period, r.filed, r.accepted, r.end_date, r.quarters, r.unit, r.value,
              r.tag, r.version, r.strategy, r.rule_id, r.confidence
-      FROM cf_ranked r
-      JOIN (${everyVintage(
-        'SELECT DISTINCT cik, symbol, source, quarters, end_date, value, restated, first_reported FROM cf_ranked',
+      FROM (${everyVintage(
+        'SELECT * FROM cf_ranked',
         "SELECT * FROM s.fin_metric_vintages WHERE source = 'canonical'",
-      )}) v ON v.cik = r.cik AND v.symbol = r.symbol AND v.quarters = r.quarters AND v.end_date = r.end_date`,
-    ...metrics.map((metric, i) =>
-      servingTablePart(
-        SERVING_TABLES.fin_metric_ranking_vintages,
-        i === 0,
-        `SELECT r.symbol AS metric, r.basis, r.fy AS year, r.quarter, r.cik, r.vintage, r.known, i.ticker,
-             i.name AS entity_name, i.sic, i.countryinc, r.acc_key, r.form, r.fy, r.fp, r.period, r.filed, r.accepted,
-             r.end_date, r.quarters, r.unit, r.value, r.tag, r.version, r.strategy, r.rule_id, r.confidence
-      FROM cf_ranked_vintages r LEFT JOIN s.fin_issuers i ON i.cik = r.cik
-      WHERE ${only('r.symbol', metric)}`,
-      ),
+        ['basis', 'fy', 'quarter', 'fp', 'unit', 'tag', 'version', 'strategy', 'rule_id', 'confidence'],
+      )}) r
+      LEFT JOIN s.fin_issuers i ON i.cik = r.cik`,
     ),
-    'DROP TABLE cf_ranked_vintages',
     createServingTable(
       SERVING_TABLES.fin_metric_ranking_years,
       `SELECT metric, basis, quarter, year, companies,

@@ -126,15 +126,21 @@ export const vintageStatements = (inBatch: InRange): string[] => [
 export const VINTAGES_DROP = 'DROP TABLE cf_vintages'
 
 /**
- * Every vintage of the points `points` selects (rows of fin_metric_points), as rows of fin_metric_vintages:
- * a restated point's from `vintages` (its rows of fin_metric_vintages), any other point's one vintage from
- * its first_reported (V6 undone, for the ratios' and rankings' vintages).
+ * Every vintage of the points `points` selects (rows with fin_metric_points' key, value, restated and
+ * first_reported), as rows of fin_metric_vintages after the point's `carried` columns: a restated point's
+ * from `vintages` (rows of fin_metric_vintages), any other point's one vintage from its first_reported
+ * (V6 undone, for the ratios' and rankings' vintages). A point selected twice has its vintages twice.
  */
-export const everyVintage = (points: string, vintages: string) => `
-  SELECT v.cik, v.symbol, v.source, v.quarters, v.end_date, v.vintage, v.acc_key, v.form, v.filed, v.accepted,
-         v.period, v.value
-  FROM (${vintages}) v
+export const everyVintage = (points: string, vintages: string, carried: readonly string[] = []) => {
+  const keep = ['cik', 'symbol', 'source', 'quarters', 'end_date', ...carried].map((c) => `p.${c}`).join(', ')
+  return `
+  SELECT ${keep}, v.vintage, v.acc_key, v.form, v.filed, v.accepted, v.period, v.value
+  FROM (${points}) p
+  JOIN (${vintages}) v ON v.cik = p.cik AND v.symbol = p.symbol AND v.source = p.source AND v.quarters = p.quarters
+    AND v.end_date = p.end_date
+  WHERE p.restated
   UNION ALL
-  SELECT p.cik, p.symbol, p.source, p.quarters, p.end_date, 1, p.first_reported.acc_key::BIGINT, p.first_reported.form,
-         p.first_reported.filed, p.first_reported.accepted::TIMESTAMP, p.first_reported.period, p.value
+  SELECT ${keep}, 1, p.first_reported.acc_key::BIGINT, p.first_reported.form, p.first_reported.filed,
+         p.first_reported.accepted::TIMESTAMP, p.first_reported.period, p.value
   FROM (${points}) p WHERE NOT p.restated`
+}
