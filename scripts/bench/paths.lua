@@ -8,13 +8,17 @@
 local paths = {}
 -- A line "POST <path> <JSON body>" is a POST of JSON (an MCP tool call: src/areas/bench.ts postLine).
 local posts = {}
-local json = { ["content-type"] = "application/json", ["accept"] = "application/json, text/event-stream" }
+-- A POST's headers: wrk.format takes them instead of wrk.headers, so they repeat those (the key) too.
+local json = {}
 
 function init(args)
   local file = args[1] or os.getenv("BENCH_PATHS")
   local key = args[2] or os.getenv("BENCH_KEY")
   if not file then error("paths.lua: give a paths file (wrk ... -- FILE) or BENCH_PATHS") end
   if key and key ~= "" then wrk.headers["x-api-key"] = key end
+  for name, value in pairs(wrk.headers) do json[name] = value end
+  json["content-type"] = "application/json"
+  json["accept"] = "application/json, text/event-stream"
   for line in io.lines(file) do
     if line ~= "" then
       paths[#paths + 1] = line
