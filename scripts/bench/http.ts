@@ -1,5 +1,8 @@
-/** What an MCP client accepts (the streamable HTTP transport refuses a POST that does not say both). */
-const JSON_OR_STREAM = 'application/json, text/event-stream'
+/**
+ * A POST of JSON's headers besides the key: what an MCP client accepts (the streamable HTTP transport
+ * refuses a POST that does not say both). paths.lua sends the same.
+ */
+export const POST_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
 
 /** A line of a paths file as a request: a path to GET, or `POST <path> <JSON body>` (src/areas/bench.ts postLine). */
 export function requestOf(line: string): { path: string; post?: string } {
@@ -19,7 +22,7 @@ export async function get(
   post?: string,
 ): Promise<{ status: number; body: string }> {
   try {
-    const headers = { 'x-api-key': key, ...(post && { 'content-type': 'application/json', accept: JSON_OR_STREAM }) }
+    const headers = { 'x-api-key': key, ...(post && POST_HEADERS) }
     const res = await fetch(url, {
       method: post ? 'POST' : 'GET',
       headers,
@@ -33,4 +36,10 @@ export async function get(
       body: `no answer within ${timeoutMs / 1000} s or connection failed: ${(e as Error).name}: ${(e as Error).message}`,
     }
   }
+}
+
+/** One line of a paths file sent to the server at `base`, as paths.lua sends it (requestOf). */
+export function sendLine(base: string, line: string, key: string) {
+  const { path, post } = requestOf(line)
+  return get(`${base}${path}`, key, undefined, post)
 }

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { get, requestOf } from './http.ts'
+import { sendLine } from './http.ts'
 import type { FloorResult } from './results.ts'
 import { runWrk, type WrkResult } from './wrk.ts'
 
@@ -46,11 +46,9 @@ export async function precheck(url: string, key: string, paths: string[], count 
   const sample = [...new Set(paths)].slice(0, count)
   const not200: { path: string; status: number; body: string }[] = []
   for (const path of sample) {
-    const request = requestOf(path)
-    const { status, body } = await get(`${url}${request.path}`, key, undefined, request.post)
+    const { status, body } = await sendLine(url, path, key)
     // A tool call's error is a 200 whose result says isError (src/mcp/call.ts).
-    if (status !== 200 || (request.post && body.includes('"isError":true')))
-      not200.push({ path, status, body: body.slice(0, 300) })
+    if (status !== 200 || body.includes('"isError":true')) not200.push({ path, status, body: body.slice(0, 300) })
     if (status === 0) break // no answer: the rest would each wait out the timeout too
   }
   return { checked: sample.length, not200 }

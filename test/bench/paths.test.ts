@@ -5,7 +5,7 @@
  * The bench itself judges speed; this judges only that it asks valid questions.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { requestOf } from '../../scripts/bench/http.ts'
+import { POST_HEADERS, requestOf } from '../../scripts/bench/http.ts'
 import { MIXES, makeDraws } from '../../scripts/bench/mixes.ts'
 import { OPERATIONS } from '../../scripts/bench/operations.ts'
 import { seeded } from '../../scripts/bench/random.ts'
@@ -25,11 +25,7 @@ afterAll(() => api?.close())
 async function send(line: string): Promise<{ status: number; text: string }> {
   const request = requestOf(line)
   if (!request.post) return api.get(line)
-  const headers = {
-    'x-api-key': api.keys.ENTERPRISE,
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-  }
+  const headers = { 'x-api-key': api.keys.ENTERPRISE, ...POST_HEADERS }
   const res = await api.app.handle(
     new Request(`http://localhost${request.path}`, { method: 'POST', headers, body: request.post }),
   )

@@ -1,7 +1,7 @@
 /**
  * The restatement ledger's read: a company's restated periods (more than one vintage: company-facts
- * vintages.ts) from `fin_metric_vintages`, stored by company, series and period, so one company's rows are
- * a few neighbouring row groups. Newest period first, then symbol and period length; each period's
+ * vintages.ts) from `fin_metric_vintages`, which holds only those (V6), stored by company, series and
+ * period, so one company's rows are a few neighbouring row groups. Newest period first, then symbol and period length; each period's
  * vintages in filing order. One query: the page and one more row, to tell whether there are more.
  */
 import type { Db } from '../../../db/client.ts'
@@ -53,7 +53,7 @@ export async function restatedPeriods(
                  'accepted': accepted::VARCHAR, 'value': value} ORDER BY vintage) AS vintages
     FROM fin_metric_vintages
     WHERE cik = ${cik} AND ${series} AND ${quarters} AND end_date BETWEEN ${f.from} AND ${f.to}
-    GROUP BY symbol, source, quarters, end_date HAVING count(*) > 1
+    GROUP BY symbol, source, quarters, end_date
     ORDER BY end_date DESC, symbol, source, quarters
     LIMIT ${want} OFFSET ${skip}`)
 }

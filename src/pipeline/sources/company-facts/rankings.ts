@@ -22,7 +22,7 @@ import { createServingTable, servingTablePart } from '../../serving-table.ts'
 import { quote } from '../../sql-text.ts'
 import { ALL_CIKS } from './batches.ts'
 import { SERVING_TABLES } from './contract.ts'
-import { everyVintage } from './vintages.ts'
+import { everyVintage, RATIO_POINT_KEY } from './vintages.ts'
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -80,7 +80,7 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
       FROM (${everyVintage(
         'SELECT * FROM cf_ranked',
         "SELECT * FROM s.fin_metric_vintages WHERE source = 'canonical'",
-        ['basis', 'fy', 'quarter', 'fp', 'unit', 'tag', 'version', 'strategy', 'rule_id', 'confidence'],
+        { carried: ['basis', 'fy', 'quarter', 'fp', 'unit', 'tag', 'version', 'strategy', 'rule_id', 'confidence'] },
       )}) r
       LEFT JOIN s.fin_issuers i ON i.cik = r.cik`,
     ),
@@ -92,19 +92,20 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
     ),
     'DROP TABLE cf_ranked',
     // Every USD ratio vintage by ratio, with the day it was known: ratios/top as of a day (store/rankings.ts).
-    // A restated point's from fin_ratio_vintages, any other's one from its first_reported (vintages.ts V6).
+    // A restated point's from fin_ratio_vintages, any other's one from its first_reported (everyVintage).
     createServingTable(
       SERVING_TABLES.fin_ratio_vintages_by_ratio,
-      `SELECT v.ratio, v.quarters, v.end_date, v.cik, v.vintage, ${knownOnSql('v.accepted', 'v.filed')} AS known,
-             v.acc_key, v.form, p.fy, p.fp, v.period, v.filed, v.accepted, v.value, p.unit, v.components
-      FROM s.fin_ratio_vintages v
-      JOIN s.fin_ratio_points p ON p.cik = v.cik AND p.ratio = v.ratio AND p.quarters = v.quarters AND p.end_date = v.end_date
-      WHERE p.currency = 'USD'
-      UNION ALL
-      SELECT ratio, quarters, end_date, cik, 1, ${knownOnSql('first_reported.accepted::TIMESTAMP', 'first_reported.filed')},
-             first_reported.acc_key::BIGINT, first_reported.form, fy, fp, first_reported.period, first_reported.filed,
-             first_reported.accepted::TIMESTAMP, value, unit, components
-      FROM s.fin_ratio_points WHERE currency = 'USD' AND NOT restated`,
+      `SELECT ratio, quarters, end_date, cik, vintage, ${knownOnSql('accepted', 'filed')} AS known, acc_key, form, fy, fp,
+             period, filed, accepted, value, unit, components
+      FROM (${everyVintage(
+        "SELECT * FROM s.fin_ratio_points WHERE currency = 'USD'",
+        'SELECT * FROM s.fin_ratio_vintages',
+        {
+          key: RATIO_POINT_KEY,
+          carried: ['fy', 'fp', 'unit'],
+          components: true,
+        },
+      )})`,
     ),
     // Each company's latest USD point of each ratio and period length.
     ...batches.map(

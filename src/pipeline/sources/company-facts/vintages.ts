@@ -125,22 +125,35 @@ export const vintageStatements = (inBatch: InRange): string[] => [
 
 export const VINTAGES_DROP = 'DROP TABLE cf_vintages'
 
+/** A point's key: a metric point's (fin_metric_points, fin_metric_vintages), or a ratio point's. */
+const METRIC_POINT_KEY = ['cik', 'symbol', 'source', 'quarters', 'end_date'] as const
+export const RATIO_POINT_KEY = ['cik', 'ratio', 'quarters', 'end_date'] as const
+
 /**
- * Every vintage of the points `points` selects (rows with fin_metric_points' key, value, restated and
- * first_reported), as rows of fin_metric_vintages after the point's `carried` columns: a restated point's
- * from `vintages` (rows of fin_metric_vintages), any other point's one vintage from its first_reported
- * (V6 undone, for the ratios' and rankings' vintages). A point selected twice has its vintages twice.
+ * Every vintage of the points `points` selects (rows with their table's key, value, restated and
+ * first_reported), as rows of their vintage table after the point's `carried` columns: a restated point's
+ * from `vintages` (its rows of fin_metric_vintages or fin_ratio_vintages), any other point's one vintage
+ * from its first_reported (V6 undone, for the ratios' and rankings' vintages: the one place that undoes
+ * it). `components`: a ratio's vintages carry the components each value came from. A point selected twice
+ * has its vintages twice.
  */
-export const everyVintage = (points: string, vintages: string, carried: readonly string[] = []) => {
-  const keep = ['cik', 'symbol', 'source', 'quarters', 'end_date', ...carried].map((c) => `p.${c}`).join(', ')
+export function everyVintage(
+  points: string,
+  vintages: string,
+  {
+    key = METRIC_POINT_KEY,
+    carried = [],
+    components = false,
+  }: { key?: readonly string[]; carried?: readonly string[]; components?: boolean } = {},
+) {
+  const keep = [...key, ...carried].map((c) => `p.${c}`).join(', ')
+  const same = key.map((c) => `v.${c} = p.${c}`).join(' AND ')
   return `
-  SELECT ${keep}, v.vintage, v.acc_key, v.form, v.filed, v.accepted, v.period, v.value
-  FROM (${points}) p
-  JOIN (${vintages}) v ON v.cik = p.cik AND v.symbol = p.symbol AND v.source = p.source AND v.quarters = p.quarters
-    AND v.end_date = p.end_date
+  SELECT ${keep}, v.vintage, v.acc_key, v.form, v.filed, v.accepted, v.period, v.value${components ? ', v.components' : ''}
+  FROM (${points}) p JOIN (${vintages}) v ON ${same}
   WHERE p.restated
   UNION ALL
   SELECT ${keep}, 1, p.first_reported.acc_key::BIGINT, p.first_reported.form, p.first_reported.filed,
-         p.first_reported.accepted::TIMESTAMP, p.first_reported.period, p.value
+         p.first_reported.accepted::TIMESTAMP, p.first_reported.period, p.value${components ? ', p.components' : ''}
   FROM (${points}) p WHERE NOT p.restated`
 }
