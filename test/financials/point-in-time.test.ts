@@ -127,6 +127,30 @@ describe('point in time', () => {
     expect(ahead.body.filters.asOf).toBe('2100-01-01')
   })
 
+  test('asOf with a small limit: each series the latest `limit` periods the day knew, of every period length', async () => {
+    type Series = { symbol?: string; ratio?: string; quarters?: number; points: { endDate: number; value: number }[] }
+    const byName = (body: { series: Series[] }, limit: number) =>
+      body.series.map((s) => [s.symbol ?? s.ratio, s.quarters, s.points.slice(-limit).map((x) => [x.endDate, x.value])])
+    let compared = 0
+    for (const p of restatedYears.slice(0, 6)) {
+      const restating = knownOn(knownAt(p, undefined).changes[1]!)
+      for (const extra of [`&asOf=${dayBefore(restating)}`, `&asOf=${restating}`, '&vintage=first']) {
+        for (const [path, limit] of [
+          [`metrics?cik=${p.cik}&symbols=revenue,total_assets,${p.tag}`, 3],
+          [`ratios?cik=${p.cik}`, 2],
+        ] as const) {
+          const whole = await get(`${path}&limit=100${extra}`)
+          const latest = await get(`${path}&limit=${limit}${extra}`)
+          expect(latest.status).toBe(whole.status)
+          if (whole.status !== 200) continue
+          expect(byName(latest.body, limit)).toEqual(byName(whole.body, limit))
+          compared++
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(20)
+  })
+
   test('ratios asOf a day: computed from the metrics as that day knew them; far ahead, today’s', async () => {
     let compared = 0
     for (const p of restatedYears.slice(0, 6)) {

@@ -3,7 +3,14 @@
  * knew them (point-in-time.ts): the metric series, the ratio series and the trailing-twelve-month ratios
  * (ratio-ttm.ts) read through here.
  */
-import { type PeriodAt, type PointInTime, periodAt, periodKey, vintagesByPeriod } from './point-in-time.ts'
+import {
+  type PeriodAt,
+  type PointInTime,
+  periodAt,
+  periodKey,
+  type Vintage,
+  vintagesByPeriod,
+} from './point-in-time.ts'
 import type {
   FilingColumns,
   FinancialsStore,
@@ -38,6 +45,23 @@ function vintagesOf<V>(
   if (stored) return stored
   const first = p.first_reported as StoredFirst
   return [{ ...first, quarters: p.quarters, end_date: p.end_date, vintage: 1, value: p.value, ...more } as V]
+}
+
+/**
+ * The periods asked for, as of `at`'s day only those some vintage of which the day knew (P1): the series
+ * read stops once it has the latest `limit` of those (store/series-points.ts). Without a day every period
+ * is known.
+ */
+function knownBy<V>(
+  periods: PeriodFilter,
+  at: PointInTime | undefined,
+  byPeriod: Map<number, V[]>[] | undefined,
+): PeriodFilter {
+  if (at?.day === undefined || !byPeriod) return periods
+  return {
+    ...periods,
+    known: (p, series) => periodAt(vintagesOf(byPeriod[series]!, p as never) as Vintage[], at) !== undefined,
+  }
 }
 
 /** A point of today: `first_reported` only when restated, as the answer shows it. */
@@ -92,16 +116,15 @@ export async function metricPointsAt(
   periods: PeriodFilter,
   at: PointInTime | undefined,
 ): Promise<PointRow[][]> {
-  const points = await store.seriesPoints('metric', cik, names, periods)
-  const vintages = at ? await store.seriesVintages('metric', cik, names) : undefined
+  const byPeriod = at && (await store.seriesVintages('metric', cik, names)).map(vintagesByPeriod)
+  const points = await store.seriesPoints('metric', cik, names, knownBy(periods, at, byPeriod))
   return names.map((name, i) => {
-    const byPeriod = vintages && vintagesByPeriod(vintages[i]!)
     const rows: PointRow[] = []
     for (const p of points[i]!) {
       const row = { ...p, ...name } as PointRow
       if (!at || !byPeriod) rows.push(today(row))
       else {
-        const known = periodAt(vintagesOf(byPeriod, row), at)
+        const known = periodAt(vintagesOf(byPeriod[i]!, row), at)
         if (known) rows.push(pointAt(row, known))
       }
     }
@@ -141,14 +164,13 @@ export async function ratioPointsAt(
   at: PointInTime | undefined,
 ): Promise<RatioRow[]> {
   const names = ratios.map((r) => ({ source: 'ratio' as const, symbol: r.id }))
-  const points = await store.seriesPoints('ratio', cik, names, periods)
-  const vintages = at ? await store.seriesVintages('ratio', cik, names) : undefined
+  const byPeriod = at && (await store.seriesVintages('ratio', cik, names)).map(vintagesByPeriod)
+  const points = await store.seriesPoints('ratio', cik, names, knownBy(periods, at, byPeriod))
   return ratios.flatMap((r, i) => {
-    const byPeriod = vintages && vintagesByPeriod(vintages[i]!)
     return points[i]!.flatMap((p) => {
       const row = { ...p, ratio: r.id } as RatioRow
       if (!at || !byPeriod) return [today(row)]
-      const known = periodAt(vintagesOf(byPeriod, row, { components: row.components }), at)
+      const known = periodAt(vintagesOf(byPeriod[i]!, row, { components: row.components }), at)
       return known ? [ratioAt(row, known)] : []
     })
   })

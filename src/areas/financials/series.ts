@@ -165,13 +165,9 @@ export async function metricSeries(
     ...raw.map((symbol) => ({ source: 'raw' as const, symbol })),
   ]
   const window = windowOf(q)
-  // As of a day, which periods are the latest is known only after their vintages: every period is read. A
-  // trailing sum needs the three quarters before the window's first.
-  const periods: PeriodFilter = ttm
-    ? { from: 0, to: window.to, latest: undefined, quarters: 1 }
-    : at
-      ? { ...window, latest: undefined, quarters: q.qtrs }
-      : periodsOf(q)
+  // A trailing sum needs the three quarters before the window's first. As of a day, the latest `limit`
+  // periods are those the day knew (series-rows.ts).
+  const periods: PeriodFilter = ttm ? { from: 0, to: window.to, latest: undefined, quarters: 1 } : periodsOf(q)
   // `version` narrows raw series to tags of a taxonomy version containing it, case-insensitively.
   const version = q.version?.toLowerCase()
   const rows = (await metricPointsAt(store, issuer.cik, names, periods, at))
@@ -307,16 +303,9 @@ export async function ratioSeries(store: FinancialsStore, q: RatioSeriesQuery) {
   const at = pointInTimeOf(q)
   const issuer = await issuerOf(store, q)
   const window = windowOf(q)
-  // As of a day every period in the window is read: which are the latest is known after their vintages.
   const rows = ttm
     ? await ttmRows(store, issuer.cik, ratios, window, at)
-    : await ratioPointsAt(
-        store,
-        issuer.cik,
-        ratios,
-        at ? { ...window, latest: undefined, quarters: q.qtrs } : periodsOf(q),
-        at,
-      )
+    : await ratioPointsAt(store, issuer.cik, ratios, periodsOf(q), at)
   rows.sort((a, b) => a.ratio.localeCompare(b.ratio) || a.end_date - b.end_date || a.quarters - b.quarters)
   if (!rows.length)
     throw new ApiError('not_found', `No ratio values for CIK ${formatCik(issuer.cik)} in the asked periods.`)

@@ -16,8 +16,18 @@ import {
   METRIC_META_FIELDS,
 } from '../../../pipeline/sources/company-facts/contract.ts'
 
-/** The periods a request asks for: its window, its period length, and without a window its latest `limit`. */
-export type PeriodFilter = { from: number; to: number; latest: number | undefined; quarters: number | undefined }
+/**
+ * The periods a request asks for: its window, its period length, and without a window its latest `limit`;
+ * as of a day, only the periods `known` (given a decoded point and its series' place among the names):
+ * then `latest` counts the periods known, not every period.
+ */
+export type PeriodFilter = {
+  from: number
+  to: number
+  latest: number | undefined
+  quarters: number | undefined
+  known?: (point: Record<string, unknown>, series: number) => boolean
+}
 
 /** A series: a metric's (`raw` tag, `canonical` key) or a ratio's (`ratio`, its id). */
 export type SeriesName = { source: 'raw' | 'canonical' | 'ratio'; symbol: string }
@@ -81,18 +91,34 @@ export async function seriesPoints(
   const ids = await seriesIds(db)
   const metas = kind === 'metric' ? await pointMetas(db) : undefined
   const model: typeof FIN_METRIC_SERIES | typeof FIN_RATIO_SERIES = FILES[kind]
-  return names.map((name) => {
+  const { latest, known } = periods
+  return names.map((name, series) => {
     const id = ids.get(`${name.source}:${name.symbol}`)
     if (id === undefined || cik >= MAX_CIK) return []
     const out: Record<string, unknown>[] = []
+    // As of a day: the points known so far per period length. Every length a series has is among its
+    // recency-1 lines, the key's first: once each has `latest` known points, the rest are older.
+    const knownOf = new Map<number, number>()
+    let lengthsFull = 0
     for (const line of model.lineTextsOneByOne(db, { cik, seriesId: id })) {
       // The build writes the three as integers on every line (never null: a row number, 0/1/4, a date).
       const [recency, quarters, endDate] = LEAD(line) as [number, number, number]
       // Lines come by recency: past the latest `limit` periods, the key's other lines (and frames) are left unread.
-      if (periods.latest !== undefined && recency > periods.latest) break
+      if (latest !== undefined) {
+        if (!known && recency > latest) break
+        if (known && recency > 1 && lengthsFull === knownOf.size) break
+      }
       if (periods.quarters !== undefined && quarters !== periods.quarters) continue
       if (endDate < periods.from || endDate > periods.to) continue
+      if (known && recency === 1) knownOf.set(quarters, 0)
+      if (known && latest !== undefined && (knownOf.get(quarters) ?? 0) >= latest) continue
       const point: Record<string, unknown> = model.decode(line)
+      if (known) {
+        if (!known(point, series)) continue
+        const count = (knownOf.get(quarters) ?? 0) + 1
+        knownOf.set(quarters, count)
+        if (count === latest) lengthsFull++
+      }
       if (metas) {
         // The point keeps its `meta_id`: the answer names the fields it sends (../series.ts).
         const metaId = point.meta_id as number
