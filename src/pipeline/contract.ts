@@ -19,10 +19,12 @@
  * filings of a derived quarter) on its series line, segment rows of a filing's comparative columns too
  * (`years_back`), the insider records' and transactions' 10b5-1 flag (`aff10b5_one`), the insider net
  * values, the daily leaders by scope (open market or every non-derivative row), and a standardized value's
- * `strategy` (the rule that chose its tag).
+ * `strategy` (the rule that chose its tag); 15 (point in time): the metric and ratio vintages, each point's
+ * `first_reported`, and the ranking vintages sorted by value with the days each answers
+ * (`latest_until`, `first_until`) and `fin_metric_ranking_known_years`.
  * A server reads only its own version.
  */
-export const SCHEMA_VERSION = 14
+export const SCHEMA_VERSION = 15
 
 /** The server's read-only DuckDB file inside each snapshot folder. */
 export const SERVING_FILE = 'serving.duckdb'

@@ -27,3 +27,26 @@ export const COMPLETE_SHARE = 0.5
 /** The complete-year rule as SQL: `companies` per year, the window ordered by `year`. */
 export const completeYearSql = (companies: string, over: string) =>
   `coalesce(${companies} >= ${COMPLETE_SHARE} * lag(${companies}) OVER (${over}), true)`
+
+/** Past every day (the largest INTEGER): a vintage no other one displaces answers from its day on. */
+export const NEVER = 2_147_483_647
+
+/**
+ * P2 stored as a span of days, so that a ranking as of a day is a filter, not a window over every
+ * vintage: of a point's vintages (in vintage order, each `known` on a day), day D takes the one with
+ * `known <= D < until`. For `latest` (the last known by D) a vintage's `until` is the first day a later
+ * vintage was known; for `first` (the first known by D), the first day an earlier one was. The spans of a
+ * point never overlap, even where a later-filed vintage was known first (accepted the evening before).
+ * `point`: the PARTITION BY of a point's vintages; `order`: their order.
+ */
+export const latestUntilSql = (known: string, point: string, order: string) =>
+  `coalesce(min(${known}) OVER (PARTITION BY ${point} ORDER BY ${order} ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), ${NEVER})`
+export const firstUntilSql = (known: string, point: string, order: string) =>
+  `coalesce(min(${known}) OVER (PARTITION BY ${point} ORDER BY ${order} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), ${NEVER})`
+
+/**
+ * A company's latest period known on a day, as a span: the first day a vintage of a later period (a later
+ * `end_date` among `company`'s points) was known; after it, a later period is the latest known.
+ */
+export const laterPeriodKnownSql = (known: string, company: string, endDate: string) =>
+  `coalesce(min(${known}) OVER (PARTITION BY ${company} ORDER BY ${endDate} RANGE BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), ${NEVER})`

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { ZipReader } from '../../src/lib/zip.ts'
+import { COMPLETE_SHARE } from '../../src/reference/point-in-time.ts'
 import { sampleFixture } from '../helpers/fixture.ts'
 import { type CompanyFact, firstReportedOf } from './companyfacts-json.ts'
 import { useApiAndFsds } from './fsds-files.ts'
@@ -197,9 +198,22 @@ describe('point in time', () => {
     const ahead = await get('metrics/top?metric=revenue&year=2024&limit=8&asOf=2100-01-01')
     const ranking = (b: { companies: { cik: number; value: number }[] }) => b.companies.map((c) => [c.cik, c.value])
     expect(ranking(ahead.body)).toEqual(ranking(today.body))
-    // Without a year: the latest complete year as then known, never one not yet reported.
-    const early = await get('metrics/top?metric=revenue&limit=3&asOf=2016-06-30')
-    if (early.status === 200) expect(early.body.filters.year).toBeLessThanOrEqual(2016)
+    // Without a year: the latest year complete by what the day knew (COMPLETE_SHARE), from each year's
+    // companies as that day's ranking of the year has them.
+    let checked = 0
+    for (const asOf of ['2016-06-30', '2019-02-15', '2022-03-31', '2024-12-31', '2025-04-15']) {
+      const counts: [number, number][] = []
+      for (let year = 2008; year <= 2026; year++) {
+        const res = await get(`metrics/top?metric=revenue&year=${year}&limit=100&asOf=${asOf}`)
+        if (res.status === 200) counts.push([year, res.body.companies.length])
+      }
+      expect(counts.every(([, n]) => n < 100)).toBe(true)
+      const complete = counts.filter(([, n], i) => i === 0 || n >= COMPLETE_SHARE * counts[i - 1]![1])
+      const res = await get(`metrics/top?metric=revenue&limit=3&asOf=${asOf}`)
+      expect(res.status === 200 ? res.body.filters.year : undefined).toBe(complete.at(-1)?.[0])
+      if (complete.length) checked++
+    }
+    expect(checked).toBeGreaterThan(2)
     // Ratios: each company's latest point known by the day, as its own series as of that day has it.
     const ratios = await get(`ratios/top?ratio=current_ratio&limit=5&asOf=${day}`)
     expect(ratios.status).toBe(200)

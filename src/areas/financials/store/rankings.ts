@@ -5,8 +5,8 @@
  * choose the metric or ratio and its defaults, and shape the companies.
  */
 import type { Db } from '../../../db/client.ts'
-import { ruleText, sql } from '../../../db/sql.ts'
-import { completeYearSql } from '../../../reference/point-in-time.ts'
+import { defineMemo } from '../../../db/memo.ts'
+import { sql } from '../../../db/sql.ts'
 
 /** A point's filing fields, as every series and ranking writes them. */
 export type FilingColumns = {
@@ -74,26 +74,44 @@ export function metricRanking(db: Db, r: MetricRanking): Promise<MetricRankRow[]
     ORDER BY rank`)
 }
 
+/** Each ranking's latest complete year by day (fin_metric_ranking_known_years): [from day, year] in day order. */
+const KNOWN_YEARS = defineMemo({
+  name: 'fin-metric-ranking-known-years',
+  from: ['fin_metric_ranking_known_years'],
+  holds: "each metric ranking's latest complete year from each day it changed",
+  compute: async (db) => {
+    const rows = await db.all<{ metric: string; basis: string; quarter: number; known_from: number; year: number }>(
+      sql`SELECT metric, basis, quarter, known_from, year FROM fin_metric_ranking_known_years ORDER BY ALL`,
+    )
+    return Map.groupBy(rows, (r) => `${r.metric}|${r.basis}|${r.quarter}`)
+  },
+})
+
+/** The latest year complete by what `day` knew (src/reference/point-in-time.ts), or none before any was. */
+async function yearKnownOn(db: Db, r: MetricRanking, day: number): Promise<number | undefined> {
+  const steps = (await db.memo(KNOWN_YEARS)).get(`${r.metric}|${r.basis}|${r.quarter}`) ?? []
+  return steps.findLast((step) => step.known_from <= day)?.year
+}
+
 /**
  * A metric's ranking as known on a day (fin_metric_ranking_vintages): each company's last (or first)
- * vintage known by then, ranked by value; without `year`, the latest year complete by what was known then
- * (the rule of src/reference/point-in-time.ts, over the companies whose first value was known).
+ * vintage known by then, ranked by value; without `year`, the latest year complete by what was known then.
+ * The vintage a day takes is the one whose span of days holds it (`known` to `latest_until` or
+ * `first_until`), so the ranking is the year's first `limit` rows it takes: DuckDB keeps a single table's
+ * order through WHERE and LIMIT, and the table is in value order.
  */
-function metricRankingAt(db: Db, r: MetricRanking, at: RankingAt): Promise<MetricRankRow[]> {
-  const which = sql`metric = ${r.metric} AND basis = ${r.basis} AND quarter = ${r.quarter} AND known <= ${at.day}`
-  const completeYear = sql`(
-    SELECT max(year) FROM (
-      SELECT year, ${ruleText(completeYearSql('companies', 'ORDER BY year'))} AS complete
-      FROM (SELECT year, count(*) AS companies FROM fin_metric_ranking_vintages WHERE ${which} AND vintage = 1 GROUP BY year))
-    WHERE complete)`
+async function metricRankingAt(db: Db, r: MetricRanking, at: RankingAt): Promise<MetricRankRow[]> {
+  const year = r.year ?? (await yearKnownOn(db, r, at.day))
+  if (year === undefined) return []
   return db.all<MetricRankRow>(sql`
     SELECT row_number() OVER (ORDER BY value DESC, cik)::INTEGER AS rank, * FROM (
       SELECT year, cik::INTEGER AS cik, ticker, entity_name, sic, countryinc, ${FILING_COLUMNS}, unit, value, tag, version,
              strategy, rule_id, confidence
       FROM fin_metric_ranking_vintages
-      WHERE ${which} AND year = coalesce(${r.year}::INTEGER, ${completeYear})
-      QUALIFY row_number() OVER (PARTITION BY cik ORDER BY ${at.first ? sql`vintage` : sql`vintage DESC`}) = 1)
-    ORDER BY rank LIMIT ${r.limit}`)
+      WHERE metric = ${r.metric} AND basis = ${r.basis} AND quarter = ${r.quarter} AND year = ${year}
+        AND known <= ${at.day} AND ${at.day} < ${at.first ? sql`first_until` : sql`latest_until`}
+      LIMIT ${r.limit})
+    ORDER BY rank`)
 }
 
 export type RatioRankRow = FilingColumns &
@@ -114,9 +132,22 @@ export type RatioRanking = {
 /** The first `limit` companies of a ratio's ranking. */
 export function ratioRanking(db: Db, r: RatioRanking): Promise<RatioRankRow[]> {
   const issuer = sql`LEFT JOIN fin_issuers i ON i.cik = r.cik`
+  if (r.at && !r.window) {
+    // Each company's latest period known by the day, at its last (or first) vintage known by then: the
+    // ratio's first `limit` rows whose span of days holds the day, in the table's value order (as above).
+    return db.all<RatioRankRow>(sql`
+        SELECT row_number() OVER (ORDER BY r.value DESC, r.cik)::INTEGER AS rank, r.cik::INTEGER AS cik, i.ticker,
+               i.name AS entity_name, i.sic, i.countryinc, ${FILING_COLUMNS}, value, unit, components
+        FROM (SELECT * FROM fin_ratio_vintages_by_ratio
+              WHERE ratio = ${r.ratio} AND quarters = ${r.qtrs} AND known <= ${r.at.day}
+                AND ${r.at.day} < ${r.at.first ? sql`first_until` : sql`latest_until`}
+              LIMIT ${r.limit}) r ${issuer}
+        ORDER BY rank`)
+  }
   if (r.at) {
-    const window = r.window ?? { from: 0, to: 99_999_999 }
-    // Each company's latest period known by the day, at its last (or first) vintage known by then.
+    const window = r.window!
+    // Within a window: each company's latest period in it known by the day, at its last (or first) vintage
+    // known by then (the spans above hold for the latest period of all, not of a window).
     return db.all<RatioRankRow>(sql`
         SELECT row_number() OVER (ORDER BY value DESC, cik)::INTEGER AS rank, * FROM (
           SELECT r.cik::INTEGER AS cik, i.ticker, i.name AS entity_name, i.sic, i.countryinc, ${FILING_COLUMNS}, value, unit, components

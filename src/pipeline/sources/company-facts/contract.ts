@@ -115,7 +115,7 @@ export const SERVING_TABLES = servingTablesOf(
   servingTable({
     name: 'fin_metric_ranking_vintages',
     holds:
-      "a ranked company's value of a metric, basis, fiscal year and quarter as each filing left it (`vintage`), with the day it was known (`known`, YYYYMMDD)",
+      "a ranked company's value of a metric, basis, fiscal year and quarter as each filing left it (`vintage`), with the day it was known (`known`, YYYYMMDD) and the days it answers a ranking as of a day: from `known` to before `latest_until` (the last known), or to before `first_until` (the first known)",
     columns: [
       'metric',
       'basis',
@@ -127,14 +127,32 @@ export const SERVING_TABLES = servingTablesOf(
       ...RANKED_COMPANY,
       ...FILING,
       ...RANKED_POINT,
+      'latest_until',
+      'first_until',
     ],
-    orderBy: 'metric, basis, year, quarter, cik, vintage',
+    // By value within a ranking's year: a ranking as of a day is the first rows of its range the day takes.
+    orderBy: 'metric, basis, quarter, year, value DESC, cik, vintage',
   }),
   servingTable({
     name: 'fin_ratio_vintages_by_ratio',
-    holds: 'a USD ratio vintage again, by ratio, with the day it was known: a ranking as of a day',
-    columns: ['ratio', 'quarters', 'end_date', 'cik', 'vintage', 'known', ...FILING, 'value', 'unit', 'components'],
-    orderBy: 'ratio, quarters, cik, end_date, vintage',
+    holds:
+      "a USD ratio vintage again, by ratio, with the day it was known and the days it answers a ranking as of a day (the vintage taken of the company's latest period known): from `known` to before `latest_until` or `first_until`",
+    columns: [
+      'ratio',
+      'quarters',
+      'end_date',
+      'cik',
+      'vintage',
+      'known',
+      ...FILING,
+      'value',
+      'unit',
+      'components',
+      'latest_until',
+      'first_until',
+    ],
+    // By value: a ranking as of a day is the first rows of the ratio's range the day takes.
+    orderBy: 'ratio, quarters, value DESC, cik, end_date, vintage',
   }),
   servingTable({
     name: 'fin_series_ids',
@@ -158,6 +176,13 @@ export const SERVING_TABLES = servingTablesOf(
       'the companies ranked per metric, basis, quarter and fiscal year, and whether the year is complete (the default year)',
     columns: ['metric', 'basis', 'quarter', 'year', 'companies', 'complete'],
     orderBy: 'metric, basis, quarter, year',
+  }),
+  servingTable({
+    name: 'fin_metric_ranking_known_years',
+    holds:
+      "the latest complete year of a metric's ranking (basis, quarter) by what each day from `known_from` on knew: the year a ranking as of a day ranks without `year`",
+    columns: ['metric', 'basis', 'quarter', 'known_from', 'year'],
+    orderBy: 'metric, basis, quarter, known_from',
   }),
 )
 

@@ -10,19 +10,32 @@
  * - `fin_metric_ranking_years`: per metric, basis and quarter, the companies each fiscal year has and
  *   whether its reports are in (`complete`: at least half as many companies as the year before; the
  *   first year is): an annual request without `year` ranks the latest complete year.
+ * - `fin_metric_ranking_known_years`: the latest complete year of each ranking by what each day knew, from
+ *   the day it changed: a request as of a day without `year` ranks it.
  * - `fin_ratio_top`: for each ratio and period length, each company's latest point, ranked by value,
  *   largest first; only ratios of USD components. A request with a date window ranks the latest point
  *   within it from `fin_ratio_points_by_ratio` (ratios.ts) instead.
  */
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 import { RATIOS } from '../../../reference/financial-ratios.ts'
-import { completeYearSql, knownOnSql } from '../../../reference/point-in-time.ts'
+import {
+  completeYearSql,
+  firstUntilSql,
+  knownOnSql,
+  laterPeriodKnownSql,
+  latestUntilSql,
+} from '../../../reference/point-in-time.ts'
 import { type InRange, intoTable } from '../../key-ranges.ts'
 import { createServingTable, servingTablePart } from '../../serving-table.ts'
 import { quote } from '../../sql-text.ts'
 import { ALL_CIKS } from './batches.ts'
 import { SERVING_TABLES } from './contract.ts'
 import { everyVintage, RATIO_POINT_KEY } from './vintages.ts'
+
+/** A ranked metric point (its vintages' partition), a ratio point, and a company's points of a ratio. */
+const RANKED_POINT = 'metric, basis, quarter, year, cik'
+const RATIO_POINT = 'ratio, quarters, cik, end_date'
+const RATIO_COMPANY = 'ratio, quarters, cik'
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -68,21 +81,25 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
       WHERE ${only('r.symbol', metric)}`,
       ),
     ),
-    // Each ranked point's vintages (vintages.ts, every one: V6 undone), with the day each was known: a
-    // ranking as of a day ranks each company's value known by then (store/rankings.ts). One statement, one
-    // sort into the table's order: no window here, and each metric's part alone would read every row again.
+    // Each ranked point's vintages (vintages.ts, every one: V6 undone), with the day each was known and the
+    // span of days it answers (src/reference/point-in-time.ts): a ranking as of a day is then the first
+    // `limit` rows of its range that the day takes, in the table's order (by value). One statement, one sort
+    // into the table's order: each metric's part alone would read every row again.
     createServingTable(
       SERVING_TABLES.fin_metric_ranking_vintages,
-      `SELECT r.symbol AS metric, r.basis, r.fy AS year, r.quarter, r.cik, r.vintage,
-             ${knownOnSql('r.accepted', 'r.filed')} AS known, i.ticker, i.name AS entity_name, i.sic, i.countryinc,
-             r.acc_key, r.form, r.fy, r.fp, r.period, r.filed, r.accepted, r.end_date, r.quarters, r.unit, r.value,
-             r.tag, r.version, r.strategy, r.rule_id, r.confidence
-      FROM (${everyVintage(
-        'SELECT * FROM cf_ranked',
-        "SELECT * FROM s.fin_metric_vintages WHERE source = 'canonical'",
-        { carried: ['basis', 'fy', 'quarter', 'fp', 'unit', 'tag', 'version', 'strategy', 'rule_id', 'confidence'] },
-      )}) r
-      LEFT JOIN s.fin_issuers i ON i.cik = r.cik`,
+      `SELECT *, ${latestUntilSql('known', RANKED_POINT, 'vintage')} AS latest_until,
+             ${firstUntilSql('known', RANKED_POINT, 'vintage')} AS first_until
+      FROM (
+        SELECT r.symbol AS metric, r.basis, r.fy AS year, r.quarter, r.cik, r.vintage,
+               ${knownOnSql('r.accepted', 'r.filed')} AS known, i.ticker, i.name AS entity_name, i.sic, i.countryinc,
+               r.acc_key, r.form, r.fy, r.fp, r.period, r.filed, r.accepted, r.end_date, r.quarters, r.unit, r.value,
+               r.tag, r.version, r.strategy, r.rule_id, r.confidence
+        FROM (${everyVintage(
+          'SELECT * FROM cf_ranked',
+          "SELECT * FROM s.fin_metric_vintages WHERE source = 'canonical'",
+          { carried: ['basis', 'fy', 'quarter', 'fp', 'unit', 'tag', 'version', 'strategy', 'rule_id', 'confidence'] },
+        )}) r
+        LEFT JOIN s.fin_issuers i ON i.cik = r.cik)`,
     ),
     createServingTable(
       SERVING_TABLES.fin_metric_ranking_years,
@@ -90,22 +107,55 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
              ${completeYearSql('companies', 'PARTITION BY metric, basis, quarter ORDER BY year')} AS complete
       FROM (SELECT symbol AS metric, basis, quarter, fy AS year, count(*)::INTEGER AS companies FROM cf_ranked GROUP BY ALL)`,
     ),
+    // The latest complete year of each ranking by what each day knew (a company counts in a year from the
+    // day its first value was), kept only where it changes: a ranking as of a day without `year` reads it.
+    createServingTable(
+      SERVING_TABLES.fin_metric_ranking_known_years,
+      `WITH firsts AS (
+        SELECT metric, basis, quarter, year, known, count(*) AS companies
+        FROM s.fin_metric_ranking_vintages WHERE vintage = 1 GROUP BY ALL),
+      so_far AS (
+        SELECT metric, basis, quarter, year, known,
+               sum(companies) OVER (PARTITION BY metric, basis, quarter, year ORDER BY known) AS companies
+        FROM firsts),
+      days AS (
+        SELECT d.metric, d.basis, d.quarter, d.known AS day, y.year
+        FROM (SELECT DISTINCT metric, basis, quarter, known FROM firsts) d
+        JOIN (SELECT DISTINCT metric, basis, quarter, year FROM firsts) y USING (metric, basis, quarter)),
+      counted AS (
+        SELECT d.metric, d.basis, d.quarter, d.day, d.year, f.companies
+        FROM days d ASOF JOIN so_far f
+          ON f.metric = d.metric AND f.basis = d.basis AND f.quarter = d.quarter AND f.year = d.year AND f.known <= d.day),
+      latest AS (
+        SELECT metric, basis, quarter, day, max(year) FILTER (WHERE complete) AS year
+        FROM (SELECT *, ${completeYearSql('companies', 'PARTITION BY metric, basis, quarter, day ORDER BY year')} AS complete
+              FROM counted)
+        GROUP BY ALL)
+      SELECT metric, basis, quarter, day AS known_from, year::INTEGER AS year FROM latest
+      QUALIFY year IS DISTINCT FROM lag(year) OVER (PARTITION BY metric, basis, quarter ORDER BY day)`,
+    ),
     'DROP TABLE cf_ranked',
-    // Every USD ratio vintage by ratio, with the day it was known: ratios/top as of a day (store/rankings.ts).
+    // Every USD ratio vintage by ratio, with the day it was known and the span of days it answers a ranking
+    // (src/reference/point-in-time.ts): the vintage a day takes of a company's latest period known by then,
+    // the latest or the first. Sorted by value: ratios/top as of a day is the first rows a day takes.
     // A restated point's from fin_ratio_vintages, any other's one from its first_reported (everyVintage).
     createServingTable(
       SERVING_TABLES.fin_ratio_vintages_by_ratio,
-      `SELECT ratio, quarters, end_date, cik, vintage, ${knownOnSql('accepted', 'filed')} AS known, acc_key, form, fy, fp,
-             period, filed, accepted, value, unit, components
-      FROM (${everyVintage(
-        "SELECT * FROM s.fin_ratio_points WHERE currency = 'USD'",
-        'SELECT * FROM s.fin_ratio_vintages',
-        {
-          key: RATIO_POINT_KEY,
-          carried: ['fy', 'fp', 'unit'],
-          components: true,
-        },
-      )})`,
+      `SELECT *,
+             least(${latestUntilSql('known', RATIO_POINT, 'vintage')}, ${laterPeriodKnownSql('known', RATIO_COMPANY, 'end_date')}) AS latest_until,
+             least(${firstUntilSql('known', RATIO_POINT, 'vintage')}, ${laterPeriodKnownSql('known', RATIO_COMPANY, 'end_date')}) AS first_until
+      FROM (
+        SELECT ratio, quarters, end_date, cik, vintage, ${knownOnSql('accepted', 'filed')} AS known, acc_key, form, fy, fp,
+               period, filed, accepted, value, unit, components
+        FROM (${everyVintage(
+          "SELECT * FROM s.fin_ratio_points WHERE currency = 'USD'",
+          'SELECT * FROM s.fin_ratio_vintages',
+          {
+            key: RATIO_POINT_KEY,
+            carried: ['fy', 'fp', 'unit'],
+            components: true,
+          },
+        )}))`,
     ),
     // Each company's latest USD point of each ratio and period length.
     ...batches.map(

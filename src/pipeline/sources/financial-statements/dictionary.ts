@@ -128,6 +128,7 @@ export const FROM_METRIC_POINTS: Feeds = {
     'fin_ratio_top',
     'fin_metric_rankings',
     'fin_metric_ranking_years',
+    'fin_metric_ranking_known_years',
     'fin_series_ids',
     'fin_point_metas',
   ],
