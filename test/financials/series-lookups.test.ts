@@ -16,6 +16,7 @@ import type { RequestDb } from '../../src/db/client.ts'
 import { sql } from '../../src/db/sql.ts'
 import { METRIC_POINT_FIELDS, RATIO_POINT_FIELDS } from '../../src/pipeline/sources/company-facts/contract.ts'
 import { SEGMENT_ROWS_KEY } from '../../src/pipeline/sources/financial-statements/contract.ts'
+import { knownOnSql } from '../../src/reference/point-in-time.ts'
 import { openTestApi } from '../helpers/api.ts'
 
 /** One series' points: the store reads several at once, one list per name. */
@@ -39,15 +40,29 @@ const AS_READ: Record<string, string> = {
   accepted: 'accepted::VARCHAR',
   derived_from: 'derived_from::VARCHAR[]',
 }
-const columns = (fields: readonly string[]) => fields.map((f) => `${AS_READ[f] ?? f} AS ${f}`).join(', ')
+const columns = (fields: readonly string[], knownFrom: string) =>
+  fields.map((f) => `${f === 'known_from' ? knownFrom : (AS_READ[f] ?? f)} AS ${f}`).join(', ')
+
+/**
+ * A point's `known_from`: the first day one of its vintages was known (P1), from its rows of `vintages`
+ * (a restated point) or its first_reported.
+ */
+const knownFromOf = (vintages: string, point: readonly string[]) =>
+  `coalesce((SELECT min(${knownOnSql('v.accepted::TIMESTAMP', 'v.filed')}) FROM ${vintages} v
+     WHERE ${point.map((c) => `v.${c} = t.${c}`).join(' AND ')}),
+   ${knownOnSql('t.first_reported.accepted::TIMESTAMP', 't.first_reported.filed')})`
 
 /** The table's points grouped by series, each in (recency, quarters, end_date) order. */
 async function bySeries(table: string, symbol: string, source: string, fields: readonly string[]) {
+  const knownFrom =
+    table === 'fin_metric_points'
+      ? knownFromOf('fin_metric_vintages', ['cik', 'symbol', 'source', 'quarters', 'end_date'])
+      : knownFromOf('fin_ratio_vintages', ['cik', 'ratio', 'quarters', 'end_date'])
   const rows = await db.all<Record<string, unknown> & { cik: number; s: string; src: string }>(
     // Names from this file only, no input: a statement of its own text.
     {
-      text: `SELECT cik::INTEGER AS cik, ${symbol} AS s, ${source} AS src, ${columns(fields)}
-        FROM ${table} ORDER BY cik, src, s, recency, quarters, end_date`,
+      text: `SELECT cik::INTEGER AS cik, ${symbol} AS s, ${source} AS src, ${columns(fields, knownFrom)}
+        FROM ${table} t ORDER BY cik, src, s, recency, quarters, end_date`,
       values: [],
     },
   )

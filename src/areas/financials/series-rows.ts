@@ -3,14 +3,7 @@
  * knew them (point-in-time.ts): the metric series, the ratio series and the trailing-twelve-month ratios
  * (ratio-ttm.ts) read through here.
  */
-import {
-  type PeriodAt,
-  type PointInTime,
-  periodAt,
-  periodKey,
-  type Vintage,
-  vintagesByPeriod,
-} from './point-in-time.ts'
+import { type PeriodAt, type PointInTime, periodAt, periodKey, vintagesByPeriod } from './point-in-time.ts'
 import type {
   FilingColumns,
   FinancialsStore,
@@ -47,22 +40,9 @@ function vintagesOf<V>(
   return [{ ...first, quarters: p.quarters, end_date: p.end_date, vintage: 1, value: p.value, ...more } as V]
 }
 
-/**
- * The periods asked for, as of `at`'s day only those some vintage of which the day knew (P1): the series
- * read stops once it has the latest `limit` of those (store/series-points.ts). Without a day every period
- * is known.
- */
-function knownBy<V>(
-  periods: PeriodFilter,
-  at: PointInTime | undefined,
-  byPeriod: Map<number, V[]>[] | undefined,
-): PeriodFilter {
-  if (at?.day === undefined || !byPeriod) return periods
-  return {
-    ...periods,
-    known: (p, series) => periodAt(vintagesOf(byPeriod[series]!, p as never) as Vintage[], at) !== undefined,
-  }
-}
+/** The periods asked for, as of `at`'s day only those known by then (store/series-points.ts). */
+const knownBy = (periods: PeriodFilter, at: PointInTime | undefined): PeriodFilter =>
+  at?.day === undefined ? periods : { ...periods, knownBy: at.day }
 
 /** A point of today: `first_reported` only when restated, as the answer shows it. */
 const today = <R extends { restated: boolean; first_reported: FirstReportedRow | null }>(r: R): R =>
@@ -116,8 +96,8 @@ export async function metricPointsAt(
   periods: PeriodFilter,
   at: PointInTime | undefined,
 ): Promise<PointRow[][]> {
+  const points = await store.seriesPoints('metric', cik, names, knownBy(periods, at))
   const byPeriod = at && (await store.seriesVintages('metric', cik, names)).map(vintagesByPeriod)
-  const points = await store.seriesPoints('metric', cik, names, knownBy(periods, at, byPeriod))
   return names.map((name, i) => {
     const rows: PointRow[] = []
     for (const p of points[i]!) {
@@ -164,8 +144,8 @@ export async function ratioPointsAt(
   at: PointInTime | undefined,
 ): Promise<RatioRow[]> {
   const names = ratios.map((r) => ({ source: 'ratio' as const, symbol: r.id }))
+  const points = await store.seriesPoints('ratio', cik, names, knownBy(periods, at))
   const byPeriod = at && (await store.seriesVintages('ratio', cik, names)).map(vintagesByPeriod)
-  const points = await store.seriesPoints('ratio', cik, names, knownBy(periods, at, byPeriod))
   return ratios.flatMap((r, i) => {
     return points[i]!.flatMap((p) => {
       const row = { ...p, ratio: r.id } as RatioRow

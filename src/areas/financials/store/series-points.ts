@@ -18,15 +18,15 @@ import {
 
 /**
  * The periods a request asks for: its window, its period length, and without a window its latest `limit`;
- * as of a day, only the periods `known` (given a decoded point and its series' place among the names):
- * then `latest` counts the periods known, not every period.
+ * as of a day (`knownBy`, YYYYMMDD), only the periods known by then (a line's `known_from`): then `latest`
+ * counts the periods known, not every period.
  */
 export type PeriodFilter = {
   from: number
   to: number
   latest: number | undefined
   quarters: number | undefined
-  known?: (point: Record<string, unknown>, series: number) => boolean
+  knownBy?: number
 }
 
 /** A series: a metric's (`raw` tag, `canonical` key) or a ratio's (`ratio`, its id). */
@@ -37,8 +37,8 @@ const FILES = { metric: FIN_METRIC_SERIES, ratio: FIN_RATIO_SERIES } as const
 /** Which series file: a metric's or a ratio's. */
 export type SeriesKind = keyof typeof FILES
 
-/** A line's leading `recency`, `quarters` and `end_date`, read without parsing the rest (the same for both files). */
-const LEAD = FIN_METRIC_SERIES.peek.numbers('end_date')
+/** A line's leading `recency`, `quarters`, `end_date` and `known_from`, read without parsing the rest (the same for both files). */
+const LEAD = FIN_METRIC_SERIES.peek.numbers('known_from')
 
 /** Every CIK the SEC has issued is below 2^31 (contract SERIES_KEY); a larger one has no series. */
 const MAX_CIK = 2 ** 31
@@ -91,8 +91,8 @@ export async function seriesPoints(
   const ids = await seriesIds(db)
   const metas = kind === 'metric' ? await pointMetas(db) : undefined
   const model: typeof FIN_METRIC_SERIES | typeof FIN_RATIO_SERIES = FILES[kind]
-  const { latest, known } = periods
-  return names.map((name, series) => {
+  const { latest, knownBy } = periods
+  return names.map((name) => {
     const id = ids.get(`${name.source}:${name.symbol}`)
     if (id === undefined || cik >= MAX_CIK) return []
     const out: Record<string, unknown>[] = []
@@ -101,24 +101,24 @@ export async function seriesPoints(
     const knownOf = new Map<number, number>()
     let lengthsFull = 0
     for (const line of model.lineTextsOneByOne(db, { cik, seriesId: id })) {
-      // The build writes the three as integers on every line (never null: a row number, 0/1/4, a date).
-      const [recency, quarters, endDate] = LEAD(line) as [number, number, number]
+      // The build writes the four as integers on every line (never null: a row number, 0/1/4, dates).
+      const [recency, quarters, endDate, knownFrom] = LEAD(line) as [number, number, number, number]
       // Lines come by recency: past the latest `limit` periods, the key's other lines (and frames) are left unread.
       if (latest !== undefined) {
-        if (!known && recency > latest) break
-        if (known && recency > 1 && lengthsFull === knownOf.size) break
+        if (knownBy === undefined && recency > latest) break
+        if (knownBy !== undefined && recency > 1 && lengthsFull === knownOf.size) break
       }
       if (periods.quarters !== undefined && quarters !== periods.quarters) continue
       if (endDate < periods.from || endDate > periods.to) continue
-      if (known && recency === 1) knownOf.set(quarters, 0)
-      if (known && latest !== undefined && (knownOf.get(quarters) ?? 0) >= latest) continue
-      const point: Record<string, unknown> = model.decode(line)
-      if (known) {
-        if (!known(point, series)) continue
+      if (knownBy !== undefined) {
+        if (recency === 1) knownOf.set(quarters, 0)
+        if (knownFrom > knownBy) continue
         const count = (knownOf.get(quarters) ?? 0) + 1
+        if (latest !== undefined && count > latest) continue
         knownOf.set(quarters, count)
         if (count === latest) lengthsFull++
       }
+      const point: Record<string, unknown> = model.decode(line)
       if (metas) {
         // The point keeps its `meta_id`: the answer names the fields it sends (../series.ts).
         const metaId = point.meta_id as number
@@ -152,9 +152,14 @@ export async function seriesVintages<K extends SeriesKind>(
 ): Promise<(K extends 'metric' ? VintageRow : RatioVintageRow)[][]> {
   const ids = await seriesIds(db)
   const model = VINTAGE_FILES[kind] as typeof FIN_RATIO_VINTAGES
-  return names.map((name) => {
-    const id = ids.get(`${name.source}:${name.symbol}`)
-    if (id === undefined || cik >= MAX_CIK) return []
-    return model.get(db, { cik, seriesId: id }) as never
-  })
+  const idOf = names.map((name) => ids.get(`${name.source}:${name.symbol}`))
+  const known = cik < MAX_CIK ? idOf.filter((id) => id !== undefined) : []
+  // One read of the company's frames for every series: most have no vintages (V6), and their keys are
+  // neighbours.
+  const read = model.getMany(
+    db,
+    known.map((seriesId) => ({ cik, seriesId })),
+  )
+  const byId = new Map(known.map((id, i) => [id, read[i]!]))
+  return idOf.map((id) => (id === undefined ? [] : (byId.get(id) ?? []))) as never
 }

@@ -214,13 +214,16 @@ const nullableText = Type.Union([Type.String(), Type.Null()])
 const nullableNumber = Type.Union([Type.Number(), Type.Null()])
 
 /**
- * What every point's line starts with: `recency`, `quarters` and `end_date`, which a request filters on
- * (read without parsing the rest: `peek.numbers`), then the point's filing.
+ * What every point's line starts with: `recency`, `quarters`, `end_date` and `known_from`, which a request
+ * filters on (read without parsing the rest: `peek.numbers`), then the point's filing. `known_from`: the
+ * first day any vintage of the point was known (P1, YYYYMMDD), so a request as of an earlier day passes
+ * the line unread.
  */
 const POINT_LEAD = {
   recency: Type.Number(),
   quarters: Type.Number(),
   end_date: Type.Number(),
+  known_from: Type.Number(),
   acc_key: text,
   form: nullableText,
   fy: nullableNumber,

@@ -5,6 +5,7 @@
  * context (period, acceptance time) and its tag's metadata come from `fin_filings` and `fin_concepts`.
  */
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
+import { knownOnSql } from '../../../reference/point-in-time.ts'
 import { ROWS_PER_RANGE } from '../../key-ranges.ts'
 import { lookupOf } from '../../lookup-files.ts'
 import { createServingTable } from '../../serving-table.ts'
@@ -64,7 +65,9 @@ export const seriesLookups = (): LookupSpec[] => [
     ranges: { column: 'cik', of: 's.fin_metric_points', parts: 16, rowsPerPart: ROWS_PER_RANGE },
     from: (inRange) =>
       seriesLines(
-        `SELECT p.*, m.meta_id FROM s.fin_metric_points p JOIN s.fin_point_metas m ON ${SAME_META} WHERE ${inRange('p.cik')}`,
+        `SELECT p.*, m.meta_id, ${KNOWN_FROM}
+         FROM s.fin_metric_points p JOIN s.fin_point_metas m ON ${SAME_META} ${vintagesKnown('s.fin_metric_vintages', METRIC_POINT, inRange)}
+         WHERE ${inRange('p.cik')}`,
       ),
   }),
   lookupOf(FIN_METRIC_VINTAGES, {
@@ -87,9 +90,28 @@ export const seriesLookups = (): LookupSpec[] => [
     rowsOf: 's.fin_ratio_points',
     ranges: { column: 'cik', of: 's.fin_ratio_points', parts: 4, rowsPerPart: ROWS_PER_RANGE },
     from: (inRange) =>
-      seriesLines(`SELECT *, 'ratio' AS source, ratio AS symbol FROM s.fin_ratio_points WHERE ${inRange('cik')}`),
+      seriesLines(
+        `SELECT p.*, 'ratio' AS source, p.ratio AS symbol, ${KNOWN_FROM}
+         FROM s.fin_ratio_points p ${vintagesKnown('s.fin_ratio_vintages', RATIO_POINT, inRange)} WHERE ${inRange('p.cik')}`,
+      ),
   }),
 ]
+
+/** A metric point's key, and a ratio point's. */
+const METRIC_POINT = ['cik', 'symbol', 'source', 'quarters', 'end_date']
+const RATIO_POINT = ['cik', 'ratio', 'quarters', 'end_date']
+
+/** The first day each restated point of the range was known (P1): the earliest of its vintages' days. */
+const vintagesKnown = (vintages: string, point: string[], inRange: (column: string) => string) =>
+  `LEFT JOIN (SELECT ${point.join(', ')}, min(${knownOnSql('accepted::TIMESTAMP', 'filed')}) AS known_from
+              FROM ${vintages} WHERE ${inRange('cik')} GROUP BY ALL) v
+     ON ${point.map((c) => `v.${c} = p.${c}`).join(' AND ')}`
+
+/**
+ * A point's `known_from` (contract POINT_LEAD): a restated point's from its vintages (one may have been
+ * known before the first was: accepted the evening before), any other's from its one, first_reported.
+ */
+const KNOWN_FROM = `coalesce(v.known_from, ${knownOnSql('p.first_reported.accepted::TIMESTAMP', 'p.first_reported.filed')}) AS known_from`
 
 /**
  * The FROM clause of the points of `points` (with `source` and `symbol`), keyed by series, latest periods
