@@ -1,25 +1,19 @@
 /**
  * The restatement ledger's read: a company's restated periods (more than one vintage: company-facts
- * vintages.ts) from `fin_metric_vintages`, which holds only those (V6), stored by company, series and
- * period, so one company's rows are a few neighbouring row groups. Newest period first, then symbol and period length; each period's
- * vintages in filing order. One query: the page and one more row, to tell whether there are more.
+ * vintages.ts) from the metric vintages' lookup file, which holds only those (V6), a series per key: the
+ * asked series of one company are neighbouring keys, read in one pass (series-points.ts). Newest period
+ * first, then symbol, source and period length; each period's vintages in filing order.
  */
 import type { Db } from '../../../db/client.ts'
-import { list, sql } from '../../../db/sql.ts'
+import { CANONICAL_KEYS } from '../../../reference/canonical-metrics.ts'
+import { type SeriesName, seriesVintages, type VintageRow } from './series-points.ts'
 
 export type RestatedPeriodRow = {
   symbol: string
   source: string
   quarters: number
   end_date: number
-  vintages: {
-    vintage: number
-    acc_key: string
-    form: string | null
-    filed: number
-    accepted: string | null
-    value: number
-  }[]
+  vintages: Pick<VintageRow, 'vintage' | 'acc_key' | 'form' | 'filed' | 'accepted' | 'value'>[]
 }
 
 /** Which series: canonical keys and raw tags (either list empty: none of that source). */
@@ -33,6 +27,10 @@ export type RestatedFilter = {
   to: number
 }
 
+/** Byte order, as the ledger has always sorted symbols (upper-case tags before lower-case keys). */
+const byBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** The restated periods of the asked series, `skip` of them skipped, at most `want`. */
 export async function restatedPeriods(
   db: Db,
   cik: number,
@@ -40,20 +38,38 @@ export async function restatedPeriods(
   skip: number,
   want: number,
 ): Promise<RestatedPeriodRow[]> {
-  // A never-matching name keeps an empty list valid SQL.
-  const canonical = f.canonical.length ? f.canonical : ['']
-  const raw = f.raw.length ? f.raw : ['']
-  const series = f.everyKey
-    ? sql`source = 'canonical'`
-    : sql`((source = 'canonical' AND symbol IN (${list(canonical)})) OR (source = 'raw' AND symbol IN (${list(raw)})))`
-  const quarters = f.quarters === undefined ? sql`true` : sql`quarters = ${f.quarters}`
-  return db.all<RestatedPeriodRow>(sql`
-    SELECT symbol, source, quarters, end_date,
-           list({'vintage': vintage, 'acc_key': acc_key::VARCHAR, 'form': form, 'filed': filed,
-                 'accepted': accepted::VARCHAR, 'value': value} ORDER BY vintage) AS vintages
-    FROM fin_metric_vintages
-    WHERE cik = ${cik} AND ${series} AND ${quarters} AND end_date BETWEEN ${f.from} AND ${f.to}
-    GROUP BY symbol, source, quarters, end_date
-    ORDER BY end_date DESC, symbol, source, quarters
-    LIMIT ${want} OFFSET ${skip}`)
+  const names: SeriesName[] = [
+    ...(f.everyKey ? CANONICAL_KEYS : f.canonical).map((symbol) => ({ source: 'canonical' as const, symbol })),
+    ...f.raw.map((symbol) => ({ source: 'raw' as const, symbol })),
+  ]
+  const vintages = await seriesVintages(db, 'metric', cik, names)
+  const periods: RestatedPeriodRow[] = []
+  names.forEach((name, i) => {
+    // A series' lines come by period (quarters, end date), then vintage.
+    for (const v of vintages[i]!) {
+      if ((f.quarters !== undefined && v.quarters !== f.quarters) || v.end_date < f.from || v.end_date > f.to) continue
+      const last = periods.at(-1)
+      const vintage = {
+        vintage: v.vintage,
+        acc_key: v.acc_key,
+        form: v.form,
+        filed: v.filed,
+        accepted: v.accepted,
+        value: v.value,
+      }
+      if (
+        last?.symbol === name.symbol &&
+        last.source === name.source &&
+        last.quarters === v.quarters &&
+        last.end_date === v.end_date
+      )
+        last.vintages.push(vintage)
+      else periods.push({ ...name, quarters: v.quarters, end_date: v.end_date, vintages: [vintage] })
+    }
+  })
+  periods.sort(
+    (a, b) =>
+      b.end_date - a.end_date || byBytes(a.symbol, b.symbol) || byBytes(a.source, b.source) || a.quarters - b.quarters,
+  )
+  return periods.slice(skip, skip + want)
 }
