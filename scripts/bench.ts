@@ -1,7 +1,7 @@
 /**
  * Load benchmark over the compiled binary, as an operator runs it (issue 4):
  *
- *   npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build] [--no-swap] [--skip-sources LIST]
+ *   npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build] [--no-swap] [--skip-sources LIST] [--rows TEXT,…]
  *
  * In one run: generate bulk files at the scale (kept in `<work>/mirror-<scale>-<seed>`, reused), compile
  * dist/secds, build the snapshot with it (time, input MB/s, peak RSS), serve it, and drive every Filings
@@ -54,11 +54,12 @@ const { values: f } = parseArgs({
     'reuse-build': { type: 'boolean', default: false },
     'no-swap': { type: 'boolean', default: false },
     'skip-sources': { type: 'string' },
+    rows: { type: 'string' },
   },
 })
 const usage = (problem: string): never => {
   console.error(
-    `bench: ${problem}\nusage: npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build] [--no-swap] [--skip-sources LIST]`,
+    `bench: ${problem}\nusage: npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build] [--no-swap] [--skip-sources LIST] [--rows TEXT,…]`,
   )
   process.exit(2)
 }
@@ -92,6 +93,13 @@ mkdirSync(logs, { recursive: true })
 mkdirSync(pathsDir, { recursive: true })
 // Uniform: as many paths as sampled keys (the cache cannot hold them); skewed: popular keys repeat anyway.
 const PATHS_PER_FILE = { uniform: 200_000, skewed: 5000 } as const
+
+// `--rows`: only the operations whose name contains one of the texts (a re-measure of some rows).
+const rowTexts = f.rows
+  ?.split(',')
+  .map((t) => t.trim())
+  .filter(Boolean)
+const isAsked = (op: { name: string }) => !rowTexts || rowTexts.some((t) => op.name.includes(t))
 
 const say = (text: string) => console.error(`bench: ${text}`)
 const withRatios = (w: WrkResult, floors: FloorResult[], c: 'c1' | 'c16'): Measurement => {
@@ -148,7 +156,7 @@ try {
   for (const mix of mixes) {
     const rnd = seeded(Number(f.seed) * 1000 + MIXES.indexOf(mix))
     const draws = makeDraws(mix, keys, rnd)
-    for (const op of operationsWithout(skipSources)) {
+    for (const op of operationsWithout(skipSources).filter(isAsked)) {
       const written = writePaths(join(pathsDir, mix), op, draws, rnd, PATHS_PER_FILE[mix])
       if (!written) {
         say(`${mix} / ${op.name}: skipped (the snapshot lacks the keys it needs at this scale)`)
@@ -259,7 +267,7 @@ try {
   )
   // Only a full-volume run of both mixes and every source replaces the page's latest results (a partial
   // one would hide the rest).
-  if (updatesDocsPage(result.scale) && mixes.length === MIXES.length && !skipSources.length) {
+  if (updatesDocsPage(result.scale) && mixes.length === MIXES.length && !skipSources.length && !rowTexts) {
     try {
       updateDocsPage((page) => withLoadRun(page, result))
       say(`${DOCS_PAGE}: latest results replaced, one run-history row added`)
