@@ -1,12 +1,14 @@
 /**
  * The rankings' reads: companies ranked by the build (company-facts rankings.ts), read as one range of a
  * table sorted by what the request names (`fin_metric_rankings`, `fin_ratio_top`), or for a ratio within
- * a window, each company's latest point in it (`fin_ratio_points_by_ratio`). The operations (../rankings.ts)
- * choose the metric or ratio and its defaults, and shape the companies.
+ * a window, each company's latest point in it (`fin_ratio_points_by_ratio`); as of a day, the first lines
+ * of a ranking's lookup file that the day takes (`finMetricRankingLines`, `finRatioRankingLines`). The
+ * operations (../rankings.ts) choose the metric or ratio and its defaults, and shape the companies.
  */
 import type { Db } from '../../../db/client.ts'
 import { defineMemo } from '../../../db/memo.ts'
 import { sql } from '../../../db/sql.ts'
+import { FIN_METRIC_RANKING_LINES, FIN_RATIO_RANKING_LINES } from '../../../pipeline/sources/company-facts/contract.ts'
 
 /** A point's filing fields, as every series and ranking writes them. */
 export type FilingColumns = {
@@ -93,25 +95,39 @@ async function yearKnownOn(db: Db, r: MetricRanking, day: number): Promise<numbe
   return steps.findLast((step) => step.known_from <= day)?.year
 }
 
+/** A ranking line's span of days (contract RANKING_SPAN), read without parsing the rest. */
+const SPAN = FIN_METRIC_RANKING_LINES.peek.numbers('first_until')
+
 /**
- * A metric's ranking as known on a day (fin_metric_ranking_vintages): each company's last (or first)
- * vintage known by then, ranked by value; without `year`, the latest year complete by what was known then.
- * The vintage a day takes is the one whose span of days holds it (`known` to `latest_until` or
- * `first_until`), so the ranking is the year's first `limit` rows it takes: DuckDB keeps a single table's
- * order through WHERE and LIMIT, and the table is in value order.
+ * The first `limit` lines of a ranking's key whose span of days holds the day (src/reference/point-in-time.ts:
+ * each company's last, or first, vintage known by then), ranked in the lines' order, largest value first.
+ */
+function linesTaken<R>(lines: Iterable<string>, decode: (line: string) => R, at: RankingAt, limit: number) {
+  const out: (R & { rank: number })[] = []
+  for (const line of lines) {
+    const [known, latestUntil, firstUntil] = SPAN(line) as [number, number, number]
+    if (known > at.day || at.day >= (at.first ? firstUntil : latestUntil)) continue
+    out.push({ ...decode(line), rank: out.length + 1 })
+    if (out.length === limit) break
+  }
+  return out
+}
+
+/**
+ * A metric's ranking as known on a day (the finMetricRankingLines lookup file): each company's last (or
+ * first) vintage known by then, ranked by value; without `year`, the latest year complete by what was
+ * known then.
  */
 async function metricRankingAt(db: Db, r: MetricRanking, at: RankingAt): Promise<MetricRankRow[]> {
   const year = r.year ?? (await yearKnownOn(db, r, at.day))
-  if (year === undefined) return []
-  return db.all<MetricRankRow>(sql`
-    SELECT row_number() OVER (ORDER BY value DESC, cik)::INTEGER AS rank, * FROM (
-      SELECT year, cik::INTEGER AS cik, ticker, entity_name, sic, countryinc, ${FILING_COLUMNS}, unit, value, tag, version,
-             strategy, rule_id, confidence
-      FROM fin_metric_ranking_vintages
-      WHERE metric = ${r.metric} AND basis = ${r.basis} AND quarter = ${r.quarter} AND year = ${year}
-        AND known <= ${at.day} AND ${at.day} < ${at.first ? sql`first_until` : sql`latest_until`}
-      LIMIT ${r.limit})
-    ORDER BY rank`)
+  if (year === undefined || year < 0 || year >= 10_000) return []
+  const key = { metric: r.metric, quarter: r.quarter, year }
+  return linesTaken(
+    FIN_METRIC_RANKING_LINES.lineTextsOneByOne(db, key),
+    FIN_METRIC_RANKING_LINES.decode,
+    at,
+    r.limit,
+  ) as unknown as MetricRankRow[]
 }
 
 export type RatioRankRow = FilingColumns &
@@ -132,26 +148,24 @@ export type RatioRanking = {
 /** The first `limit` companies of a ratio's ranking. */
 export function ratioRanking(db: Db, r: RatioRanking): Promise<RatioRankRow[]> {
   const issuer = sql`LEFT JOIN fin_issuers i ON i.cik = r.cik`
-  if (r.at && !r.window) {
-    // Each company's latest period known by the day, at its last (or first) vintage known by then: the
-    // ratio's first `limit` rows whose span of days holds the day, in the table's value order (as above).
-    return db.all<RatioRankRow>(sql`
-        SELECT row_number() OVER (ORDER BY r.value DESC, r.cik)::INTEGER AS rank, r.cik::INTEGER AS cik, i.ticker,
-               i.name AS entity_name, i.sic, i.countryinc, ${FILING_COLUMNS}, value, unit, components
-        FROM (SELECT * FROM fin_ratio_vintages_by_ratio
-              WHERE ratio = ${r.ratio} AND quarters = ${r.qtrs} AND known <= ${r.at.day}
-                AND ${r.at.day} < ${r.at.first ? sql`first_until` : sql`latest_until`}
-              LIMIT ${r.limit}) r ${issuer}
-        ORDER BY rank`)
-  }
+  if (r.at && !r.window)
+    // Each company's latest period known by the day, at its last (or first) vintage known by then (as above).
+    return Promise.resolve(
+      linesTaken(
+        FIN_RATIO_RANKING_LINES.lineTextsOneByOne(db, { ratio: r.ratio, quarters: r.qtrs }),
+        FIN_RATIO_RANKING_LINES.decode,
+        r.at,
+        r.limit,
+      ).map((row) => ({ ...row, components: JSON.stringify(row.components) })) as unknown as RatioRankRow[],
+    )
   if (r.at) {
     const window = r.window!
     // Within a window: each company's latest period in it known by the day, at its last (or first) vintage
     // known by then (the spans above hold for the latest period of all, not of a window).
     return db.all<RatioRankRow>(sql`
         SELECT row_number() OVER (ORDER BY value DESC, cik)::INTEGER AS rank, * FROM (
-          SELECT r.cik::INTEGER AS cik, i.ticker, i.name AS entity_name, i.sic, i.countryinc, ${FILING_COLUMNS}, value, unit, components
-          FROM fin_ratio_vintages_by_ratio r ${issuer}
+          SELECT r.cik::INTEGER AS cik, ticker, entity_name, sic, countryinc, ${FILING_COLUMNS}, value, unit, components
+          FROM fin_ratio_vintages_by_ratio r
           WHERE r.ratio = ${r.ratio} AND r.quarters = ${r.qtrs} AND r.known <= ${r.at.day}
             AND r.end_date BETWEEN ${window.from} AND ${window.to}
           QUALIFY row_number() OVER (PARTITION BY r.cik ORDER BY r.end_date DESC, ${r.at.first ? sql`r.vintage` : sql`r.vintage DESC`}) = 1)

@@ -5,7 +5,9 @@
  * filing the data sets lack; `acc_key` is the accession number as an integer.
  */
 import { Type } from '@sinclair/typebox'
-import { packedKey } from '../../contract.ts'
+import { CANONICAL_KEYS } from '../../../reference/canonical-metrics.ts'
+import { RATIOS } from '../../../reference/financial-ratios.ts'
+import { type KeyPart, packedKey } from '../../contract.ts'
 import { lookupsOf, readModel } from '../../read-model.ts'
 import { servingTable, servingTablesOf } from '../../serving-table.ts'
 
@@ -144,6 +146,7 @@ export const SERVING_TABLES = servingTablesOf(
       'cik',
       'vintage',
       'known',
+      ...RANKED_COMPANY,
       ...FILING,
       'value',
       'unit',
@@ -362,4 +365,118 @@ export const FIN_RATIO_VINTAGES = readModel({
 /** The fields of a ratio point, in its line's order. */
 export const RATIO_POINT_FIELDS = Object.keys(FIN_RATIO_SERIES.fields.properties)
 
-export const LOOKUPS = lookupsOf(FIN_METRIC_SERIES, FIN_RATIO_SERIES, FIN_METRIC_VINTAGES, FIN_RATIO_VINTAGES)
+/** Names in byte order (as DuckDB sorts them): a ranking's number in a key is its place here. */
+const inOrder = (names: readonly string[]) => [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+const RANKED_METRIC_KEYS = inOrder(CANONICAL_KEYS)
+const RANKED_RATIO_IDS = inOrder(RATIOS.map((r) => r.id))
+
+/** A name's place among `names` (0-based), in SQL and in TypeScript. */
+const placeIn = (names: readonly string[], column: string): KeyPart<string> => ({
+  sql: `list_position([${names.map((n) => `'${n}'`).join(', ')}], ${column}) - 1`,
+  of: (name) => names.indexOf(name),
+  size: names.length,
+})
+
+/**
+ * A metric ranking's key: the metric (its place in byte order), the quarter (0: annual) and the fiscal
+ * year. In that order the keys run as fin_metric_ranking_vintages is sorted (metric, basis, quarter,
+ * year), so the file is written in the table's stored order.
+ */
+export const METRIC_RANKING_KEY = packedKey<{ metric: string; quarter: number; year: number }>({
+  metric: placeIn(RANKED_METRIC_KEYS, 'metric'),
+  quarter: { sql: 'quarter', of: (q) => q, size: 5 },
+  year: { sql: 'year', of: (y) => y, size: 10_000 },
+})
+
+/** A ratio ranking's key: the ratio (its place in byte order) and its period length, as fin_ratio_vintages_by_ratio runs. */
+export const RATIO_RANKING_KEY = packedKey<{ ratio: string; quarters: number }>({
+  ratio: placeIn(RANKED_RATIO_IDS, 'ratio'),
+  quarters: { sql: 'quarters', of: (q) => q, size: 5 },
+})
+
+/**
+ * What a ranking vintage's line starts with: the span of days it answers (src/reference/point-in-time.ts),
+ * read without parsing the rest: from `known` to before `latest_until` (the last known) or `first_until`.
+ */
+const RANKING_SPAN = { known: Type.Number(), latest_until: Type.Number(), first_until: Type.Number() }
+
+/** A ranked company's names. */
+const RANKED_NAMES = {
+  cik: Type.Number(),
+  ticker: nullableText,
+  entity_name: nullableText,
+  sic: nullableNumber,
+  countryinc: nullableText,
+}
+
+/**
+ * Each metric ranking's vintages (fin_metric_ranking_vintages) by METRIC_RANKING_KEY, largest value first:
+ * a ranking as of a day is the first `limit` lines whose span holds the day. As a DuckDB query each
+ * request read cold blocks of every column of a year's rows (docs/benchmarks.md).
+ */
+export const FIN_METRIC_RANKING_LINES = readModel({
+  name: 'finMetricRankingLines',
+  path: 'lookup/fin-metric-ranking-lines',
+  key: METRIC_RANKING_KEY,
+  keyIs: 'METRIC_RANKING_KEY (metric, quarter, fiscal year)',
+  line: 'array',
+  fields: Type.Object({
+    ...RANKING_SPAN,
+    year: Type.Number(),
+    ...RANKED_NAMES,
+    acc_key: text,
+    form: nullableText,
+    fy: nullableNumber,
+    fp: nullableText,
+    period: nullableNumber,
+    filed: Type.Number(),
+    accepted: nullableText,
+    end_date: Type.Number(),
+    quarters: Type.Number(),
+    unit: text,
+    value: Type.Number(),
+    tag: text,
+    version: nullableText,
+    strategy: text,
+    rule_id: nullableText,
+    confidence: Type.Number(),
+  }),
+  sql: AS_WRITTEN,
+  order: 'value (largest first), cik, vintage',
+})
+
+/** Each ratio's USD vintages (fin_ratio_vintages_by_ratio) by RATIO_RANKING_KEY, largest value first, as FIN_METRIC_RANKING_LINES. */
+export const FIN_RATIO_RANKING_LINES = readModel({
+  name: 'finRatioRankingLines',
+  path: 'lookup/fin-ratio-ranking-lines',
+  key: RATIO_RANKING_KEY,
+  keyIs: 'RATIO_RANKING_KEY (ratio, period length)',
+  line: 'array',
+  fields: Type.Object({
+    ...RANKING_SPAN,
+    ...RANKED_NAMES,
+    acc_key: text,
+    form: nullableText,
+    fy: nullableNumber,
+    fp: nullableText,
+    period: nullableNumber,
+    filed: Type.Number(),
+    accepted: nullableText,
+    end_date: Type.Number(),
+    quarters: Type.Number(),
+    value: Type.Number(),
+    unit: text,
+    components: Type.Unknown(),
+  }),
+  sql: AS_WRITTEN,
+  order: 'value (largest first), cik, end date, vintage',
+})
+
+export const LOOKUPS = lookupsOf(
+  FIN_METRIC_SERIES,
+  FIN_RATIO_SERIES,
+  FIN_METRIC_VINTAGES,
+  FIN_RATIO_VINTAGES,
+  FIN_METRIC_RANKING_LINES,
+  FIN_RATIO_RANKING_LINES,
+)

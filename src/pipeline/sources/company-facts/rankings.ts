@@ -145,8 +145,9 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
              least(${latestUntilSql('known', RATIO_POINT, 'vintage')}, ${laterPeriodKnownSql('known', RATIO_COMPANY, 'end_date')}) AS latest_until,
              least(${firstUntilSql('known', RATIO_POINT, 'vintage')}, ${laterPeriodKnownSql('known', RATIO_COMPANY, 'end_date')}) AS first_until
       FROM (
-        SELECT ratio, quarters, end_date, cik, vintage, ${knownOnSql('accepted', 'filed')} AS known, acc_key, form, fy, fp,
-               period, filed, accepted, value, unit, components
+        SELECT r.ratio, r.quarters, r.end_date, r.cik, r.vintage, ${knownOnSql('r.accepted', 'r.filed')} AS known, i.ticker,
+               i.name AS entity_name, i.sic, i.countryinc, r.acc_key, r.form, r.fy, r.fp, r.period, r.filed, r.accepted,
+               r.value, r.unit, r.components
         FROM (${everyVintage(
           "SELECT * FROM s.fin_ratio_points WHERE currency = 'USD'",
           'SELECT * FROM s.fin_ratio_vintages',
@@ -155,7 +156,8 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
             carried: ['fy', 'fp', 'unit'],
             components: true,
           },
-        )}))`,
+        )}) r
+        LEFT JOIN s.fin_issuers i ON i.cik = r.cik)`,
     ),
     // Each company's latest USD point of each ratio and period length.
     ...batches.map(

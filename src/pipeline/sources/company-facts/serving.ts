@@ -13,8 +13,10 @@ import type { BuildContext, LookupSpec } from '../../source.ts'
 import { quote } from '../../sql-text.ts'
 import { cikBatches } from './batches.ts'
 import {
+  FIN_METRIC_RANKING_LINES,
   FIN_METRIC_SERIES,
   FIN_METRIC_VINTAGES,
+  FIN_RATIO_RANKING_LINES,
   FIN_RATIO_SERIES,
   FIN_RATIO_VINTAGES,
   METRIC_META_FIELDS,
@@ -60,6 +62,16 @@ const SAME_META = METRIC_META_FIELDS.map((f) => `p.${f} IS NOT DISTINCT FROM m.$
  * part of the lines.
  */
 export const seriesLookups = (): LookupSpec[] => [
+  // The rankings as of a day: each table is sorted by the file's key, then by value (rankings.ts), so the
+  // lines are written in its stored order.
+  lookupOf(FIN_METRIC_RANKING_LINES, {
+    rowsOf: 's.fin_metric_ranking_vintages',
+    from: 'FROM s.fin_metric_ranking_vintages',
+  }),
+  lookupOf(FIN_RATIO_RANKING_LINES, {
+    rowsOf: 's.fin_ratio_vintages_by_ratio',
+    from: 'FROM s.fin_ratio_vintages_by_ratio',
+  }),
   lookupOf(FIN_METRIC_SERIES, {
     rowsOf: 's.fin_metric_points',
     ranges: { column: 'cik', of: 's.fin_metric_points', parts: 16, rowsPerPart: ROWS_PER_RANGE },

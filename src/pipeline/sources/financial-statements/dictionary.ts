@@ -132,7 +132,14 @@ export const FROM_METRIC_POINTS: Feeds = {
     'fin_series_ids',
     'fin_point_metas',
   ],
-  lookups: ['finMetricSeries', 'finRatioSeries', 'finMetricVintages', 'finRatioVintages'],
+  lookups: [
+    'finMetricSeries',
+    'finRatioSeries',
+    'finMetricVintages',
+    'finRatioVintages',
+    'finMetricRankingLines',
+    'finRatioRankingLines',
+  ],
 }
 
 /** fin_issuers (issuers.ts) and what reads it: the company lookup's, the series' and the rankings' names. */
