@@ -214,14 +214,24 @@ describe('point in time', () => {
       if (complete.length) checked++
     }
     expect(checked).toBeGreaterThan(2)
-    // Ratios: each company's latest point known by the day, as its own series as of that day has it.
-    const ratios = await get(`ratios/top?ratio=current_ratio&limit=5&asOf=${day}`)
-    expect(ratios.status).toBe(200)
-    for (const c of ratios.body.companies) {
-      const own = await get(`ratios?cik=${c.cik}&ratio=current_ratio&qtrs=0&limit=1&asOf=${day}`)
-      const [latest] = own.body.series[0].points
-      expect([c.cik, c.endDate, c.value]).toEqual([c.cik, latest.endDate, latest.value])
+    // Ratios: each company's latest point known by the day, as its own series as of that day has it, the
+    // latest vintage or the first; far ahead, the build's ranking of today.
+    for (const [asOf, vintage] of [
+      [day, 'latest'],
+      [day, 'first'],
+      ['2019-09-30', 'latest'],
+    ] as const) {
+      const ratios = await get(`ratios/top?ratio=current_ratio&limit=5&asOf=${asOf}&vintage=${vintage}`)
+      expect(ratios.status).toBe(200)
+      for (const c of ratios.body.companies) {
+        const own = await get(`ratios?cik=${c.cik}&ratio=current_ratio&qtrs=0&limit=1&asOf=${asOf}&vintage=${vintage}`)
+        const [latest] = own.body.series[0].points
+        expect([c.cik, c.endDate, c.value]).toEqual([c.cik, latest.endDate, latest.value])
+      }
     }
+    const ratioNow = await get('ratios/top?ratio=current_ratio&limit=8')
+    const ratioAhead = await get('ratios/top?ratio=current_ratio&limit=8&asOf=2100-01-01')
+    expect(ranking(ratioAhead.body)).toEqual(ranking(ratioNow.body))
   })
 
   test('segments asOf a day: each period from the latest filing known by then; vintage=first, its first filing', async () => {

@@ -89,6 +89,19 @@ const KNOWN_YEARS = defineMemo({
   },
 })
 
+/** The last calendar year a ratio vintage was known in: a ratio ranking of a later day reads that year's lines. */
+const LAST_KNOWN_YEAR = defineMemo({
+  name: 'fin-ratio-last-known-year',
+  from: ['fin_ratio_vintages_by_ratio'],
+  holds: 'the last calendar year a USD ratio vintage was known in',
+  compute: async (db) => {
+    const [row] = await db.all<{ year: number | null }>(
+      sql`SELECT (max(known) // 10000)::INTEGER AS year FROM fin_ratio_vintages_by_ratio`,
+    )
+    return row?.year ?? 0
+  },
+})
+
 /** The latest year complete by what `day` knew (src/reference/point-in-time.ts), or none before any was. */
 async function yearKnownOn(db: Db, r: MetricRanking, day: number): Promise<number | undefined> {
   const steps = (await db.memo(KNOWN_YEARS)).get(`${r.metric}|${r.basis}|${r.quarter}`) ?? []
@@ -146,18 +159,19 @@ export type RatioRanking = {
 }
 
 /** The first `limit` companies of a ratio's ranking. */
-export function ratioRanking(db: Db, r: RatioRanking): Promise<RatioRankRow[]> {
+export async function ratioRanking(db: Db, r: RatioRanking): Promise<RatioRankRow[]> {
   const issuer = sql`LEFT JOIN fin_issuers i ON i.cik = r.cik`
-  if (r.at && !r.window)
-    // Each company's latest period known by the day, at its last (or first) vintage known by then (as above).
-    return Promise.resolve(
-      linesTaken(
-        FIN_RATIO_RANKING_LINES.lineTextsOneByOne(db, { ratio: r.ratio, quarters: r.qtrs }),
+  if (r.at && !r.window) {
+    // Each company's latest period known by the day, at its last (or first) vintage known by then (as
+    // above), from the lines of the day's year, or of the last year anything was known (contract RATIO_RANKING_KEY).
+    const year = Math.min(Math.floor(r.at.day / 10_000), await db.memo(LAST_KNOWN_YEAR))
+    return linesTaken(
+        FIN_RATIO_RANKING_LINES.lineTextsOneByOne(db, { ratio: r.ratio, quarters: r.qtrs, year }),
         FIN_RATIO_RANKING_LINES.decode,
         r.at,
         r.limit,
-      ).map((row) => ({ ...row, components: JSON.stringify(row.components) })) as unknown as RatioRankRow[],
-    )
+      ).map((row) => ({ ...row, components: JSON.stringify(row.components) })) as unknown as RatioRankRow[]
+  }
   if (r.at) {
     const window = r.window!
     // Within a window: each company's latest period in it known by the day, at its last (or first) vintage

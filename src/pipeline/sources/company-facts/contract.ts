@@ -388,11 +388,23 @@ export const METRIC_RANKING_KEY = packedKey<{ metric: string; quarter: number; y
   year: { sql: 'year', of: (y) => y, size: 10_000 },
 })
 
-/** A ratio ranking's key: the ratio (its place in byte order) and its period length, as fin_ratio_vintages_by_ratio runs. */
-export const RATIO_RANKING_KEY = packedKey<{ ratio: string; quarters: number }>({
+/**
+ * A ratio ranking's key: the ratio (its place in byte order), its period length, and a calendar year the
+ * line answers some day of (`answers_in`). A ratio ranks each company's latest period, so of a ratio's
+ * lines most answer no day of a given year (those of the company's other periods): kept by year, a
+ * request reads the lines of the days' year only. A line is in each year from its `known` day's to its
+ * span's end's, at most the last year anything was known (RATIO_RANKING_YEARS_SQL): a later day reads that
+ * year's lines.
+ */
+export const RATIO_RANKING_KEY = packedKey<{ ratio: string; quarters: number; year: number }>({
   ratio: placeIn(RANKED_RATIO_IDS, 'ratio'),
   quarters: { sql: 'quarters', of: (q) => q, size: 5 },
+  year: { sql: 'answers_in', of: (y) => y, size: 10_000 },
 })
+
+/** The years a ratio ranking line answers days of (RATIO_RANKING_KEY), as a table function over the line's row. */
+export const RATIO_RANKING_YEARS_SQL = (lastYear: string) =>
+  `unnest(generate_series(known // 10000, least((greatest(latest_until, first_until) - 1) // 10000, ${lastYear}))) AS answers_in`
 
 /**
  * What a ranking vintage's line starts with: the span of days it answers (src/reference/point-in-time.ts),
@@ -450,7 +462,7 @@ export const FIN_RATIO_RANKING_LINES = readModel({
   name: 'finRatioRankingLines',
   path: 'lookup/fin-ratio-ranking-lines',
   key: RATIO_RANKING_KEY,
-  keyIs: 'RATIO_RANKING_KEY (ratio, period length)',
+  keyIs: 'RATIO_RANKING_KEY (ratio, period length, a year it answers days of)',
   line: 'array',
   fields: Type.Object({
     ...RANKING_SPAN,

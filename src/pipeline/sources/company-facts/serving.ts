@@ -20,6 +20,7 @@ import {
   FIN_RATIO_SERIES,
   FIN_RATIO_VINTAGES,
   METRIC_META_FIELDS,
+  RATIO_RANKING_YEARS_SQL,
   SERVING_TABLES,
 } from './contract.ts'
 import { rankingStatements } from './rankings.ts'
@@ -62,15 +63,17 @@ const SAME_META = METRIC_META_FIELDS.map((f) => `p.${f} IS NOT DISTINCT FROM m.$
  * part of the lines.
  */
 export const seriesLookups = (): LookupSpec[] => [
-  // The rankings as of a day: each table is sorted by the file's key, then by value (rankings.ts), so the
-  // lines are written in its stored order.
+  // The rankings as of a day: the metric ranking vintages are sorted by the file's key, then by value
+  // (rankings.ts), so its lines are written in the table's stored order.
   lookupOf(FIN_METRIC_RANKING_LINES, {
     rowsOf: 's.fin_metric_ranking_vintages',
     from: 'FROM s.fin_metric_ranking_vintages',
   }),
+  // A line once per year it answers days of (contract RATIO_RANKING_KEY): no count, the lines outnumber the rows.
   lookupOf(FIN_RATIO_RANKING_LINES, {
-    rowsOf: 's.fin_ratio_vintages_by_ratio',
-    from: 'FROM s.fin_ratio_vintages_by_ratio',
+    from: `FROM (SELECT *, ${RATIO_RANKING_YEARS_SQL('(SELECT max(known) // 10000 FROM s.fin_ratio_vintages_by_ratio)')}
+                 FROM s.fin_ratio_vintages_by_ratio)
+      ORDER BY ratio, quarters, answers_in, value DESC, cik, end_date, vintage`,
   }),
   lookupOf(FIN_METRIC_SERIES, {
     rowsOf: 's.fin_metric_points',
