@@ -44,6 +44,27 @@ function vintagesOf<V>(
 const knownBy = (periods: PeriodFilter, at: PointInTime | undefined): PeriodFilter =>
   at?.day === undefined ? periods : { ...periods, knownBy: at.day }
 
+/**
+ * The vintages by period of each series that has a restated point among those read; none for the others:
+ * a point never restated has its one vintage in `first_reported` (V6), and most series have none.
+ */
+async function restatedVintages<K extends 'metric' | 'ratio'>(
+  store: FinancialsStore,
+  kind: K,
+  cik: number,
+  names: readonly SeriesName[],
+  points: Record<string, unknown>[][],
+) {
+  const restated = names.map((_, i) => points[i]!.some((p) => p.restated))
+  const read = await store.seriesVintages(
+    kind,
+    cik,
+    names.filter((_, i) => restated[i]),
+  )
+  let next = 0
+  return names.map((_, i) => vintagesByPeriod(restated[i] ? read[next++]! : []))
+}
+
 /** A point of today: `first_reported` only when restated, as the answer shows it. */
 const today = <R extends { restated: boolean; first_reported: FirstReportedRow | null }>(r: R): R =>
   r.restated ? r : { ...r, first_reported: null }
@@ -97,7 +118,7 @@ export async function metricPointsAt(
   at: PointInTime | undefined,
 ): Promise<PointRow[][]> {
   const points = await store.seriesPoints('metric', cik, names, knownBy(periods, at))
-  const byPeriod = at && (await store.seriesVintages('metric', cik, names)).map(vintagesByPeriod)
+  const byPeriod = at && (await restatedVintages(store, 'metric', cik, names, points))
   return names.map((name, i) => {
     const rows: PointRow[] = []
     for (const p of points[i]!) {
@@ -145,7 +166,7 @@ export async function ratioPointsAt(
 ): Promise<RatioRow[]> {
   const names = ratios.map((r) => ({ source: 'ratio' as const, symbol: r.id }))
   const points = await store.seriesPoints('ratio', cik, names, knownBy(periods, at))
-  const byPeriod = at && (await store.seriesVintages('ratio', cik, names)).map(vintagesByPeriod)
+  const byPeriod = at && (await restatedVintages(store, 'ratio', cik, names, points))
   return ratios.flatMap((r, i) => {
     return points[i]!.flatMap((p) => {
       const row = { ...p, ratio: r.id } as RatioRow
