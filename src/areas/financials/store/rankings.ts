@@ -166,11 +166,11 @@ export async function ratioRanking(db: Db, r: RatioRanking): Promise<RatioRankRo
     // above), from the lines of the day's year, or of the last year anything was known (contract RATIO_RANKING_KEY).
     const year = Math.min(Math.floor(r.at.day / 10_000), await db.memo(LAST_KNOWN_YEAR))
     return linesTaken(
-        FIN_RATIO_RANKING_LINES.lineTextsOneByOne(db, { ratio: r.ratio, quarters: r.qtrs, year }),
-        FIN_RATIO_RANKING_LINES.decode,
-        r.at,
-        r.limit,
-      ).map((row) => ({ ...row, components: JSON.stringify(row.components) })) as unknown as RatioRankRow[]
+      FIN_RATIO_RANKING_LINES.lineTextsOneByOne(db, { ratio: r.ratio, quarters: r.qtrs, year }),
+      FIN_RATIO_RANKING_LINES.decode,
+      r.at,
+      r.limit,
+    ).map((row) => ({ ...row, components: JSON.stringify(row.components) })) as unknown as RatioRankRow[]
   }
   if (r.at) {
     const window = r.window!

@@ -421,6 +421,19 @@ const RANKED_NAMES = {
   countryinc: nullableText,
 }
 
+/** A ranked vintage's filing and period. */
+const RANKED_FILING = {
+  acc_key: text,
+  form: nullableText,
+  fy: nullableNumber,
+  fp: nullableText,
+  period: nullableNumber,
+  filed: Type.Number(),
+  accepted: nullableText,
+  end_date: Type.Number(),
+  quarters: Type.Number(),
+}
+
 /**
  * Each metric ranking's vintages (fin_metric_ranking_vintages) by METRIC_RANKING_KEY, largest value first:
  * a ranking as of a day is the first `limit` lines whose span holds the day. As a DuckDB query each
@@ -436,15 +449,7 @@ export const FIN_METRIC_RANKING_LINES = readModel({
     ...RANKING_SPAN,
     year: Type.Number(),
     ...RANKED_NAMES,
-    acc_key: text,
-    form: nullableText,
-    fy: nullableNumber,
-    fp: nullableText,
-    period: nullableNumber,
-    filed: Type.Number(),
-    accepted: nullableText,
-    end_date: Type.Number(),
-    quarters: Type.Number(),
+    ...RANKED_FILING,
     unit: text,
     value: Type.Number(),
     tag: text,
@@ -467,15 +472,7 @@ export const FIN_RATIO_RANKING_LINES = readModel({
   fields: Type.Object({
     ...RANKING_SPAN,
     ...RANKED_NAMES,
-    acc_key: text,
-    form: nullableText,
-    fy: nullableNumber,
-    fp: nullableText,
-    period: nullableNumber,
-    filed: Type.Number(),
-    accepted: nullableText,
-    end_date: Type.Number(),
-    quarters: Type.Number(),
+    ...RANKED_FILING,
     value: Type.Number(),
     unit: text,
     components: Type.Unknown(),
