@@ -227,6 +227,10 @@ describe('secds build: publishing', () => {
       finMetricVintages: expect.any(Number),
       finRatioVintages: expect.any(Number),
       finRatioSeries: expect.any(Number),
+      // A line per ranking vintage (the writer counts the metric ones against their table); a ratio's once
+      // per calendar year it answers days of (point-in-time.test.ts checks its rankings against the series).
+      finMetricRankingLines: expect.any(Number),
+      finRatioRankingLines: expect.any(Number),
       // A line per person, position (by issuer and by owner), day's ranked issuer, (side, day), feed row.
       insiderPersons: expect.any(Number),
       insiderPositionsByIssuer: manifest.tables.insider_positions.rows,
