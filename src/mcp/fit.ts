@@ -14,6 +14,23 @@ export type Cut = { path: string; kept: number; total: number }
 
 type List = { path: string; rows: unknown[]; sizes: number[]; size: number }
 
+/** Whether JSON writes `text` as it is: no quote, backslash, control character or surrogate to escape. */
+function isPlain(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return false
+  }
+  return true
+}
+
+/** The length of a string, number, boolean or null as JSON text, without writing it where it can be told. */
+function leafLength(value: unknown): number {
+  if (typeof value === 'string') return isPlain(value) ? value.length + 2 : JSON.stringify(value).length
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value).length : 4
+  if (typeof value === 'boolean') return value ? 4 : 5
+  return JSON.stringify(value)?.length ?? 4
+}
+
 /** The length of `value` as compact JSON text, and every list in it with the length of each of its rows. */
 function measure(value: unknown, path: string, lists: List[]): number {
   if (Array.isArray(value)) {
@@ -25,11 +42,10 @@ function measure(value: unknown, path: string, lists: List[]): number {
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value)
     let size = 2 + Math.max(0, entries.length - 1)
-    for (const [key, v] of entries)
-      size += JSON.stringify(key).length + 1 + measure(v, path ? `${path}.${key}` : key, lists)
+    for (const [key, v] of entries) size += leafLength(key) + 1 + measure(v, path ? `${path}.${key}` : key, lists)
     return size
   }
-  return JSON.stringify(value).length
+  return leafLength(value)
 }
 
 /**

@@ -13,6 +13,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import { Elysia } from 'elysia'
 import { sentKey } from '../auth/index.ts'
 import { ApiError } from '../http/errors.ts'
@@ -22,6 +23,9 @@ import { callTool } from './call.ts'
 import { type ApiTool, toolsOf } from './tools.ts'
 
 export const MCP_PATH = '/mcp'
+
+/** The servers' schema validator (the SDK's default), made once: it holds no request's state. */
+const VALIDATOR = new AjvJsonSchemaValidator()
 
 export type McpOptions = {
   /** The final app's routes: the tools, read on first use (the areas are registered after this plugin). */
@@ -59,8 +63,12 @@ export const mcp = ({ routes, handle, version, resultBudget }: McpOptions) => {
     // Auth admitted the request with this key (src/auth/index.ts).
     const key = sentKey(request, url)!
     const caller = { handle, origin: url.origin, key, requestId: stateOf(request).id, budget: resultBudget }
-    // The SDK's Server takes tools as JSON Schema (McpServer wants Zod schemas; ours are TypeBox).
-    const server = new Server({ name: 'secds', version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS })
+    // The SDK's Server takes tools as JSON Schema (McpServer wants Zod schemas; ours are TypeBox). One
+    // schema validator for every request's server: each would otherwise build an Ajv instance of its own.
+    const server = new Server(
+      { name: 'secds', version },
+      { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: VALIDATOR },
+    )
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...toolsByName().values()].map(listed) }))
     server.setRequestHandler(CallToolRequestSchema, ({ params }) => {
       const tool = toolsByName().get(params.name)
