@@ -203,6 +203,21 @@ export class KeyedFile {
     return this.linesVia(key, (frame) => this.read(frame), budget)
   }
 
+  /**
+   * The payloads of `key` as `lines` reads them, from the last of its frames whose head `passes`: the frames
+   * before it are passed over unread. The heads of a key's frames (past its first, whose first line may be
+   * another key's) must pass and then fail, as a running minimum compared with a bound does. Without
+   * heads, or when none passes, every frame of the key is read.
+   */
+  *linesPassing(key: bigint, passes: (head: bigint) => boolean): Generator<string> {
+    let frame = this.startFrame(key)
+    if (frame < 0) return
+    if (this.heads)
+      while (frame + 1 < this.frames && this.firstKey(frame + 1) === key && passes(this.heads[frame + 1]!)) frame++
+    do yield* payloadsIn(this.read(frame), key)
+    while (++frame < this.frames && this.firstKey(frame) === key)
+  }
+
   private *linesVia(
     key: bigint,
     read: (frame: number) => string,

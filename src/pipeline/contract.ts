@@ -20,7 +20,8 @@
  * (`years_back`), the insider records' and transactions' 10b5-1 flag (`aff10b5_one`), the insider net
  * values, the daily leaders by scope (open market or every non-derivative row), and a standardized value's
  * `strategy` (the rule that chose its tag); 15 (point in time): the metric and ratio vintages, each point's
- * `first_reported` and the first day it was known (`known_from`, on its series line), and the ranking
+ * `first_reported` and the first day it was known (`known_from`, on its series line, the series keyed by
+ * period length with frame heads), and the ranking
  * vintages sorted by value with the days each answers
  * (`latest_until`, `first_until`) and `fin_metric_ranking_known_years`.
  * A server reads only its own version.

@@ -75,6 +75,8 @@ export type ReadModel<N extends string, K, S extends TObject, F extends LineForm
   lineTexts(db: LookupFiles<N>, key: K): string[]
   /** The lines of `key` undecoded, one by one (KeyedFile.lines), for a reader that tests them with `peek` first. */
   lineTextsOneByOne(db: LookupFiles<N>, key: K, budget?: FrameBudget): Generator<string>
+  /** The lines of `key` undecoded, passing over the frames whose heads `passes` (KeyedFile.linesPassing). */
+  lineTextsPassing(db: LookupFiles<N>, key: K, passes: (head: bigint) => boolean): Generator<string>
   /** The lines of the keys in [from, to) undecoded (KeyedFile.range), for a merge ordered by `peek`. */
   rangeTexts(db: LookupFiles<N>, from: K, to: K): Generator<string>
   /** The file itself, for a reader of its frame heads (the filings' page skip). */
@@ -213,6 +215,7 @@ export function readModel<const N extends string, K, S extends TObject, F extend
     },
     lineTexts: (db, key) => file(db).get(spec.key.pack(key)),
     lineTextsOneByOne: (db, key, budget) => file(db).lines(spec.key.pack(key), budget),
+    lineTextsPassing: (db, key, passes) => file(db).linesPassing(spec.key.pack(key), passes),
     rangeTexts: (db, from, to) => file(db).range(spec.key.pack(from), spec.key.pack(to)),
     file,
     peek: peekOf(spec.name, spec.line, spec.fields) as Peek<Static<S>>,

@@ -41,7 +41,10 @@ const AS_READ: Record<string, string> = {
   derived_from: 'derived_from::VARCHAR[]',
 }
 const columns = (fields: readonly string[], knownFrom: string) =>
-  fields.map((f) => `${f === 'known_from' ? knownFrom : (AS_READ[f] ?? f)} AS ${f}`).join(', ')
+  fields
+    .filter((f) => f !== 'newer_known_from')
+    .map((f) => `${f === 'known_from' ? knownFrom : (AS_READ[f] ?? f)} AS ${f}`)
+    .join(', ')
 
 /**
  * A point's `known_from`: the first day one of its vintages was known (P1), from its rows of `vintages`
@@ -61,8 +64,11 @@ async function bySeries(table: string, symbol: string, source: string, fields: r
   const rows = await db.all<Record<string, unknown> & { cik: number; s: string; src: string }>(
     // Names from this file only, no input: a statement of its own text.
     {
-      text: `SELECT cik::INTEGER AS cik, ${symbol} AS s, ${source} AS src, ${columns(fields, knownFrom)}
-        FROM ${table} t ORDER BY cik, src, s, recency, quarters, end_date`,
+      // A series' lines by period length, latest first; `newer_known_from` the running minimum of `known_from` down them.
+      text: `SELECT * EXCLUDE (newer_known_from), newer_known_from FROM (
+          SELECT *, min(known_from) OVER (PARTITION BY cik, src, s, quarters ORDER BY recency) AS newer_known_from FROM (
+            SELECT cik::INTEGER AS cik, ${symbol} AS s, ${source} AS src, ${columns(fields, knownFrom)} FROM ${table} t))
+        ORDER BY cik, src, s, quarters, recency`,
       values: [],
     },
   )

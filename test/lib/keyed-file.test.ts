@@ -162,3 +162,38 @@ test("frame heads: what the writer kept of each frame's first payload, for the f
   expect(() => headless.headsWithin(0n, 20n)).toThrow('no heads')
   headless.close()
 })
+
+test('linesPassing: a key read from the last of its frames whose head passes; the frames before it unread', () => {
+  // Key 7 holds 30 lines (`7\t<day>:<n>\n`, 10 to 11 bytes) after two lines of key 5; frames of about 30 bytes.
+  // Each line's head is the smallest day of it and the lines before it: days fall as the key runs on.
+  const days = Array.from({ length: 30 }, (_, i) => 900 - 10 * i)
+  const lines: [bigint, string][] = [
+    [5n, '1:a'],
+    [5n, '2:b'],
+    ...days.map((day, i): [bigint, string] => [7n, `${day}:${i}`]),
+    [9n, '3:c'],
+  ]
+  const writer = new KeyedFileWriter(join(root, 'passing'), {
+    frameBytes: 30,
+    head: (payload) => BigInt(payload.split(':')[0]!),
+  })
+  for (const [key, payload] of lines) writer.add(key, payload)
+  writer.close()
+  const file = KeyedFile.open(join(root, 'passing'))
+  const all = file.get(7n)
+  expect(all).toHaveLength(30)
+  for (const bound of [1000, 900, 755, 600, 612, 611, 500]) {
+    const read = [...file.linesPassing(7n, (head) => head > BigInt(bound))]
+    // Every line with a day at or below the bound is read, and the lines are the key's own, in order, to its end.
+    expect(read).toEqual(all.slice(all.length - read.length))
+    expect(read.filter((l) => Number(l.split(':')[0]) <= bound)).toEqual(
+      all.filter((l) => Number(l.split(':')[0]) <= bound),
+    )
+    // Most frames before the first such line are passed over.
+    const first = all.findIndex((l) => Number(l.split(':')[0]) <= bound)
+    if (first > 6) expect(read.length).toBeLessThan(all.length - first + 6)
+  }
+  expect([...file.linesPassing(8n, () => true)]).toEqual([])
+  expect([...file.linesPassing(9n, () => true)]).toEqual(['3:c'])
+  file.close()
+})

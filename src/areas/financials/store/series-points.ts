@@ -1,6 +1,6 @@
 /**
  * A company's series points from the series lookup files (company-facts contract LOOKUPS): one key per
- * company and series, its points latest first (by recency, then period length and end date). Which number
+ * company, series and period length, its points latest first. Which number
  * a series has is `fin_series_ids`, and what a metric point's `meta_id` stands for is `fin_point_metas`:
  * both read once per snapshot (a few thousand rows here; some 20,000 raw tags, each in a few taxonomy
  * versions, in EDGAR's).
@@ -36,6 +36,9 @@ const FILES = { metric: FIN_METRIC_SERIES, ratio: FIN_RATIO_SERIES } as const
 
 /** Which series file: a metric's or a ratio's. */
 export type SeriesKind = keyof typeof FILES
+
+/** The period lengths a series has: each is a key of its own (contract PERIOD_SERIES_KEY). */
+const PERIOD_LENGTHS = [0, 1, 4]
 
 /** A line's leading `recency`, `quarters`, `end_date` and `known_from`, read without parsing the rest (the same for both files). */
 const LEAD = FIN_METRIC_SERIES.peek.numbers('known_from')
@@ -75,7 +78,7 @@ const pointMetas = (db: Db) => db.memo(POINT_METAS)
 
 /**
  * The points of several series of a company in the asked periods, one list per name in the names' order,
- * each latest first (by recency, then period length and end date), as objects of the line's fields; a
+ * by period length (0, 1, 4) and each length's latest first, as objects of the line's fields; a
  * metric point with its tag and rule (`fin_point_metas`) beside its `meta_id`. The series are read in one
  * synchronous pass: a company's series are neighbouring keys, so they share frames, and with no await
  * between them no other request's reads can evict those frames from the file's few decompressed ones
@@ -92,41 +95,40 @@ export async function seriesPoints(
   const metas = kind === 'metric' ? await pointMetas(db) : undefined
   const model: typeof FIN_METRIC_SERIES | typeof FIN_RATIO_SERIES = FILES[kind]
   const { latest, knownBy } = periods
+  const lengths = periods.quarters === undefined ? PERIOD_LENGTHS : [periods.quarters]
+  const knownByHead = knownBy === undefined ? undefined : BigInt(knownBy)
   return names.map((name) => {
     const id = ids.get(`${name.source}:${name.symbol}`)
-    if (id === undefined || cik >= MAX_CIK) return []
+    if (id === undefined || cik >= MAX_CIK || !lengths.every((q) => PERIOD_LENGTHS.includes(q))) return []
     const out: Record<string, unknown>[] = []
-    // As of a day: the points known so far per period length. Every length a series has is among its
-    // recency-1 lines, the key's first: once each has `latest` known points, the rest are older.
-    const knownOf = new Map<number, number>()
-    let lengthsFull = 0
-    for (const line of model.lineTextsOneByOne(db, { cik, seriesId: id })) {
-      // The build writes the four as integers on every line (never null: a row number, 0/1/4, dates).
-      const [recency, quarters, endDate, knownFrom] = LEAD(line) as [number, number, number, number]
-      // Lines come by recency: past the latest `limit` periods, the key's other lines (and frames) are left unread.
-      if (latest !== undefined) {
-        if (knownBy === undefined && recency > latest) break
-        if (knownBy !== undefined && recency > 1 && lengthsFull === knownOf.size) break
+    for (const quarters of lengths) {
+      const key = { cik, seriesId: id, quarters }
+      // As of a day, the frames of periods the day did not know are passed over (their heads are the
+      // earliest day any of them was known: contract POINT_LEAD).
+      const lines =
+        knownByHead === undefined
+          ? model.lineTextsOneByOne(db, key)
+          : model.lineTextsPassing(db, key, (head) => head > knownByHead)
+      let taken = 0
+      for (const line of lines) {
+        // The build writes these as integers on every line (never null: a row number, 0/1/4, dates).
+        const [recency, , endDate, knownFrom] = LEAD(line) as [number, number, number, number]
+        // Lines come latest first: past the latest `limit` periods, the key's other lines (and frames) are left unread.
+        if (knownBy === undefined && latest !== undefined && recency > latest) break
+        if (endDate < periods.from || endDate > periods.to) continue
+        if (knownBy !== undefined && knownFrom > knownBy) continue
+        // As of a day, the latest `limit` are the periods known by then.
+        if (latest !== undefined && ++taken > latest) break
+        const point: Record<string, unknown> = model.decode(line)
+        if (metas) {
+          // The point keeps its `meta_id`: the answer names the fields it sends (../series.ts).
+          const metaId = point.meta_id as number
+          const meta = metas.get(metaId)
+          if (!meta) throw new Error(`${model.name}: meta_id ${metaId} is not in fin_point_metas`)
+          Object.assign(point, meta)
+        }
+        out.push(point)
       }
-      if (periods.quarters !== undefined && quarters !== periods.quarters) continue
-      if (endDate < periods.from || endDate > periods.to) continue
-      if (knownBy !== undefined) {
-        if (recency === 1) knownOf.set(quarters, 0)
-        if (knownFrom > knownBy) continue
-        const count = (knownOf.get(quarters) ?? 0) + 1
-        if (latest !== undefined && count > latest) continue
-        knownOf.set(quarters, count)
-        if (count === latest) lengthsFull++
-      }
-      const point: Record<string, unknown> = model.decode(line)
-      if (metas) {
-        // The point keeps its `meta_id`: the answer names the fields it sends (../series.ts).
-        const metaId = point.meta_id as number
-        const meta = metas.get(metaId)
-        if (!meta) throw new Error(`${model.name}: meta_id ${metaId} is not in fin_point_metas`)
-        Object.assign(point, meta)
-      }
-      out.push(point)
     }
     return out
   })

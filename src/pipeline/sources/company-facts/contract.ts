@@ -200,6 +200,17 @@ export const SERIES_KEY = packedKey<{ cik: number; seriesId: number }>({
 })
 
 /**
+ * A series' points of one period length: SERIES_KEY's series part holds the series (`fin_series_ids`) and
+ * the period length (`quarters` 0, 1 or 4). One key per length: a request as of a day passes over a
+ * length's points newer than the day (frame heads) without reading the other lengths' between them.
+ */
+export const PERIOD_SERIES_KEY = packedKey<{ cik: number; seriesId: number; quarters: number }>({
+  cik: { sql: 'cik', of: (cik) => cik },
+  seriesId: { sql: 'series_id', of: (id) => id, size: 2 ** 29 },
+  quarters: { sql: 'quarters', of: (q) => q, size: 8 },
+})
+
+/**
  * How a field is written where not as its column: the accession key as text (18 digits are no exact
  * double), and so a derived point's keys of its filings (null on any other point), the acceptance time as
  * DuckDB renders a TIMESTAMP, a ratio's components as the JSON they hold.
@@ -217,16 +228,19 @@ const nullableText = Type.Union([Type.String(), Type.Null()])
 const nullableNumber = Type.Union([Type.Number(), Type.Null()])
 
 /**
- * What every point's line starts with: `recency`, `quarters`, `end_date` and `known_from`, which a request
- * filters on (read without parsing the rest: `peek.numbers`), then the point's filing. `known_from`: the
- * first day any vintage of the point was known (P1, YYYYMMDD), so a request as of an earlier day passes
- * the line unread.
+ * What every point's line starts with: `recency`, `quarters`, `end_date`, `known_from` and
+ * `newer_known_from`, which a request filters on (read without parsing the rest: `peek.numbers`), then the
+ * point's filing. `known_from`: the first day any vintage of the point was known (P1, YYYYMMDD), so a
+ * request as of an earlier day passes the line unread; `newer_known_from`: the earliest `known_from` of the
+ * line and the lines before it in its key (the later periods), each frame's head, so such a request passes
+ * over the frames of periods newer than the day unread.
  */
 const POINT_LEAD = {
   recency: Type.Number(),
   quarters: Type.Number(),
   end_date: Type.Number(),
   known_from: Type.Number(),
+  newer_known_from: Type.Number(),
   acc_key: text,
   form: nullableText,
   fy: nullableNumber,
@@ -262,7 +276,7 @@ const FIRST_REPORTED = Type.Object({
 })
 
 /**
- * Each metric series' points by SERIES_KEY (CIK, series id), by recency, quarters and end date: a request
+ * Each metric series' points by PERIOD_SERIES_KEY (CIK, series id, period length), latest first: a request
  * for the latest `limit` periods stops reading at the first line past them. Its tag and rule are its
  * `meta_id` (some 110 bytes of 240 when written out on every point), then a derived quarter's filings
  * (null on every other point).
@@ -270,8 +284,8 @@ const FIRST_REPORTED = Type.Object({
 export const FIN_METRIC_SERIES = readModel({
   name: 'finMetricSeries',
   path: 'lookup/fin-metric-series',
-  key: SERIES_KEY,
-  keyIs: 'SERIES_KEY (CIK, series id)',
+  key: PERIOD_SERIES_KEY,
+  keyIs: 'PERIOD_SERIES_KEY (CIK, series id, period length)',
   line: 'array',
   fields: Type.Object({
     ...POINT_LEAD,
@@ -283,7 +297,7 @@ export const FIN_METRIC_SERIES = readModel({
     first_reported: FIRST_REPORTED,
   }),
   sql: AS_WRITTEN,
-  order: 'recency, quarters, end date',
+  order: 'recency (latest period first)',
 })
 
 /** What a metric point holds: its line's fields with its `fin_point_metas` row in place of `meta_id`. */
@@ -292,12 +306,12 @@ export const METRIC_POINT_FIELDS = [
   ...METRIC_META_FIELDS,
 ]
 
-/** Each ratio series' points by SERIES_KEY (CIK, series id of the ratio), the same way; `components` as the JSON it is. */
+/** Each ratio series' points by PERIOD_SERIES_KEY (CIK, series id of the ratio, period length), the same way; `components` as the JSON it is. */
 export const FIN_RATIO_SERIES = readModel({
   name: 'finRatioSeries',
   path: 'lookup/fin-ratio-series',
-  key: SERIES_KEY,
-  keyIs: 'SERIES_KEY (CIK, series id)',
+  key: PERIOD_SERIES_KEY,
+  keyIs: 'PERIOD_SERIES_KEY (CIK, series id, period length)',
   line: 'array',
   fields: Type.Object({
     ...POINT_LEAD,
@@ -308,7 +322,7 @@ export const FIN_RATIO_SERIES = readModel({
     first_reported: FIRST_REPORTED,
   }),
   sql: AS_WRITTEN,
-  order: 'recency, quarters, end date',
+  order: 'recency (latest period first)',
   // A request of every ratio reads the latest points of two dozen series, each a frame of its own: a
   // small frame is what it decompresses for each (a series' latest eight points are about two kilobytes).
   frameBytes: 4096,

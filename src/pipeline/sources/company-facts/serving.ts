@@ -77,6 +77,7 @@ export const seriesLookups = (): LookupSpec[] => [
   }),
   lookupOf(FIN_METRIC_SERIES, {
     rowsOf: 's.fin_metric_points',
+    head: seriesHead,
     ranges: { column: 'cik', of: 's.fin_metric_points', parts: 16, rowsPerPart: ROWS_PER_RANGE },
     from: (inRange) =>
       seriesLines(
@@ -103,6 +104,7 @@ export const seriesLookups = (): LookupSpec[] => [
   }),
   lookupOf(FIN_RATIO_SERIES, {
     rowsOf: 's.fin_ratio_points',
+    head: seriesHead,
     ranges: { column: 'cik', of: 's.fin_ratio_points', parts: 4, rowsPerPart: ROWS_PER_RANGE },
     from: (inRange) =>
       seriesLines(
@@ -129,11 +131,19 @@ const vintagesKnown = (vintages: string, point: string[], inRange: (column: stri
 const KNOWN_FROM = `coalesce(v.known_from, ${knownOnSql('p.first_reported.accepted::TIMESTAMP', 'p.first_reported.filed')}) AS known_from`
 
 /**
- * The FROM clause of the points of `points` (with `source` and `symbol`), keyed by series, latest periods
- * first (by recency, then quarters and end date): the latest `limit` periods are the key's first lines.
+ * The FROM clause of the points of `points` (with `source`, `symbol` and `known_from`), keyed by series and
+ * period length, latest periods first: the latest `limit` periods are the key's first lines. Each line
+ * with its `newer_known_from` (contract POINT_LEAD), the running minimum of `known_from` down the key.
  */
-const seriesLines = (points: string) => `FROM (${points}) JOIN s.fin_series_ids USING (source, symbol)
-  ORDER BY 1, recency, quarters, end_date`
+const seriesLines = (points: string) => `FROM (
+    SELECT *, min(known_from) OVER (PARTITION BY cik, source, symbol, quarters ORDER BY recency
+                                    ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS newer_known_from
+    FROM (${points})) JOIN s.fin_series_ids USING (source, symbol)
+  ORDER BY 1, recency`
+
+/** A series line's frame head: its `newer_known_from` (a request as of a day passes frames newer than it). */
+const NEWER_KNOWN_FROM = FIN_METRIC_SERIES.peek.numbers('newer_known_from')
+const seriesHead = (line: string) => BigInt(NEWER_KNOWN_FROM(line).at(-1)!)
 
 /** A point `p` whose last vintage `v` (none: not restated) is not its value (vintages.ts V6). */
 const LAST_VINTAGE_ASTRAY = `CASE WHEN p.restated THEN v.value IS DISTINCT FROM p.value
