@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
 import { packedKey } from '../../src/pipeline/contract.ts'
-import { SERIES_KEY } from '../../src/pipeline/sources/company-facts/contract.ts'
+import { PERIOD_SERIES_KEY } from '../../src/pipeline/sources/company-facts/contract.ts'
 import {
   FILING_STATEMENT_KEY,
   SEGMENT_ROWS_KEY,
@@ -54,15 +54,21 @@ describe('packed keys: the build and the server pack the same key', () => {
       }
   })
 
-  test('SERIES_KEY: the company in the high 32 bits, the series in the low ones', async () => {
-    for (const [cik, seriesId] of [
-      [320193, 0],
-      [2_147_483_647, 2 ** 32 - 1],
-      [1, 17],
+  test('PERIOD_SERIES_KEY: the company in the high 32 bits, the series × 8 + the period length in the low ones', async () => {
+    for (const [cik, seriesId, quarters] of [
+      [320193, 0, 0],
+      [2_147_483_647, 2 ** 29 - 1, 4],
+      [1, 17, 1],
     ] as const) {
-      const key = SERIES_KEY.pack({ cik, seriesId })
-      expect(key).toBe((BigInt(cik) << 32n) + BigInt(seriesId))
-      expect(await keyInSql(SERIES_KEY.sql, { cik: `${cik}::BIGINT`, series_id: `${seriesId}::BIGINT` })).toBe(key)
+      const key = PERIOD_SERIES_KEY.pack({ cik, seriesId, quarters })
+      expect(key).toBe((BigInt(cik) << 32n) + BigInt(seriesId) * 8n + BigInt(quarters))
+      expect(
+        await keyInSql(PERIOD_SERIES_KEY.sql, {
+          cik: `${cik}::BIGINT`,
+          series_id: `${seriesId}::BIGINT`,
+          quarters: `${quarters}::BIGINT`,
+        }),
+      ).toBe(key)
     }
   })
 
@@ -137,7 +143,7 @@ describe('packedKey', () => {
       /fiscalQuarter: 8 is not an integer in \[0, 8\)/,
     )
     expect(() => SEGMENT_ROWS_KEY.pack({ cik: -1, fiscalQuarter: 1 })).toThrow(/cik: -1/)
-    expect(() => SERIES_KEY.pack({ cik: 1.5, seriesId: 1 })).toThrow(/cik: 1.5/)
+    expect(() => PERIOD_SERIES_KEY.pack({ cik: 1.5, seriesId: 1, quarters: 0 })).toThrow(/cik: 1.5/)
     expect(() =>
       packedKey<{ a: number; b: number }>({ a: { sql: 'a', of: (a) => a }, b: { sql: 'b', of: (b) => b } }),
     ).toThrow(/part b: a part after the first needs a size/)

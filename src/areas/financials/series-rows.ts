@@ -45,8 +45,9 @@ const knownBy = (periods: PeriodFilter, at: PointInTime | undefined): PeriodFilt
   at?.day === undefined ? periods : { ...periods, knownBy: at.day }
 
 /**
- * The vintages by period of each series that has a restated point among those read; none for the others:
- * a point never restated has its one vintage in `first_reported` (V6), and most series have none.
+ * The vintages by period of the restated points among those read: of each series and period length, the
+ * vintages of its periods back to the oldest restated one read. A point never restated has its one
+ * vintage in `first_reported` (V6), and most have no other.
  */
 async function restatedVintages<K extends 'metric' | 'ratio'>(
   store: FinancialsStore,
@@ -55,14 +56,17 @@ async function restatedVintages<K extends 'metric' | 'ratio'>(
   names: readonly SeriesName[],
   points: Record<string, unknown>[][],
 ) {
-  const restated = names.map((_, i) => points[i]!.some((p) => p.restated))
-  const read = await store.seriesVintages(
-    kind,
-    cik,
-    names.filter((_, i) => restated[i]),
-  )
-  let next = 0
-  return names.map((_, i) => vintagesByPeriod(restated[i] ? read[next++]! : []))
+  const wanted = points.map((read) => {
+    const since = new Map<number, number>()
+    for (const p of read) {
+      if (!p.restated) continue
+      const [quarters, endDate] = [p.quarters as number, p.end_date as number]
+      since.set(quarters, Math.min(since.get(quarters) ?? endDate, endDate))
+    }
+    return [...since].map(([quarters, from]) => ({ quarters, since: from }))
+  })
+  const read = await store.seriesVintages(kind, cik, names, (i) => wanted[i]!)
+  return read.map((vintages) => vintagesByPeriod(vintages))
 }
 
 /** A point of today: `first_reported` only when restated, as the answer shows it. */

@@ -18,7 +18,14 @@ import { companyFilings, financialIssuer } from './issuers.ts'
 import { type MetricRanking, metricRanking, type RatioRanking, ratioRanking } from './rankings.ts'
 import { type RestatedFilter, restatedPeriods } from './restatements.ts'
 import { filingSegmentRows, segmentRows } from './segments.ts'
-import { type PeriodFilter, type SeriesKind, type SeriesName, seriesPoints, seriesVintages } from './series-points.ts'
+import {
+  type PeriodFilter,
+  type SeriesKind,
+  type SeriesName,
+  seriesPoints,
+  seriesVintages,
+  type VintagesWanted,
+} from './series-points.ts'
 import { standardizedValues } from './standardized.ts'
 
 export type { ConceptMeta } from './concept-meta.ts'
@@ -60,8 +67,12 @@ export const financialsStore = (db: Db) => ({
   seriesPoints: (kind: SeriesKind, cik: number, names: readonly SeriesName[], periods: PeriodFilter) =>
     seriesPoints(db, kind, cik, names, periods),
   /** Every vintage of several metric series of a company, one list per name, by period and vintage. */
-  seriesVintages: <K extends SeriesKind>(kind: K, cik: number, names: readonly SeriesName[]) =>
-    seriesVintages(db, kind, cik, names),
+  seriesVintages: <K extends SeriesKind>(
+    kind: K,
+    cik: number,
+    names: readonly SeriesName[],
+    wanted: (name: number) => VintagesWanted,
+  ) => seriesVintages(db, kind, cik, names, wanted),
   /** A company's restated periods, newest first: the `want` after the first `skip`. */
   restatedPeriods: (cik: number, filter: RestatedFilter, skip: number, want: number) =>
     restatedPeriods(db, cik, filter, skip, want),

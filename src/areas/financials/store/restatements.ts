@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../../db/client.ts'
 import { CANONICAL_KEYS } from '../../../reference/canonical-metrics.ts'
-import { type SeriesName, seriesVintages, type VintageRow } from './series-points.ts'
+import { PERIOD_LENGTHS, type SeriesName, seriesVintages, type VintageRow } from './series-points.ts'
 
 export type RestatedPeriodRow = {
   symbol: string
@@ -42,10 +42,13 @@ export async function restatedPeriods(
     ...(f.everyKey ? CANONICAL_KEYS : f.canonical).map((symbol) => ({ source: 'canonical' as const, symbol })),
     ...f.raw.map((symbol) => ({ source: 'raw' as const, symbol })),
   ]
-  const vintages = await seriesVintages(db, 'metric', cik, names)
+  const lengths = f.quarters === undefined ? PERIOD_LENGTHS : [f.quarters]
+  const vintages = await seriesVintages(db, 'metric', cik, names, () =>
+    lengths.map((quarters) => ({ quarters, since: f.from })),
+  )
   const periods: RestatedPeriodRow[] = []
   names.forEach((name, i) => {
-    // A series' lines come by period (quarters, end date), then vintage.
+    // A series' lines come by period (period length, then the latest first), then vintage.
     for (const v of vintages[i]!) {
       if ((f.quarters !== undefined && v.quarters !== f.quarters) || v.end_date < f.from || v.end_date > f.to) continue
       const last = periods.at(-1)

@@ -38,12 +38,12 @@ const FILES = { metric: FIN_METRIC_SERIES, ratio: FIN_RATIO_SERIES } as const
 export type SeriesKind = keyof typeof FILES
 
 /** The period lengths a series has: each is a key of its own (contract PERIOD_SERIES_KEY). */
-const PERIOD_LENGTHS = [0, 1, 4]
+export const PERIOD_LENGTHS = [0, 1, 4]
 
 /** A line's leading `recency`, `quarters`, `end_date` and `known_from`, read without parsing the rest (the same for both files). */
 const LEAD = FIN_METRIC_SERIES.peek.numbers('known_from')
 
-/** Every CIK the SEC has issued is below 2^31 (contract SERIES_KEY); a larger one has no series. */
+/** Every CIK the SEC has issued is below 2^31 (contract PERIOD_SERIES_KEY); a larger one has no series. */
 const MAX_CIK = 2 ** 31
 
 const SERIES_IDS = defineMemo({
@@ -141,27 +141,38 @@ export type RatioVintageRow = typeof FIN_RATIO_VINTAGES.fields.static
 
 const VINTAGE_FILES = { metric: FIN_METRIC_VINTAGES, ratio: FIN_RATIO_VINTAGES } as const
 
+/** Which vintages of a series to read: per period length, the periods ending on or after `since`. */
+export type VintagesWanted = readonly { quarters: number; since: number }[]
+
+/** A vintage line's leading `quarters` and `end_date` (the same for both files). */
+const VINTAGE_LEAD = FIN_METRIC_VINTAGES.peek.numbers('end_date')
+
 /**
- * Every vintage of several series of a company, one list per name in the names' order, each by period
- * length, end date and vintage (the order of the lines): read whole, since which periods a day knew is
- * known only once their vintages are read.
+ * The vintages of several series of a company, one list per name in the names' order: of each period
+ * length `wanted` names, the periods ending on or after its `since`, latest period first and each
+ * period's vintages in order (the order of the lines). A key's lines past `since` are left unread.
  */
 export async function seriesVintages<K extends SeriesKind>(
   db: Db,
   kind: K,
   cik: number,
   names: readonly SeriesName[],
+  wanted: (name: number) => VintagesWanted,
 ): Promise<(K extends 'metric' ? VintageRow : RatioVintageRow)[][]> {
   const ids = await seriesIds(db)
   const model = VINTAGE_FILES[kind] as typeof FIN_RATIO_VINTAGES
-  const idOf = names.map((name) => ids.get(`${name.source}:${name.symbol}`))
-  const known = cik < MAX_CIK ? idOf.filter((id) => id !== undefined) : []
-  // One read of the company's frames for every series: most have no vintages (V6), and their keys are
-  // neighbours.
-  const read = model.getMany(
-    db,
-    known.map((seriesId) => ({ cik, seriesId })),
-  )
-  const byId = new Map(known.map((id, i) => [id, read[i]!]))
-  return idOf.map((id) => (id === undefined ? [] : (byId.get(id) ?? []))) as never
+  return names.map((name, i) => {
+    const id = ids.get(`${name.source}:${name.symbol}`)
+    if (id === undefined || cik >= MAX_CIK) return []
+    const out: RatioVintageRow[] = []
+    for (const { quarters, since } of wanted(i)) {
+      if (!PERIOD_LENGTHS.includes(quarters)) continue
+      for (const line of model.lineTextsOneByOne(db, { cik, seriesId: id, quarters })) {
+        const [, endDate] = VINTAGE_LEAD(line) as [number, number]
+        if (endDate < since) break
+        out.push(model.decode(line))
+      }
+    }
+    return out
+  }) as never
 }

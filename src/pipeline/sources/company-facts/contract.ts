@@ -190,19 +190,11 @@ export const SERVING_TABLES = servingTablesOf(
 )
 
 /**
- * A series' key: the company in the high 32 bits, the series (`fin_series_ids`) in the low ones. CIKs
- * have at most 10 digits, but every CIK the SEC has issued is below 2^31, so the key stays a
- * non-negative 64-bit integer.
- */
-export const SERIES_KEY = packedKey<{ cik: number; seriesId: number }>({
-  cik: { sql: 'cik', of: (cik) => cik },
-  seriesId: { sql: 'series_id', of: (id) => id, size: 2 ** 32 },
-})
-
-/**
- * A series' points of one period length: SERIES_KEY's series part holds the series (`fin_series_ids`) and
- * the period length (`quarters` 0, 1 or 4). One key per length: a request as of a day passes over a
- * length's points newer than the day (frame heads) without reading the other lengths' between them.
+ * A series' key, one per period length: the company in the high 32 bits, then the series
+ * (`fin_series_ids`) and the period length (`quarters` 0, 1 or 4) in the low ones. CIKs have at most 10
+ * digits, but every CIK the SEC has issued is below 2^31, so the key stays a non-negative 64-bit integer.
+ * One key per length: a request reads only the lengths it asks for, and a request as of a day passes
+ * over a length's points newer than the day (frame heads) without reading the other lengths' between them.
  */
 export const PERIOD_SERIES_KEY = packedKey<{ cik: number; seriesId: number; quarters: number }>({
   cik: { sql: 'cik', of: (cik) => cik },
@@ -342,37 +334,37 @@ const VINTAGE_FIELDS = {
 }
 
 /**
- * Each metric series' vintages (vintages.ts) by SERIES_KEY, by quarters, end date and vintage: what a
+ * Each metric series' vintages (vintages.ts) by PERIOD_SERIES_KEY, latest period first, then vintage: what a
  * request as of a day (`asOf`) or as first reported (`vintage=first`) reads instead of the latest values.
  * Restated points only: any other point's one vintage is its `first_reported`.
  */
 export const FIN_METRIC_VINTAGES = readModel({
   name: 'finMetricVintages',
   path: 'lookup/fin-metric-vintages',
-  key: SERIES_KEY,
-  keyIs: 'SERIES_KEY (CIK, series id)',
+  key: PERIOD_SERIES_KEY,
+  keyIs: 'PERIOD_SERIES_KEY (CIK, series id, period length)',
   line: 'array',
   fields: Type.Object({
     ...VINTAGE_FIELDS,
   }),
   sql: AS_WRITTEN,
-  order: 'quarters, end date, vintage',
+  order: 'end date (latest first), vintage',
   frameBytes: 4096,
 })
 
-/** Each ratio series' vintages (ratios.ts) by SERIES_KEY, as FIN_METRIC_VINTAGES, with each value's components. */
+/** Each ratio series' vintages (ratios.ts) by PERIOD_SERIES_KEY, as FIN_METRIC_VINTAGES, with each value's components. */
 export const FIN_RATIO_VINTAGES = readModel({
   name: 'finRatioVintages',
   path: 'lookup/fin-ratio-vintages',
-  key: SERIES_KEY,
-  keyIs: 'SERIES_KEY (CIK, series id)',
+  key: PERIOD_SERIES_KEY,
+  keyIs: 'PERIOD_SERIES_KEY (CIK, series id, period length)',
   line: 'array',
   fields: Type.Object({
     ...VINTAGE_FIELDS,
     components: Type.Unknown(),
   }),
   sql: AS_WRITTEN,
-  order: 'quarters, end date, vintage',
+  order: 'end date (latest first), vintage',
   frameBytes: 4096,
 })
 

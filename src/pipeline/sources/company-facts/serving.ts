@@ -92,7 +92,7 @@ export const seriesLookups = (): LookupSpec[] => [
     from: (
       inRange,
     ) => `FROM (SELECT * FROM s.fin_metric_vintages WHERE ${inRange('cik')}) JOIN s.fin_series_ids USING (source, symbol)
-      ORDER BY 1, quarters, end_date, vintage`,
+      ORDER BY 1, end_date DESC, vintage`,
   }),
   lookupOf(FIN_RATIO_VINTAGES, {
     rowsOf: 's.fin_ratio_vintages',
@@ -100,7 +100,7 @@ export const seriesLookups = (): LookupSpec[] => [
     from: (
       inRange,
     ) => `FROM (SELECT *, 'ratio' AS source, ratio AS symbol FROM s.fin_ratio_vintages WHERE ${inRange('cik')})
-      JOIN s.fin_series_ids USING (source, symbol) ORDER BY 1, quarters, end_date, vintage`,
+      JOIN s.fin_series_ids USING (source, symbol) ORDER BY 1, end_date DESC, vintage`,
   }),
   lookupOf(FIN_RATIO_SERIES, {
     rowsOf: 's.fin_ratio_points',
