@@ -13,6 +13,8 @@
  * - `days` ratios multiply by the period's days (91.25 a quarter, 365 a year).
  */
 
+import { CANONICAL_METRICS } from './canonical-metrics.ts'
+
 export type RatioGroup = 'liquidity' | 'leverage' | 'profitability' | 'efficiency'
 export const RATIO_GROUPS: readonly RatioGroup[] = ['liquidity', 'leverage', 'profitability', 'efficiency']
 
@@ -270,6 +272,19 @@ export const RATIOS: readonly RatioDefinition[] = [
 ]
 
 export const RATIO_IDS: readonly string[] = RATIOS.map((r) => r.id)
+
+/** Whether a canonical metric is a flow (a duration: income statement, cash flow), not a balance. */
+export const isFlow = (metric: string) => CANONICAL_METRICS.find((m) => m.key === metric)?.period === 'duration'
+
+/** A ratio's terms, numerator then denominator. */
+export const termsOf = (r: RatioDefinition) => [...r.numerator, ...r.denominator]
+
+/**
+ * Whether a ratio has a flow among its terms. Its points then have the flow's period, a quarter or a year
+ * (`quarters` 1 or 4), and a trailing-twelve-month value; a ratio of balances only has the balance-sheet
+ * date (`quarters` 0) and no trailing value.
+ */
+export const hasFlow = (r: RatioDefinition) => termsOf(r).some((t) => isFlow(t.metric))
 export const ratioById = new Map(RATIOS.map((r) => [r.id, r]))
 
 /** The days of a period of 1 or 4 quarters: what a `days` ratio multiplies by. */

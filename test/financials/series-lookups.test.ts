@@ -16,6 +16,7 @@ import type { RequestDb } from '../../src/db/client.ts'
 import { sql } from '../../src/db/sql.ts'
 import { METRIC_POINT_FIELDS, RATIO_POINT_FIELDS } from '../../src/pipeline/sources/company-facts/contract.ts'
 import { SEGMENT_ROWS_KEY } from '../../src/pipeline/sources/financial-statements/contract.ts'
+import { hasFlow, ratioById } from '../../src/reference/financial-ratios.ts'
 import { knownOnSql } from '../../src/reference/point-in-time.ts'
 import { openTestApi } from '../helpers/api.ts'
 
@@ -93,6 +94,10 @@ test('every ratio point is read back through its series key; components as the J
   expect(series.size).toBeGreaterThan(10)
   for (const rows of series.values()) {
     const { cik, s } = rows[0]!
+    // A ratio with a flow has quarters and years only, one of balances only the balance-sheet date: the
+    // ratio series read only those lengths' keys.
+    const lengths = hasFlow(ratioById.get(s)!) ? [1, 4] : [0]
+    for (const r of rows) expect([s, lengths.includes(r.quarters as number)]).toEqual([s, true])
     const read = await pointsOf(db, 'ratio', cik, { source: 'ratio', symbol: s }, EVERY_PERIOD)
     expect(read).toEqual(
       rows.map(({ cik: _c, s: _s, src: _src, ...r }) => ({ ...r, components: JSON.parse(String(r.components)) })),

@@ -10,7 +10,7 @@
  */
 import { ApiError, invalidParameter } from '../../http/errors.ts'
 import { CANONICAL_METRICS } from '../../reference/canonical-metrics.ts'
-import { RATIOS, type RatioDefinition } from '../../reference/financial-ratios.ts'
+import { hasFlow, RATIOS, type RatioDefinition } from '../../reference/financial-ratios.ts'
 import { pointInTimeFilters, pointInTimeOf } from './point-in-time.ts'
 import { checkQtrs, filingFields, ratioMeta, ratiosOf, windowOf } from './series.ts'
 import { KEYS_LISTED, type MetricTopQuery, type RatioTopQuery } from './series-schemas.ts'
@@ -75,10 +75,7 @@ export async function metricTop(store: FinancialsStore, q: MetricTopQuery, now =
 }
 
 /** 0 for a ratio of balances only, else 4 (a year). */
-const defaultQtrs = (r: RatioDefinition) => {
-  const metrics = [...r.numerator, ...r.denominator].map((t) => CANONICAL_METRICS.find((m) => m.key === t.metric)!)
-  return metrics.some((m) => m.period === 'duration') ? 4 : 0
-}
+const defaultQtrs = (r: RatioDefinition) => (hasFlow(r) ? 4 : 0)
 
 export async function ratioTop(store: FinancialsStore, q: RatioTopQuery) {
   checkQtrs(q.qtrs)

@@ -4,18 +4,14 @@
  * by the ratio rule (src/reference/financial-ratios.ts ratioValue) from those sums and the balances at that
  * quarter end, all in one currency, as `asOf` and `vintage` knew them. A ratio of balances only has none.
  */
-import { CANONICAL_METRICS } from '../../reference/canonical-metrics.ts'
-import { type RatioDefinition, ratioValue } from '../../reference/financial-ratios.ts'
+import { hasFlow, isFlow, type RatioDefinition, ratioValue, termsOf } from '../../reference/financial-ratios.ts'
 import type { PointInTime } from './point-in-time.ts'
 import { metricPointsAt, type PointRow, type RatioRow } from './series-rows.ts'
 import type { FinancialsStore } from './store/index.ts'
 import { trailingTwelveMonths } from './ttm.ts'
 
-const isFlow = (metric: string) => CANONICAL_METRICS.find((m) => m.key === metric)?.period === 'duration'
-const termsOf = (r: RatioDefinition) => [...r.numerator, ...r.denominator]
-
 /** Whether a ratio has a trailing-twelve-month value: one of its terms is a flow. */
-export const hasTtm = (r: RatioDefinition) => termsOf(r).some((t) => isFlow(t.metric))
+export const hasTtm = hasFlow
 
 /** The TTM points of `ratios` (each with a flow) of a company, ending on or before `to`. */
 export async function ratioTtmRows(

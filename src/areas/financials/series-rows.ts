@@ -3,6 +3,7 @@
  * knew them (point-in-time.ts): the metric series, the ratio series and the trailing-twelve-month ratios
  * (ratio-ttm.ts) read through here.
  */
+import { hasFlow, type RatioDefinition } from '../../reference/financial-ratios.ts'
 import { type PeriodAt, type PointInTime, periodAt, periodKey, vintagesByPeriod } from './point-in-time.ts'
 import type {
   FilingColumns,
@@ -164,11 +165,13 @@ const ratioAt = (p: RatioRow, { taken, first, restated }: PeriodAt<RatioVintageR
 export async function ratioPointsAt(
   store: FinancialsStore,
   cik: number,
-  ratios: readonly { id: string }[],
+  ratios: readonly RatioDefinition[],
   periods: PeriodFilter,
   at: PointInTime | undefined,
 ): Promise<RatioRow[]> {
-  const names = ratios.map((r) => ({ source: 'ratio' as const, symbol: r.id }))
+  // A ratio with a flow among its terms has the flow's period (a quarter or a year), one of balances only
+  // the balance-sheet date (docs/financials.md, Ratios).
+  const names = ratios.map((r) => ({ source: 'ratio' as const, symbol: r.id, lengths: hasFlow(r) ? [1, 4] : [0] }))
   const points = await store.seriesPoints('ratio', cik, names, knownBy(periods, at))
   const byPeriod = at && (await restatedVintages(store, 'ratio', cik, names, points))
   return ratios.flatMap((r, i) => {

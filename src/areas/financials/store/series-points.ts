@@ -30,7 +30,12 @@ export type PeriodFilter = {
 }
 
 /** A series: a metric's (`raw` tag, `canonical` key) or a ratio's (`ratio`, its id). */
-export type SeriesName = { source: 'raw' | 'canonical' | 'ratio'; symbol: string }
+export type SeriesName = {
+  source: 'raw' | 'canonical' | 'ratio'
+  symbol: string
+  /** The period lengths it can have, where its definition says (a ratio of balances only: 0); else any. */
+  lengths?: readonly number[]
+}
 
 const FILES = { metric: FIN_METRIC_SERIES, ratio: FIN_RATIO_SERIES } as const
 
@@ -95,13 +100,14 @@ export async function seriesPoints(
   const metas = kind === 'metric' ? await pointMetas(db) : undefined
   const model: typeof FIN_METRIC_SERIES | typeof FIN_RATIO_SERIES = FILES[kind]
   const { latest, knownBy } = periods
-  const lengths = periods.quarters === undefined ? PERIOD_LENGTHS : [periods.quarters]
+  const asked = periods.quarters === undefined ? PERIOD_LENGTHS : [periods.quarters]
   const knownByHead = knownBy === undefined ? undefined : BigInt(knownBy)
   return names.map((name) => {
     const id = ids.get(`${name.source}:${name.symbol}`)
-    if (id === undefined || cik >= MAX_CIK || !lengths.every((q) => PERIOD_LENGTHS.includes(q))) return []
+    if (id === undefined || cik >= MAX_CIK) return []
     const out: Record<string, unknown>[] = []
-    for (const quarters of lengths) {
+    // Only the lengths the series can have: each other would be a key looked up for nothing.
+    for (const quarters of asked.filter((q) => (name.lengths ?? PERIOD_LENGTHS).includes(q))) {
       const key = { cik, seriesId: id, quarters }
       // As of a day, the frames of periods the day did not know are passed over (their heads are the
       // earliest day any of them was known: contract POINT_LEAD).
