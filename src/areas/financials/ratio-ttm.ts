@@ -4,14 +4,11 @@
  * by the ratio rule (src/reference/financial-ratios.ts ratioValue) from those sums and the balances at that
  * quarter end, all in one currency, as `asOf` and `vintage` knew them. A ratio of balances only has none.
  */
-import { hasFlow, isFlow, type RatioDefinition, ratioValue, termsOf } from '../../reference/financial-ratios.ts'
+import { isFlow, type RatioDefinition, ratioValue, termsOf } from '../../reference/financial-ratios.ts'
 import type { PointInTime } from './point-in-time.ts'
 import { metricPointsAt, type PointRow, type RatioRow } from './series-rows.ts'
 import type { FinancialsStore } from './store/index.ts'
 import { trailingTwelveMonths } from './ttm.ts'
-
-/** Whether a ratio has a trailing-twelve-month value: one of its terms is a flow. */
-export const hasTtm = hasFlow
 
 /** The TTM points of `ratios` (each with a flow) of a company, ending on or before `to`. */
 export async function ratioTtmRows(

@@ -11,11 +11,11 @@
 import { ApiError, invalidParameter } from '../../http/errors.ts'
 import { accessionOfKey, formatCik, normalizeTicker, parseCik } from '../../lib/ids.ts'
 import { CANONICAL_KEYS } from '../../reference/canonical-metrics.ts'
-import { RATIOS, type RatioDefinition, ratioById } from '../../reference/financial-ratios.ts'
+import { hasFlow, RATIOS, type RatioDefinition, ratioById } from '../../reference/financial-ratios.ts'
 import { easternTime } from '../common/edgar-values.ts'
 import { issuerBody, knownIssuer } from './issuer.ts'
 import { type PointInTime, pointInTimeFilters, pointInTimeOf } from './point-in-time.ts'
-import { hasTtm, ratioTtmRows } from './ratio-ttm.ts'
+import { ratioTtmRows } from './ratio-ttm.ts'
 import { type FirstReportedRow, metricPointsAt, type PointRow, ratioPointsAt } from './series-rows.ts'
 import {
   KEYS_LISTED,
@@ -284,7 +284,7 @@ async function ttmRows(
   window: { from: number; to: number },
   at: PointInTime | undefined,
 ) {
-  const flows = ratios.filter(hasTtm)
+  const flows = ratios.filter(hasFlow)
   if (!flows.length)
     throw new ApiError('not_found', 'No trailing-twelve-month values: the asked ratios are of balances only.')
   return (await ratioTtmRows(store, cik, flows, window.to, at)).filter((r) => r.end_date >= window.from)

@@ -66,7 +66,7 @@ export const financialsStore = (db: Db) => ({
   /** The points of several metric or ratio series of a company in the asked periods, one list per name, latest first. */
   seriesPoints: (kind: SeriesKind, cik: number, names: readonly SeriesName[], periods: PeriodFilter) =>
     seriesPoints(db, kind, cik, names, periods),
-  /** Every vintage of several metric series of a company, one list per name, by period and vintage. */
+  /** The wanted vintages of several metric or ratio series of a company, one list per name (series-points.ts). */
   seriesVintages: <K extends SeriesKind>(
     kind: K,
     cik: number,

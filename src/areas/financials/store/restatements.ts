@@ -49,25 +49,18 @@ export async function restatedPeriods(
   const periods: RestatedPeriodRow[] = []
   names.forEach((name, i) => {
     // A series' lines come by period (period length, then the latest first), then vintage.
+    // Only the asked lengths back to `from` were read: the window's end is what is left to apply.
     for (const v of vintages[i]!) {
-      if ((f.quarters !== undefined && v.quarters !== f.quarters) || v.end_date < f.from || v.end_date > f.to) continue
+      if (v.end_date > f.to) continue
       const last = periods.at(-1)
-      const vintage = {
-        vintage: v.vintage,
-        acc_key: v.acc_key,
-        form: v.form,
-        filed: v.filed,
-        accepted: v.accepted,
-        value: v.value,
-      }
       if (
         last?.symbol === name.symbol &&
         last.source === name.source &&
         last.quarters === v.quarters &&
         last.end_date === v.end_date
       )
-        last.vintages.push(vintage)
-      else periods.push({ ...name, quarters: v.quarters, end_date: v.end_date, vintages: [vintage] })
+        last.vintages.push(v)
+      else periods.push({ ...name, quarters: v.quarters, end_date: v.end_date, vintages: [v] })
     }
   })
   periods.sort(

@@ -34,7 +34,7 @@ import { everyVintage, RATIO_POINT_KEY } from './vintages.ts'
 
 /** A ranked metric point (its vintages' partition), a ratio point, and a company's points of a ratio. */
 const RANKED_POINT = 'metric, basis, quarter, year, cik'
-const RATIO_POINT = 'ratio, quarters, cik, end_date'
+const RATIO_POINT = RATIO_POINT_KEY.join(', ')
 const RATIO_COMPANY = 'ratio, quarters, cik'
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)

@@ -26,6 +26,7 @@ import {
 import { rankingStatements } from './rankings.ts'
 import { ratioStatements } from './ratios.ts'
 import { seriesStatements } from './series.ts'
+import { METRIC_POINT_KEY, RATIO_POINT_KEY } from './vintages.ts'
 
 const METRIC_LABELS = `SELECT * FROM (VALUES ${CANONICAL_METRICS.map((m) => `(${quote(m.key)}, ${quote(m.label)})`).join(', ')}) t(metric, label)`
 
@@ -82,7 +83,7 @@ export const seriesLookups = (): LookupSpec[] => [
     from: (inRange) =>
       seriesLines(
         `SELECT p.*, m.meta_id, ${KNOWN_FROM}
-         FROM s.fin_metric_points p JOIN s.fin_point_metas m ON ${SAME_META} ${vintagesKnown('s.fin_metric_vintages', METRIC_POINT, inRange)}
+         FROM s.fin_metric_points p JOIN s.fin_point_metas m ON ${SAME_META} ${vintagesKnown('s.fin_metric_vintages', METRIC_POINT_KEY, inRange)}
          WHERE ${inRange('p.cik')}`,
       ),
   }),
@@ -109,17 +110,13 @@ export const seriesLookups = (): LookupSpec[] => [
     from: (inRange) =>
       seriesLines(
         `SELECT p.*, 'ratio' AS source, p.ratio AS symbol, ${KNOWN_FROM}
-         FROM s.fin_ratio_points p ${vintagesKnown('s.fin_ratio_vintages', RATIO_POINT, inRange)} WHERE ${inRange('p.cik')}`,
+         FROM s.fin_ratio_points p ${vintagesKnown('s.fin_ratio_vintages', RATIO_POINT_KEY, inRange)} WHERE ${inRange('p.cik')}`,
       ),
   }),
 ]
 
-/** A metric point's key, and a ratio point's. */
-const METRIC_POINT = ['cik', 'symbol', 'source', 'quarters', 'end_date']
-const RATIO_POINT = ['cik', 'ratio', 'quarters', 'end_date']
-
 /** The first day each restated point of the range was known (P1): the earliest of its vintages' days. */
-const vintagesKnown = (vintages: string, point: string[], inRange: (column: string) => string) =>
+const vintagesKnown = (vintages: string, point: readonly string[], inRange: (column: string) => string) =>
   `LEFT JOIN (SELECT ${point.join(', ')}, min(${knownOnSql('accepted::TIMESTAMP', 'filed')}) AS known_from
               FROM ${vintages} WHERE ${inRange('cik')} GROUP BY ALL) v
      ON ${point.map((c) => `v.${c} = p.${c}`).join(' AND ')}`

@@ -126,7 +126,7 @@ export const vintageStatements = (inBatch: InRange): string[] => [
 export const VINTAGES_DROP = 'DROP TABLE cf_vintages'
 
 /** A point's key: a metric point's (fin_metric_points, fin_metric_vintages), or a ratio point's. */
-const METRIC_POINT_KEY = ['cik', 'symbol', 'source', 'quarters', 'end_date'] as const
+export const METRIC_POINT_KEY = ['cik', 'symbol', 'source', 'quarters', 'end_date'] as const
 export const RATIO_POINT_KEY = ['cik', 'ratio', 'quarters', 'end_date'] as const
 
 /**
