@@ -23,10 +23,11 @@
  * `first_reported` and the first day it was known (`known_from`, on its series line, the series keyed by
  * period length with frame heads), and the ranking
  * vintages sorted by value with the days each answers
- * (`latest_until`, `first_until`) and `fin_metric_ranking_known_years`.
+ * (`latest_until`, `first_until`) and `fin_metric_ranking_known_years`; 16: a series line's
+ * `all_known_from` and `last_vintage` (a day that knew every vintage of a point reads none).
  * A server reads only its own version.
  */
-export const SCHEMA_VERSION = 15
+export const SCHEMA_VERSION = 16
 
 /** The server's read-only DuckDB file inside each snapshot folder. */
 export const SERVING_FILE = 'serving.duckdb'

@@ -6,6 +6,9 @@
  * (company, fiscal quarter) keys.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
+import type { PointInTime } from '../../src/areas/financials/point-in-time.ts'
+import { metricPointsAt, ratioPointsAt } from '../../src/areas/financials/series-rows.ts'
+import { financialsStore } from '../../src/areas/financials/store/index.ts'
 import {
   type PeriodFilter,
   type SeriesKind,
@@ -41,38 +44,54 @@ const AS_READ: Record<string, string> = {
   accepted: 'accepted::VARCHAR',
   derived_from: 'derived_from::VARCHAR[]',
 }
-const columns = (fields: readonly string[], knownFrom: string) =>
+const columns = (fields: readonly string[], computed: Record<string, string>) =>
   fields
     .filter((f) => f !== 'newer_known_from')
-    .map((f) => `${f === 'known_from' ? knownFrom : (AS_READ[f] ?? f)} AS ${f}`)
+    .map((f) => `${computed[f] ?? AS_READ[f] ?? f} AS ${f}`)
     .join(', ')
 
 /**
- * A point's `known_from`: the first day one of its vintages was known (P1), from its rows of `vintages`
- * (a restated point) or its first_reported.
+ * What a point's line holds of its vintages: the first day one of them was known (P1) and the first day
+ * all were, from its rows of `vintages` (a restated point) or its first_reported, and a restated point's
+ * last vintage.
  */
-const knownFromOf = (vintages: string, point: readonly string[]) =>
-  `coalesce((SELECT min(${knownOnSql('v.accepted::TIMESTAMP', 'v.filed')}) FROM ${vintages} v
-     WHERE ${point.map((c) => `v.${c} = t.${c}`).join(' AND ')}),
-   ${knownOnSql('t.first_reported.accepted::TIMESTAMP', 't.first_reported.filed')})`
+function fromVintages(vintages: string, point: readonly string[], more: string) {
+  const rows = `FROM ${vintages} v WHERE ${point.map((c) => `v.${c} = t.${c}`).join(' AND ')}`
+  const knownOn = knownOnSql('v.accepted::TIMESTAMP', 'v.filed')
+  const firstKnownOn = knownOnSql('t.first_reported.accepted::TIMESTAMP', 't.first_reported.filed')
+  return {
+    known_from: `coalesce((SELECT min(${knownOn}) ${rows}), ${firstKnownOn})`,
+    all_known_from: `coalesce((SELECT max(${knownOn}) ${rows}), ${firstKnownOn})`,
+    last_vintage: `(SELECT to_json(arg_max({'value': v.value, 'acc_key': v.acc_key::VARCHAR, 'form': v.form,
+      'filed': v.filed, 'accepted': v.accepted::VARCHAR, 'period': v.period${more}}, v.vintage)) ${rows})`,
+  }
+}
 
 /** The table's points grouped by series, each in (recency, quarters, end_date) order. */
 async function bySeries(table: string, symbol: string, source: string, fields: readonly string[]) {
-  const knownFrom =
+  const computed =
     table === 'fin_metric_points'
-      ? knownFromOf('fin_metric_vintages', ['cik', 'symbol', 'source', 'quarters', 'end_date'])
-      : knownFromOf('fin_ratio_vintages', ['cik', 'ratio', 'quarters', 'end_date'])
+      ? fromVintages('fin_metric_vintages', ['cik', 'symbol', 'source', 'quarters', 'end_date'], '')
+      : fromVintages(
+          'fin_ratio_vintages',
+          ['cik', 'ratio', 'quarters', 'end_date'],
+          ", 'components': v.components::JSON",
+        )
   const rows = await db.all<Record<string, unknown> & { cik: number; s: string; src: string }>(
     // Names from this file only, no input: a statement of its own text.
     {
       // A series' lines by period length, latest first; `newer_known_from` the running minimum of `known_from` down them.
       text: `SELECT * EXCLUDE (newer_known_from), newer_known_from FROM (
           SELECT *, min(known_from) OVER (PARTITION BY cik, src, s, quarters ORDER BY recency) AS newer_known_from FROM (
-            SELECT cik::INTEGER AS cik, ${symbol} AS s, ${source} AS src, ${columns(fields, knownFrom)} FROM ${table} t))
+            SELECT cik::INTEGER AS cik, ${symbol} AS s, ${source} AS src, ${columns(fields, computed)} FROM ${table} t))
         ORDER BY cik, src, s, quarters, recency`,
       values: [],
     },
   )
+  // A restated point's last vintage as the JSON its line holds (null on any other point).
+  for (const r of rows) r.last_vintage = r.last_vintage === null ? null : JSON.parse(String(r.last_vintage))
+  // The fixture has restated points, some of whose vintages were known on different days.
+  expect(rows.filter((r) => r.last_vintage !== null && r.all_known_from !== r.known_from).length).toBeGreaterThan(0)
   return Map.groupBy(rows, (r) => `${r.cik}|${r.src}|${r.s}`)
 }
 
@@ -120,6 +139,63 @@ test('the latest `limit` periods are the lines up to that recency, period length
   const window = withoutMetaId(await pointsOf(db, 'metric', cik, name, { ...EVERY_PERIOD, from: end, to: end }))
   expect(window.length).toBeGreaterThan(0)
   expect(window).toEqual(points.filter((p) => p.end_date === end))
+})
+
+test('a day that knew every vintage of a point answers from its line what reading its vintages gives', async () => {
+  const store = financialsStore(db)
+  // The same store, its lines made to say no day knew every vintage and to hold no last one: each restated
+  // point reads its vintages.
+  const readingVintages: typeof store = {
+    ...store,
+    seriesPoints: async (...args) =>
+      (await store.seriesPoints(...args)).map((read) =>
+        read.map((p) => ({ ...p, all_known_from: Infinity, last_vintage: null })),
+      ),
+  }
+  // What an answer shows of a point (series.ts): its first-reported value and filing, not the vintage's other fields.
+  type Answered = { first_reported: Record<string, unknown> | null }
+  const withoutLead = (rows: Answered[]) =>
+    rows.map(({ first_reported: f, ...r }) => ({
+      ...r,
+      all_known_from: undefined,
+      last_vintage: undefined,
+      first_reported: f && { value: f.value, acc_key: f.acc_key, form: f.form, filed: f.filed, accepted: f.accepted },
+    }))
+  const metrics = await bySeries('fin_metric_points', 'symbol', 'source', METRIC_POINT_FIELDS)
+  const ratios = await bySeries('fin_ratio_points', 'ratio', `'ratio'`, RATIO_POINT_FIELDS)
+  // Answered from a line: a restated point whose day knew every vintage; from a later filing than the
+  // point's own (a later one repeated its value) shows the line's last vintage is what answers.
+  let fromLines = 0
+  let fromAnEarlierFiling = 0
+  for (const [kind, series] of [
+    ['metric', metrics],
+    ['ratio', ratios],
+  ] as const)
+    for (const rows of series.values()) {
+      const restated = rows.filter((r) => r.restated)
+      if (!restated.length) continue
+      const { cik, s, src } = rows[0]!
+      const days = [...new Set(restated.flatMap((r) => [r.all_known_from as number, (r.all_known_from as number) - 1]))]
+      for (const day of [...days.slice(0, 6), undefined])
+        for (const vintage of ['latest', 'first'] as const) {
+          if (day === undefined && vintage === 'latest') continue
+          const answers = async (from: typeof store, at: PointInTime) =>
+            kind === 'metric'
+              ? (await metricPointsAt(from, cik, [{ source: src as 'raw', symbol: s }], EVERY_PERIOD, at))[0]!
+              : await ratioPointsAt(from, cik, [ratioById.get(s)!], EVERY_PERIOD, at)
+          // Without a day every vintage is known, as on a day after all of them: that day reads the vintages.
+          expect(withoutLead(await answers(store, { day, vintage }))).toEqual(
+            withoutLead(await answers(readingVintages, { day: day ?? 99_991_231, vintage })),
+          )
+          for (const r of restated)
+            if (day === undefined || (r.all_known_from as number) <= day) {
+              fromLines++
+              const last = r.last_vintage as { acc_key: string }
+              if (vintage === 'latest' && last.acc_key !== r.acc_key) fromAnEarlierFiling++
+            }
+        }
+    }
+  expect([fromLines > 20, fromAnEarlierFiling > 0]).toEqual([true, true])
 })
 
 test('fin_point_metas holds each tag-and-rule part once, and every metric point names one', async () => {

@@ -27,28 +27,40 @@ export type FirstReportedRow = {
 type StoredFirst = FirstReportedRow & { period: number | null }
 
 /**
- * A period's vintages: its rows of the vintage file when restated; else its one vintage, the value first
- * reported (vintages.ts V6: a point of one vintage has no rows there).
+ * A period's vintages: its rows of the vintage file when they were read; else those its line holds, which
+ * are all P1–P3 need (`needsVintages`): its first (`first_reported`, a point's one vintage when never
+ * restated: vintages.ts V6) and a restated point's last (`last_vintage`).
  */
 function vintagesOf<V>(
   byPeriod: Map<number, V[]>,
-  p: { quarters: number; end_date: number; value: number; first_reported: unknown },
+  p: { quarters: number; end_date: number; value: number; first_reported: unknown; last_vintage?: unknown },
   more: Partial<V> = {},
 ): V[] {
   const stored = byPeriod.get(periodKey(p.quarters, p.end_date))
   if (stored) return stored
-  const first = p.first_reported as StoredFirst
-  return [{ ...first, quarters: p.quarters, end_date: p.end_date, vintage: 1, value: p.value, ...more } as V]
+  const period = { quarters: p.quarters, end_date: p.end_date }
+  const first = { ...(p.first_reported as StoredFirst), ...period, vintage: 1 }
+  if (!p.last_vintage) return [{ ...first, value: p.value, ...more } as V]
+  return [first as V, { ...(p.last_vintage as StoredFirst), ...period } as V]
 }
+
+/**
+ * Whether a point's answer at `at` needs its vintages read: a restated point's, unless the day knew every
+ * vintage (`all_known_from`), when P1–P3 take from its first and last (on its line) what they would take
+ * from all; but a ratio's first vintage is on its line without its components.
+ */
+const needsVintages = (kind: 'metric' | 'ratio', p: Record<string, unknown>, at: PointInTime) =>
+  p.restated === true &&
+  ((at.day !== undefined && (p.all_known_from as number) > at.day) || (kind === 'ratio' && at.vintage === 'first'))
 
 /** The periods asked for, as of `at`'s day only those known by then (store/series-points.ts). */
 const knownBy = (periods: PeriodFilter, at: PointInTime | undefined): PeriodFilter =>
   at?.day === undefined ? periods : { ...periods, knownBy: at.day }
 
 /**
- * The vintages by period of the restated points among those read: of each series and period length, the
- * vintages of its periods back to the oldest restated one read. A point never restated has its one
- * vintage in `first_reported` (V6), and most have no other.
+ * The vintages by period of the points read whose answer needs them (`needsVintages`): of each series and
+ * period length, the vintages of its periods back to the oldest such one read. A point never restated has
+ * its one vintage in `first_reported` (V6), and most have no other.
  */
 async function restatedVintages<K extends 'metric' | 'ratio'>(
   store: FinancialsStore,
@@ -56,11 +68,12 @@ async function restatedVintages<K extends 'metric' | 'ratio'>(
   cik: number,
   names: readonly SeriesName[],
   points: Record<string, unknown>[][],
+  at: PointInTime,
 ) {
   const wanted = points.map((read) => {
     const since = new Map<number, number>()
     for (const p of read) {
-      if (!p.restated) continue
+      if (!needsVintages(kind, p, at)) continue
       const [quarters, endDate] = [p.quarters as number, p.end_date as number]
       since.set(quarters, Math.min(since.get(quarters) ?? endDate, endDate))
     }
@@ -123,7 +136,7 @@ export async function metricPointsAt(
   at: PointInTime | undefined,
 ): Promise<PointRow[][]> {
   const points = await store.seriesPoints('metric', cik, names, knownBy(periods, at))
-  const byPeriod = at && (await restatedVintages(store, 'metric', cik, names, points))
+  const byPeriod = at && (await restatedVintages(store, 'metric', cik, names, points, at))
   return names.map((name, i) => {
     const rows: PointRow[] = []
     for (const p of points[i]!) {
@@ -173,7 +186,7 @@ export async function ratioPointsAt(
   // the balance-sheet date (docs/financials.md, Ratios).
   const names = ratios.map((r) => ({ source: 'ratio' as const, symbol: r.id, lengths: hasFlow(r) ? [1, 4] : [0] }))
   const points = await store.seriesPoints('ratio', cik, names, knownBy(periods, at))
-  const byPeriod = at && (await restatedVintages(store, 'ratio', cik, names, points))
+  const byPeriod = at && (await restatedVintages(store, 'ratio', cik, names, points, at))
   return ratios.flatMap((r, i) => {
     return points[i]!.flatMap((p) => {
       const row = { ...p, ratio: r.id } as RatioRow

@@ -213,6 +213,7 @@ const AS_WRITTEN = {
   components: 'components::JSON',
   derived_from: 'derived_from::VARCHAR[]',
   first_reported: 'first_reported::JSON',
+  last_vintage: 'last_vintage::JSON',
 }
 
 const text = Type.String()
@@ -220,18 +221,21 @@ const nullableText = Type.Union([Type.String(), Type.Null()])
 const nullableNumber = Type.Union([Type.Number(), Type.Null()])
 
 /**
- * What every point's line starts with: `recency`, `quarters`, `end_date`, `known_from` and
- * `newer_known_from`, which a request filters on (read without parsing the rest: `peek.numbers`), then the
- * point's filing. `known_from`: the first day any vintage of the point was known (P1, YYYYMMDD), so a
- * request as of an earlier day passes the line unread; `newer_known_from`: the earliest `known_from` of the
- * line and the lines before it in its key (the later periods), each frame's head, so such a request passes
- * over the frames of periods newer than the day unread.
+ * What every point's line starts with: `recency`, `quarters`, `end_date`, `known_from`, `all_known_from`
+ * and `newer_known_from`, which a request filters on (read without parsing the rest: `peek.numbers`), then
+ * the point's filing. `known_from`: the first day any vintage of the point was known (P1, YYYYMMDD), so a
+ * request as of an earlier day passes the line unread; `all_known_from`: the first day every vintage was
+ * known, from which on the line holds the answer (`last_vintage`, `first_reported`) and a request reads no
+ * vintage; `newer_known_from`: the earliest `known_from` of the line and the lines before it in its key
+ * (the later periods), each frame's head, so such a request passes over the frames of periods newer than
+ * the day unread.
  */
 const POINT_LEAD = {
   recency: Type.Number(),
   quarters: Type.Number(),
   end_date: Type.Number(),
   known_from: Type.Number(),
+  all_known_from: Type.Number(),
   newer_known_from: Type.Number(),
   acc_key: text,
   form: nullableText,
@@ -254,18 +258,28 @@ export const METRIC_META_FIELDS = [
   'confidence',
 ] as const
 
-/**
- * A point's first vintage: its first-reported value and that filing (vintages.ts V6). On every point: a
- * point of one vintage has no vintage rows, and a request as of a day reads when it was first known here.
- */
-const FIRST_REPORTED = Type.Object({
+/** A vintage's value and filing, as a point's line holds its first and its last. */
+const VINTAGE_ON_LINE = {
   value: Type.Number(),
   acc_key: text,
   form: nullableText,
   filed: Type.Number(),
   accepted: nullableText,
   period: nullableNumber,
-})
+}
+
+/**
+ * A point's first vintage: its first-reported value and that filing (vintages.ts V6). On every point: a
+ * point of one vintage has no vintage rows, and a request as of a day reads when it was first known here.
+ */
+const FIRST_REPORTED = Type.Object(VINTAGE_ON_LINE)
+
+/**
+ * A restated point's last vintage (null on any other point): the filing that gave today's value (the
+ * point's own filing is the latest that reported it, maybe a later one repeating it). A request as of a day
+ * that knew every vintage (`all_known_from`) answers it without reading the vintages.
+ */
+const LAST_VINTAGE = Type.Union([Type.Object(VINTAGE_ON_LINE), Type.Null()])
 
 /**
  * Each metric series' points by PERIOD_SERIES_KEY (CIK, series id, period length), latest first: a request
@@ -287,6 +301,7 @@ export const FIN_METRIC_SERIES = readModel({
     derived_from: Type.Union([Type.Array(Type.String()), Type.Null()]),
     restated: Type.Boolean(),
     first_reported: FIRST_REPORTED,
+    last_vintage: LAST_VINTAGE,
   }),
   sql: AS_WRITTEN,
   order: 'recency (latest period first)',
@@ -312,6 +327,8 @@ export const FIN_RATIO_SERIES = readModel({
     components: Type.Unknown(),
     restated: Type.Boolean(),
     first_reported: FIRST_REPORTED,
+    // With the components that value was computed from.
+    last_vintage: Type.Union([Type.Object({ ...VINTAGE_ON_LINE, components: Type.Unknown() }), Type.Null()]),
   }),
   sql: AS_WRITTEN,
   order: 'recency (latest period first)',

@@ -83,7 +83,7 @@ export const seriesLookups = (): LookupSpec[] => [
     from: (inRange) =>
       seriesLines(
         `SELECT p.*, m.meta_id, ${KNOWN_FROM}
-         FROM s.fin_metric_points p JOIN s.fin_point_metas m ON ${SAME_META} ${vintagesKnown('s.fin_metric_vintages', METRIC_POINT_KEY, inRange)}
+         FROM s.fin_metric_points p JOIN s.fin_point_metas m ON ${SAME_META} ${vintagesKnown('s.fin_metric_vintages', METRIC_POINT_KEY, inRange, '')}
          WHERE ${inRange('p.cik')}`,
       ),
   }),
@@ -110,22 +110,34 @@ export const seriesLookups = (): LookupSpec[] => [
     from: (inRange) =>
       seriesLines(
         `SELECT p.*, 'ratio' AS source, p.ratio AS symbol, ${KNOWN_FROM}
-         FROM s.fin_ratio_points p ${vintagesKnown('s.fin_ratio_vintages', RATIO_POINT_KEY, inRange)} WHERE ${inRange('p.cik')}`,
+         FROM s.fin_ratio_points p ${vintagesKnown('s.fin_ratio_vintages', RATIO_POINT_KEY, inRange, ", 'components': components::JSON")}
+         WHERE ${inRange('p.cik')}`,
       ),
   }),
 ]
 
-/** The first day each restated point of the range was known (P1): the earliest of its vintages' days. */
-const vintagesKnown = (vintages: string, point: readonly string[], inRange: (column: string) => string) =>
-  `LEFT JOIN (SELECT ${point.join(', ')}, min(${knownOnSql('accepted::TIMESTAMP', 'filed')}) AS known_from
+const KNOWN_ON = knownOnSql('accepted::TIMESTAMP', 'filed')
+
+/**
+ * Of each restated point of the range (P1): the first day one of its vintages was known, the first day all
+ * were, and its last vintage (contract LAST_VINTAGE: its value and filing, and `more` of its fields).
+ */
+const vintagesKnown = (vintages: string, point: readonly string[], inRange: (column: string) => string, more: string) =>
+  `LEFT JOIN (SELECT ${point.join(', ')}, min(${KNOWN_ON}) AS known_from, max(${KNOWN_ON}) AS all_known_from,
+                     arg_max({'value': value, 'acc_key': acc_key::VARCHAR, 'form': form, 'filed': filed,
+                              'accepted': accepted::VARCHAR, 'period': period${more}}, vintage) AS last_vintage
               FROM ${vintages} WHERE ${inRange('cik')} GROUP BY ALL) v
      ON ${point.map((c) => `v.${c} = p.${c}`).join(' AND ')}`
 
+const FIRST_KNOWN_ON = knownOnSql('p.first_reported.accepted::TIMESTAMP', 'p.first_reported.filed')
+
 /**
- * A point's `known_from` (contract POINT_LEAD): a restated point's from its vintages (one may have been
- * known before the first was: accepted the evening before), any other's from its one, first_reported.
+ * A point's `known_from` and `all_known_from` (contract POINT_LEAD): a restated point's from its vintages
+ * (one may have been known before the first was: accepted the evening before), any other's from its one,
+ * first_reported; and its `last_vintage`.
  */
-const KNOWN_FROM = `coalesce(v.known_from, ${knownOnSql('p.first_reported.accepted::TIMESTAMP', 'p.first_reported.filed')}) AS known_from`
+const KNOWN_FROM = `coalesce(v.known_from, ${FIRST_KNOWN_ON}) AS known_from,
+  coalesce(v.all_known_from, ${FIRST_KNOWN_ON}) AS all_known_from, v.last_vintage`
 
 /**
  * The FROM clause of the points of `points` (with `source`, `symbol` and `known_from`), keyed by series and
