@@ -29,6 +29,8 @@ export const keyedFileParts = (base: string) => ({
 })
 
 const ENTRY = 4
+const TAB = 9
+const NEWLINE = 10
 /** Keys up to this are exact as doubles. */
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
 /** Frames kept decompressed per file (KeyedFile.read). */
@@ -46,8 +48,9 @@ export class KeyedFileWriter {
   private readonly blocksFd: number
   private readonly index: bigint[] = []
   private readonly heads: bigint[] = []
-  private lines: string[] = []
-  private frameBytes = 0
+  /** The frame being filled: its lines' bytes, `used` of them. */
+  private frame = Buffer.allocUnsafe(1 << 16)
+  private used = 0
   private last = -1n
   private offset = 0
   lineCount = 0
@@ -63,30 +66,48 @@ export class KeyedFileWriter {
     this.blocksFd = openSync(keyedFileParts(base).blocks, 'w')
   }
 
-  add(key: bigint, payload: string) {
+  /**
+   * A line of `key`: its payload as text, or as the UTF-8 bytes of it (what the build reads from DuckDB,
+   * copied into the frame with no string made of it).
+   */
+  add(key: bigint, payload: string | Uint8Array) {
     if (key < this.last) throw new Error(`keyed file ${this.base}: key ${key} after ${this.last}`)
-    if (this.frameBytes >= (this.options.frameBytes ?? 16_384)) this.flush()
-    if (!this.lines.length) {
+    if (this.used >= (this.options.frameBytes ?? 16_384)) this.flush()
+    if (!this.used) {
       this.index.push(key, 0n, 0n, key === this.last ? 1n : 0n)
-      if (this.options.head) this.heads.push(this.options.head(payload))
+      if (this.options.head)
+        this.heads.push(this.options.head(typeof payload === 'string' ? payload : Buffer.from(payload).toString()))
     }
-    const line = `${key}\t${payload}\n`
-    this.lines.push(line)
-    this.frameBytes += line.length
+    // The key's digits, a tab, the payload (text: at most three bytes a UTF-16 unit), a newline.
+    const room = 22 + (typeof payload === 'string' ? payload.length * 3 : payload.length)
+    if (this.used + room > this.frame.length) this.grow(room)
+    this.used += this.frame.write(key.toString(), this.used, 'latin1')
+    this.frame[this.used++] = TAB
+    if (typeof payload === 'string') this.used += this.frame.write(payload, this.used, 'utf8')
+    else {
+      this.frame.set(payload, this.used)
+      this.used += payload.length
+    }
+    this.frame[this.used++] = NEWLINE
     this.last = key
     this.lineCount++
   }
 
+  private grow(room: number) {
+    const bigger = Buffer.allocUnsafe(Math.max(this.frame.length * 2, this.used + room))
+    this.frame.copy(bigger, 0, 0, this.used)
+    this.frame = bigger
+  }
+
   private flush() {
-    if (!this.lines.length) return
-    const frame = Bun.zstdCompressSync(Buffer.from(this.lines.join('')), { level: this.options.level ?? 1 })
+    if (!this.used) return
+    const frame = Bun.zstdCompressSync(this.frame.subarray(0, this.used), { level: this.options.level ?? 1 })
     writeSync(this.blocksFd, frame)
     const at = this.index.length - ENTRY
     this.index[at + 1] = BigInt(this.offset)
     this.index[at + 2] = BigInt(frame.length)
     this.offset += frame.length
-    this.lines = []
-    this.frameBytes = 0
+    this.used = 0
   }
 
   /** Writes the last frame and the index. Also called when writing failed, to release the file (the build then discards the folder). */

@@ -11,6 +11,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import type { DuckDBBlobValue } from '@duckdb/node-api'
 import { KeyedFileWriter } from '../lib/keyed-file.ts'
 import { type LookupFileManifest, SERVING_FILE } from './contract.ts'
 import { type InRange, keyRanges } from './key-ranges.ts'
@@ -50,8 +51,8 @@ export async function writeLookupFiles(
       for (const sql of statements)
         await db.forEachChunk(sql, (chunk) => {
           const keys = chunk.getColumnValues(0) as bigint[]
-          const lines = chunk.getColumnValues(1) as string[]
-          for (let i = 0; i < keys.length; i++) writer.add(keys[i]!, lines[i]!)
+          const lines = chunk.getColumnValues(1) as DuckDBBlobValue[]
+          for (let i = 0; i < keys.length; i++) writer.add(keys[i]!, lines[i]!.bytes)
         })
     } catch (e) {
       if (e instanceof Error)
@@ -92,7 +93,9 @@ export function lookupOf(
   write: Pick<LookupSpec, 'rowsOf' | 'ranges' | 'head'> & { from: string | ((inRange: InRange) => string) },
 ): LookupSpec {
   const { from, ...rest } = write
-  const select = `SELECT ${model.key.sql}, ${model.lineSql}`
+  // The line as its UTF-8 bytes (`encode`): copied into the file's frames as they are, where a string of
+  // each line was made and encoded again.
+  const select = `SELECT ${model.key.sql}, encode(${model.lineSql})`
   return {
     name: model.name,
     path: model.path,

@@ -131,7 +131,10 @@ export type TableSpec = {
   servedFromParquet?: boolean
 }
 
-/** A lookup file (lib/keyed-file.ts): a query yielding (key BIGINT, line VARCHAR) in key order. */
+/**
+ * A lookup file (lib/keyed-file.ts): a query yielding (key BIGINT, line BLOB) in key order, the line its
+ * text's UTF-8 bytes (`encode(text)`: a cast to BLOB would read backslashes as escapes).
+ */
 export type LookupSpec = {
   /** The file's name in the manifest and for `db.lookup(name)`. */
   name: string

@@ -6,7 +6,7 @@
 import { afterAll, expect, test } from 'bun:test'
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { keyedFileParts } from '../../src/lib/keyed-file.ts'
+import { KeyedFile, keyedFileParts } from '../../src/lib/keyed-file.ts'
 import { SERVING_FILE } from '../../src/pipeline/contract.ts'
 import { BuildDb } from '../../src/pipeline/duck.ts'
 import { writeLookupFiles } from '../../src/pipeline/lookup-files.ts'
@@ -29,13 +29,13 @@ async function write(table: string, parts: number) {
     const one: LookupSpec = {
       name: 'one',
       path: `one-${table}`,
-      sql: `SELECT k, (k || ':' || i)::VARCHAR FROM ${table} ORDER BY k, i DESC`,
+      sql: `SELECT k, encode(k || ':' || i) FROM ${table} ORDER BY k, i DESC`,
     }
     const ranged: LookupSpec = {
       name: 'ranged',
       path: `ranged-${table}`,
       ranges: { column: 'k', of: table, parts },
-      sql: (inRange) => `SELECT k, (k || ':' || i)::VARCHAR FROM ${table} WHERE ${inRange('k')} ORDER BY k, i DESC`,
+      sql: (inRange) => `SELECT k, encode(k || ':' || i) FROM ${table} WHERE ${inRange('k')} ORDER BY k, i DESC`,
     }
     const ctx = { db, snapshotDir: dir, options: {} } as unknown as BuildContext
     return await writeLookupFiles(ctx, [one, ranged])
@@ -56,4 +56,25 @@ test.each([
   // Keys other than 7 have 1 + k % 5 lines: 300 in all, less key 7's 3, plus its 500.
   expect(written.one!.lines).toBe(table === 't' ? 300 - 3 + 500 : 0)
   expect(bytes(written.ranged!.path).equals(bytes(written.one!.path))).toBe(true)
+})
+
+test('a line is written as the bytes of its text: accents, backslashes, quotes and line separators come back as they were', async () => {
+  const texts = ['Société Générale', 'C:\\path\\x41', 'say "hi"', 'a\u2028b', '東京 🚀', '\\u00e9 stays text']
+  const db = await BuildDb.open({ file: ':memory:', tempDir: join(dir, 'spill'), threads: 2, memoryLimit: '1GB' })
+  try {
+    await db.run(`ATTACH ${quote(join(dir, SERVING_FILE))} AS s`)
+    await db.run('DETACH s')
+    await db.run('CREATE TABLE texts (k BIGINT, v VARCHAR)')
+    for (const [i, v] of texts.entries()) await db.run('INSERT INTO texts VALUES ($1, $2)', [BigInt(i), v])
+    const spec: LookupSpec = {
+      name: 'texts',
+      path: 'texts',
+      sql: 'SELECT k, encode(json_array(v)::VARCHAR) FROM texts ORDER BY k',
+    }
+    await writeLookupFiles({ db, snapshotDir: dir, options: {} } as unknown as BuildContext, [spec])
+  } finally {
+    db.close()
+  }
+  const file = KeyedFile.open(join(dir, 'texts'))
+  expect(texts.map((_, i) => JSON.parse(file.get(BigInt(i))[0]!)[0])).toEqual(texts)
 })
