@@ -73,11 +73,6 @@ const canonicalPoints = (from: string) => `
              acc_key, form, filed, fy, fp, version, strategy, rule_id, confidence::DOUBLE, NULL, first_filed
       FROM ${from}`
 
-/** cf_latest's columns besides a fact's key (rule 1): one value each per fact. */
-const LATEST_CARRIED = ['value', 'adsh', 'acc_key', 'form', 'filed', 'fy', 'fp', 'first_filed', 'days']
-/** Rule 2's nearest num row of a fact: its qtrs' days closest to the fact's (a fact without a num row: no value). */
-const NEAREST = 'abs(n.qtrs * 91.3 - coalesce(l.days, 0))'
-
 /** One range's points into `s.fin_metric_points` (created by the first range). */
 function batchStatements(inBatch: InRange, i: number): string[] {
   return [
@@ -92,25 +87,26 @@ function batchStatements(inBatch: InRange, i: number): string[] {
                arg_max({'value': value, 'adsh': adsh, 'acc_key': acc_key, 'form': form, 'filed': filed}, (filed, acc_key)) AS latest,
                arg_min({'fy': fy, 'fp': fp, 'filed': filed}, (filed, acc_key)) AS first
         FROM t_cf_facts WHERE ${inBatch('cik')} GROUP BY cik, taxonomy, tag, unit, start_date, end_date)`,
-    // Rule 2: the filing's own num row of the fact (its qtrs and taxonomy version). One group per fact,
-    // the nearest num row picked by arg_min: a hash aggregate, which spills, where a window over every fact
-    // of the range ran out of memory on two threads.
+    // Rule 2's candidates: the consolidated standard-tag values of the range's filings, made apart from the
+    // join that picks among them (scanned, filtered and joined in one statement, they ran a range out of
+    // memory on two threads).
+    `CREATE TEMP TABLE cf_num AS
+      SELECT n.acc_key, n.tag, n.ddate, n.qtrs, n.uom, n.version, n.value::DOUBLE AS value
+      FROM t_fsds_num n WHERE ${CONSOLIDATED_NUM} AND n.version <> n.adsh
+        -- Only the range's filings: the join's table is theirs, not every value of every filing.
+        AND n.acc_key IN (SELECT acc_key FROM cf_latest)`,
+    // Rule 2: the filing's own num row of the fact (its qtrs and taxonomy version).
     `CREATE TEMP TABLE cf_periods AS
-      SELECT * EXCLUDE (nearest),
-             CASE WHEN start_date IS NULL THEN 0 ELSE coalesce(nearest.qtrs, ${QUARTERS_OF_DAYS}) END AS quarters,
-             nearest.version AS version
-      FROM (
-        SELECT l.cik, l.taxonomy, l.tag, l.unit, l.start_date, l.end_date, ${LATEST_CARRIED.map((c) => `any_value(l.${c}) AS ${c}`).join(', ')},
-               arg_min({'qtrs': n.qtrs, 'version': n.version}, ${NEAREST}) AS nearest
-        FROM cf_latest l
-        LEFT JOIN (SELECT n.acc_key, n.tag, n.ddate, n.qtrs, n.uom, n.version, n.value::DOUBLE AS value
-                   FROM t_fsds_num n WHERE ${CONSOLIDATED_NUM} AND n.version <> n.adsh
-                     -- Only the range's filings: the join's table is theirs, not every value of every filing.
-                     AND n.acc_key IN (SELECT acc_key FROM cf_latest)) n
-          ON n.acc_key = l.acc_key AND n.tag = l.tag AND n.ddate = ${ymd('l.end_date')} AND n.uom = l.unit
-             AND n.value = l.value AND (n.qtrs = 0) = (l.start_date IS NULL)
-        GROUP BY l.cik, l.taxonomy, l.tag, l.unit, l.start_date, l.end_date)`,
+      SELECT l.*, CASE WHEN l.start_date IS NULL THEN 0 ELSE coalesce(n.qtrs, ${QUARTERS_OF_DAYS.replaceAll('days', 'l.days')}) END AS quarters,
+             n.version
+      FROM cf_latest l
+      LEFT JOIN cf_num n
+        ON n.acc_key = l.acc_key AND n.tag = l.tag AND n.ddate = ${ymd('l.end_date')} AND n.uom = l.unit
+           AND n.value = l.value AND (n.qtrs = 0) = (l.start_date IS NULL)
+      QUALIFY row_number() OVER (PARTITION BY l.cik, l.taxonomy, l.tag, l.unit, l.start_date, l.end_date
+                                 ORDER BY abs(coalesce(n.qtrs, 0) * 91.3 - coalesce(l.days, 0))) = 1`,
     'DROP TABLE cf_latest',
+    'DROP TABLE cf_num',
     // Rule 3.
     `CREATE TEMP TABLE cf_raw AS
       SELECT * FROM cf_periods WHERE quarters IS NOT NULL

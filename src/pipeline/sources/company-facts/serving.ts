@@ -33,6 +33,11 @@ const METRIC_LABELS = `SELECT * FROM (VALUES ${CANONICAL_METRICS.map((m) => `(${
 export async function servingSeries(ctx: BuildContext): Promise<string[]> {
   const batches = await cikBatches(ctx.db, ctx.options.seriesFactsPerBatch)
   return [
+    // Every table these statements write to the serving database is ordered by its ORDER BY (its
+    // contract's orderBy), and their temporary tables need no order: without insertion order kept, DuckDB
+    // runs their joins, windows and aggregates in parallel and spills them, where keeping it ran a range's
+    // statements out of memory. The serving step keeps it again for the next source's copies.
+    'SET preserve_insertion_order = false',
     `CREATE TEMP TABLE cf_metric_labels AS ${METRIC_LABELS}`,
     ...seriesStatements(batches),
     'DROP TABLE cf_metric_labels',
@@ -50,6 +55,7 @@ export async function servingSeries(ctx: BuildContext): Promise<string[]> {
       `SELECT row_number() OVER (ORDER BY ${META})::INTEGER AS meta_id, ${META} FROM (
         SELECT DISTINCT ${META} FROM s.fin_metric_points)`,
     ),
+    'SET preserve_insertion_order = true',
   ]
 }
 
