@@ -98,6 +98,17 @@ describe('vintages of a metric point', () => {
     ])
   })
 
+  test('V1: a filing that gives one fact two values gives the point its own value when it is the point’s filing, else the smaller', async () => {
+    await buildSeries(build.db(), [
+      // The 10-K reports the year twice (two contexts of one period): 300 and 290.
+      ['Liabilities', 'USD', null, '2023-12-31', 300, acc(1), 2023, 'FY', '10-K', '2024-02-01'],
+      ['Liabilities', 'USD', null, '2023-12-31', 290, acc(1), 2023, 'FY', '10-K', '2024-02-01'],
+      // The next 10-K gives it once, 310: the point's filing, its own value.
+      ['Liabilities', 'USD', null, '2023-12-31', 310, acc(2), 2024, 'FY', '10-K', '2025-02-01'],
+    ])
+    expect(await vintages('Liabilities')).toEqual(['0 20231231 1 290 …01 20240201', '0 20231231 2 310 …02 20250201'])
+  })
+
   test('V2: a derived quarter at each filing of its longer period, minus the shorter as known then', async () => {
     await buildSeries(build.db(), [
       cfo('2024-01-01', '2024-09-30', 40, 3, 'Q3', '2024-11-01'),
