@@ -110,17 +110,22 @@ export function ratioStatements(batches: readonly InRange[] = ALL_CIKS): string[
       `CREATE TEMP TABLE cf_canonical_points AS
         SELECT * FROM s.fin_metric_points WHERE source = 'canonical' AND ${inBatch('cik')}`,
       ...ratioVintageStatements(inBatch),
-      // recency 1 = the latest point of the ratio at that period length (see series.ts); restated when the
-      // ratio has more than one vintage.
+      `CREATE TEMP TABLE cf_ratio_rows AS ${RATIOS.map((r) => ratioSelect(r)).join('\n    UNION ALL')}`,
+      // recency 1 = the latest point of the ratio at that period length (see series.ts), numbered over the
+      // points' keys alone and joined back by row (as a metric point's); restated when the ratio has more
+      // than one vintage.
       servingTablePart(
         SERVING_TABLES.fin_ratio_points,
         i === 0,
-        `SELECT r.*, row_number() OVER (PARTITION BY r.cik, r.ratio, r.quarters ORDER BY r.end_date DESC)::INTEGER AS recency,
+        `SELECT r.*, k.recency,
              coalesce(v.vintages > 1, false) AS restated,
              -- The first vintage on every point, as a metric point's (vintages.ts V6).
              {'value': v.value, 'acc_key': v.acc_key::VARCHAR, 'form': v.form, 'filed': v.filed,
               'accepted': v.accepted::VARCHAR, 'period': v.period} AS first_reported
-        FROM (${RATIOS.map((r) => ratioSelect(r)).join('\n    UNION ALL')}) r
+        FROM cf_ratio_rows r
+        JOIN (SELECT rowid AS ratio_row, row_number() OVER (PARTITION BY cik, ratio, quarters
+                                                            ORDER BY end_date DESC)::INTEGER AS recency
+              FROM cf_ratio_rows) k ON k.ratio_row = r.rowid
         LEFT JOIN cf_ratio_vintages v ON v.vintage = 1 AND v.cik = r.cik AND v.ratio = r.ratio AND v.quarters = r.quarters
           AND v.end_date = r.end_date`,
       ),
@@ -131,6 +136,7 @@ export function ratioStatements(batches: readonly InRange[] = ALL_CIKS): string[
         `SELECT cik, ratio, quarters, end_date, vintage, acc_key, form, filed, accepted, period, value, components
         FROM cf_ratio_vintages WHERE vintages > 1`,
       ),
+      'DROP TABLE cf_ratio_rows',
       'DROP TABLE cf_ratio_vintages',
       'DROP TABLE cf_canonical_points',
     ]),
