@@ -72,22 +72,18 @@ export class KeyedFileWriter {
    */
   add(key: bigint, payload: string | Uint8Array) {
     if (key < this.last) throw new Error(`keyed file ${this.base}: key ${key} after ${this.last}`)
+    const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload
     if (this.used >= (this.options.frameBytes ?? 16_384)) this.flush()
     if (!this.used) {
       this.index.push(key, 0n, 0n, key === this.last ? 1n : 0n)
-      if (this.options.head)
-        this.heads.push(this.options.head(typeof payload === 'string' ? payload : Buffer.from(payload).toString()))
+      if (this.options.head) this.heads.push(this.options.head(Buffer.from(bytes).toString()))
     }
-    // The key's digits, a tab, the payload (text: at most three bytes a UTF-16 unit), a newline.
-    const room = 22 + (typeof payload === 'string' ? payload.length * 3 : payload.length)
-    if (this.used + room > this.frame.length) this.grow(room)
+    // The key's digits (at most 20), a tab, the payload, a newline.
+    if (this.used + 22 + bytes.length > this.frame.length) this.grow(22 + bytes.length)
     this.used += this.frame.write(key.toString(), this.used, 'latin1')
     this.frame[this.used++] = TAB
-    if (typeof payload === 'string') this.used += this.frame.write(payload, this.used, 'utf8')
-    else {
-      this.frame.set(payload, this.used)
-      this.used += payload.length
-    }
+    this.frame.set(bytes, this.used)
+    this.used += bytes.length
     this.frame[this.used++] = NEWLINE
     this.last = key
     this.lineCount++

@@ -141,10 +141,11 @@ async function dropStagingTables(db: BuildDb, keep: ReadonlySet<string>): Promis
 async function writeServingDatabase(ctx: BuildContext, sources: readonly SourceDefinition[]) {
   const { db } = ctx
   await db.run(`ATTACH ${quote(join(ctx.snapshotDir, SERVING_FILE))} AS s`)
-  // The copies keep the Parquet's order: row-group statistics and positions depend on it.
-  await db.run('SET preserve_insertion_order = true')
   try {
     for (const source of sources) {
+      // The copies keep the Parquet's order (row-group statistics and positions depend on it), unless the
+      // source orders all it writes (SourceDefinition.servingUnordered).
+      await db.run(`SET preserve_insertion_order = ${!source.servingUnordered}`)
       for (const statement of (await source.serving?.(ctx)) ?? []) await db.runLarge(statement)
       await source.checkServing?.(ctx)
     }

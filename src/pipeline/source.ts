@@ -238,6 +238,13 @@ export type SourceDefinition = {
   /** Statements that add the source's tables to the serving database (attached as `s`). */
   serving?(ctx: BuildContext): string[] | Promise<string[]>
   /**
+   * Every table its serving statements write has its ORDER BY, and their temporary tables need no order:
+   * they run without insertion order kept, so DuckDB runs their joins, windows and aggregates in parallel
+   * and spills them (keeping it ran a range of the company facts out of memory). Others keep it: their
+   * copies of Parquet keep its order.
+   */
+  servingUnordered?: true
+  /**
    * The build's in-memory tables (stage or derived, not the snapshot's Parquet) that its serving statements
    * read. Once the tables are written, the build drops every in-memory table no source names here: what
    * DuckDB had spilled of them leaves the disk before the serving database and lookup files need it.

@@ -10,6 +10,7 @@ import type {
   FinancialsStore,
   PeriodFilter,
   RatioVintageRow,
+  SeriesKind,
   SeriesName,
   VintageRow,
 } from './store/index.ts'
@@ -49,7 +50,7 @@ function vintagesOf<V>(
  * vintage (`all_known_from`), when P1–P3 take from its first and last (on its line) what they would take
  * from all; but a ratio's first vintage is on its line without its components.
  */
-const needsVintages = (kind: 'metric' | 'ratio', p: Record<string, unknown>, at: PointInTime) =>
+const needsVintages = (kind: SeriesKind, p: Record<string, unknown>, at: PointInTime) =>
   p.restated === true &&
   ((at.day !== undefined && (p.all_known_from as number) > at.day) || (kind === 'ratio' && at.vintage === 'first'))
 

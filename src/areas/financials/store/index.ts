@@ -35,7 +35,7 @@ export type { CompanyFilingRow, Issuer } from './issuers.ts'
 export type { FilingColumns, MetricRankRow, RankedCompany, RankingAt, RatioRankRow } from './rankings.ts'
 export type { RestatedPeriodRow } from './restatements.ts'
 export type { SegmentRow } from './segments.ts'
-export type { PeriodFilter, RatioVintageRow, SeriesName, VintageRow } from './series-points.ts'
+export type { PeriodFilter, RatioVintageRow, SeriesKind, SeriesName, VintageRow } from './series-points.ts'
 export type { ValueRow } from './standardized.ts'
 
 export const financialsStore = (db: Db) => ({

@@ -82,6 +82,8 @@ export const companyFacts: SourceDefinition = {
     },
   ],
   serving: servingSeries,
+  // Every table it writes is ordered by its contract's orderBy (createServingTable, servingTablePart).
+  servingUnordered: true,
   // A concept's label for the series (series.ts).
   servingReads: ['t_cf_labels'],
   checkServing: checkSeries,

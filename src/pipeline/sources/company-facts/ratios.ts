@@ -11,7 +11,8 @@ import { createServingTable, servingTablePart } from '../../serving-table.ts'
 import { quote } from '../../sql-text.ts'
 import { ALL_CIKS } from './batches.ts'
 import { SERVING_TABLES } from './contract.ts'
-import { everyVintage } from './vintages.ts'
+import { recencyJoin } from './series.ts'
+import { everyVintage, vintageOnLine } from './vintages.ts'
 
 const isDuration = (t: RatioTerm) => CANONICAL_METRICS.find((m) => m.key === t.metric)?.period === 'duration'
 
@@ -111,21 +112,16 @@ export function ratioStatements(batches: readonly InRange[] = ALL_CIKS): string[
         SELECT * FROM s.fin_metric_points WHERE source = 'canonical' AND ${inBatch('cik')}`,
       ...ratioVintageStatements(inBatch),
       `CREATE TEMP TABLE cf_ratio_rows AS ${RATIOS.map((r) => ratioSelect(r)).join('\n    UNION ALL')}`,
-      // recency 1 = the latest point of the ratio at that period length (see series.ts), numbered over the
-      // points' keys alone and joined back by row (as a metric point's); restated when the ratio has more
-      // than one vintage.
+      // Recency as a metric point's (series.ts); restated when the ratio has more than one vintage.
       servingTablePart(
         SERVING_TABLES.fin_ratio_points,
         i === 0,
         `SELECT r.*, k.recency,
              coalesce(v.vintages > 1, false) AS restated,
              -- The first vintage on every point, as a metric point's (vintages.ts V6).
-             {'value': v.value, 'acc_key': v.acc_key::VARCHAR, 'form': v.form, 'filed': v.filed,
-              'accepted': v.accepted::VARCHAR, 'period': v.period} AS first_reported
+             ${vintageOnLine('v')} AS first_reported
         FROM cf_ratio_rows r
-        JOIN (SELECT rowid AS ratio_row, row_number() OVER (PARTITION BY cik, ratio, quarters
-                                                            ORDER BY end_date DESC)::INTEGER AS recency
-              FROM cf_ratio_rows) k ON k.ratio_row = r.rowid
+        ${recencyJoin('cf_ratio_rows', 'r', 'cik, ratio, quarters')}
         LEFT JOIN cf_ratio_vintages v ON v.vintage = 1 AND v.cik = r.cik AND v.ratio = r.ratio AND v.quarters = r.quarters
           AND v.end_date = r.end_date`,
       ),

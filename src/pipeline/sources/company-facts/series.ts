@@ -73,6 +73,16 @@ const canonicalPoints = (from: string) => `
              acc_key, form, filed, fy, fp, version, strategy, rule_id, confidence::DOUBLE, NULL, first_filed
       FROM ${from}`
 
+/**
+ * A point's recency (1 = its series' latest period at its length: a request for the latest N reads N lines
+ * a series) as `k.recency`, joined onto `alias`, a row of the temporary table `table` (a row a point, those
+ * `where` keeps): numbered over the points' keys alone and joined back by row, since a window over the whole
+ * rows sorted every column of them. The metric and the ratio points number theirs alike (ratios.ts).
+ */
+export const recencyJoin = (table: string, alias: string, series: string, where = 'true') =>
+  `JOIN (SELECT rowid AS point_row, row_number() OVER (PARTITION BY ${series} ORDER BY end_date DESC)::INTEGER AS recency
+        FROM ${table} WHERE ${where}) k ON k.point_row = ${alias}.rowid`
+
 /** One range's points into `s.fin_metric_points` (created by the first range). */
 function batchStatements(inBatch: InRange, i: number): string[] {
   return [
@@ -216,19 +226,14 @@ function batchStatements(inBatch: InRange, i: number): string[] {
              -- ecd, …), never a filer's own extension: no point is of a custom tag.
              0 AS custom,
              c.datatype, p.strategy, p.rule_id, p.confidence, p.derived_from,
-             -- 1 = the series' latest period: a request for the latest N reads N rows a series, not all of them.
-             r.recency,
+             k.recency,
              -- Restated: a filing gave the period another value than the first (vintages.ts V3). The first
              -- vintage on every point (V6): a point of one vintage has no row in fin_metric_vintages.
              coalesce(v.vintages > 1, false) AS restated,
              {'value': v.value, 'acc_key': v.acc_key::VARCHAR, 'form': v.form, 'filed': ${ymd('v.filed')},
               'accepted': ff.accepted::VARCHAR, 'period': ff.period} AS first_reported
       FROM cf_points p
-      -- Numbered over the points' keys alone, joined back by row: a window over the whole rows sorted every
-      -- column of them, and took most of this statement's time.
-      JOIN (SELECT rowid AS point_row, row_number() OVER (PARTITION BY cik, symbol, source, quarters
-                                                          ORDER BY end_date DESC)::INTEGER AS recency
-            FROM cf_points WHERE quarters IN (0, 1, 4)) r ON r.point_row = p.rowid
+      ${recencyJoin('cf_points', 'p', 'cik, symbol, source, quarters', 'quarters IN (0, 1, 4)')}
       LEFT JOIN cf_vintages v ON v.vintage = 1 AND v.cik = p.cik AND v.symbol = p.symbol AND v.source = p.source
         AND v.quarters = p.quarters AND v.end_date = p.end_date
       LEFT JOIN s.fin_filings ff ON ff.acc_key = v.acc_key

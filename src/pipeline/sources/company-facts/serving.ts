@@ -26,18 +26,13 @@ import {
 import { rankingStatements } from './rankings.ts'
 import { ratioStatements } from './ratios.ts'
 import { seriesStatements } from './series.ts'
-import { METRIC_POINT_KEY, RATIO_POINT_KEY } from './vintages.ts'
+import { METRIC_POINT_KEY, RATIO_POINT_KEY, vintageOnLine } from './vintages.ts'
 
 const METRIC_LABELS = `SELECT * FROM (VALUES ${CANONICAL_METRICS.map((m) => `(${quote(m.key)}, ${quote(m.label)})`).join(', ')}) t(metric, label)`
 
 export async function servingSeries(ctx: BuildContext): Promise<string[]> {
   const batches = await cikBatches(ctx.db, ctx.options.seriesFactsPerBatch)
   return [
-    // Every table these statements write to the serving database is ordered by its ORDER BY (its
-    // contract's orderBy), and their temporary tables need no order: without insertion order kept, DuckDB
-    // runs their joins, windows and aggregates in parallel and spills them, where keeping it ran a range's
-    // statements out of memory. The serving step keeps it again for the next source's copies.
-    'SET preserve_insertion_order = false',
     `CREATE TEMP TABLE cf_metric_labels AS ${METRIC_LABELS}`,
     ...seriesStatements(batches),
     'DROP TABLE cf_metric_labels',
@@ -55,7 +50,6 @@ export async function servingSeries(ctx: BuildContext): Promise<string[]> {
       `SELECT row_number() OVER (ORDER BY ${META})::INTEGER AS meta_id, ${META} FROM (
         SELECT DISTINCT ${META} FROM s.fin_metric_points)`,
     ),
-    'SET preserve_insertion_order = true',
   ]
 }
 
@@ -88,7 +82,7 @@ export const seriesLookups = (): LookupSpec[] => [
     ranges: { column: 'cik', of: 's.fin_metric_points', parts: 16, rowsPerPart: ROWS_PER_RANGE },
     from: (inRange) =>
       seriesLines(
-        `SELECT p.*, m.meta_id, ${KNOWN_FROM}
+        `SELECT p.*, m.meta_id, ${FROM_VINTAGES}
          FROM s.fin_metric_points p JOIN s.fin_point_metas m ON ${SAME_META} ${vintagesKnown('s.fin_metric_vintages', METRIC_POINT_KEY, inRange, '')}
          WHERE ${inRange('p.cik')}`,
       ),
@@ -115,7 +109,7 @@ export const seriesLookups = (): LookupSpec[] => [
     ranges: { column: 'cik', of: 's.fin_ratio_points', parts: 4, rowsPerPart: ROWS_PER_RANGE },
     from: (inRange) =>
       seriesLines(
-        `SELECT p.*, 'ratio' AS source, p.ratio AS symbol, ${KNOWN_FROM}
+        `SELECT p.*, 'ratio' AS source, p.ratio AS symbol, ${FROM_VINTAGES}
          FROM s.fin_ratio_points p ${vintagesKnown('s.fin_ratio_vintages', RATIO_POINT_KEY, inRange, ", 'components': components::JSON")}
          WHERE ${inRange('p.cik')}`,
       ),
@@ -130,8 +124,7 @@ const KNOWN_ON = knownOnSql('accepted::TIMESTAMP', 'filed')
  */
 const vintagesKnown = (vintages: string, point: readonly string[], inRange: (column: string) => string, more: string) =>
   `LEFT JOIN (SELECT ${point.join(', ')}, min(${KNOWN_ON}) AS known_from, max(${KNOWN_ON}) AS all_known_from,
-                     arg_max({'value': value, 'acc_key': acc_key::VARCHAR, 'form': form, 'filed': filed,
-                              'accepted': accepted::VARCHAR, 'period': period${more}}, vintage) AS last_vintage
+                     arg_max(${vintageOnLine('', more)}, vintage) AS last_vintage
               FROM ${vintages} WHERE ${inRange('cik')} GROUP BY ALL) v
      ON ${point.map((c) => `v.${c} = p.${c}`).join(' AND ')}`
 
@@ -142,7 +135,7 @@ const FIRST_KNOWN_ON = knownOnSql('p.first_reported.accepted::TIMESTAMP', 'p.fir
  * (one may have been known before the first was: accepted the evening before), any other's from its one,
  * first_reported; and its `last_vintage`.
  */
-const KNOWN_FROM = `coalesce(v.known_from, ${FIRST_KNOWN_ON}) AS known_from,
+const FROM_VINTAGES = `coalesce(v.known_from, ${FIRST_KNOWN_ON}) AS known_from,
   coalesce(v.all_known_from, ${FIRST_KNOWN_ON}) AS all_known_from, v.last_vintage`
 
 /**

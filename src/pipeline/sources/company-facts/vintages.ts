@@ -125,6 +125,16 @@ export const vintageStatements = (inBatch: InRange): string[] => [
 
 export const VINTAGES_DROP = 'DROP TABLE cf_vintages'
 
+/**
+ * A vintage as a point's line holds it (contract VINTAGE_ON_LINE: `first_reported`, `last_vintage`), from
+ * the vintage row `v` (`''`: the columns of the row being read), and `more` fields after its own.
+ */
+export function vintageOnLine(v: string, more = '') {
+  const c = (column: string) => (v ? `${v}.${column}` : column)
+  return `{'value': ${c('value')}, 'acc_key': ${c('acc_key')}::VARCHAR, 'form': ${c('form')}, 'filed': ${c('filed')},
+           'accepted': ${c('accepted')}::VARCHAR, 'period': ${c('period')}${more}}`
+}
+
 /** A point's key: a metric point's (fin_metric_points, fin_metric_vintages), or a ratio point's. */
 export const METRIC_POINT_KEY = ['cik', 'symbol', 'source', 'quarters', 'end_date'] as const
 export const RATIO_POINT_KEY = ['cik', 'ratio', 'quarters', 'end_date'] as const
