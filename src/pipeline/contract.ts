@@ -62,6 +62,16 @@ export type PeriodManifest = {
 }
 
 /**
+ * A part of a derived table made on its own (a 13F quarter's holdings and flows): the fingerprint of what
+ * it was made from, the snapshot files it wrote, and whether they were taken from the previous snapshot. A
+ * later build whose inputs give the same fingerprint takes the files instead of making them again.
+ */
+export type PartManifest = { fingerprint: string; outputs: string[]; reused: boolean }
+
+/** The published snapshot a build may take unchanged parts from (its folder and manifest). */
+export type PreviousSnapshot = { dir: string; manifest: Manifest }
+
+/**
  * A period file built without some of the tables its source declares (`--allow-partial-sets`,
  * period-sets.ts): the source, the file's mirror path, and the tables it lacked (as file names).
  */
@@ -78,6 +88,11 @@ export type Manifest = {
   tables: Record<string, TableManifest>
   /** Period files by source, then by input path. */
   periods: Record<string, Record<string, PeriodManifest>>
+  /**
+   * Derived parts by step, then by part (a quarter): absent from a manifest written before parts were
+   * recorded (an additive field: such a snapshot has no part to give).
+   */
+  parts?: Record<string, Record<string, PartManifest>>
   /** The server's DuckDB file. */
   serving: { file: string; bytes: number }
   /** The server's lookup files, by name. */

@@ -119,8 +119,10 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
       },
       parquet: (t, extra = '') => `read_parquet(${quote(join(dir, t, '**', '*.parquet'))}${extra})`,
       state: {},
+      previous: previousSnapshot(out),
+      parts: {},
     }
-    const r = await runSources(ctx, sources, reporter, previousSnapshot(out))
+    const r = await runSources(ctx, sources, reporter)
     const manifest: Manifest = {
       snapshotId: id,
       schemaVersion: SCHEMA_VERSION,
@@ -132,6 +134,7 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
       ),
       tables: r.written.tables,
       periods: r.periods,
+      parts: ctx.parts,
       serving: { file: SERVING_FILE, bytes: statSync(join(dir, SERVING_FILE)).size },
       lookups: r.lookups,
       steps: r.steps,

@@ -8,14 +8,11 @@
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import { type Manifest, type PeriodManifest, SCHEMA_VERSION } from './contract.ts'
+import { type Manifest, type PeriodManifest, type PreviousSnapshot, SCHEMA_VERSION } from './contract.ts'
 import type { SourceFile } from './mirror.ts'
 import { readCurrent } from './snapshot.ts'
 import { type BuildContext, periodTables, type SourceDefinition } from './source.ts'
 import { quote } from './sql-text.ts'
-
-/** The published snapshot a build may reuse converted period files from. */
-export type PreviousSnapshot = { dir: string; manifest: Manifest }
 
 /** The snapshot `out/CURRENT` names, when it has a manifest of this schema version. */
 export function previousSnapshot(out: string): PreviousSnapshot | undefined {
@@ -31,7 +28,11 @@ export const isUnchanged = (before: Pick<PeriodManifest, 'bytes' | 'modified' | 
   (before.bytes === file.bytes && before.modified === file.modified) ||
   (before.etag !== undefined && before.etag === file.etag)
 
-function linkOrCopy(from: string, to: string) {
+/**
+ * A file of the previous snapshot into this one: hard-linked where the file system allows (a snapshot stays
+ * self-contained, and pruning the old one leaves the link), else copied.
+ */
+export function linkOrCopy(from: string, to: string) {
   mkdirSync(dirname(to), { recursive: true })
   try {
     linkSync(from, to)

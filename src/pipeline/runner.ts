@@ -11,18 +11,12 @@ import { SERVING_FILE } from './contract.ts'
 import { type BuildDb, isOutOfMemory } from './duck.ts'
 import { BuildError } from './errors.ts'
 import { writeLookupFiles } from './lookup-files.ts'
-import type { PreviousSnapshot } from './period-files.ts'
 import { convertPeriodFiles } from './period-files.ts'
 import { type BuildContext, type BuildStep, periodTables, type SourceDefinition } from './source.ts'
 import { quote, quoteIdent } from './sql-text.ts'
 import { checkTables, writeTables } from './write-tables.ts'
 
-export async function runSources(
-  ctx: BuildContext,
-  sources: readonly SourceDefinition[],
-  reporter: Reporter,
-  previous: PreviousSnapshot | undefined,
-) {
+export async function runSources(ctx: BuildContext, sources: readonly SourceDefinition[], reporter: Reporter) {
   const { db } = ctx
   const steps: { name: string; seconds: number }[] = []
   const timed = async <T>(
@@ -72,7 +66,7 @@ export async function runSources(
     }
     periods[source.name] = await timed(
       `convert ${source.name}`,
-      () => convertPeriodFiles(ctx, source, previous),
+      () => convertPeriodFiles(ctx, source, ctx.previous),
       (r) => ({
         files: Object.keys(r).length,
         note: `${Object.values(r).filter((p) => p.reused).length} reused from the previous snapshot`,

@@ -18,6 +18,7 @@ import type { InRange, KeyRangeSpec } from './key-ranges.ts'
 
 export type { SampleEntity, SampleWorld }
 
+import type { PartManifest, PreviousSnapshot } from './contract.ts'
 import type { DownloadContext } from './download/context.ts'
 import type { BuildDb } from './duck.ts'
 import type { SourceFile } from './mirror.ts'
@@ -57,6 +58,10 @@ export type BuildContext = {
   parquet(table: string, extra?: string): string
   /** What one step hands a later step of the same build (a row count, say). */
   state: Record<string, unknown>
+  /** The published snapshot of this schema version, whose unchanged parts a step may take (nightly builds). */
+  previous: PreviousSnapshot | undefined
+  /** The parts steps made or took, by step then part: the manifest's `parts`. */
+  parts: Record<string, Record<string, PartManifest>>
 }
 
 /** A timed step of the build: one line of output and one entry of the manifest's steps. */

@@ -18,6 +18,7 @@ import { downloadDataSets } from './download.ts'
 import { buildCusipMap } from './issuers.ts'
 import { form13fLookups } from './lookups.ts'
 import { buildQuarterBatches, QUARTERLY_TABLES } from './quarter-batches.ts'
+import { QUARTER_BATCHES_STEP } from './quarter-parts.ts'
 import { sampleForm13f } from './sample.ts'
 import { type DataSetFile, findDataSets } from './sets.ts'
 import { createStagedTables, extractDir, stageDataSets, stageFilingRows } from './stage.ts'
@@ -44,9 +45,6 @@ const INST_LOOKUPS: Record<string, string[]> = {
   inst_flows: ['instTopFlows'],
   inst_sectors: ['instSectors'],
 }
-
-/** The step that writes the holdings and flows a quarter per file (their keys are checked per quarter there). */
-const QUARTER_BATCHES_STEP = 'institution holdings and flows'
 
 const servingTableSpecs: TableSpec[] = Object.entries(SERVING_TABLES).map(([name, t]) => ({
   name,
@@ -120,9 +118,9 @@ export const form13f: SourceDefinition = {
     { name: 'cusip map', run: async ({ db }) => ({ rows: await buildCusipMap(db) }) },
     {
       name: QUARTER_BATCHES_STEP,
-      async run({ db, snapshotDir }) {
-        const { quarters, positions } = await buildQuarterBatches(db, snapshotDir)
-        return { rows: positions, note: `${quarters} quarters` }
+      async run(ctx) {
+        const { quarters, reused, positions } = await buildQuarterBatches(ctx)
+        return { rows: positions, note: `${quarters} quarters, ${reused} reused from the previous snapshot` }
       },
     },
     {

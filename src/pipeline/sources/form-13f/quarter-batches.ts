@@ -10,17 +10,24 @@
  * sector breakdowns (`t13_sectors`), the flows' totals per manager (`t13_flow_totals`) and per security
  * across managers (`t13_activity_securities`).
  *
+ * A nightly build takes a quarter whose inputs did not change from the previous snapshot (quarter-parts.ts)
+ * and reads its small results back from its two files.
+ *
  * A security is a CUSIP with its put/call flag (an option on a stock is not the stock); a position is one
  * information-table row. Names, tickers and sectors come from the CUSIP map (issuers.ts), joined per
  * quarter, not carried through the groupings.
  */
 import { mkdirSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { checkUnique } from '../../checks.ts'
+import type { PartManifest } from '../../contract.ts'
 import type { BuildDb } from '../../duck.ts'
+import type { BuildContext } from '../../source.ts'
 import { PARQUET, quote } from '../../sql-text.ts'
 import { columnsOf } from './contract.ts'
 import { infoRowsOf } from './derive.ts'
+import { QUARTER_BATCHES_STEP, quarterFingerprints, takeQuarter } from './quarter-parts.ts'
+import type { DataSetFile } from './sets.ts'
 
 /** The tables written a quarter per file, and the view each is read through by the checks and the writer. */
 export const QUARTERLY_TABLES = { inst_holdings: 'v13_inst_holdings', inst_flows: 'v13_inst_flows' } as const
@@ -50,10 +57,23 @@ const positionsOf = (qend: string, sets: string[]) => `
 const HOLDINGS = `SELECT *, row_number() OVER (PARTITION BY cik ORDER BY value DESC NULLS LAST, accession, row_key) AS value_rank
   FROM b13_positions`
 
-/** Each manager's securities in the quarter, summed over its positions. */
-const SECURITIES = `SELECT cik, qend, cusip, coalesce(put_call, '') AS put_call, count(*) AS positions,
-    sum(shares) AS shares, sum(value) AS value
-  FROM b13_positions GROUP BY cik, qend, cusip, coalesce(put_call, '')`
+/**
+ * Each manager's securities in the quarter, summed over its positions: of `b13_positions`, or of a quarter's
+ * holdings file (a holding is a position, with the same cik, qend, cusip, put_call, shares and value).
+ */
+const securitiesOf = (positions: string) => `SELECT cik, qend, cusip, coalesce(put_call, '') AS put_call,
+    count(*) AS positions, sum(shares) AS shares, sum(value) AS value
+  FROM ${positions} GROUP BY cik, qend, cusip, coalesce(put_call, '')`
+const SECURITIES = securitiesOf('b13_positions')
+
+/**
+ * A quarter's flows as `flowsOf` makes them, read back from its flows file: the file keeps no put/call as
+ * null and not its two flags, which its `change` gives (a new security was not held before, a sold-out one
+ * is not held now).
+ */
+const flowsRead = (file: string) => `SELECT * REPLACE (coalesce(put_call, '') AS put_call),
+    change <> 'sold_out' AS held_now, change <> 'new' AS held_before
+  FROM read_parquet(${quote(file)})`
 
 /** Per manager: positions, distinct CUSIPs (as groups: an option and its stock are one issuer) and value. */
 const HELD = `SELECT cik, qend, sum(positions) AS positions, count(cusip) AS securities, coalesce(sum(value), 0) AS value
@@ -175,7 +195,8 @@ async function writeQuarterFile(
  * Every quarter with holdings that count, oldest first, through one batch each. Returns the quarters and
  * the holdings rows written.
  */
-export async function buildQuarterBatches(db: BuildDb, snapshotDir: string) {
+export async function buildQuarterBatches(ctx: BuildContext) {
+  const { db, snapshotDir } = ctx
   for (const table of Object.keys(QUARTERLY_TABLES)) {
     rmSync(join(snapshotDir, table), { recursive: true, force: true })
     mkdirSync(join(snapshotDir, table), { recursive: true })
@@ -184,41 +205,67 @@ export async function buildQuarterBatches(db: BuildDb, snapshotDir: string) {
   const quarters = await db.all<{ qend: string; sets: string[] }>(`
     SELECT qend::VARCHAR AS qend, list(DISTINCT data_set ORDER BY data_set) AS sets
     FROM t13_filings WHERE effective GROUP BY qend ORDER BY qend`)
+  const dataSets = (ctx.found['form-13f']?.files ?? []).filter((f): f is DataSetFile => 'set' in f)
+  const fingerprints = await quarterFingerprints(db, dataSets)
+  const parts: Record<string, PartManifest> = {}
   let positions = 0
   for (const { qend, sets } of quarters) {
-    await db.run(`CREATE OR REPLACE TABLE b13_positions AS ${positionsOf(qend, sets)}`)
-    positions += await db.count('SELECT count(*) AS n FROM b13_positions')
-    await writeQuarterFile(
-      db,
-      'inst_holdings',
-      fileOf(snapshotDir, 'inst_holdings', qend),
-      `SELECT ${columnsOf('inst_holdings')} FROM (${HOLDINGS})`,
-      ['cik', 'value_rank'],
-      'cik, value_rank',
-    )
-    await db.run(`CREATE OR REPLACE TABLE b13_securities AS ${SECURITIES}`)
+    const files = {
+      inst_holdings: fileOf(snapshotDir, 'inst_holdings', qend),
+      inst_flows: fileOf(snapshotDir, 'inst_flows', qend),
+    }
+    const outputs = {
+      inst_holdings: relative(snapshotDir, files.inst_holdings),
+      inst_flows: relative(snapshotDir, files.inst_flows),
+    }
+    const fingerprint = fingerprints.get(qend)!
+    const taken = await takeQuarter(db, ctx.previous, { qend, fingerprint, outputs, snapshotDir })
+    if (taken) {
+      positions += await db.count(`SELECT count(*) AS n FROM read_parquet(${quote(files.inst_holdings)})`)
+      await db.run(
+        `CREATE OR REPLACE TABLE b13_securities AS ${securitiesOf(`read_parquet(${quote(files.inst_holdings)})`)}`,
+      )
+    } else {
+      await db.run(`CREATE OR REPLACE TABLE b13_positions AS ${positionsOf(qend, sets)}`)
+      positions += await db.count('SELECT count(*) AS n FROM b13_positions')
+      await writeQuarterFile(
+        db,
+        'inst_holdings',
+        files.inst_holdings,
+        `SELECT ${columnsOf('inst_holdings')} FROM (${HOLDINGS})`,
+        ['cik', 'value_rank'],
+        'cik, value_rank',
+      )
+      await db.run(`CREATE OR REPLACE TABLE b13_securities AS ${SECURITIES}`)
+    }
     await db.run(`CREATE OR REPLACE TABLE b13_held AS ${HELD}`)
     await db.run('INSERT INTO t13_held SELECT * FROM b13_held')
     await db.run(`INSERT INTO t13_sectors ${SECTORS}`)
-    await db.run(`CREATE OR REPLACE TABLE b13_flows AS ${flowsOf(qend)}`)
-    await writeQuarterFile(
-      db,
-      'inst_flows',
-      fileOf(snapshotDir, 'inst_flows', qend),
-      `SELECT ${flowColumns} FROM b13_flows`,
-      ['cik', 'cusip', 'put_call'],
-      'cik, activity_value DESC, cusip, put_call',
-    )
+    if (taken) await db.run(`CREATE OR REPLACE TABLE b13_flows AS ${flowsRead(files.inst_flows)}`)
+    else {
+      await db.run(`CREATE OR REPLACE TABLE b13_flows AS ${flowsOf(qend)}`)
+      await writeQuarterFile(
+        db,
+        'inst_flows',
+        files.inst_flows,
+        `SELECT ${flowColumns} FROM b13_flows`,
+        ['cik', 'cusip', 'put_call'],
+        'cik, activity_value DESC, cusip, put_call',
+      )
+    }
     await db.run(`INSERT INTO t13_flow_totals ${FLOW_TOTALS}`)
     await db.run(`INSERT INTO t13_activity_securities ${ACTIVITY_SECURITIES}`)
     // Only the quarter just done is needed as the next one's prior.
     await db.run('DROP TABLE t13_prior_securities')
     await db.run('ALTER TABLE b13_securities RENAME TO t13_prior_securities')
+    parts[qend] = { fingerprint, outputs: Object.values(outputs), reused: taken }
   }
+  ctx.parts[QUARTER_BATCHES_STEP] = parts
   for (const t of ['b13_positions', 'b13_securities', 'b13_held', 'b13_flows', 'b13_out', 't13_prior_securities'])
     await db.run(`DROP TABLE IF EXISTS ${t}`)
   await createQuarterlyViews(db, snapshotDir, quarters.length > 0)
-  return { quarters: quarters.length, positions }
+  const reused = Object.values(parts).filter((p) => p.reused).length
+  return { quarters: quarters.length, reused, positions }
 }
 
 /**

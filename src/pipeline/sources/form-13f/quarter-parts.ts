@@ -1,0 +1,93 @@
+/**
+ * The quarters a nightly build takes from the previous snapshot instead of making them again. A day of
+ * filings changes the current quarter and, with a late filing or an amendment, the odd older one; the other
+ * quarters' holdings and flows (quarter-batches.ts) would come out the same, at most of the 13F build's cost.
+ *
+ * What a quarter's two files are made from, and how each is compared:
+ * - its effective filings (rules.ts), each with the data set its rows are read from (`filing`: its own
+ *   submission file, whose rows never change) and that set's file as it was (size and modification time:
+ *   a set published again is read again), and each filing's value unit (rules.ts, which weighs the
+ *   quarter's other filings): the quarter's fingerprint, a hash of them in accession order;
+ * - for its flows, the same of the calendar quarter before (its holdings are the flows' prior side): part
+ *   of the fingerprint;
+ * - the CUSIP map's issuer of each security (issuers.ts: ticker, CIK, and the flows' issuer name and title).
+ *   The map is global and moves with any day's filings and tickers, so it is not fingerprinted: the issuer
+ *   columns the previous files hold are compared, for their own CUSIPs, with today's map, and a quarter
+ *   any of whose securities changed issuer is made again.
+ * A quarter taken is hard-linked (else copied) from the previous snapshot. Its per-manager totals, sector
+ * breakdowns and flow totals are read back from its files (quarter-batches.ts), so a sector that moved in
+ * the SIC list still moves in every quarter.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { PreviousSnapshot } from '../../contract.ts'
+import type { BuildDb } from '../../duck.ts'
+import { linkOrCopy } from '../../period-files.ts'
+import { quote } from '../../sql-text.ts'
+import type { DataSetFile } from './sets.ts'
+
+/** The step whose parts these are (the manifest's `parts` key). */
+export const QUARTER_BATCHES_STEP = 'institution holdings and flows'
+
+/**
+ * Each quarter's fingerprint (by `qend`, as text): its effective filings, their data sets' files and value
+ * units, and those of the calendar quarter before.
+ */
+export async function quarterFingerprints(db: BuildDb, sets: readonly DataSetFile[]): Promise<Map<string, string>> {
+  const files = sets.map((s) => `(${quote(s.set)}, ${quote(`${s.bytes}:${s.modified}`)})`)
+  const rows = await db.all<{ qend: string; fingerprint: string }>(`
+    WITH set_files(data_set, file) AS (${files.length ? `VALUES ${files.join(', ')}` : 'SELECT NULL, NULL WHERE false'}),
+    own AS (
+      SELECT f.qend, md5(string_agg(concat_ws(':', f.accession, f.data_set, coalesce(s.file, ''), u.value_unit), ','
+                                    ORDER BY f.accession, f.data_set)) AS filings
+      FROM t13_filings f JOIN t13_units u USING (accession) LEFT JOIN set_files s USING (data_set)
+      WHERE f.effective GROUP BY f.qend)
+    SELECT o.qend::VARCHAR AS qend, md5(o.filings || '|' || coalesce(p.filings, '')) AS fingerprint
+    FROM own o LEFT JOIN own p ON p.qend = last_day(o.qend - INTERVAL 3 MONTH)`)
+  return new Map(rows.map((r) => [r.qend, r.fingerprint]))
+}
+
+/** The issuer columns a quarter file holds from the CUSIP map, by table. */
+const MAP_COLUMNS = {
+  inst_holdings: ['ticker', 'issuer_cik'],
+  inst_flows: ['ticker', 'issuer_cik', 'issuer_name', 'title_of_class'],
+} as const
+
+/** How many of the file's CUSIPs hold other issuer columns than today's map (`t13_cusips`) gives them. */
+const issuersChanged = (db: BuildDb, table: keyof typeof MAP_COLUMNS, file: string) => {
+  const columns = MAP_COLUMNS[table]
+  return db.count(`
+    SELECT count(*) AS n FROM (SELECT DISTINCT cusip, ${columns.join(', ')} FROM read_parquet(${quote(file)})) q
+    LEFT JOIN t13_cusips m ON m.cusip = q.cusip
+    WHERE ${columns.map((c) => `q.${c} IS DISTINCT FROM m.${c}`).join(' OR ')}`)
+}
+
+/**
+ * Takes a quarter's files (`outputs`, snapshot-relative, by table) from the previous snapshot when it made
+ * them from the same fingerprint and their securities kept their issuers; says whether it did.
+ */
+export async function takeQuarter(
+  db: BuildDb,
+  previous: PreviousSnapshot | undefined,
+  {
+    qend,
+    fingerprint,
+    outputs,
+    snapshotDir,
+  }: {
+    qend: string
+    fingerprint: string
+    outputs: Record<keyof typeof MAP_COLUMNS, string>
+    snapshotDir: string
+  },
+): Promise<boolean> {
+  const before = previous?.manifest.parts?.[QUARTER_BATCHES_STEP]?.[qend]
+  if (!previous || before?.fingerprint !== fingerprint) return false
+  const tables = Object.keys(outputs) as (keyof typeof MAP_COLUMNS)[]
+  // The same files by name: a later layout of the quarter's files is made anew.
+  if (tables.some((t) => !before.outputs.includes(outputs[t]) || !existsSync(join(previous.dir, outputs[t]))))
+    return false
+  for (const t of tables) if ((await issuersChanged(db, t, join(previous.dir, outputs[t]))) > 0) return false
+  for (const t of tables) linkOrCopy(join(previous.dir, outputs[t]), join(snapshotDir, outputs[t]))
+  return true
+}
