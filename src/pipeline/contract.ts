@@ -33,7 +33,16 @@ export const SCHEMA_VERSION = 16
 export const SERVING_FILE = 'serving.duckdb'
 
 /** A lookup file as the manifest lists it: its path without extension (lib/keyed-file.ts adds them). */
-export type LookupFileManifest = { path: string; lines: number; frames: number; bytes: number }
+export type LookupFileManifest = {
+  path: string
+  lines: number
+  frames: number
+  bytes: number
+  /** A file made from declared sources alone (LookupSpec.madeFrom): the fingerprint of its inputs. */
+  inputs?: string
+  /** Whether it was taken from the previous snapshot, its inputs unchanged. */
+  reused?: boolean
+}
 
 export type TableManifest = {
   rows: number

@@ -8,13 +8,20 @@
  * statement again for each set of values), which caps uniform lookups at a tenth of what the server can
  * answer; a record here costs a small fraction of it (docs/architecture.md, Lookup files). Default for new operations is still
  * a serving table: a lookup file only where the bench shows an operation misses its target without one.
+ *
+ * A file declared `madeFrom` some sources is taken from the previous snapshot (hard-linked, else copied)
+ * when its inputs' fingerprint is the one recorded there: those sources' files as the manifest lists them
+ * (the quarterly sets of a night with no new quarter are the same files), its query and its frame size.
  */
-import { mkdirSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { DuckDBBlobValue } from '@duckdb/node-api'
-import { KeyedFileWriter } from '../lib/keyed-file.ts'
+import { KeyedFileWriter, keyedFileParts } from '../lib/keyed-file.ts'
 import { type LookupFileManifest, SERVING_FILE } from './contract.ts'
 import { type InRange, keyRanges } from './key-ranges.ts'
+import { manifestEntry } from './mirror.ts'
+import { linkOrCopy } from './period-files.ts'
 import type { AnyReadModel } from './read-model.ts'
 import type { BuildContext, LookupSpec } from './source.ts'
 import { quote } from './sql-text.ts'
@@ -40,6 +47,9 @@ export async function writeLookupFiles(
   async function writeOne(spec: LookupSpec): Promise<LookupFileManifest> {
     mkdirSync(dirname(join(snapshotDir, spec.path)), { recursive: true })
     const frameBytes = ctx.options.lookupFrameBytes ?? spec.frameBytes
+    const inputs = inputsOf(ctx, spec, frameBytes)
+    const taken = inputs && takeFile(ctx, spec, inputs)
+    if (taken) return taken
     const writer = new KeyedFileWriter(join(snapshotDir, spec.path), {
       ...(frameBytes ? { frameBytes } : {}),
       ...(spec.head ? { head: spec.head } : {}),
@@ -60,7 +70,7 @@ export async function writeLookupFiles(
       throw e
     } finally {
       watch.stop()
-      manifest = { path: spec.path, ...writer.close() }
+      manifest = { path: spec.path, ...writer.close(), ...(inputs ? { inputs, reused: false } : {}) }
     }
     db.sayIfLong(
       watch,
@@ -84,13 +94,40 @@ export async function writeLookupFiles(
 }
 
 /**
+ * A file's inputs, for a file declared `madeFrom` sources: a hash of their files as the manifest lists them
+ * (path, size, modification time), the file's query and its frame size.
+ */
+function inputsOf(ctx: BuildContext, spec: LookupSpec, frameBytes: number | undefined): string | undefined {
+  if (!spec.madeFrom) return undefined
+  const sources = spec.madeFrom.map((s) => [s, ctx.found[s]?.files.map(manifestEntry) ?? null])
+  const sql = typeof spec.sql === 'string' ? spec.sql : spec.sql((column) => `${column} IN RANGE`)
+  return createHash('sha256')
+    .update(JSON.stringify({ sources, sql, frameBytes: frameBytes ?? null }))
+    .digest('hex')
+}
+
+/** The previous snapshot's file, linked into this one, when it was made from the same inputs. */
+function takeFile(ctx: BuildContext, spec: LookupSpec, inputs: string): LookupFileManifest | undefined {
+  const before = ctx.previous?.manifest.lookups[spec.name]
+  if (!ctx.previous || before?.inputs !== inputs || before.path !== spec.path) return undefined
+  const from = keyedFileParts(join(ctx.previous.dir, spec.path))
+  if (!existsSync(from.blocks) || !existsSync(from.index)) return undefined
+  const to = keyedFileParts(join(ctx.snapshotDir, spec.path))
+  // Heads are kept only by a writer given a `head`.
+  for (const part of ['blocks', 'index', 'heads'] as const) if (existsSync(from[part])) linkOrCopy(from[part], to[part])
+  return { ...before, reused: true }
+}
+
+/**
  * A read model's LookupSpec: its name, path and frame size, and its query as the model's key and line SQL
  * over `from` (the FROM clause and what follows it, in the model's order; for a file written in key ranges,
  * one per range).
  */
 export function lookupOf(
   model: AnyReadModel,
-  write: Pick<LookupSpec, 'rowsOf' | 'ranges' | 'head'> & { from: string | ((inRange: InRange) => string) },
+  write: Pick<LookupSpec, 'rowsOf' | 'ranges' | 'head' | 'madeFrom'> & {
+    from: string | ((inRange: InRange) => string)
+  },
 ): LookupSpec {
   const { from, ...rest } = write
   // The line as its UTF-8 bytes (`encode`): copied into the file's frames as they are, where a string of

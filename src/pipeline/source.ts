@@ -166,6 +166,13 @@ export type LookupSpec = {
   frameBytes?: number
   /** Each frame's head, from its first line's payload (lib/keyed-file.ts). */
   head?: (payload: string) => bigint
+  /**
+   * The sources whose files alone the lines come from (through their tables and the serving tables made of
+   * them only): a build whose files of these sources are the previous snapshot's takes its file
+   * (lookup-files.ts). Left out: written by every build. test/pipeline/lookup-reuse.test.ts checks each
+   * declaration against a build from other files of every other source.
+   */
+  madeFrom?: readonly string[]
 }
 
 /**

@@ -126,6 +126,12 @@ export async function checkFilings({ db }: BuildContext) {
  * DuckDB point query it cost over half of a standardized statement's target; a read here costs a small
  * fraction of that (docs/benchmarks.md).
  */
+/**
+ * The files made from the quarterly sets alone (their values, presentation and tags, and the serving tables
+ * made of them only): a night without a new quarter takes them from the previous snapshot.
+ */
+const FSDS_ONLY = ['financial-statements']
+
 export const financialLookups = (): LookupSpec[] => [
   lookupOf(FIN_FILINGS, { rowsOf: 's.fin_filings', from: 'FROM s.fin_filings ORDER BY acc_key' }),
   // Written straight from the join, not from a serving table: the server reads the rows only through this
@@ -133,6 +139,7 @@ export const financialLookups = (): LookupSpec[] => [
   // a full-volume build that sorted the whole join (with 164 million num rows) ran out of disk for its
   // spill in that step. No count (rowsOf): it would run the join a second time.
   lookupOf(FIN_STATEMENT_ROWS, {
+    madeFrom: FSDS_ONLY,
     ranges: { column: 'acc_key', of: 't_fsds_pre', parts: 32, rowsPerPart: ROWS_PER_RANGE },
     from: (inRange) => `FROM (${statementRows(inRange)})
       ORDER BY acc_key, report, line, ddate DESC, qtrs, uom, segments_as_filed NULLS FIRST, coreg_as_filed NULLS FIRST`,
@@ -143,12 +150,14 @@ export const financialLookups = (): LookupSpec[] => [
   // 16-connection p99 of the as-reported statements over target). In ranges of filings, each range's
   // sort of the lines being a part of the whole. No count (rowsOf): it would run the join a second time.
   lookupOf(FIN_FILING_CONCEPTS, {
+    madeFrom: FSDS_ONLY,
     ranges: { column: 'acc_key', of: 't_fsds_pre', parts: 8, rowsPerPart: ROWS_PER_RANGE },
     from: (inRange) => `FROM (SELECT DISTINCT acc_key, tag, version FROM t_fsds_pre WHERE ${inRange('acc_key')}) p
       JOIN s.fin_concepts c ON c.tag = p.tag AND c.version = p.version
       ORDER BY p.acc_key, c.concept_id`,
   }),
   lookupOf(FIN_STANDARDIZED, {
+    madeFrom: FSDS_ONLY,
     rowsOf: `(${OWN_PERIOD_STANDARDIZED})`,
     from: `FROM (${OWN_PERIOD_STANDARDIZED}) st ORDER BY ${FIN_STANDARDIZED.key.sql}, st.ddate, st.qtrs, st.metric`,
   }),

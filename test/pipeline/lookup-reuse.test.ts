@@ -1,0 +1,80 @@
+/**
+ * Lookup files declared `madeFrom` some sources (LookupSpec.madeFrom) are taken from the previous snapshot
+ * when those sources' files are the same (src/pipeline/lookup-files.ts). Each declaration is checked here
+ * against a build from other files of every other source: a file that read any of them would differ.
+ * The builds hold the quarterly financial statements and the filings' sources only (the declared files
+ * are the statements').
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { cpSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs'
+import { join } from 'node:path'
+import { keyedFileParts } from '../../src/lib/keyed-file.ts'
+import { silentReporter } from '../../src/lib/progress.ts'
+import type { Manifest } from '../../src/pipeline/contract.ts'
+import { runBuild } from '../../src/pipeline/index.ts'
+import { generateSample } from '../../src/pipeline/sample.ts'
+import { FSDS_DIR } from '../../src/pipeline/sources/financial-statements/index.ts'
+import { SOURCES } from '../../src/pipeline/sources/index.ts'
+import { fixtureMirror, SAMPLE } from '../helpers/fixture.ts'
+import { tempDir } from '../helpers/snapshot.ts'
+
+const root = tempDir('lookup-reuse')
+/** The sample's statements with another seed's filings, entities, tickers and indexes. */
+const otherMirror = join(root, 'other-mirror')
+const SKIP = ['company-facts', 'insider-transactions', 'form-13f']
+const build = (from: string, datasets: string) =>
+  runBuild({ from, datasets, reporter: silentReporter(), threads: 2, skipSources: SKIP })
+
+/** The lookup files a manifest says were made from declared inputs. */
+const declared = (m: Manifest) =>
+  Object.entries(m.lookups)
+    .filter(([, f]) => f.inputs)
+    .map(([name]) => name)
+    .sort()
+const reusedOf = (m: Manifest) => Object.fromEntries(declared(m).map((name) => [name, m.lookups[name]!.reused]))
+
+let rebuilt: Manifest
+let fresh: Manifest
+let touched: Manifest
+
+beforeAll(async () => {
+  const mirror = await fixtureMirror(SAMPLE)
+  await generateSample({
+    out: otherMirror,
+    scale: SAMPLE.scale,
+    seed: SAMPLE.seed + 1,
+    sources: SOURCES.filter((s) => !['financial-statements', ...SKIP].includes(s.name)),
+  })
+  // The same quarterly files, as they were (their modification times too).
+  cpSync(join(mirror, FSDS_DIR), join(otherMirror, FSDS_DIR), { recursive: true, preserveTimestamps: true })
+  await build(mirror, join(root, 'a'))
+  rebuilt = (await build(otherMirror, join(root, 'a'))).manifest
+  fresh = (await build(otherMirror, join(root, 'b'))).manifest
+  // A quarter's file published again: the files made from it are made again.
+  const quarter = join(otherMirror, FSDS_DIR, readdirSync(join(otherMirror, FSDS_DIR)).sort()[0]!)
+  utimesSync(quarter, new Date(), new Date('2026-11-01T00:00:00Z'))
+  touched = (await build(otherMirror, join(root, 'b'))).manifest
+})
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+test("a file made from the statements alone is taken while their files are the same, whatever the other sources' files", () => {
+  expect(declared(rebuilt)).toEqual(['finFilingConcepts', 'finStandardized', 'finStatementRows'])
+  expect(reusedOf(rebuilt)).toEqual(Object.fromEntries(declared(rebuilt).map((n) => [n, true])))
+  // The undeclared files are written by every build.
+  expect(Object.values(rebuilt.lookups).filter((f) => !f.inputs && f.reused)).toEqual([])
+  for (const name of declared(rebuilt)) {
+    const taken = keyedFileParts(join(root, 'a', rebuilt.snapshotId, rebuilt.lookups[name]!.path))
+    const made = keyedFileParts(join(root, 'b', fresh.snapshotId, fresh.lookups[name]!.path))
+    expect({ name, lines: rebuilt.lookups[name]!.lines }).toEqual({ name, lines: fresh.lookups[name]!.lines })
+    expect(readFileSync(taken.blocks).equals(readFileSync(made.blocks))).toBe(true)
+    expect(readFileSync(taken.index).equals(readFileSync(made.index))).toBe(true)
+  }
+})
+
+test('a changed quarterly file makes them again', () => {
+  expect(reusedOf(fresh)).toEqual(Object.fromEntries(declared(fresh).map((n) => [n, false])))
+  expect(reusedOf(touched)).toEqual(Object.fromEntries(declared(touched).map((n) => [n, false])))
+  expect(declared(touched).map((n) => touched.lookups[n]!.inputs)).not.toEqual(
+    declared(fresh).map((n) => fresh.lookups[n]!.inputs),
+  )
+})
