@@ -91,10 +91,11 @@ export const largerCompanyFactsFixture = () =>
   fixture({ ...LARGER, skipSources: ['financial-statements', 'insider-transactions', 'form-13f'] })
 
 /**
- * Facts per range of the companyfacts series in SAMPLE: a few hundred, several ranges. A larger scale
- * takes proportionally more per range, for as many ranges: hundreds of ranges would cost most of its build.
+ * Facts per range of the companyfacts series in SAMPLE: a few companies' facts (a range never splits one),
+ * some four ranges. A larger scale takes proportionally more per range, for as many ranges: each range runs
+ * every series statement again, and one range per company or two cost most of a small build's time.
  */
-export const SERIES_FACTS_PER_BATCH = 400
+export const SERIES_FACTS_PER_BATCH = 6000
 const seriesFactsPerBatch = (scale: number) => Math.round((SERIES_FACTS_PER_BATCH * scale) / SAMPLE.scale)
 
 /**
