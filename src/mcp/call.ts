@@ -85,13 +85,11 @@ function note(tool: ApiTool, cuts: Cut[], fullSize: number, budget: number, path
 
 /** The tool's result for the API's 200 body: as it is when it fits, else cut and noted. */
 function resultOf(tool: ApiTool, body: string, budget: number, path: string): CallToolResult {
-  if (body.length <= budget) return { content: [{ type: 'text', text: body }] }
-  const value = JSON.parse(body) as unknown
-  const cuts = fit(value, budget)
-  if (cuts.length === 0) return { content: [{ type: 'text', text: body }] }
+  const { text, cuts } = fit(body, budget)
+  if (cuts.length === 0) return { content: [{ type: 'text', text }] }
   return {
     content: [
-      { type: 'text', text: JSON.stringify(value) },
+      { type: 'text', text },
       { type: 'text', text: note(tool, cuts, body.length, budget, path) },
     ],
   }
