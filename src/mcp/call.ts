@@ -95,7 +95,8 @@ function resultOf(tool: ApiTool, body: string, budget: number, path: string): Ca
   }
 }
 
-const errorResult = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] })
+/** Content first: the order the SDK's server writes a result in, which directCall's answer keeps (direct.ts). */
+const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true })
 
 export async function callTool(tool: ApiTool, args: Record<string, unknown>, caller: Caller): Promise<CallToolResult> {
   const path = requestPath(tool, args)

@@ -1,9 +1,10 @@
 /**
  * The MCP endpoint at /mcp, for LLM agents: each /v1 operation as a tool (tools.ts), a call made as the
  * operation's request to the app itself (call.ts). Streamable HTTP, stateless: no session, every POST is
- * answered by a server and transport of its own with one JSON response (no SSE stream: a call's answer is
- * one body, and the server has nothing to send unasked), so any instance behind a load balancer answers
- * any message. GET (a server-to-client stream) and DELETE (a session's end) are 405.
+ * answered on its own with one JSON response (no SSE stream: a call's answer is one body, and the server
+ * has nothing to send unasked), so any instance behind a load balancer answers any message. A plain tool
+ * call is answered directly (direct.ts), any other message by an SDK server and transport of its own.
+ * GET (a server-to-client stream) and DELETE (a session's end) are 405.
  *
  * The key: auth admits /mcp with the key the API takes (header or apiKey parameter), refusing a missing,
  * unknown or revoked one as /v1 does, without counting the request; the tool calls are the /v1 requests
@@ -20,6 +21,7 @@ import { ApiError } from '../http/errors.ts'
 import { stateOf } from '../http/request-state.ts'
 import type { AppRoutes } from '../http/routes.ts'
 import { callTool } from './call.ts'
+import { directCall } from './direct.ts'
 import { type ApiTool, toolsOf } from './tools.ts'
 
 export const MCP_PATH = '/mcp'
@@ -63,6 +65,8 @@ export const mcp = ({ routes, handle, version, resultBudget }: McpOptions) => {
     // Auth admitted the request with this key (src/auth/index.ts).
     const key = sentKey(request, url)!
     const caller = { handle, origin: url.origin, key, requestId: stateOf(request).id, budget: resultBudget }
+    const direct = await directCall(request, toolsByName(), caller)
+    if ('answer' in direct) return direct.answer
     // The SDK's Server takes tools as JSON Schema (McpServer wants Zod schemas; ours are TypeBox). One
     // schema validator for every request's server: each would otherwise build an Ajv instance of its own.
     const server = new Server(
@@ -78,7 +82,7 @@ export const mcp = ({ routes, handle, version, resultBudget }: McpOptions) => {
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true })
     await server.connect(transport)
     try {
-      return await transport.handleRequest(request)
+      return await transport.handleRequest(direct.unread)
     } finally {
       await server.close()
     }
