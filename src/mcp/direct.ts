@@ -66,12 +66,15 @@ function thrown(id: string | number, error: unknown) {
   }
 }
 
-/** The answer to `request` when it is a plain tool call; else the request as it came, its body unread, for the SDK. */
+/**
+ * The answer to `request` when it is a plain tool call, as JSON text (sent as application/json, the SDK's
+ * content type); else the request as it came, its body unread, for the SDK.
+ */
 export async function directCall(
   request: Request,
   tools: Map<string, ApiTool>,
   caller: Caller,
-): Promise<{ answer: Response } | { unread: Request }> {
+): Promise<{ json: string } | { unread: Request }> {
   if (!acceptedHeaders(request.headers)) return { unread: request }
   // Typed as undici's Request by @types/node; Bun's clone is its own Request.
   const unread = request.clone() as Request
@@ -91,5 +94,5 @@ export async function directCall(
   } catch (error) {
     response = thrown(call.id, error)
   }
-  return { answer: new Response(JSON.stringify(response), { headers: { 'Content-Type': 'application/json' } }) }
+  return { json: JSON.stringify(response) }
 }

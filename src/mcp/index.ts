@@ -15,7 +15,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
-import { Elysia } from 'elysia'
+import { type Context, Elysia } from 'elysia'
 import { sentKey } from '../auth/index.ts'
 import { ApiError } from '../http/errors.ts'
 import { stateOf } from '../http/request-state.ts'
@@ -60,13 +60,17 @@ export const mcp = ({ routes, handle, version, resultBudget }: McpOptions) => {
     return tools
   }
 
-  async function answer(request: Request): Promise<Response> {
+  async function answer(request: Request, set: Context['set']): Promise<Response | string> {
     const url = new URL(request.url)
     // Auth admitted the request with this key (src/auth/index.ts).
     const key = sentKey(request, url)!
     const caller = { handle, origin: url.origin, key, requestId: stateOf(request).id, budget: resultBudget }
     const direct = await directCall(request, toolsByName(), caller)
-    if ('answer' in direct) return direct.answer
+    if ('json' in direct) {
+      // Text, not a Response: Elysia sends text as it is, where it would copy a Response's body through a stream.
+      set.headers['content-type'] = 'application/json'
+      return direct.json
+    }
     // The SDK's Server takes tools as JSON Schema (McpServer wants Zod schemas; ours are TypeBox). One
     // schema validator for every request's server: each would otherwise build an Ajv instance of its own.
     const server = new Server(
@@ -101,7 +105,7 @@ export const mcp = ({ routes, handle, version, resultBudget }: McpOptions) => {
   return (
     new Elysia({ name: 'mcp' })
       // The transport reads the JSON-RPC body itself.
-      .post(MCP_PATH, ({ request }) => answer(request), { parse: 'none', detail: { hide: true } })
+      .post(MCP_PATH, ({ request, set }) => answer(request, set), { parse: 'none', detail: { hide: true } })
       .get(MCP_PATH, refuse, { detail: { hide: true } })
       .delete(MCP_PATH, refuse, { detail: { hide: true } })
   )
