@@ -45,7 +45,8 @@ function plainCall(message: unknown, tools: Map<string, ApiTool>): PlainCall | u
   // The ids the SDK takes: a string, or an integer it can hold exactly.
   if (typeof id !== 'string' && !Number.isSafeInteger(id)) return undefined
   if (!isRecord(params) || !hasOnly(params, ['name', 'arguments'])) return undefined
-  const args = params.arguments ?? {}
+  // Absent is none; null is not an object of arguments, for the SDK to refuse.
+  const args = params.arguments === undefined ? {} : params.arguments
   // The SDK copies the arguments key by key, where `__proto__` would set the copy's prototype.
   if (!isRecord(args) || Object.hasOwn(args, '__proto__')) return undefined
   const tool = typeof params.name === 'string' ? tools.get(params.name) : undefined

@@ -75,7 +75,7 @@ const postMessage = (target: TestApi, message: object, headers: Record<string, s
  * same call with an empty `_meta`, which the direct answer leaves to the SDK. With the same request id,
  * so that the error bodies (which name it) can match too.
  */
-async function bothWays(target: TestApi, key: string, name: string, args: Record<string, unknown>) {
+async function bothWays(target: TestApi, key: string, name: string, args: Record<string, unknown> | null) {
   const answers = []
   for (const params of [
     { name, arguments: args },
@@ -90,7 +90,7 @@ async function bothWays(target: TestApi, key: string, name: string, args: Record
   }
   const [direct, sdk] = answers
   expect(direct).toEqual(sdk!)
-  return (JSON.parse(direct!.text) as { result: CallToolResult }).result
+  return JSON.parse(direct!.text) as { result: CallToolResult; error?: { code: number; message: string } }
 }
 
 /** The API's error body without its request id (each request has its own). */
@@ -255,15 +255,24 @@ describe('MCP endpoint', () => {
 
   test('a plain call is answered byte for byte as the SDK answers it: results, tool errors, refusals', async () => {
     const metrics = op('getFinancialMetrics')
-    const fits = await bothWays(api, api.keys.ENTERPRISE, metrics.operationId, knownArguments(metrics))
+    const { result: fits } = await bothWays(api, api.keys.ENTERPRISE, metrics.operationId, knownArguments(metrics))
     expect(fits.isError).toBeUndefined()
     expect(textOf(fits)).toBe((await api.get(metrics.path())).text)
-    const bad = await bothWays(api, api.keys.ENTERPRISE, 'listFilings', { limit: 0 })
+    const { result: bad } = await bothWays(api, api.keys.ENTERPRISE, 'listFilings', { limit: 0 })
     expect(bad.isError).toBe(true)
     expect(JSON.parse(textOf(bad)).error.details.limit).toBeDefined()
     const needsFeature = op(documented.find((d) => d['x-feature'] === 'SEC_API_ENDPOINTS')!.operationId)
-    const refused = await bothWays(api, api.keys.LITE, needsFeature.operationId, knownArguments(needsFeature))
+    const { result: refused } = await bothWays(
+      api,
+      api.keys.LITE,
+      needsFeature.operationId,
+      knownArguments(needsFeature),
+    )
     expect(JSON.parse(textOf(refused)).error.code).toBe('feature_not_enabled')
+    // Arguments that are no object: the SDK's refusal of the call, a JSON-RPC error, not a tool result.
+    const notObject = await bothWays(api, api.keys.ENTERPRISE, 'listFilings', null)
+    expect(notObject.result).toBeUndefined()
+    expect(notObject.error?.message).toContain('arguments')
     // An unknown tool is the SDK's to answer either way: a JSON-RPC error, not a tool result.
     const unknown = await postMessage(
       api,
@@ -319,7 +328,7 @@ describe('MCP results over the budget', () => {
     expect(note).toContain('`page`')
     expect(note).toContain('GET /v1/filings?limit=100')
     // The direct answer's cut and note are the SDK server's, byte for byte.
-    expect((await bothWays(small, small.keys.ENTERPRISE, 'listFilings', { limit: 100 })).content).toEqual(
+    expect((await bothWays(small, small.keys.ENTERPRISE, 'listFilings', { limit: 100 })).result.content).toEqual(
       result.content,
     )
     // Series of points: whole series are dropped from the end down to one, then that one loses points.
