@@ -104,7 +104,7 @@ export const mcp = ({ routes, handle, version, resultBudget }: McpOptions) => {
   // Not operations of the OpenAPI document (hidden); one route per method, so logs and metrics label them /mcp.
   return (
     new Elysia({ name: 'mcp' })
-      // The transport reads the JSON-RPC body itself.
+      // directCall or the SDK's transport reads the JSON-RPC body.
       .post(MCP_PATH, ({ request, set }) => answer(request, set), { parse: 'none', detail: { hide: true } })
       .get(MCP_PATH, refuse, { detail: { hide: true } })
       .delete(MCP_PATH, refuse, { detail: { hide: true } })
