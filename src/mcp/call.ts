@@ -85,19 +85,18 @@ function note(tool: ApiTool, cuts: Cut[], fullSize: number, budget: number, path
 
 /** The tool's result for the API's 200 body: as it is when it fits, else cut and noted. */
 function resultOf(tool: ApiTool, body: string, budget: number, path: string): CallToolResult {
-  if (body.length <= budget) return { content: [{ type: 'text', text: body }] }
-  const value = JSON.parse(body) as unknown
-  const cuts = fit(value, budget)
-  if (cuts.length === 0) return { content: [{ type: 'text', text: body }] }
+  const { text, cuts } = fit(body, budget)
+  if (cuts.length === 0) return { content: [{ type: 'text', text }] }
   return {
     content: [
-      { type: 'text', text: JSON.stringify(value) },
+      { type: 'text', text },
       { type: 'text', text: note(tool, cuts, body.length, budget, path) },
     ],
   }
 }
 
-const errorResult = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] })
+/** Content first: the order the SDK's server writes a result in, which directCall's answer keeps (direct.ts). */
+const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true })
 
 export async function callTool(tool: ApiTool, args: Record<string, unknown>, caller: Caller): Promise<CallToolResult> {
   const path = requestPath(tool, args)

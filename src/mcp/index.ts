@@ -1,9 +1,10 @@
 /**
  * The MCP endpoint at /mcp, for LLM agents: each /v1 operation as a tool (tools.ts), a call made as the
  * operation's request to the app itself (call.ts). Streamable HTTP, stateless: no session, every POST is
- * answered by a server and transport of its own with one JSON response (no SSE stream: a call's answer is
- * one body, and the server has nothing to send unasked), so any instance behind a load balancer answers
- * any message. GET (a server-to-client stream) and DELETE (a session's end) are 405.
+ * answered on its own with one JSON response (no SSE stream: a call's answer is one body, and the server
+ * has nothing to send unasked), so any instance behind a load balancer answers any message. A plain tool
+ * call is answered directly (direct.ts), any other message by an SDK server and transport of its own.
+ * GET (a server-to-client stream) and DELETE (a session's end) are 405.
  *
  * The key: auth admits /mcp with the key the API takes (header or apiKey parameter), refusing a missing,
  * unknown or revoked one as /v1 does, without counting the request; the tool calls are the /v1 requests
@@ -14,12 +15,13 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
-import { Elysia } from 'elysia'
+import { type Context, Elysia } from 'elysia'
 import { sentKey } from '../auth/index.ts'
 import { ApiError } from '../http/errors.ts'
 import { stateOf } from '../http/request-state.ts'
 import type { AppRoutes } from '../http/routes.ts'
 import { callTool } from './call.ts'
+import { directCall } from './direct.ts'
 import { type ApiTool, toolsOf } from './tools.ts'
 
 export const MCP_PATH = '/mcp'
@@ -58,11 +60,17 @@ export const mcp = ({ routes, handle, version, resultBudget }: McpOptions) => {
     return tools
   }
 
-  async function answer(request: Request): Promise<Response> {
+  async function answer(request: Request, set: Context['set']): Promise<Response | string> {
     const url = new URL(request.url)
     // Auth admitted the request with this key (src/auth/index.ts).
     const key = sentKey(request, url)!
     const caller = { handle, origin: url.origin, key, requestId: stateOf(request).id, budget: resultBudget }
+    const direct = await directCall(request, toolsByName(), caller)
+    if ('json' in direct) {
+      // Text, not a Response: Elysia sends text as it is, where it would copy a Response's body through a stream.
+      set.headers['content-type'] = 'application/json'
+      return direct.json
+    }
     // The SDK's Server takes tools as JSON Schema (McpServer wants Zod schemas; ours are TypeBox). One
     // schema validator for every request's server: each would otherwise build an Ajv instance of its own.
     const server = new Server(
@@ -78,7 +86,7 @@ export const mcp = ({ routes, handle, version, resultBudget }: McpOptions) => {
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true })
     await server.connect(transport)
     try {
-      return await transport.handleRequest(request)
+      return await transport.handleRequest(direct.unread)
     } finally {
       await server.close()
     }
@@ -96,8 +104,8 @@ export const mcp = ({ routes, handle, version, resultBudget }: McpOptions) => {
   // Not operations of the OpenAPI document (hidden); one route per method, so logs and metrics label them /mcp.
   return (
     new Elysia({ name: 'mcp' })
-      // The transport reads the JSON-RPC body itself.
-      .post(MCP_PATH, ({ request }) => answer(request), { parse: 'none', detail: { hide: true } })
+      // directCall or the SDK's transport reads the JSON-RPC body.
+      .post(MCP_PATH, ({ request, set }) => answer(request, set), { parse: 'none', detail: { hide: true } })
       .get(MCP_PATH, refuse, { detail: { hide: true } })
       .delete(MCP_PATH, refuse, { detail: { hide: true } })
   )

@@ -60,6 +60,39 @@ const call = async (client: Client, name: string, args: Record<string, unknown>)
 
 const textOf = (result: CallToolResult, i = 0) => (result.content[i] as { type: 'text'; text: string }).text
 
+/** One JSON-RPC message POSTed to /mcp as any client (or curl) sends it. */
+const postMessage = (target: TestApi, message: object, headers: Record<string, string>, path = '/mcp') =>
+  target.app.handle(
+    new Request(`http://localhost${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...message }),
+    }),
+  )
+
+/**
+ * A tool call as /mcp answers it directly (src/mcp/direct.ts) and as the SDK's server answers it: the
+ * same call with an empty `_meta`, which the direct answer leaves to the SDK. With the same request id,
+ * so that the error bodies (which name it) can match too.
+ */
+async function bothWays(target: TestApi, key: string, name: string, args: Record<string, unknown> | null) {
+  const answers = []
+  for (const params of [
+    { name, arguments: args },
+    { name, arguments: args, _meta: {} },
+  ]) {
+    const res = await postMessage(
+      target,
+      { method: 'tools/call', params },
+      { 'x-api-key': key, 'x-request-id': 'mcp-both-ways' },
+    )
+    answers.push({ status: res.status, type: res.headers.get('content-type'), text: await res.text() })
+  }
+  const [direct, sdk] = answers
+  expect(direct).toEqual(sdk!)
+  return JSON.parse(direct!.text) as { result: CallToolResult; error?: { code: number; message: string } }
+}
+
 /** The API's error body without its request id (each request has its own). */
 const withoutId = (body: { error: Record<string, unknown> }) => ({ ...body.error, request_id: undefined })
 
@@ -180,15 +213,8 @@ describe('MCP endpoint', () => {
   })
 
   test('/mcp takes the key as the API does, and refuses a missing or unknown one as it does', async () => {
-    /** One JSON-RPC message POSTed as any client (or curl) sends it. */
     const post = (message: object, headers: Record<string, string>, path = '/mcp') =>
-      api.app.handle(
-        new Request(`http://localhost${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...message }),
-        }),
-      )
+      postMessage(api, message, headers, path)
     const initialize = {
       method: 'initialize',
       params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } },
@@ -226,6 +252,51 @@ describe('MCP endpoint', () => {
     // Logs and metrics label the endpoint by its path.
     expect((await api.get('/metrics', { key: null })).text).toContain('route="/mcp"')
   })
+
+  test('a plain call is answered byte for byte as the SDK answers it: results, tool errors, refusals', async () => {
+    const metrics = op('getFinancialMetrics')
+    const { result: fits } = await bothWays(api, api.keys.ENTERPRISE, metrics.operationId, knownArguments(metrics))
+    expect(fits.isError).toBeUndefined()
+    expect(textOf(fits)).toBe((await api.get(metrics.path())).text)
+    const { result: bad } = await bothWays(api, api.keys.ENTERPRISE, 'listFilings', { limit: 0 })
+    expect(bad.isError).toBe(true)
+    expect(JSON.parse(textOf(bad)).error.details.limit).toBeDefined()
+    const needsFeature = op(documented.find((d) => d['x-feature'] === 'SEC_API_ENDPOINTS')!.operationId)
+    const { result: refused } = await bothWays(
+      api,
+      api.keys.LITE,
+      needsFeature.operationId,
+      knownArguments(needsFeature),
+    )
+    expect(JSON.parse(textOf(refused)).error.code).toBe('feature_not_enabled')
+    // Arguments that are no object: the SDK's refusal of the call, a JSON-RPC error, not a tool result.
+    const notObject = await bothWays(api, api.keys.ENTERPRISE, 'listFilings', null)
+    expect(notObject.result).toBeUndefined()
+    expect(notObject.error?.message).toContain('arguments')
+    // An unknown tool is the SDK's to answer either way: a JSON-RPC error, not a tool result.
+    const unknown = await postMessage(
+      api,
+      { method: 'tools/call', params: { name: 'noSuchTool', arguments: {} } },
+      { 'x-api-key': api.keys.ENTERPRISE },
+    )
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toContain('Unknown tool')
+  })
+
+  test('calls at once, all with JSON-RPC id 1, each get their own answer', async () => {
+    const limits = Array.from({ length: 12 }, (_, i) => i + 1)
+    const answers = await Promise.all(
+      limits.map(async (limit) => {
+        // Every other one through the SDK's server (an empty `_meta`), so both kinds overlap.
+        const params = { name: 'listFilings', arguments: { limit }, ...(limit % 2 ? { _meta: {} } : {}) }
+        const res = await postMessage(api, { method: 'tools/call', params }, { 'x-api-key': api.keys.ENTERPRISE })
+        return (await res.json()) as { id: number; result: CallToolResult }
+      }),
+    )
+    for (const [i, limit] of limits.entries()) {
+      expect(answers[i]!.id).toBe(1)
+      expect(textOf(answers[i]!.result)).toBe((await api.get(`/v1/filings?limit=${limit}`)).text)
+    }
+  })
 })
 
 describe('MCP results over the budget', () => {
@@ -256,6 +327,10 @@ describe('MCP results over the budget', () => {
     expect(note).toContain(`\`limit\` ${cut.data.length} or less`)
     expect(note).toContain('`page`')
     expect(note).toContain('GET /v1/filings?limit=100')
+    // The direct answer's cut and note are the SDK server's, byte for byte.
+    expect((await bothWays(small, small.keys.ENTERPRISE, 'listFilings', { limit: 100 })).result.content).toEqual(
+      result.content,
+    )
     // Series of points: whole series are dropped from the end down to one, then that one loses points.
     const metrics = op('getFinancialMetrics')
     const series = (await client.callTool({
