@@ -13,13 +13,24 @@ const quoted = (text: string) => (NEEDS_QUOTES.test(text) ? `"${text.replaceAll(
 
 function field(value: unknown, kind: ColumnKind): string {
   if (value === null || value === undefined) return ''
+  // Numbers first: most of a table's fields, and never quoted.
+  if (typeof value === 'number') return kind === 'json' ? JSON.stringify(value) : String(value)
+  if (typeof value === 'string' && kind !== 'json') return value === '' ? '""' : quoted(value)
   if (kind === 'json' || typeof value === 'object') return quoted(JSON.stringify(value))
-  if (typeof value === 'string') return value === '' ? '""' : quoted(value)
   return String(value)
 }
 
+/** Each line's fields in one array reused from row to row, joined once: no array or closure per row. */
 export function toCsv({ columns, rows }: RowTable): string {
-  const lines = [columns.map((c) => quoted(c.name)).join(',')]
-  for (const row of rows) lines.push(row.map((v, j) => field(v, columns[j]!.kind)).join(','))
+  const kinds = columns.map((c) => c.kind)
+  const width = kinds.length
+  const lines = new Array<string>(rows.length + 1)
+  lines[0] = columns.map((c) => quoted(c.name)).join(',')
+  const fields = new Array<string>(width)
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!
+    for (let j = 0; j < width; j++) fields[j] = field(row[j], kinds[j]!)
+    lines[i + 1] = fields.join(',')
+  }
   return `${lines.join('\r\n')}\r\n`
 }
