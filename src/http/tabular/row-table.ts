@@ -127,17 +127,46 @@ function headerOf(levels: Level[], names: string[]) {
   return header
 }
 
-/** A field's value in an item, read by a function made once per field: most paths are one key. */
-function getterOf(path: string[]): (item: unknown) => unknown {
-  if (path.length !== 1) return (item) => valueAt(item, path)
-  const key = path[0]!
-  return (item) => (item !== null && typeof item === 'object' ? ((item as Record<string, unknown>)[key] ?? null) : null)
+/** What JSON.stringify leaves out of an object (and writes as null in an array). */
+const leftOut = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol'
+
+/**
+ * A leaf as the body's JSON text gives it back. A body may be read as its handler made it rather than
+ * parsed from its text (src/areas/operation.ts), and the table must be the same either way: what JSON
+ * leaves out is null, a number that is not finite null, -0 is 0 (Arrow would keep its sign), an object
+ * with toJSON (a Date) is what that gives; a BigInt throws, as JSON.stringify does. A leaf of parsed
+ * JSON is itself.
+ */
+export function asParsed(v: unknown): unknown {
+  switch (typeof v) {
+    case 'number':
+      return Number.isFinite(v) ? v + 0 : null
+    case 'object':
+      return v !== null && typeof (v as { toJSON?: unknown }).toJSON === 'function'
+        ? asParsed((v as { toJSON: () => unknown }).toJSON())
+        : v
+    case 'bigint':
+      throw new TypeError('a BigInt has no JSON text')
+    default:
+      return leftOut(v) ? null : v
+  }
 }
 
-/** Calls `each` with a container's entries: an array's items (key null), or a map's keys and values. */
+/** A field's value in an item, read by a function made once per field: most paths are one key. */
+function getterOf(path: string[]): (item: unknown) => unknown {
+  if (path.length !== 1) return (item) => asParsed(valueAt(item, path))
+  const key = path[0]!
+  return (item) => (item !== null && typeof item === 'object' ? asParsed((item as Record<string, unknown>)[key]) : null)
+}
+
+/**
+ * Calls `each` with a container's entries: an array's items (key null), or a map's keys and values
+ * (without the entries its JSON text would leave out).
+ */
 function forEntries(container: unknown, keyed: boolean, each: (key: string | null, item: unknown) => void) {
   if (keyed) {
-    if (container && typeof container === 'object') for (const [key, item] of Object.entries(container)) each(key, item)
+    if (container && typeof container === 'object')
+      for (const [key, item] of Object.entries(container)) if (!leftOut(item)) each(key, item)
   } else if (Array.isArray(container)) for (const item of container) each(null, item)
 }
 
@@ -160,10 +189,11 @@ function mapsExpander(header: Field[]): (rows: unknown[][]) => RowTable {
         return
       }
       const keys = new Set<string>()
-      for (const row of rows) for (const key of Object.keys((row[j] as object | null) ?? {})) keys.add(key)
+      for (const row of rows)
+        for (const [key, v] of Object.entries((row[j] as object | null) ?? {})) if (!leftOut(v)) keys.add(key)
       for (const key of keys) {
         columns.push({ name: `${f.name}.${key}`, kind: f.kind })
-        pick.push((row) => (row[j] as Record<string, unknown> | null)?.[key] ?? null)
+        pick.push((row) => asParsed((row[j] as Record<string, unknown> | null)?.[key]))
       }
     })
     return { columns, rows: rows.map((row) => pick.map((p) => p(row))) }
