@@ -239,3 +239,38 @@ test('days by arithmetic are the days of Date.UTC, for every day of 1900-2100 an
   ])
     expect([v, daysOfYmd(v)]).toEqual([v, utcOfYmd(v)])
 })
+
+test('CSV: a value repeated from the row before is written as that row wrote it', () => {
+  const same = ['x']
+  const table: RowTable = {
+    columns: [
+      { name: 'text', kind: 'string' },
+      { name: 'count', kind: 'integer' },
+      { name: 'tickers', kind: 'json' },
+    ],
+    rows: [
+      ['a,b', 1, same],
+      ['a,b', 1, same],
+      ['a,b', -0, ['x']],
+      [null, 0, null],
+      ['', 0, undefined],
+      ['', Number.NaN, same],
+      [undefined, Number.NaN, same],
+      [null, 2, null],
+    ],
+  }
+  expect(toCsv(table)).toBe(
+    [
+      'text,count,tickers',
+      '"a,b",1,"[""x""]"',
+      '"a,b",1,"[""x""]"',
+      '"a,b",0,"[""x""]"',
+      ',0,',
+      '"",0,',
+      '"",NaN,"[""x""]"',
+      ',NaN,"[""x""]"',
+      ',2,',
+      '',
+    ].join('\r\n'),
+  )
+})
