@@ -14,6 +14,7 @@ import {
   Field,
   Float64,
   Int64,
+  Message,
   makeData,
   RecordBatch,
   Schema,
@@ -23,7 +24,9 @@ import {
   tableToIPC,
   Utf8,
 } from 'apache-arrow'
+import { RecordBatch as BatchHeader, BufferRegion, FieldNode } from 'apache-arrow/ipc/metadata/message'
 import { toArrow } from '../../src/http/tabular/arrow.ts'
+import { type Batch, batchMessage } from '../../src/http/tabular/batch-message.ts'
 import { toCsv } from '../../src/http/tabular/csv.ts'
 import { daysOfIso, daysOfYmd } from '../../src/http/tabular/days.ts'
 import type { Column, ColumnKind, RowTable } from '../../src/http/tabular/row-table.ts'
@@ -273,4 +276,75 @@ test('CSV: a value repeated from the row before is written as that row wrote it'
       '',
     ].join('\r\n'),
   )
+})
+
+test('a record batch message from its template is the one apache-arrow encodes', () => {
+  const encode = ({ length, nodes, regions, bodyLength }: Batch) =>
+    Message.encode(
+      Message.from(
+        new BatchHeader(
+          length,
+          nodes.map(([n, nulls]) => new FieldNode(n, nulls)),
+          regions.map(([offset, size]) => new BufferRegion(offset, size)),
+          null,
+        ),
+        bodyLength,
+      ),
+    )
+  const batches: Batch[] = [
+    {
+      length: 3,
+      nodes: [[3, 1]],
+      regions: [
+        [0, 8],
+        [8, 16],
+        [24, 8],
+      ],
+      bodyLength: 32,
+    },
+    {
+      length: 0,
+      nodes: [[0, 0]],
+      regions: [
+        [0, 0],
+        [0, 8],
+        [8, 0],
+      ],
+      bodyLength: 8,
+    },
+    { length: 0, nodes: [], regions: [], bodyLength: 0 },
+    // The same shapes again with other numbers (their templates are reused), past 2^32 too.
+    {
+      length: 7,
+      nodes: [[7, 0]],
+      regions: [
+        [0, 0],
+        [0, 2 ** 33 + 5],
+        [2 ** 33 + 8, 3],
+      ],
+      bodyLength: 2 ** 34,
+    },
+    {
+      length: 2 ** 31,
+      nodes: [[2 ** 31, 2 ** 31 - 1]],
+      regions: [
+        [1, 2],
+        [3, 4],
+        [5, 6],
+      ],
+      bodyLength: 1,
+    },
+    {
+      length: 0,
+      nodes: [[0, 0]],
+      regions: [
+        [0, 0],
+        [0, 8],
+        [8, 0],
+      ],
+      bodyLength: 16,
+    },
+  ]
+  for (const batch of batches)
+    expect([batch, Buffer.from(batchMessage(batch)).equals(encode(batch))]).toEqual([batch, true])
 })

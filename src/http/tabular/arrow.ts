@@ -6,15 +6,16 @@
  * times are Eastern time in some operations and UTC in others, and one timestamp type would hide which.
  *
  * The stream is laid out here rather than by apache-arrow's writer (tableToIPC): its flatbuffer messages
- * (the schema, the batch's nodes and buffer regions) are encoded by apache-arrow, but the columns' values
- * are written once, straight into the one buffer that is the answer. The writer's way (a Data per column,
- * then each buffer copied into a chunk list, then the chunks joined) costed most of an export's CPU and
- * held every value in memory two or three times. The bytes are those tableToIPC writes for the same
- * table: its buffers in the same order, each padded to 8 bytes, an absent validity bitmap (no null) as an
- * empty buffer (test/http/tabular-writers.test.ts compares the two).
+ * (the schema, the batch's nodes and buffer regions) are encoded by apache-arrow (the batch's through a
+ * template, batch-message.ts), but the columns' values are written once, straight into the one buffer
+ * that is the answer. The writer's way (a Data per column, then each buffer copied into a chunk list,
+ * then the chunks joined) cost most of an export's CPU and held every value in memory two or three times.
+ * The bytes are those tableToIPC writes for the same table: its buffers in the same order, each padded
+ * to 8 bytes, an absent validity bitmap (no null) as an empty buffer (test/http/tabular-writers.test.ts
+ * compares the two).
  */
 import { Bool, type DataType, DateDay, Field, Float64, Int64, Message, Schema, Utf8 } from 'apache-arrow'
-import { RecordBatch as BatchHeader, BufferRegion, FieldNode } from 'apache-arrow/ipc/metadata/message'
+import { batchMessage } from './batch-message.ts'
 import { daysOfIso, daysOfYmd } from './days.ts'
 import type { Column, ColumnKind, RowTable } from './row-table.ts'
 
@@ -194,15 +195,15 @@ export function toArrow({ columns, rows }: RowTable): Uint8Array {
   const length = rows.length
   const prepared = columns.map((c, j) => prepare(c.kind, rows, j))
   // The body: every column's buffers one after the other, each padded to 8 bytes.
-  const nodes: FieldNode[] = []
-  const regions: BufferRegion[] = []
+  const nodes: [number, number][] = []
+  const regions: [number, number][] = []
   const starts: number[][] = []
   let bodyLength = 0
   for (const p of prepared) {
-    nodes.push(new FieldNode(length, p.nullCount))
+    nodes.push([length, p.nullCount])
     starts.push(
       p.sizes.map((size) => {
-        regions.push(new BufferRegion(bodyLength, padded(size)))
+        regions.push([bodyLength, padded(size)])
         const start = bodyLength
         bodyLength += padded(size)
         return start
@@ -210,7 +211,7 @@ export function toArrow({ columns, rows }: RowTable): Uint8Array {
     )
   }
   const schema = schemaMessage(columns)
-  const batch = framed(Message.encode(Message.from(new BatchHeader(length, nodes, regions, null), bodyLength)))
+  const batch = framed(batchMessage({ length, nodes, regions, bodyLength }))
   const bodyAt = schema.length + batch.length
   const out = new Uint8Array(bodyAt + bodyLength + END.length)
   out.set(schema, 0)
