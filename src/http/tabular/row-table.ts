@@ -152,11 +152,21 @@ export function asParsed(v: unknown): unknown {
   }
 }
 
-/** A field's value in an item, read by a function made once per field: most paths are one key. */
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object'
+
+/**
+ * A field's value in an item, read by a function made once per field: most paths are one key, the
+ * rest (`issuer.cik`, `firstReported.value`) nearly all two.
+ */
 function getterOf(path: string[]): (item: unknown) => unknown {
-  if (path.length !== 1) return (item) => asParsed(valueAt(item, path))
-  const key = path[0]!
-  return (item) => (item !== null && typeof item === 'object' ? asParsed((item as Record<string, unknown>)[key]) : null)
+  const [first, second] = path as [string, string]
+  if (path.length === 1) return (item) => (isObject(item) ? asParsed(item[first]) : null)
+  if (path.length === 2)
+    return (item) => {
+      const inner = isObject(item) ? item[first] : null
+      return isObject(inner) ? asParsed(inner[second]) : null
+    }
+  return (item) => asParsed(valueAt(item, path))
 }
 
 /**
