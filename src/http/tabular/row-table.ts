@@ -241,11 +241,11 @@ export function rowTableOf(response: TSchema, at: RowsAt): (body: unknown) => Ro
   const last = levels.length - 1
   return (body) => {
     const rows: unknown[][] = []
-    // `values` holds the enclosing levels' columns up to `from`; a row is a copy of them, then its own.
+    // `values` holds the enclosing levels' columns up to `from` (an enclosing level fills in its own and
+    // passes it on); a row is a copy of it, its own columns filling the rest.
     const visit = (container: unknown, i: number, values: unknown[], from: number) =>
       forEntries(container, levels[i]!.keyed, (key, item) => {
-        const row = i === last ? new Array<unknown>(width) : values
-        for (let c = 0; c < from; c++) row[c] = values[c]
+        const row = i === last ? values.slice() : values
         let c = from
         if (levels[i]!.keyed) row[c++] = key
         for (const get of getters[i]!) row[c++] = get(item)
