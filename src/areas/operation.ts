@@ -18,8 +18,9 @@
  * it. A body that fails its schema is then a 500 whose log line names the operation and each mismatch.
  *
  * An operation whose body is rows (`rows`: where they are) also answers CSV and Arrow, asked for by
- * `format` or the Accept header, written from that same JSON text, cached or not (src/http/tabular/,
- * docs/api/formats.md); its `limit` goes up to MAX_EXPORT_LIMIT in those formats.
+ * `format` or the Accept header (src/http/tabular/, docs/api/formats.md), written from the same body: its
+ * cached JSON text, or the body as the handler made it when this request made it (its text is then not
+ * parsed back); its `limit` goes up to MAX_EXPORT_LIMIT in those formats.
  */
 import { type Static, type TObject, type TSchema, Type as t } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
@@ -34,7 +35,7 @@ import { errorResponses, QueryInteger } from '../http/schemas.ts'
 import { answerFormat, CONTENT_TYPE, FormatParam, nextPageLink } from '../http/tabular/answer-format.ts'
 import { toArrow } from '../http/tabular/arrow.ts'
 import { toCsv } from '../http/tabular/csv.ts'
-import { type RowsAt, rowTableOf } from '../http/tabular/row-table.ts'
+import { type RowsAt, type RowTable, rowTableOf } from '../http/tabular/row-table.ts'
 import type { AreaTag } from '../ops/docs.ts'
 import { type AreaDeps, dbContext } from './context.ts'
 
@@ -175,28 +176,80 @@ function handlerOf(op: Operation, checkResponses: boolean, jsonLimit: JsonLimit 
       const sent = new URL(request.url).searchParams.get('limit')
       throw invalidParameter('limit', `expected ${jsonLimit.expected}, got ${JSON.stringify(sent)}`)
     }
-    const answer = async () => {
+    const body = async () => {
       const value = await op.handler({ store: op.store(db), params, query })
-      return jsonText(render ? render(value) : value)
+      return render ? render(value) : value
+    }
+    // Not kept (a point lookup, a large export): nothing needs the JSON text of an export but the check.
+    const uncached = op.pointLookup || large
+    if (tableOf && format !== 'json') {
+      const exported: Exported = uncached ? { body: await body() } : await cachedBody(db, cacheKey, body)
+      let text: string | undefined
+      if (check) {
+        text = exported.text ?? jsonText(exported.body)
+        check(text)
+      }
+      return tabularAnswer(op, tableOf, format, request.url, exported.body, text)
     }
     // The cache keeps the JSON text: a hit is sent without serializing again, and the cache's budget is
     // its size in bytes, whatever the shape of the body. CSV and Arrow are written from it (the cache key
     // leaves `format` out: src/areas/context.ts), so every format of a request shares one entry.
-    const text = op.pointLookup || large ? await answer() : await db.cached(cacheKey, answer)
+    const text = uncached ? jsonText(await body()) : await db.cached(cacheKey, async () => jsonText(await body()))
     check?.(text)
-    if (!tableOf) return new Response(text, { headers: JSON_HEADERS })
-    if (format === 'json') return new Response(text, { headers: ROWS_JSON_HEADERS })
-    const body = JSON.parse(text)
-    const table = tableOf(body)
-    const next = nextPageLink(request.url, body)
-    const headers: Record<string, string> = {
-      'content-type': CONTENT_TYPE[format],
-      vary: 'accept',
-      'content-disposition': `attachment; filename="${op.operationId}.${format}"`,
-      ...(next ? { link: next } : {}),
-    }
-    return new Response(format === 'csv' ? toCsv(table) : toArrow(table), { headers })
+    return new Response(text, { headers: tableOf ? ROWS_JSON_HEADERS : JSON_HEADERS })
   }
+}
+
+/** An export's body, and its JSON text where there is one already. */
+type Exported = { body: unknown; text?: string }
+
+/**
+ * An export's body through the result cache: on a hit, its JSON text; on a miss, the body this request
+ * made (its text kept for the next), so that it is read as made rather than parsed back from that text.
+ */
+async function cachedBody(db: RequestDb, cacheKey: string, body: () => Promise<unknown>): Promise<Exported> {
+  let made: { body: unknown } | undefined
+  const text = await db.cached(cacheKey, async () => {
+    made = { body: await body() }
+    return jsonText(made.body)
+  })
+  return made ? { body: made.body, text } : { body: text, text }
+}
+
+const writeTable = (table: RowTable, format: 'csv' | 'arrow') => (format === 'csv' ? toCsv(table) : toArrow(table))
+const sameAnswer = (a: string | Uint8Array, b: string | Uint8Array) =>
+  typeof a === 'string' ? a === b : Buffer.from(a).equals(b as Uint8Array)
+
+/**
+ * A body as CSV or Arrow. The body is JSON text (cached, or rendered by the build), parsed here, or the
+ * value its handler made: its JSON text would be written only to be parsed back. The answer is the same
+ * either way (row-table.ts reads leaves as JSON gives them back); with the check on (`text` given), a
+ * body read as made is also written from its text, and the two answers must be equal.
+ */
+function tabularAnswer(
+  op: Operation,
+  tableOf: (body: unknown) => RowTable,
+  format: 'csv' | 'arrow',
+  url: string,
+  made: unknown,
+  text: string | undefined,
+): Response {
+  const body = typeof made === 'string' ? JSON.parse(made) : made
+  const answer = writeTable(tableOf(body), format)
+  if (text !== undefined && typeof made !== 'string') {
+    if (!sameAnswer(answer, writeTable(tableOf(JSON.parse(text)), format)))
+      throw new ResponseMismatch(op.operationId, [
+        `its ${format} written from the body differs from that of its JSON text`,
+      ])
+  }
+  const next = nextPageLink(url, body)
+  const headers: Record<string, string> = {
+    'content-type': CONTENT_TYPE[format],
+    vary: 'accept',
+    'content-disposition': `attachment; filename="${op.operationId}.${format}"`,
+    ...(next ? { link: next } : {}),
+  }
+  return new Response(answer, { headers })
 }
 
 function hooksOf(op: Operation, query: TObject | undefined) {

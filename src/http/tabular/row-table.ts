@@ -127,35 +127,102 @@ function headerOf(levels: Level[], names: string[]) {
   return header
 }
 
-/** The entries of a container: an array's items, or a map's [key, value] pairs. */
-const entriesOf = (container: unknown, keyed: boolean): [string | null, unknown][] =>
-  keyed
-    ? container && typeof container === 'object'
-      ? Object.entries(container)
-      : []
-    : Array.isArray(container)
-      ? container.map((item) => [null, item])
-      : []
+/** What JSON.stringify leaves out of an object (and writes as null in an array). */
+const leftOut = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol'
 
-/** Makes the maps inside rows columns, one per key met, in the order met. */
-function expandMaps(header: Field[], rows: unknown[][]): RowTable {
-  if (!header.some((f) => f.map)) return { columns: header.map(({ name, kind }) => ({ name, kind })), rows }
-  const columns: Column[] = []
-  const pick: ((row: unknown[]) => unknown)[] = []
-  header.forEach((f, j) => {
-    if (!f.map) {
-      columns.push({ name: f.name, kind: f.kind })
-      pick.push((row) => row[j])
-      return
+/**
+ * A leaf as the body's JSON text gives it back. A body may be read as its handler made it rather than
+ * parsed from its text (src/areas/operation.ts), and the table must be the same either way: what JSON
+ * leaves out is null, a number that is not finite null, -0 is 0 (Arrow would keep its sign), an object
+ * with toJSON (a Date) is what that gives; a BigInt throws, as JSON.stringify does. A leaf of parsed
+ * JSON is itself.
+ */
+export function asParsed(v: unknown): unknown {
+  switch (typeof v) {
+    case 'number':
+      return Number.isFinite(v) ? v + 0 : null
+    case 'object':
+      return v !== null && typeof (v as { toJSON?: unknown }).toJSON === 'function'
+        ? asParsed((v as { toJSON: () => unknown }).toJSON())
+        : v
+    case 'bigint':
+      throw new TypeError('a BigInt has no JSON text')
+    default:
+      return leftOut(v) ? null : v
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object'
+
+/**
+ * A field's value in an item, read by a function made once per field: most paths are one key, the
+ * rest (`issuer.cik`, `firstReported.value`) nearly all two.
+ */
+function getterOf(path: string[]): (item: unknown) => unknown {
+  const [first, second] = path as [string, string]
+  if (path.length === 1) return (item) => (isObject(item) ? asParsed(item[first]) : null)
+  if (path.length === 2)
+    return (item) => {
+      const inner = isObject(item) ? item[first] : null
+      return isObject(inner) ? asParsed(inner[second]) : null
     }
-    const keys = new Set<string>()
-    for (const row of rows) for (const key of Object.keys((row[j] as object | null) ?? {})) keys.add(key)
-    for (const key of keys) {
-      columns.push({ name: `${f.name}.${key}`, kind: f.kind })
-      pick.push((row) => (row[j] as Record<string, unknown> | null)?.[key] ?? null)
+  return (item) => asParsed(valueAt(item, path))
+}
+
+/**
+ * Calls `each` with a container's entries: an array's items (key null), or a map's keys and values
+ * (without the entries its JSON text would leave out).
+ */
+function forEntries(container: unknown, keyed: boolean, each: (key: string | null, item: unknown) => void) {
+  if (keyed) {
+    if (container && typeof container === 'object')
+      for (const [key, item] of Object.entries(container)) if (!leftOut(item)) each(key, item)
+  } else if (Array.isArray(container)) for (const item of container) each(null, item)
+}
+
+/**
+ * Makes the maps inside rows columns, one per key met, in the order met. Without maps, the columns are
+ * the header's, one array for every body (the Arrow writer encodes a schema once per columns array).
+ */
+function mapsExpander(header: Field[]): (rows: unknown[][]) => RowTable {
+  if (!header.some((f) => f.map)) {
+    const columns = header.map(({ name, kind }) => ({ name, kind }))
+    return (rows) => ({ columns, rows })
+  }
+  return (rows) => {
+    const columns: Column[] = []
+    const pick: ((row: unknown[]) => unknown)[] = []
+    header.forEach((f, j) => {
+      if (!f.map) {
+        columns.push({ name: f.name, kind: f.kind })
+        pick.push((row) => row[j])
+        return
+      }
+      const keys = new Set<string>()
+      for (const row of rows)
+        for (const [key, v] of Object.entries((row[j] as object | null) ?? {})) if (!leftOut(v)) keys.add(key)
+      for (const key of keys) {
+        columns.push({ name: `${f.name}.${key}`, kind: f.kind })
+        pick.push((row) => asParsed((row[j] as Record<string, unknown> | null)?.[key]))
+      }
+    })
+    return { columns, rows: rows.map((row) => pick.map((p) => p(row))) }
+  }
+}
+
+/** The table of several lists of one shape, each row after its list's name; one columns array while the lists' is. */
+function listsTableOf(response: TSchema, lists: readonly string[]): (body: unknown) => RowTable {
+  const tablesOf = lists.map((list) => rowTableOf(response, list))
+  let inner: Column[] | undefined
+  let columns: Column[] = []
+  return (body) => {
+    const tables = tablesOf.map((of) => of(body))
+    if (tables[0]!.columns !== inner) {
+      inner = tables[0]!.columns
+      columns = [{ name: 'list', kind: 'string' }, ...inner]
     }
-  })
-  return { columns, rows: rows.map((row) => pick.map((p) => p(row))) }
+    return { columns, rows: tables.flatMap((t, i) => t.rows.map((row) => [lists[i], ...row])) }
+  }
 }
 
 /**
@@ -163,31 +230,29 @@ function expandMaps(header: Field[], rows: unknown[][]): RowTable {
  * then turns each body into its RowTable.
  */
 export function rowTableOf(response: TSchema, at: RowsAt): (body: unknown) => RowTable {
-  if (typeof at !== 'string') {
-    const [first, ...others] = at.lists.map((list) => rowTableOf(response, list))
-    const inner = first!
-    return (body) => {
-      const tables = [inner, ...others].map((of) => of(body))
-      return {
-        columns: [{ name: 'list', kind: 'string' }, ...tables[0]!.columns],
-        rows: tables.flatMap((t, i) => t.rows.map((row) => [at.lists[i], ...row])),
-      }
-    }
-  }
+  if (typeof at !== 'string') return listsTableOf(response, at.lists)
   const levels = levelsOf(response as Schema, at)
   const names = levels.map((l) => l.name)
   const header = headerOf(levels, names)
+  const expand = mapsExpander(header)
+  const width = header.length
+  const getters = levels.map((level) => level.fields.map((f) => getterOf(f.path)))
+  const inner = names.slice(1).map((name) => getterOf([name]))
+  const last = levels.length - 1
   return (body) => {
     const rows: unknown[][] = []
-    const visit = (container: unknown, i: number, context: unknown[]) => {
-      const level = levels[i]!
-      for (const [key, item] of entriesOf(container, level.keyed)) {
-        const values = [...context, ...(level.keyed ? [key] : []), ...level.fields.map((f) => valueAt(item, f.path))]
-        if (i === levels.length - 1) rows.push(values)
-        else visit(valueAt(item, [names[i + 1]!]), i + 1, values)
-      }
-    }
-    visit(names[0] === '' ? body : valueAt(body, [names[0]!]), 0, [])
-    return expandMaps(header, rows)
+    // `values` holds the enclosing levels' columns up to `from` (an enclosing level fills in its own and
+    // passes it on); a row is a copy of it, its own columns filling the rest.
+    const visit = (container: unknown, i: number, values: unknown[], from: number) =>
+      forEntries(container, levels[i]!.keyed, (key, item) => {
+        const row = i === last ? values.slice() : values
+        let c = from
+        if (levels[i]!.keyed) row[c++] = key
+        for (const get of getters[i]!) row[c++] = get(item)
+        if (i === last) rows.push(row)
+        else visit(inner[i]!(item), i + 1, row, c)
+      })
+    visit(names[0] === '' ? body : valueAt(body, [names[0]!]), 0, new Array<unknown>(width), 0)
+    return expand(rows)
   }
 }
