@@ -98,36 +98,41 @@ function headerOf(path: string): string[] {
   }
 }
 
+/** A table's file as DuckDB reads it (`read_csv`, every column VARCHAR by its header name) and its header. */
+type TableRead = { from: string; columns: Set<string> }
+
 /**
- * A view per table present, every column VARCHAR, named by the file's own header row (read here, so
- * DuckDB does not sniff each file: at a few rows a table, sniffing was most of a quarter's time).
+ * Each table present as a `read_csv` of every column as VARCHAR, named by the file's own header row (read
+ * here, so DuckDB does not sniff each file: at a few rows a table, sniffing was most of a quarter's time),
+ * for the quarter's one statement to read in place.
  */
-async function readTables(db: BuildDb, files: Partial<Record<DatasetTable, string>>, prefix: string) {
-  const headers: Partial<Record<DatasetTable, Set<string>>> = {}
+function readTables(files: Partial<Record<DatasetTable, string>>): Partial<Record<DatasetTable, TableRead>> {
+  const reads: Partial<Record<DatasetTable, TableRead>> = {}
   for (const [table, path] of Object.entries(files) as [DatasetTable, string][]) {
     const names = headerOf(path)
     const columns = Object.fromEntries(names.map((n) => [n, 'VARCHAR']))
-    await db.run(`CREATE OR REPLACE TEMP VIEW ${prefix}_${table} AS SELECT * FROM read_csv(${quote(path)},
-      delim = '\t', header = true, quote = '"', escape = '"', null_padding = true, auto_detect = false,
-      columns = ${columnsArg(columns)})`)
-    headers[table] = new Set(names.map((n) => n.toUpperCase()))
+    reads[table] = {
+      from: `read_csv(${quote(path)}, delim = '\t', header = true, quote = '"', escape = '"', null_padding = true,
+        auto_detect = false, columns = ${columnsArg(columns)})`,
+      columns: new Set(names.map((n) => n.toUpperCase())),
+    }
   }
-  return headers
+  return reads
 }
 
 /**
- * Records of one quarter as a SELECT over the views readTables made. `col` names a column by its header
+ * Records of one quarter as a SELECT over the tables readTables gives. `col` names a column by its header
  * (the first of several spellings present), or NULL when the table lacks it.
  */
-function quarterSelect(prefix: string, headers: Partial<Record<DatasetTable, Set<string>>>): string {
+function quarterSelect(tables: Partial<Record<DatasetTable, TableRead>>): string {
   const parts: string[] = []
   const col = (table: DatasetTable, ...names: string[]) => {
-    const found = names.find((n) => headers[table]!.has(n))
+    const found = names.find((n) => tables[table]!.columns.has(n))
     return found ? `"${found}"` : 'NULL'
   }
   const seqBy = (table: DatasetTable, sk: string) =>
     `row_number() OVER (PARTITION BY ACCESSION_NUMBER ORDER BY try_cast(${col(table, sk)} AS BIGINT))`
-  if (headers.SUBMISSION) {
+  if (tables.SUBMISSION) {
     const c = (...n: string[]) => col('SUBMISSION', ...n)
     parts.push(
       `SELECT ${recordSelect({
@@ -141,10 +146,10 @@ function quarterSelect(prefix: string, headers: Partial<Record<DatasetTable, Set
         issuer_name: text(c('ISSUERNAME')),
         issuer_ticker: `upper(${text(c('ISSUERTRADINGSYMBOL'))})`,
         no_securities_owned: flag(c('NO_SECURITIES_OWNED')),
-      })} FROM ${prefix}_SUBMISSION`,
+      })} FROM ${tables.SUBMISSION.from}`,
     )
   }
-  if (headers.REPORTINGOWNER) {
+  if (tables.REPORTINGOWNER) {
     const c = (...n: string[]) => col('REPORTINGOWNER', ...n)
     const rel = c('RPTOWNER_RELATIONSHIP')
     parts.push(
@@ -159,11 +164,12 @@ function quarterSelect(prefix: string, headers: Partial<Record<DatasetTable, Set
         is_ten_percent_owner: role(rel, 'TENPERCENTOWNER'),
         is_other: role(rel, 'OTHER'),
         officer_title: text(c('RPTOWNER_TITLE')),
-      })} FROM ${prefix}_REPORTINGOWNER`,
+      })} FROM ${tables.REPORTINGOWNER.from}`,
     )
   }
   const rows = (table: DatasetTable, kind: 'transaction' | 'holding', derivative: boolean) => {
-    if (!headers[table]) return
+    const read = tables[table]
+    if (!read) return
     const c = (...n: string[]) => col(table, ...n)
     const exprs: Partial<Record<RecordColumn, string>> = {
       record: `'${kind}'`,
@@ -191,7 +197,7 @@ function quarterSelect(prefix: string, headers: Partial<Record<DatasetTable, Set
       exprs.underlying_title = text(c('UNDLYNG_SEC_TITLE'))
       exprs.underlying_shares = number(c('UNDLYNG_SEC_SHARES'))
     }
-    parts.push(`SELECT ${recordSelect(exprs)} FROM ${prefix}_${table}`)
+    parts.push(`SELECT ${recordSelect(exprs)} FROM ${read.from}`)
   }
   rows('NONDERIV_TRANS', 'transaction', false)
   rows('DERIV_TRANS', 'transaction', true)
@@ -207,24 +213,22 @@ function quarterSelect(prefix: string, headers: Partial<Record<DatasetTable, Set
  */
 export const RECORD_ORDER = 'accession_number, record, derivative, seq'
 
-/** Converts one quarter (zip or folder) into `outDir/part-0.parquet`; returns the records written. */
+/** Converts one quarter (zip or folder) into `outDir/part-0.parquet`: one statement reading its files in place. */
 export async function convertQuarter(db: BuildDb, input: string, rel: string, outDir: string, scratch: string) {
   const files = tableFiles(input, scratch)
   if (!files.SUBMISSION) throw new BuildError('no SUBMISSION.tsv in this insider data set', rel)
-  const prefix = 'q_insider'
   try {
-    const headers = await readTables(db, files, prefix)
-    for (const [table, names] of Object.entries(headers))
-      if (!names.has('ACCESSION_NUMBER')) throw new BuildError(`${table}.tsv has no ACCESSION_NUMBER column`, rel)
+    const tables = readTables(files)
+    for (const [table, read] of Object.entries(tables))
+      if (!read.columns.has('ACCESSION_NUMBER'))
+        throw new BuildError(`${table}.tsv has no ACCESSION_NUMBER column`, rel)
     const target = join(outDir, 'part-0.parquet')
-    await db.runLarge(`COPY (SELECT * FROM (${quarterSelect(prefix, headers)}) WHERE accession_number IS NOT NULL
+    await db.runLarge(`COPY (SELECT * FROM (${quarterSelect(tables)}) WHERE accession_number IS NOT NULL
       ORDER BY ${RECORD_ORDER}) TO ${quote(target)} (${PARQUET})`)
-    return db.count(`SELECT count(*) AS n FROM read_parquet(${quote(target)})`)
   } catch (e) {
     if (e instanceof BuildError) throw e
     throw new BuildError(duckMessage(e).replace(/ in file "[^"]*"/, ''), rel)
   } finally {
-    for (const t of Object.keys(files)) await db.run(`DROP VIEW IF EXISTS ${prefix}_${t}`)
     if (existsSync(scratch)) rmSync(scratch, { recursive: true, force: true })
   }
 }
