@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ZipReader } from '../../src/lib/zip.ts'
 import { filingTextPath } from '../../src/pipeline/filing-text/index.ts'
 import type { DataSetRow } from '../../src/pipeline/sources/form-13f/columns.ts'
 import { tableName } from '../../src/pipeline/sources/form-13f/sample-books.ts'
@@ -17,6 +16,7 @@ import { filingFromText } from '../../src/pipeline/sources/form-13f/text-filings
 import { CAST } from '../../src/sample/cast.ts'
 import { openTestApi, type Reply } from '../helpers/api.ts'
 import { sampleFixture } from '../helpers/fixture.ts'
+import { zipTableRows } from '../helpers/zip-table.ts'
 
 const CIK = CAST.manager.cik
 const PAD = String(CIK).padStart(10, '0')
@@ -30,17 +30,8 @@ let mirror: string
 const get = (path: string) => api.get(path)
 
 /** A data set's table of the fixture's mirror, split by hand: header names → values. */
-function setTable(set: string, table: string): DataSetRow[] {
-  const zip = ZipReader.open(join(mirror, 'form-13f-data-sets', `${set}_form13f.zip`))
-  try {
-    const text = zip.read(zip.entries.find((e) => e.name === `${table}.tsv`)!).toString('utf8')
-    const [head, ...lines] = text.trimEnd().split('\n')
-    const cols = head!.split('\t')
-    return lines.map((l) => Object.fromEntries(l.split('\t').map((v, i) => [cols[i]!, v === '' ? null : v])))
-  } finally {
-    zip.close()
-  }
-}
+const setTable = (set: string, table: string): DataSetRow[] =>
+  zipTableRows(join(mirror, 'form-13f-data-sets', `${set}_form13f.zip`), table)
 
 /** The information-table rows of a filing the fixture wrote as its own .txt. */
 const textRows = (accession: string) =>

@@ -21,6 +21,7 @@ import { SETS_DIR, windowOf } from '../../src/pipeline/sources/form-13f/sets.ts'
 import { FORMS_13F } from '../../src/pipeline/sources/form-13f/text-filings.ts'
 import { type Fixture, sampleFixture } from '../helpers/fixture.ts'
 import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
+import { zipTableRows } from '../helpers/zip-table.ts'
 
 const root = tempDir('quarter-reuse')
 const mirror = join(root, 'mirror')
@@ -57,20 +58,7 @@ function rewriteTicker(zipPath: string, ticker: string) {
 }
 
 /** The accession numbers of a data set's filings (its SUBMISSION table). */
-function setAccessions(zipPath: string) {
-  const zip = ZipReader.open(zipPath)
-  try {
-    const [head, ...lines] = zip
-      .read(zip.entries.find((e) => e.name === 'SUBMISSION.tsv')!)
-      .toString('utf8')
-      .trimEnd()
-      .split('\n')
-    const column = head!.split('\t').indexOf('ACCESSION_NUMBER')
-    return lines.map((l) => l.split('\t')[column]!)
-  } finally {
-    zip.close()
-  }
-}
+const setAccessions = (zipPath: string) => zipTableRows(zipPath, 'SUBMISSION').map((r) => r.ACCESSION_NUMBER!)
 
 beforeAll(async () => {
   reference = await sampleFixture()

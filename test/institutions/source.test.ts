@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { silentReporter } from '../../src/lib/progress.ts'
-import { ZipReader, ZipWriter } from '../../src/lib/zip.ts'
+import { ZipWriter } from '../../src/lib/zip.ts'
 import { filingTextPath, formatSubmissionText } from '../../src/pipeline/filing-text/index.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
@@ -21,6 +21,7 @@ import { filingRows, infoTableRows } from '../../src/pipeline/sources/form-13f/x
 import { SOURCES } from '../../src/pipeline/sources/index.ts'
 import { BEYOND_FILINGS } from '../helpers/fixture.ts'
 import { hasSamples, openSnapshot, SAMPLES, tempDir } from '../helpers/snapshot.ts'
+import { zipTableRows } from '../helpers/zip-table.ts'
 
 const dir13f = join(SAMPLES, 'filings-xml', '13f')
 const real = (name: string) => readFileSync(join(dir13f, name), 'latin1').replace(/\r\n?/g, '\n')
@@ -284,20 +285,9 @@ describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and 
     const set = readdirSync(dir)
       .map((name) => windowOf(name.replace('_form13f.zip', '')))
       .find((w) => w && w.from <= filed && filed <= w.to)!
-    const zip = ZipReader.open(join(dir, `${set.name}_form13f.zip`))
-    try {
-      const [head, ...lines] = zip
-        .read(zip.entries.find((e) => e.name === 'INFOTABLE.tsv')!)
-        .toString('utf8')
-        .trimEnd()
-        .split('\n')
-      const cols = head!.split('\t')
-      return lines
-        .map((l) => Object.fromEntries(l.split('\t').map((v, i) => [cols[i]!, v === '' ? null : v])))
-        .filter((r) => r.ACCESSION_NUMBER === accession)
-    } finally {
-      zip.close()
-    }
+    return zipTableRows(join(dir, `${set.name}_form13f.zip`), 'INFOTABLE').filter(
+      (r) => r.ACCESSION_NUMBER === accession,
+    )
   }
 
   test('VALUE: thousands before 2023-01-03 (ACTIAM 2020), dollars after (MetLife 2021 filed 2023, LTS One, Acorn)', async () => {

@@ -19,7 +19,8 @@ import { batchMessage } from './batch-message.ts'
 import { daysOfIso, daysOfYmd } from './days.ts'
 import type { Column, ColumnKind, RowTable } from './row-table.ts'
 
-const ARROW_TYPE: Record<ColumnKind, () => DataType> = {
+/** Each column kind's Arrow type (docs/api/formats.md). */
+export const ARROW_TYPE: Record<ColumnKind, () => DataType> = {
   string: () => new Utf8(),
   json: () => new Utf8(),
   date: () => new DateDay(),

@@ -13,7 +13,8 @@ import { RecordBatch as BatchHeader, BufferRegion, FieldNode } from 'apache-arro
 /** A batch's numbers: `nodes` a column's [length, null count], `regions` a buffer's [offset, length]. */
 export type Batch = { length: number; nodes: [number, number][]; regions: [number, number][]; bodyLength: number }
 
-const encode = ({ length, nodes, regions, bodyLength }: Batch) =>
+/** A batch's message as apache-arrow encodes it: what a template is made from, and what the tests compare it with. */
+export const encodeBatch = ({ length, nodes, regions, bodyLength }: Batch) =>
   Message.encode(
     Message.from(
       new BatchHeader(
@@ -46,7 +47,7 @@ function templateOf(shape: Batch): Template {
       numbers[3 + 2 * shape.nodes.length + 2 * i]!,
     ]),
   }
-  const bytes = encode(marked)
+  const bytes = encodeBatch(marked)
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const at = numbers.map(() => -1)
   for (let p = 0; p + 8 <= bytes.length; p += 4) {
