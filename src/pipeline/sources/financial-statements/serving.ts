@@ -128,7 +128,8 @@ export async function checkFilings({ db }: BuildContext) {
  */
 /**
  * The files made from the quarterly sets alone (their values, presentation and tags, and the serving tables
- * made of them only): a night without a new quarter takes them from the previous snapshot.
+ * made of them only: a filing's context from fin_filings but its ticker): a night without a new quarter
+ * takes them from the previous snapshot.
  */
 const FSDS_ONLY = ['financial-statements']
 
@@ -166,7 +167,7 @@ export const financialLookups = (): LookupSpec[] => [
   // a row is read. Read in stored order (preserve_insertion_order): each table is sorted by its key.
   lookupOf(FIN_ISSUERS, { rowsOf: 's.fin_issuers', from: 'FROM s.fin_issuers' }),
   lookupOf(FIN_COMPANY_FILINGS, { rowsOf: 's.fin_company_filings', from: 'FROM s.fin_company_filings' }),
-  lookupOf(FIN_SEGMENT_ROWS, { rowsOf: 's.fin_segment_rows', from: 'FROM s.fin_segment_rows' }),
+  lookupOf(FIN_SEGMENT_ROWS, { madeFrom: FSDS_ONLY, rowsOf: 's.fin_segment_rows', from: 'FROM s.fin_segment_rows' }),
 ]
 
 /**
