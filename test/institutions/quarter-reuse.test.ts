@@ -14,9 +14,10 @@ import { DuckDBInstance } from '@duckdb/node-api'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { ZipReader, ZipWriter } from '../../src/lib/zip.ts'
 import { type Manifest, SERVING_FILE } from '../../src/pipeline/contract.ts'
+import { BuildDb } from '../../src/pipeline/duck.ts'
 import { filingTextPath, filingTextsOfForms } from '../../src/pipeline/filing-text/index.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
-import { QUARTER_BATCHES_STEP } from '../../src/pipeline/sources/form-13f/quarter-parts.ts'
+import { QUARTER_BATCHES_STEP, quarterFingerprints } from '../../src/pipeline/sources/form-13f/quarter-parts.ts'
 import { SETS_DIR, windowOf } from '../../src/pipeline/sources/form-13f/sets.ts'
 import { FORMS_13F } from '../../src/pipeline/sources/form-13f/text-filings.ts'
 import { type Fixture, sampleFixture } from '../helpers/fixture.ts'
@@ -168,4 +169,29 @@ test('the Institutions tables equal those of a build from nothing', async () => 
       .map((h) => h.ticker),
   )
   expect([...tickers]).toEqual(['QFD'])
+})
+
+test("a quarter's fingerprint changes with the SQL that makes it and with the 13F macros", async () => {
+  const db = await BuildDb.open({ file: ':memory:', tempDir: join(root, 'spill'), threads: 1, memoryLimit: '1GB' })
+  try {
+    await db.run(`CREATE TABLE t13_filings AS SELECT * FROM (VALUES
+      ('a-1', 'filing', DATE '2026-03-31', true), ('a-2', 'filing', DATE '2026-06-30', true)) t(accession, data_set, qend, effective)`)
+    await db.run(
+      "CREATE TABLE t13_units AS SELECT * FROM (VALUES ('a-1', 'dollars'), ('a-2', 'dollars')) t(accession, value_unit)",
+    )
+    await db.run('CREATE MACRO f13_test(x) AS x + 1')
+    const prints = async (recipe: string) => [...(await quarterFingerprints(db, [], recipe)).values()]
+    const first = await prints('recipe')
+    expect(first).toHaveLength(2)
+    expect(await prints('recipe')).toEqual(first)
+    const otherRecipe = await prints('another recipe')
+    await db.run('CREATE OR REPLACE MACRO f13_test(x) AS x + 2')
+    const otherMacro = await prints('recipe')
+    for (const [i, print] of first.entries()) {
+      expect(otherRecipe[i]).not.toBe(print)
+      expect(otherMacro[i]).not.toBe(print)
+    }
+  } finally {
+    db.close()
+  }
 })

@@ -175,6 +175,21 @@ async function createAccumulators(db: BuildDb) {
 
 const flowColumns = columnsOf('inst_flows').replace(/\bput_call\b/, "nullif(put_call, '') AS put_call")
 
+/**
+ * The SQL that makes a quarter's two files, with placeholders: part of its fingerprint. (Its small results
+ * are made again from the files by every build, so their SQL is not.)
+ */
+const QUARTER_RECIPE = [
+  positionsOf('QEND', ['SET']),
+  HOLDINGS,
+  columnsOf('inst_holdings'),
+  SECURITIES,
+  HELD,
+  flowsOf('QEND'),
+  flowColumns,
+  PARQUET,
+].join('\n')
+
 /** Writes one quarter's batch table to its Parquet file in the given order, after checking its key. */
 async function writeQuarterFile(
   db: BuildDb,
@@ -206,7 +221,7 @@ export async function buildQuarterBatches(ctx: BuildContext) {
     SELECT qend::VARCHAR AS qend, list(DISTINCT data_set ORDER BY data_set) AS sets
     FROM t13_filings WHERE effective GROUP BY qend ORDER BY qend`)
   const dataSets = (ctx.found['form-13f']?.files ?? []).filter((f): f is DataSetFile => 'set' in f)
-  const fingerprints = await quarterFingerprints(db, dataSets)
+  const fingerprints = await quarterFingerprints(db, dataSets, QUARTER_RECIPE)
   const parts: Record<string, PartManifest> = {}
   let positions = 0
   for (const { qend, sets } of quarters) {

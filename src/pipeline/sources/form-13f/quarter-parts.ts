@@ -10,6 +10,8 @@
  *   quarter's other filings): the quarter's fingerprint, a hash of them in accession order;
  * - for its flows, the same of the calendar quarter before (its holdings are the flows' prior side): part
  *   of the fingerprint;
+ * - the SQL that makes a quarter and the macros it calls (its `recipe`): part of the fingerprint, so a build
+ *   whose code makes a quarter otherwise makes every quarter again (the schema version need not change);
  * - the CUSIP map's issuer of each security (issuers.ts: ticker, CIK, and the flows' issuer name and title).
  *   The map is global and moves with any day's filings and tickers, so it is not fingerprinted: the issuer
  *   columns the previous files hold are compared, for their own CUSIPs, with today's map, and a quarter
@@ -18,6 +20,7 @@
  * breakdowns and flow totals are read back from its files (quarter-batches.ts), so a sector that moved in
  * the SIC list still moves in every quarter.
  */
+import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PreviousSnapshot } from '../../contract.ts'
@@ -31,10 +34,23 @@ export const QUARTER_BATCHES_STEP = 'institution holdings and flows'
 
 /**
  * Each quarter's fingerprint (by `qend`, as text): its effective filings, their data sets' files and value
- * units, and those of the calendar quarter before.
+ * units, those of the calendar quarter before, and the `recipe` (the SQL that makes a quarter), with the
+ * definitions of the 13F macros (`f13_`) the build has created.
  */
-export async function quarterFingerprints(db: BuildDb, sets: readonly DataSetFile[]): Promise<Map<string, string>> {
+export async function quarterFingerprints(
+  db: BuildDb,
+  sets: readonly DataSetFile[],
+  recipe: string,
+): Promise<Map<string, string>> {
   const files = sets.map((s) => `(${quote(s.set)}, ${quote(`${s.bytes}:${s.modified}`)})`)
+  const macros = await db.all<{ definition: string }>(
+    `SELECT function_name || ': ' || string_agg(macro_definition, '; ' ORDER BY macro_definition) AS definition
+     FROM duckdb_functions() WHERE function_type = 'macro' AND function_name LIKE 'f13_%' ESCAPE ''
+     GROUP BY function_name ORDER BY function_name`,
+  )
+  const code = createHash('sha256')
+    .update([recipe, ...macros.map((m) => m.definition)].join('\n'))
+    .digest('hex')
   const rows = await db.all<{ qend: string; fingerprint: string }>(`
     WITH set_files(data_set, file) AS (${files.length ? `VALUES ${files.join(', ')}` : 'SELECT NULL, NULL WHERE false'}),
     own AS (
@@ -42,7 +58,7 @@ export async function quarterFingerprints(db: BuildDb, sets: readonly DataSetFil
                                     ORDER BY f.accession, f.data_set)) AS filings
       FROM t13_filings f JOIN t13_units u USING (accession) LEFT JOIN set_files s USING (data_set)
       WHERE f.effective GROUP BY f.qend)
-    SELECT o.qend::VARCHAR AS qend, md5(o.filings || '|' || coalesce(p.filings, '')) AS fingerprint
+    SELECT o.qend::VARCHAR AS qend, md5(o.filings || '|' || coalesce(p.filings, '') || '|' || ${quote(code)}) AS fingerprint
     FROM own o LEFT JOIN own p ON p.qend = last_day(o.qend - INTERVAL 3 MONTH)`)
   return new Map(rows.map((r) => [r.qend, r.fingerprint]))
 }
