@@ -3,7 +3,8 @@
  * when those sources' files are the same (src/pipeline/lookup-files.ts). Each declaration is checked here
  * against a build from other files of every other source: a file that read any of them would differ.
  * The builds hold the quarterly financial statements and the filings' sources only (the declared files
- * are the statements').
+ * are the statements'), of the sample's last two years: the test is about which file comes from where,
+ * not about how many quarters there are.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { cpSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs'
@@ -15,13 +16,15 @@ import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
 import { FSDS_DIR } from '../../src/pipeline/sources/financial-statements/index.ts'
 import { SOURCES } from '../../src/pipeline/sources/index.ts'
-import { fixtureMirror, SAMPLE } from '../helpers/fixture.ts'
+import { SAMPLE } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('lookup-reuse')
-/** The sample's statements with another seed's filings, entities, tickers and indexes. */
+const mirror = join(root, 'mirror')
+/** The same statements with another seed's filings, entities, tickers and indexes. */
 const otherMirror = join(root, 'other-mirror')
 const SKIP = ['company-facts', 'insider-transactions', 'form-13f']
+const PERIODS_FROM = '2024-10-01'
 const build = (from: string, datasets: string) =>
   runBuild({ from, datasets, reporter: silentReporter(), threads: 2, skipSources: SKIP })
 
@@ -38,12 +41,14 @@ let fresh: Manifest
 let touched: Manifest
 
 beforeAll(async () => {
-  const mirror = await fixtureMirror(SAMPLE)
+  const built = SOURCES.filter((s) => !SKIP.includes(s.name))
+  const sample = { scale: SAMPLE.scale, periodsFrom: PERIODS_FROM }
+  await generateSample({ out: mirror, ...sample, seed: SAMPLE.seed, sources: built })
   await generateSample({
     out: otherMirror,
-    scale: SAMPLE.scale,
+    ...sample,
     seed: SAMPLE.seed + 1,
-    sources: SOURCES.filter((s) => !['financial-statements', ...SKIP].includes(s.name)),
+    sources: built.filter((s) => s.name !== 'financial-statements'),
   })
   // The same quarterly files, as they were (their modification times too).
   cpSync(join(mirror, FSDS_DIR), join(otherMirror, FSDS_DIR), { recursive: true, preserveTimestamps: true })
