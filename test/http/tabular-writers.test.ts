@@ -267,6 +267,17 @@ test('CSV: a value repeated from the row before is written as that row wrote it'
 })
 
 test('a record batch message from its template is the one apache-arrow encodes', () => {
+  // One column of no rows: its shape's template, filled again with another body length below.
+  const emptyColumn = (bodyLength: number): Batch => ({
+    length: 0,
+    nodes: [[0, 0]],
+    regions: [
+      [0, 0],
+      [0, 8],
+      [8, 0],
+    ],
+    bodyLength,
+  })
   const batches: Batch[] = [
     {
       length: 3,
@@ -278,16 +289,7 @@ test('a record batch message from its template is the one apache-arrow encodes',
       ],
       bodyLength: 32,
     },
-    {
-      length: 0,
-      nodes: [[0, 0]],
-      regions: [
-        [0, 0],
-        [0, 8],
-        [8, 0],
-      ],
-      bodyLength: 8,
-    },
+    emptyColumn(8),
     { length: 0, nodes: [], regions: [], bodyLength: 0 },
     // The same shapes again with other numbers (their templates are reused), past 2^32 too.
     {
@@ -310,16 +312,7 @@ test('a record batch message from its template is the one apache-arrow encodes',
       ],
       bodyLength: 1,
     },
-    {
-      length: 0,
-      nodes: [[0, 0]],
-      regions: [
-        [0, 0],
-        [0, 8],
-        [8, 0],
-      ],
-      bodyLength: 16,
-    },
+    emptyColumn(16),
   ]
   for (const batch of batches)
     expect([batch, Buffer.from(batchMessage(batch)).equals(encodeBatch(batch))]).toEqual([batch, true])
