@@ -45,7 +45,7 @@ export async function quarterFingerprints(
   const files = sets.map((s) => `(${quote(s.set)}, ${quote(`${s.bytes}:${s.modified}`)})`)
   const macros = await db.all<{ definition: string }>(
     `SELECT function_name || ': ' || string_agg(macro_definition, '; ' ORDER BY macro_definition) AS definition
-     FROM duckdb_functions() WHERE function_type = 'macro' AND function_name LIKE 'f13_%' ESCAPE ''
+     FROM duckdb_functions() WHERE function_type = 'macro' AND starts_with(function_name, 'f13_')
      GROUP BY function_name ORDER BY function_name`,
   )
   const code = createHash('sha256')
