@@ -170,7 +170,8 @@ export type LookupSpec = {
    * The sources whose files alone the lines come from (through their tables and the serving tables made of
    * them only): a build whose files of these sources are the previous snapshot's takes its file
    * (lookup-files.ts). Left out: written by every build. test/pipeline/lookup-reuse.test.ts checks each
-   * declaration against a build from other files of every other source.
+   * declaration against a build from other files of the filings' sources; a declared file's query must
+   * name no table of a source it does not declare.
    */
   madeFrom?: readonly string[]
 }
