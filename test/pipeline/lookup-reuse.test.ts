@@ -1,7 +1,8 @@
 /**
  * Lookup files declared `madeFrom` some sources (LookupSpec.madeFrom) are taken from the previous snapshot
  * when those sources' files are the same (src/pipeline/lookup-files.ts). Each declaration is checked here
- * against a build from another seed's files of the other sources it holds: a file that read any of them would differ.
+ * against a build from another seed's files of the other sources it holds: a file that read any of them
+ * would differ.
  * The builds hold the quarterly financial statements and the filings' sources only, of the sample's last
  * two years: the test is about which file comes from where, not about how many quarters there are. The
  * company facts, insider and 13F sources are left out of every build: the statements' serving tables are
