@@ -14,14 +14,14 @@
  * (the quarterly sets of a night with no new quarter are the same files), its query and its frame size.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { DuckDBBlobValue } from '@duckdb/node-api'
 import { KeyedFileWriter, keyedFileParts } from '../lib/keyed-file.ts'
 import { type LookupFileManifest, SERVING_FILE } from './contract.ts'
 import { type InRange, keyRanges } from './key-ranges.ts'
 import { manifestEntry } from './mirror.ts'
-import { linkOrCopy } from './period-files.ts'
+import { takeFiles } from './previous.ts'
 import type { AnyReadModel } from './read-model.ts'
 import type { BuildContext, LookupSpec } from './source.ts'
 import { quote } from './sql-text.ts'
@@ -110,12 +110,10 @@ function inputsOf(ctx: BuildContext, spec: LookupSpec, frameBytes: number | unde
 function takeFile(ctx: BuildContext, spec: LookupSpec, inputs: string): LookupFileManifest | undefined {
   const before = ctx.previous?.manifest.lookups[spec.name]
   if (!ctx.previous || before?.inputs !== inputs || before.path !== spec.path) return undefined
-  const from = keyedFileParts(join(ctx.previous.dir, spec.path))
-  if (!existsSync(from.blocks) || !existsSync(from.index)) return undefined
-  const to = keyedFileParts(join(ctx.snapshotDir, spec.path))
+  const { blocks, index, heads } = keyedFileParts(spec.path)
   // Heads are kept only by a writer given a `head`.
-  for (const part of ['blocks', 'index', 'heads'] as const) if (existsSync(from[part])) linkOrCopy(from[part], to[part])
-  return { ...before, reused: true }
+  const parts = spec.head ? [blocks, index, heads] : [blocks, index]
+  return takeFiles(ctx.previous, ctx.snapshotDir, parts) ? { ...before, reused: true } : undefined
 }
 
 /**

@@ -2,44 +2,21 @@
  * Period files (SourceDefinition.periodFiles): a source whose input is one file per period (a quarterly
  * zip) converts each file on its own into `<table>/<period>/` of the snapshot. A file that has not changed
  * since the last published snapshot (same name, size and modification time, or same ETag) is not
- * converted again: its Parquet is taken from that snapshot, hard-linked where the file system allows (a
- * snapshot stays self-contained, and pruning the old one leaves the link), else copied. The quarterly data
+ * converted again: its Parquet is taken from that snapshot (previous.ts). The quarterly data
  * sets never change once published, so a nightly build pays only for the new quarter.
  */
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
-import { type Manifest, type PeriodManifest, type PreviousSnapshot, SCHEMA_VERSION } from './contract.ts'
+import { mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import type { PeriodManifest } from './contract.ts'
 import type { SourceFile } from './mirror.ts'
-import { readCurrent } from './snapshot.ts'
+import { takeFiles } from './previous.ts'
 import { type BuildContext, periodTables, type SourceDefinition } from './source.ts'
 import { quote } from './sql-text.ts'
-
-/** The snapshot `out/CURRENT` names, when it has a manifest of this schema version. */
-export function previousSnapshot(out: string): PreviousSnapshot | undefined {
-  const id = readCurrent(out)
-  const path = id && join(out, id, 'manifest.json')
-  if (!path || !existsSync(path)) return undefined
-  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest
-  return manifest.schemaVersion === SCHEMA_VERSION ? { dir: join(out, id), manifest } : undefined
-}
 
 /** Unchanged: the same size and modification time, or the same ETag (a download cache knows it). */
 export const isUnchanged = (before: Pick<PeriodManifest, 'bytes' | 'modified' | 'etag'>, file: SourceFile) =>
   (before.bytes === file.bytes && before.modified === file.modified) ||
   (before.etag !== undefined && before.etag === file.etag)
-
-/**
- * A file of the previous snapshot into this one: hard-linked where the file system allows (a snapshot stays
- * self-contained, and pruning the old one leaves the link), else copied.
- */
-export function linkOrCopy(from: string, to: string) {
-  mkdirSync(dirname(to), { recursive: true })
-  try {
-    linkSync(from, to)
-  } catch {
-    copyFileSync(from, to)
-  }
-}
 
 const parquetUnder = (dir: string) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -50,11 +27,8 @@ const parquetUnder = (dir: string) =>
  * Converts (or reuses) every period file of `source`, then exposes the table's Parquet as the view its
  * TableSpec names (`periodFiles.view`). Returns the manifest's entries, by input path.
  */
-export async function convertPeriodFiles(
-  ctx: BuildContext,
-  source: SourceDefinition,
-  previous: PreviousSnapshot | undefined,
-) {
+export async function convertPeriodFiles(ctx: BuildContext, source: SourceDefinition) {
+  const { previous } = ctx
   const spec = source.periodFiles!
   const found = ctx.found[source.name]!
   const before = previous?.manifest.periods?.[source.name] ?? {}
@@ -70,9 +44,8 @@ export async function convertPeriodFiles(
       old &&
       old.period === period &&
       isUnchanged(old, file) &&
-      old.outputs.every((o) => existsSync(join(previous.dir, o)))
+      takeFiles(previous, ctx.snapshotDir, old.outputs)
     ) {
-      for (const output of old.outputs) linkOrCopy(join(previous.dir, output), join(ctx.snapshotDir, output))
       entries[file.rel] = { ...identity, outputs: old.outputs, reused: true }
       continue
     }

@@ -66,7 +66,7 @@ export async function runSources(ctx: BuildContext, sources: readonly SourceDefi
     }
     periods[source.name] = await timed(
       `convert ${source.name}`,
-      () => convertPeriodFiles(ctx, source, ctx.previous),
+      () => convertPeriodFiles(ctx, source),
       (r) => ({
         files: Object.keys(r).length,
         note: `${Object.values(r).filter((p) => p.reused).length} reused from the previous snapshot`,

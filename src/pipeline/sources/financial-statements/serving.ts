@@ -122,17 +122,17 @@ export async function checkFilings({ db }: BuildContext) {
 }
 
 /**
- * A filing's context as a line of a lookup file: every filing-level operation starts with it, and as a
- * DuckDB point query it cost over half of a standardized statement's target; a read here costs a small
- * fraction of that (docs/benchmarks.md).
- */
-/**
  * The files made from the quarterly sets alone (their values, presentation and tags, and the serving tables
  * made of them only: a filing's context from fin_filings but its ticker): a night without a new quarter
  * takes them from the previous snapshot.
  */
 const FSDS_ONLY = ['financial-statements']
 
+/**
+ * A filing's context as a line of a lookup file: every filing-level operation starts with it, and as a
+ * DuckDB point query it cost over half of a standardized statement's target; a read here costs a small
+ * fraction of that (docs/benchmarks.md).
+ */
 export const financialLookups = (): LookupSpec[] => [
   lookupOf(FIN_FILINGS, { rowsOf: 's.fin_filings', from: 'FROM s.fin_filings ORDER BY acc_key' }),
   // Written straight from the join, not from a serving table: the server reads the rows only through this

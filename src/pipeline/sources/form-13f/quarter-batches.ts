@@ -18,7 +18,7 @@
  * quarter, not carried through the groupings.
  */
 import { mkdirSync, rmSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { checkUnique } from '../../checks.ts'
 import type { PartManifest } from '../../contract.ts'
 import type { BuildDb } from '../../duck.ts'
@@ -33,8 +33,8 @@ import type { DataSetFile } from './sets.ts'
 export const QUARTERLY_TABLES = { inst_holdings: 'v13_inst_holdings', inst_flows: 'v13_inst_flows' } as const
 type QuarterlyTable = keyof typeof QUARTERLY_TABLES
 
-const fileOf = (snapshotDir: string, table: QuarterlyTable, qend: string) =>
-  join(snapshotDir, table, `part-${qend}.parquet`)
+/** A quarter's file of a table, relative to the snapshot's folder (as the manifest's parts name it). */
+const partOf = (table: QuarterlyTable, qend: string) => join(table, `part-${qend}.parquet`)
 
 /** The quarter before, as its last day (`qend` is always a quarter's last day). */
 const PRIOR_QEND = (qend: string) => `last_day(${quote(qend)}::DATE - INTERVAL 3 MONTH)`
@@ -225,24 +225,19 @@ export async function buildQuarterBatches(ctx: BuildContext) {
   const parts: Record<string, PartManifest> = {}
   let positions = 0
   for (const { qend, sets } of quarters) {
+    const outputs = { inst_holdings: partOf('inst_holdings', qend), inst_flows: partOf('inst_flows', qend) }
     const files = {
-      inst_holdings: fileOf(snapshotDir, 'inst_holdings', qend),
-      inst_flows: fileOf(snapshotDir, 'inst_flows', qend),
-    }
-    const outputs = {
-      inst_holdings: relative(snapshotDir, files.inst_holdings),
-      inst_flows: relative(snapshotDir, files.inst_flows),
+      inst_holdings: join(snapshotDir, outputs.inst_holdings),
+      inst_flows: join(snapshotDir, outputs.inst_flows),
     }
     const fingerprint = fingerprints.get(qend)!
     const taken = await takeQuarter(db, ctx.previous, { qend, fingerprint, outputs, snapshotDir })
-    if (taken) {
-      positions += await db.count(`SELECT count(*) AS n FROM read_parquet(${quote(files.inst_holdings)})`)
+    if (taken)
       await db.run(
         `CREATE OR REPLACE TABLE b13_securities AS ${securitiesOf(`read_parquet(${quote(files.inst_holdings)})`)}`,
       )
-    } else {
+    else {
       await db.run(`CREATE OR REPLACE TABLE b13_positions AS ${positionsOf(qend, sets)}`)
-      positions += await db.count('SELECT count(*) AS n FROM b13_positions')
       await writeQuarterFile(
         db,
         'inst_holdings',
@@ -253,6 +248,8 @@ export async function buildQuarterBatches(ctx: BuildContext) {
       )
       await db.run(`CREATE OR REPLACE TABLE b13_securities AS ${SECURITIES}`)
     }
+    // A holding is a position: the quarter's positions are its securities' counts.
+    positions += await db.count('SELECT coalesce(sum(positions), 0) AS n FROM b13_securities')
     await db.run(`CREATE OR REPLACE TABLE b13_held AS ${HELD}`)
     await db.run('INSERT INTO t13_held SELECT * FROM b13_held')
     await db.run(`INSERT INTO t13_sectors ${SECTORS}`)

@@ -25,7 +25,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PreviousSnapshot } from '../../contract.ts'
 import type { BuildDb } from '../../duck.ts'
-import { linkOrCopy } from '../../period-files.ts'
+import { takeFiles } from '../../previous.ts'
 import { quote } from '../../sql-text.ts'
 import type { DataSetFile } from './sets.ts'
 
@@ -104,6 +104,5 @@ export async function takeQuarter(
   if (tables.some((t) => !before.outputs.includes(outputs[t]) || !existsSync(join(previous.dir, outputs[t]))))
     return false
   for (const t of tables) if ((await issuersChanged(db, t, join(previous.dir, outputs[t]))) > 0) return false
-  for (const t of tables) linkOrCopy(join(previous.dir, outputs[t]), join(snapshotDir, outputs[t]))
-  return true
+  return takeFiles(previous, snapshotDir, Object.values(outputs))
 }
