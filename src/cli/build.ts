@@ -19,6 +19,8 @@ Builds a Parquet snapshot from EDGAR bulk files and publishes it as OUT/CURRENT.
   --keep N               snapshots to keep, the served one included (default 2)
   --allow-partial-sets   build a quarterly data set that lacks some of its tables (a truncated download)
                          instead of failing; the summary and the manifest say which (docs/operating.md)
+  --keep-build-database  keep the build's own tables (the metric points and their vintages, which the server
+                         reads from lookup files) as build.duckdb in the snapshot folder (docs/operating.md)
 ${skipSourcesHelp(25)}
 download options:
   --cache DIR            download cache, itself a mirror folder (default $SECDS_CACHE_DIR or ./.cache/edgar)
@@ -39,6 +41,7 @@ export async function buildCommand(argv: string[], env = process.env) {
       keep: { type: 'string' },
       'skip-sources': { type: 'string' },
       'allow-partial-sets': { type: 'boolean' },
+      'keep-build-database': { type: 'boolean' },
       cache: { type: 'string' },
       'user-agent': { type: 'string' },
       'sec-url': { type: 'string' },
@@ -96,6 +99,7 @@ export async function buildCommand(argv: string[], env = process.env) {
     keep: numberFlag('keep', f.keep, 2, { min: 1, max: 100, integer: true }),
     skipSources,
     allowPartialSets: f['allow-partial-sets'] ?? false,
+    keepBuildDatabase: f['keep-build-database'] ?? false,
     reporter,
   })
 }

@@ -31,6 +31,11 @@ export const SCHEMA_VERSION = 16
 
 /** The server's read-only DuckDB file inside each snapshot folder. */
 export const SERVING_FILE = 'serving.duckdb'
+/**
+ * The build's own database (serving-table.ts `buildOnly`): in the build's work folder, deleted with it;
+ * `--keep-build-database` moves it into the snapshot folder, beside the files the server reads.
+ */
+export const BUILD_DATABASE_FILE = 'build.duckdb'
 
 /** A lookup file as the manifest lists it: its path without extension (lib/keyed-file.ts adds them). */
 export type LookupFileManifest = {

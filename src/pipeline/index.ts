@@ -7,12 +7,12 @@
  * to `OUT/<id>/` → point `OUT/CURRENT` at it → prune to the last two. Any failure removes the partial
  * snapshot and leaves `CURRENT` as it was.
  */
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
 import { fmtBytes, Reporter, table } from '../lib/progress.ts'
-import { type Manifest, SCHEMA_VERSION, SERVING_FILE } from './contract.ts'
+import { BUILD_DATABASE_FILE, type Manifest, SCHEMA_VERSION, SERVING_FILE } from './contract.ts'
 import { BuildDb } from './duck.ts'
 import { BuildError } from './errors.ts'
 import { manifestEntry } from './mirror.ts'
@@ -116,6 +116,7 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
         sortChunkRows: o.sortChunkRows,
         lookupFrameBytes: o.lookupFrameBytes,
         seriesFactsPerBatch: o.seriesFactsPerBatch,
+        keepBuildDatabase: o.keepBuildDatabase,
       },
       parquet: (t, extra = '') => `read_parquet(${quote(join(dir, t, '**', '*.parquet'))}${extra})`,
       state: {},
@@ -143,6 +144,7 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
     }
     writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
     db.close()
+    if (o.keepBuildDatabase) renameSync(join(work, BUILD_DATABASE_FILE), join(dir, BUILD_DATABASE_FILE))
     finalize(out, id)
     publish(out, id)
     const pruned = prune(out, o.keep ?? 2)

@@ -14,11 +14,11 @@
  * (the quarterly sets of a night with no new quarter are the same files), its query and its frame size.
  */
 import { createHash } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { DuckDBBlobValue } from '@duckdb/node-api'
 import { KeyedFileWriter, keyedFileParts } from '../lib/keyed-file.ts'
-import { type LookupFileManifest, SERVING_FILE } from './contract.ts'
+import { BUILD_DATABASE_FILE, type LookupFileManifest, SERVING_FILE } from './contract.ts'
 import { type InRange, keyRanges } from './key-ranges.ts'
 import { manifestEntry } from './mirror.ts'
 import { takeFiles } from './previous.ts'
@@ -36,10 +36,25 @@ export async function writeLookupFiles(
   // A single Parquet file's rows, and a table's, then come in stored order, without a sort.
   await db.run('SET preserve_insertion_order = true')
   await db.run(`ATTACH ${quote(join(snapshotDir, SERVING_FILE))} AS s (READ_ONLY)`)
+  // The build's own database, where the serving step made build-only tables (serving-table.ts).
+  const buildDatabase = join(ctx.work, BUILD_DATABASE_FILE)
+  let attached = existsSync(buildDatabase)
+  if (attached) await db.run(`ATTACH ${quote(buildDatabase)} AS b (READ_ONLY)`)
+  // The build's own database goes once the last file made from it is written: the files after it (the
+  // 13F holdings' and flows') spill the most, and the build-only tables are gigabytes at full volume.
+  const lastReader = specs.findLastIndex(readsBuildDatabase)
   try {
-    for (const spec of specs) written[spec.name] = await writeOne(spec)
+    for (const [i, spec] of specs.entries()) {
+      written[spec.name] = await writeOne(spec)
+      if (i === lastReader && attached && !ctx.options.keepBuildDatabase) {
+        await db.run('DETACH b')
+        attached = false
+        rmSync(buildDatabase, { force: true })
+      }
+    }
   } finally {
     await db.run('DETACH s')
+    if (attached) await db.run('DETACH b')
     await db.run('SET preserve_insertion_order = false')
   }
   return written
@@ -91,6 +106,12 @@ export async function writeLookupFiles(
     const query = spec.sql
     return (await keyRanges(db, spec.ranges)).map((inRange) => query(inRange))
   }
+}
+
+/** Whether a file's query (any range of it) or row count reads a table of the build's own database (`b.`). */
+function readsBuildDatabase(spec: LookupSpec): boolean {
+  const sql = typeof spec.sql === 'string' ? spec.sql : spec.sql((column) => `${column} IN RANGE`)
+  return [sql, spec.rowsOf ?? '', spec.ranges?.of ?? ''].some((text) => /\bb\.\w/.test(text))
 }
 
 /**

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Counters, Reporter, Step } from '../lib/progress.ts'
-import { SERVING_FILE } from './contract.ts'
+import { BUILD_DATABASE_FILE, SERVING_FILE } from './contract.ts'
 import { type BuildDb, isOutOfMemory } from './duck.ts'
 import { BuildError } from './errors.ts'
 import { writeLookupFiles } from './lookup-files.ts'
@@ -135,6 +135,7 @@ async function dropStagingTables(db: BuildDb, keep: ReadonlySet<string>): Promis
 async function writeServingDatabase(ctx: BuildContext, sources: readonly SourceDefinition[]) {
   const { db } = ctx
   await db.run(`ATTACH ${quote(join(ctx.snapshotDir, SERVING_FILE))} AS s`)
+  await db.run(`ATTACH ${quote(join(ctx.work, BUILD_DATABASE_FILE))} AS b`)
   try {
     for (const source of sources) {
       // The copies keep the Parquet's order (row-group statistics and positions depend on it), unless the
@@ -146,5 +147,6 @@ async function writeServingDatabase(ctx: BuildContext, sources: readonly SourceD
   } finally {
     await db.run('SET preserve_insertion_order = false')
     await db.run('DETACH s')
+    await db.run('DETACH b')
   }
 }

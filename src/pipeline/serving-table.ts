@@ -30,6 +30,15 @@ export type ServingTableSpec<N extends string> = {
    * (TableSpec.servedFromParquet), so the build makes no statement of it.
    */
   servedFromParquet?: boolean
+  /**
+   * Read by no query of the server, only by the build: its later statements and the lookup files made
+   * from it. Such a table is not published in the serving database (most of that file's size at full
+   * volume was the metric points and their vintages, which the server reads from lookup files). Where the
+   * build reads it after the Parquet is written, it is made in the build's own database (`b`,
+   * BUILD_DATABASE_FILE in the build's work folder, deleted with it); a table the build reads from its
+   * Parquet (`parquet(name)`) is made nowhere else.
+   */
+  buildOnly?: boolean
 }
 
 export type ServingTable<N extends string = string> = Readonly<ServingTableSpec<N>> & {
@@ -50,10 +59,13 @@ export const servingTablesOf = <const T extends readonly ServingTable[]>(...tabl
 
 const orderOf = (table: ServingTable) => (table.orderBy ? ` ORDER BY ${table.orderBy}` : '')
 
-/** The statement that makes `table` in the serving database (attached as `s`) from `select`. */
+/** Where the build makes `table`: the serving database (attached as `s`), or a build-only table in its own (`b`). */
+export const madeIn = (table: ServingTable) => `${table.buildOnly ? 'b' : 's'}.${table.name}`
+
+/** The statement that makes `table` (in the serving database, or the build's for a build-only table) from `select`. */
 export function createServingTable(table: ServingTable, select: string): string {
   if (table.servedFromParquet) throw new Error(`serving table ${table.name} is served from its Parquet, not copied`)
-  return `CREATE TABLE s.${table.name} AS ${select}${orderOf(table)}`
+  return `CREATE TABLE ${madeIn(table)} AS ${select}${orderOf(table)}`
 }
 
 /**
@@ -62,5 +74,5 @@ export function createServingTable(table: ServingTable, select: string): string 
  * `orderBy` order.
  */
 export function servingTablePart(table: ServingTable, first: boolean, select: string): string {
-  return first ? createServingTable(table, select) : `INSERT INTO s.${table.name} ${select}${orderOf(table)}`
+  return first ? createServingTable(table, select) : `INSERT INTO ${madeIn(table)} ${select}${orderOf(table)}`
 }

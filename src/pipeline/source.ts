@@ -42,6 +42,12 @@ export type PipelineOptions = {
   lookupFrameBytes?: number
   /** Facts per range of CIKs of the companyfacts series (company-facts/batches.ts); tests set it small. */
   seriesFactsPerBatch?: number
+  /**
+   * `--keep-build-database`: publish the build's own database (BUILD_DATABASE_FILE: the build-only tables,
+   * serving-table.ts) in the snapshot folder instead of deleting it once the lookup files are made from it.
+   * The server never reads it; tests do, and a user may query it.
+   */
+  keepBuildDatabase?: boolean
 }
 
 export type BuildContext = {

@@ -12,7 +12,7 @@ import { DuckDBInstance } from '@duckdb/node-api'
 // Loaded for its memos: each area's store declares them (src/db/memo.ts).
 import '../../src/areas/index.ts'
 import { declaredMemos } from '../../src/db/memo.ts'
-import type { Manifest } from '../../src/pipeline/contract.ts'
+import { BUILD_DATABASE_FILE, type Manifest } from '../../src/pipeline/contract.ts'
 import type { ServingTable } from '../../src/pipeline/serving-table.ts'
 import * as companyFacts from '../../src/pipeline/sources/company-facts/contract.ts'
 import * as financialStatements from '../../src/pipeline/sources/financial-statements/contract.ts'
@@ -55,7 +55,7 @@ const heldBy = (table: string) =>
 const rendered = ({ source, table }: (typeof TABLES)[number]) =>
   `| \`${table.name}\` | ${source} | ${table.sortedBy} | ${table.holds}${
     table.servedFromParquet ? ' (not copied: its Parquet files are read in place)' : ''
-  } | ${heldBy(table.name)} |`
+  }${table.buildOnly ? ' (build only: not in serving.duckdb)' : ''} | ${heldBy(table.name)} |`
 
 test('every source that adds to the serving database has its declarations here', () => {
   expect(SOURCES.filter((s) => s.serving).map((s) => s.name)).toEqual(
@@ -77,15 +77,25 @@ test('the serving tables table renders every declaration', () => {
 test("a built snapshot's serving database holds exactly the declared tables", async () => {
   const { dir } = await sampleFixture()
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest
-  const instance = await DuckDBInstance.create(join(dir, manifest.serving.file), { access_mode: 'READ_ONLY' })
-  const conn = await instance.connect()
-  const built = (await conn.runAndReadAll('SELECT table_name FROM duckdb_tables() ORDER BY table_name'))
-    .getRows()
-    .map((r) => String(r[0]))
-  conn.closeSync()
-  instance.closeSync()
-  const copied = TABLES.filter((t) => !t.table.servedFromParquet).map((t) => t.table.name)
+  const tablesOf = async (file: string) => {
+    const instance = await DuckDBInstance.create(join(dir, file), { access_mode: 'READ_ONLY' })
+    const conn = await instance.connect()
+    const names = (await conn.runAndReadAll('SELECT table_name FROM duckdb_tables() ORDER BY table_name'))
+      .getRows()
+      .map((r) => String(r[0]))
+    conn.closeSync()
+    instance.closeSync()
+    return names
+  }
+  const built = await tablesOf(manifest.serving.file)
+  const copied = TABLES.filter((t) => !t.table.servedFromParquet && !t.table.buildOnly).map((t) => t.table.name)
   expect(built).toEqual([...copied].sort())
+  // A build-only table is in the build's own database (the fixture keeps it), or is a Parquet table the
+  // build reads in place.
+  const buildOnly = TABLES.filter((t) => t.table.buildOnly).map((t) => t.table.name)
+  const inBuildDatabase = await tablesOf(BUILD_DATABASE_FILE)
+  expect(inBuildDatabase.filter((n) => !buildOnly.includes(n))).toEqual([])
+  expect(buildOnly.filter((n) => !inBuildDatabase.includes(n) && !(n in manifest.tables))).toEqual([])
   // The sample is built from every source, so every declared table is made.
   expect(Object.keys(manifest.sources).sort()).toEqual(expect.arrayContaining(Object.keys(DECLARED).sort()))
   for (const { table } of TABLES.filter((t) => t.table.servedFromParquet))

@@ -19,7 +19,7 @@ import { loadConfig } from '../../src/config.ts'
 import { Database } from '../../src/db/client.ts'
 import { memorySink } from '../../src/lib/log.ts'
 import { ZipReader } from '../../src/lib/zip.ts'
-import { SERVING_FILE } from '../../src/pipeline/contract.ts'
+import { BUILD_DATABASE_FILE, SERVING_FILE } from '../../src/pipeline/contract.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
 import { companyFacts } from '../../src/pipeline/sources/company-facts/index.ts'
 import { submissions } from '../../src/pipeline/sources/submissions/index.ts'
@@ -192,8 +192,9 @@ test('the build takes them: company_facts rows and raw series points; the financ
     // acceptance, taxonomy version), `custom` 0 (ffd is one of the SEC's taxonomies, no filer's extension),
     // label null: the file's "" is no label, and FSDS has none for the tag.
     await conn.run(`ATTACH '${join(fixture.dir, SERVING_FILE)}' AS s (READ_ONLY)`)
+    await conn.run(`ATTACH '${join(fixture.dir, BUILD_DATABASE_FILE)}' AS b (READ_ONLY)`)
     const points = await rows(`SELECT cik::INTEGER AS cik, symbol, source, quarters, end_date, fy, fp, period, accepted,
-        version, custom, label, strategy FROM s.fin_metric_points WHERE cik IN (${ciks}) ORDER BY cik, symbol, end_date`)
+        version, custom, label, strategy FROM b.fin_metric_points WHERE cik IN (${ciks}) ORDER BY cik, symbol, end_date`)
     const periods = new Set(expected.map((f) => `${f.cik} ${f.tag} ${f.end}`))
     expect(points).toHaveLength(periods.size)
     for (const p of points)

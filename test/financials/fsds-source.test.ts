@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { join } from 'node:path'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { ZipReader } from '../../src/lib/zip.ts'
-import { type Manifest, SERVING_FILE } from '../../src/pipeline/contract.ts'
+import { BUILD_DATABASE_FILE, type Manifest } from '../../src/pipeline/contract.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { CANONICAL_METRICS } from '../../src/reference/canonical-metrics.ts'
 import { hasSamples, openSnapshot, SAMPLES, tempDir } from '../helpers/snapshot.ts'
@@ -71,6 +71,7 @@ beforeAll(async () => {
     threads: 2,
     // On purpose: the hand-made quarter has no tag.txt, which a build refuses otherwise (a partial extract).
     allowPartialSets: true,
+    keepBuildDatabase: true,
   })
   partialSets = manifest.partialSets
   mirrorDir = mirror
@@ -179,12 +180,13 @@ describe.skipIf(!hasZip)('segment revenue of the real quarter', () => {
         })
     }
     expect(expected.length).toBeGreaterThan(5)
-    await snap.q(`ATTACH '${join(firstDir, SERVING_FILE)}' AS served (READ_ONLY)`)
+    // The segment rows are a build-only table: in the build's own database, which this build kept.
+    await snap.q(`ATTACH '${join(firstDir, BUILD_DATABASE_FILE)}' AS built (READ_ONLY)`)
     const rows = await snap.q<SegmentRow>(
       `SELECT s.adsh, r.fy, r.fiscal_quarter, r.end_date, r.axis || '=' || r.member || ';' AS segments, r.value
-      FROM served.fin_segment_rows r JOIN {t:fsds_sub} s USING (acc_key) WHERE r.years_back = 1`,
+      FROM built.fin_segment_rows r JOIN {t:fsds_sub} s USING (acc_key) WHERE r.years_back = 1`,
     )
-    await snap.q('DETACH served')
+    await snap.q('DETACH built')
     const filings = new Set(expected.map((e) => e.adsh))
     const order = (all: SegmentRow[]) => all.map((r) => JSON.stringify(r)).sort()
     expect(order(rows.filter((r) => filings.has(r.adsh)))).toEqual(order(expected))

@@ -9,11 +9,12 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { silentReporter } from '../../src/lib/progress.ts'
-import { SERVING_FILE } from '../../src/pipeline/contract.ts'
+import { BUILD_DATABASE_FILE, SERVING_FILE } from '../../src/pipeline/contract.ts'
 import { BuildDb } from '../../src/pipeline/duck.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import type { BuildContext } from '../../src/pipeline/source.ts'
 import { cikBatches } from '../../src/pipeline/sources/company-facts/batches.ts'
+import { SERVING_TABLES } from '../../src/pipeline/sources/company-facts/contract.ts'
 import { checkSeries } from '../../src/pipeline/sources/company-facts/serving.ts'
 import { SERIES_FACTS_PER_BATCH, sampleFixture } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
@@ -48,40 +49,41 @@ test('the series checks look in every range: a point twice, or a point its last 
   try {
     await db.run('CREATE TABLE t_cf_facts AS SELECT unnest([1, 1, 2, 2, 9, 9]) AS cik')
     await db.run("ATTACH ':memory:' AS s")
+    await db.run("ATTACH ':memory:' AS b")
     // Every point first reported with its value, but the last range's raw one, restated from 12 (vintages.ts V6).
-    await db.run(`CREATE TABLE s.fin_metric_points AS SELECT * EXCLUDE (first), {'value': first} AS first_reported FROM (VALUES
+    await db.run(`CREATE TABLE b.fin_metric_points AS SELECT * EXCLUDE (first), {'value': first} AS first_reported FROM (VALUES
       (1, 'revenue', 'canonical', 4, 20241231, 10, false, 10), (2, 'revenue', 'canonical', 4, 20241231, 10, false, 10),
       (9, 'revenue', 'canonical', 4, 20241231, 10, false, 10), (9, 'revenue', 'raw', 4, 20241231, 10, true, 12))
       t(cik, symbol, source, quarters, end_date, value, restated, first)`)
     // Only the restated point has vintages: the last gives its value.
-    await db.run(`CREATE TABLE s.fin_metric_vintages AS SELECT * FROM (VALUES
+    await db.run(`CREATE TABLE b.fin_metric_vintages AS SELECT * FROM (VALUES
       (9, 'revenue', 'raw', 4, 20241231, 12, 1), (9, 'revenue', 'raw', 4, 20241231, 10, 2))
       t(cik, symbol, source, quarters, end_date, value, vintage)`)
     // A restated ratio point and its vintages, in the last range.
-    await db.run(`CREATE TABLE s.fin_ratio_points AS SELECT 9 AS cik, 'roe' AS ratio, 4 AS quarters, 20241231 AS end_date,
+    await db.run(`CREATE TABLE b.fin_ratio_points AS SELECT 9 AS cik, 'roe' AS ratio, 4 AS quarters, 20241231 AS end_date,
       0.5 AS value, true AS restated, {'value': 0.4} AS first_reported`)
-    await db.run(`CREATE TABLE s.fin_ratio_vintages AS SELECT * FROM (VALUES (9, 'roe', 4, 20241231, 0.4, 1), (9, 'roe', 4, 20241231, 0.5, 2))
+    await db.run(`CREATE TABLE b.fin_ratio_vintages AS SELECT * FROM (VALUES (9, 'roe', 4, 20241231, 0.4, 1), (9, 'roe', 4, 20241231, 0.5, 2))
       t(cik, ratio, quarters, end_date, value, vintage)`)
     const ctx = { db, options: { seriesFactsPerBatch: 2 } } as unknown as BuildContext
     expect(await cikBatches(db, 2)).toHaveLength(3)
     await checkSeries(ctx)
-    await db.run(`UPDATE s.fin_metric_vintages SET value = 11 WHERE cik = 9 AND source = 'raw' AND vintage = 2`)
+    await db.run(`UPDATE b.fin_metric_vintages SET value = 11 WHERE cik = 9 AND source = 'raw' AND vintage = 2`)
     await expect(checkSeries(ctx)).rejects.toThrow(
       '1 metric points differ from their last vintage in fin_metric_vintages',
     )
-    await db.run(`UPDATE s.fin_metric_vintages SET value = 10 WHERE cik = 9 AND source = 'raw' AND vintage = 2`)
+    await db.run(`UPDATE b.fin_metric_vintages SET value = 10 WHERE cik = 9 AND source = 'raw' AND vintage = 2`)
     // A point of one vintage is its first_reported: another value there fails too.
-    await db.run(`UPDATE s.fin_metric_points SET first_reported = {'value': 9} WHERE cik = 1`)
+    await db.run(`UPDATE b.fin_metric_points SET first_reported = {'value': 9} WHERE cik = 1`)
     await expect(checkSeries(ctx)).rejects.toThrow(
       '1 metric points differ from their last vintage in fin_metric_vintages',
     )
-    await db.run(`UPDATE s.fin_metric_points SET first_reported = {'value': 10} WHERE cik = 1`)
-    await db.run(`UPDATE s.fin_ratio_vintages SET value = 0.6 WHERE vintage = 2`)
+    await db.run(`UPDATE b.fin_metric_points SET first_reported = {'value': 10} WHERE cik = 1`)
+    await db.run(`UPDATE b.fin_ratio_vintages SET value = 0.6 WHERE vintage = 2`)
     await expect(checkSeries(ctx)).rejects.toThrow(
       '1 ratio points differ from their last vintage in fin_ratio_vintages',
     )
-    await db.run(`UPDATE s.fin_ratio_vintages SET value = 0.5 WHERE vintage = 2`)
-    await db.run(`INSERT INTO s.fin_metric_points VALUES (9, 'revenue', 'raw', 4, 20241231, 10, false, {'value': 10})`)
+    await db.run(`UPDATE b.fin_ratio_vintages SET value = 0.5 WHERE vintage = 2`)
+    await db.run(`INSERT INTO b.fin_metric_points VALUES (9, 'revenue', 'raw', 4, 20241231, 10, false, {'value': 10})`)
     await expect(checkSeries(ctx)).rejects.toThrow('1 metric periods have more than one point in fin_metric_points')
   } finally {
     db.close()
@@ -97,12 +99,19 @@ test('the series, ratios and rankings made in ranges equal those made at once, i
     reporter: silentReporter(),
     threads: 2,
     skipSources: ['insider-transactions', 'form-13f'],
+    keepBuildDatabase: true,
   })
   const instance = await DuckDBInstance.create(':memory:')
   const conn = await instance.connect()
   try {
-    await conn.run(`ATTACH '${join(fixture.dir, SERVING_FILE)}' AS ranges (READ_ONLY)`)
-    await conn.run(`ATTACH '${join(whole.dir, SERVING_FILE)}' AS once (READ_ONLY)`)
+    // Each build's serving database, and its own (the build-only tables) as `<name>_build`.
+    for (const [name, dir] of [
+      ['ranges', fixture.dir],
+      ['once', whole.dir],
+    ]) {
+      await conn.run(`ATTACH '${join(dir!, SERVING_FILE)}' AS ${name} (READ_ONLY)`)
+      await conn.run(`ATTACH '${join(dir!, BUILD_DATABASE_FILE)}' AS ${name}_build (READ_ONLY)`)
+    }
     const n = async (sql: string) => Number((await conn.runAndReadAll(sql)).getRows()[0]![0])
     // More than one range in the fixture, or this compares nothing.
     const facts = await n(`SELECT count(*) FROM read_parquet('${join(fixture.dir, 'company_facts')}/**/*.parquet')`)
@@ -116,19 +125,21 @@ test('the series, ratios and rankings made in ranges equal those made at once, i
       fin_ratio_top: 'ratio, quarters, rank',
     }
     for (const [table, order] of Object.entries(tables)) {
-      const rows = await n(`SELECT count(*) FROM ranges.${table}`)
+      // A build-only table is in each build's own database (`ranges_build`, `once_build`).
+      const kept = SERVING_TABLES[table as keyof typeof tables].buildOnly ? '_build' : ''
+      const rows = await n(`SELECT count(*) FROM ranges${kept}.${table}`)
       expect(rows).toBeGreaterThan(0)
-      expect(await n(`SELECT count(*) FROM once.${table}`)).toBe(rows)
+      expect(await n(`SELECT count(*) FROM once${kept}.${table}`)).toBe(rows)
       // Row for row, in stored order: the n-th row of one is the n-th row of the other.
       const numbered = (db: string) =>
-        `(SELECT row_number() OVER (ORDER BY rowid) AS i, * EXCLUDE (rowid) FROM (SELECT rowid, * FROM ${db}.${table}))`
+        `(SELECT row_number() OVER (ORDER BY rowid) AS i, * EXCLUDE (rowid) FROM (SELECT rowid, * FROM ${db}${kept}.${table}))`
       const differing = `FROM ${numbered('ranges')} a FULL JOIN ${numbered('once')} b USING (i) WHERE a IS DISTINCT FROM b`
       const differ = await n(`SELECT count(*) ${differing}`)
       if (differ) console.log((await conn.runAndReadAll(`SELECT a, b ${differing} LIMIT 3`)).getRowObjectsJson())
       expect({ table, differ }).toEqual({ table, differ: 0 })
       // And that order is the table's key order.
       const unordered = await n(`SELECT count(*) FROM (SELECT row_number() OVER (ORDER BY rowid) AS stored,
-        row_number() OVER (ORDER BY ${order}) AS sorted FROM ranges.${table}) WHERE stored <> sorted`)
+        row_number() OVER (ORDER BY ${order}) AS sorted FROM ranges${kept}.${table}) WHERE stored <> sorted`)
       expect({ table, unordered }).toEqual({ table, unordered: 0 })
     }
   } finally {

@@ -17,7 +17,7 @@ export const SERIES_INPUTS = {
   t_fsds_pre: 'adsh VARCHAR, acc_key BIGINT, stmt VARCHAR, inpth INTEGER, tag VARCHAR, version VARCHAR',
   t_cf_labels: LABEL_COLUMNS,
   cf_metric_labels: 'metric VARCHAR, label VARCHAR',
-  's.fin_filings': 'acc_key BIGINT, period INTEGER, accepted TIMESTAMP',
+  'b.fin_filings': 'acc_key BIGINT, period INTEGER, accepted TIMESTAMP',
   's.fin_concepts': 'tag VARCHAR, version VARCHAR, tlabel VARCHAR, datatype VARCHAR',
 } as const
 
@@ -31,7 +31,7 @@ export function useBuildDb(name: string): { db: () => BuildDb } {
   beforeAll(async () => {
     root = tempDir(name)
     db = await BuildDb.open({
-      file: join(root, 'b.duckdb'),
+      file: join(root, 'rules.duckdb'),
       tempDir: join(root, 'tmp'),
       threads: 1,
       memoryLimit: '500MB',
@@ -44,9 +44,10 @@ export function useBuildDb(name: string): { db: () => BuildDb } {
   return { db: () => db! }
 }
 
-/** `tables` of SERIES_INPUTS, empty (and the schema `s`). */
+/** `tables` of SERIES_INPUTS, empty (and the schemas `s` and `b`, the serving and build databases' stand-ins). */
 export async function createSeriesInputs(db: BuildDb, tables: readonly (keyof typeof SERIES_INPUTS)[]) {
   await db.run('CREATE SCHEMA IF NOT EXISTS s')
+  await db.run('CREATE SCHEMA IF NOT EXISTS b')
   for (const t of tables) await db.run(`CREATE TABLE ${t} (${SERIES_INPUTS[t]})`)
 }
 
@@ -65,6 +66,7 @@ const INPUTS = Object.keys(SERIES_INPUTS) as (keyof typeof SERIES_INPUTS)[]
 /** Runs the series statements over `facts` and the FSDS rows of their filings, in tables made anew. */
 export async function buildSeries(db: BuildDb, facts: Fact[], num: Num[] = [], pre: Pre[] = []) {
   await db.run('DROP SCHEMA IF EXISTS s CASCADE')
+  await db.run('DROP SCHEMA IF EXISTS b CASCADE')
   for (const t of ['t_cf_facts', ...INPUTS]) await db.run(`DROP TABLE IF EXISTS ${t}`)
   await db.run(`CREATE TABLE t_cf_facts (${FACT_COLUMNS})`)
   for (const [tag, unit, start, end, value, adsh, fy, fp, form, filed] of facts) {

@@ -6,6 +6,7 @@
  * (company, fiscal quarter) keys.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { join } from 'node:path'
 import type { PointInTime } from '../../src/areas/financials/point-in-time.ts'
 import { metricPointsAt, ratioPointsAt } from '../../src/areas/financials/series-rows.ts'
 import { financialsStore } from '../../src/areas/financials/store/index.ts'
@@ -17,6 +18,7 @@ import {
 } from '../../src/areas/financials/store/series-points.ts'
 import type { RequestDb } from '../../src/db/client.ts'
 import { sql } from '../../src/db/sql.ts'
+import { BUILD_DATABASE_FILE } from '../../src/pipeline/contract.ts'
 import { METRIC_POINT_FIELDS, RATIO_POINT_FIELDS } from '../../src/pipeline/sources/company-facts/contract.ts'
 import { SEGMENT_ROWS_KEY } from '../../src/pipeline/sources/financial-statements/contract.ts'
 import { hasFlow, ratioById } from '../../src/reference/financial-ratios.ts'
@@ -32,6 +34,11 @@ let db: RequestDb
 beforeAll(async () => {
   api = await openTestApi()
   db = api.database.forRequest()
+  // The tables the lookup files are written from are the build's own (build-only): the fixture keeps them.
+  await db.all({
+    text: `ATTACH '${join(api.datasets, api.snapshotId, BUILD_DATABASE_FILE)}' AS b (READ_ONLY)`,
+    values: [],
+  })
 })
 afterAll(async () => {
   db.release()
@@ -70,10 +77,10 @@ function fromVintages(vintages: string, point: readonly string[], more: string) 
 /** The table's points grouped by series, each in (recency, quarters, end_date) order. */
 async function bySeries(table: string, symbol: string, source: string, fields: readonly string[]) {
   const computed =
-    table === 'fin_metric_points'
-      ? fromVintages('fin_metric_vintages', ['cik', 'symbol', 'source', 'quarters', 'end_date'], '')
+    table === 'b.fin_metric_points'
+      ? fromVintages('b.fin_metric_vintages', ['cik', 'symbol', 'source', 'quarters', 'end_date'], '')
       : fromVintages(
-          'fin_ratio_vintages',
+          'b.fin_ratio_vintages',
           ['cik', 'ratio', 'quarters', 'end_date'],
           ", 'components': v.components::JSON",
         )
@@ -99,7 +106,7 @@ async function bySeries(table: string, symbol: string, source: string, fields: r
 const withoutMetaId = (points: Record<string, unknown>[]) => points.map(({ meta_id: _m, ...p }) => p)
 
 test('every metric point is read back through its series key, the same and in series order', async () => {
-  const series = await bySeries('fin_metric_points', 'symbol', 'source', METRIC_POINT_FIELDS)
+  const series = await bySeries('b.fin_metric_points', 'symbol', 'source', METRIC_POINT_FIELDS)
   expect(series.size).toBeGreaterThan(10)
   for (const rows of series.values()) {
     const { cik, s, src } = rows[0]!
@@ -109,7 +116,7 @@ test('every metric point is read back through its series key, the same and in se
 })
 
 test('every ratio point is read back through its series key; components as the JSON they hold', async () => {
-  const series = await bySeries('fin_ratio_points', 'ratio', `'ratio'`, RATIO_POINT_FIELDS)
+  const series = await bySeries('b.fin_ratio_points', 'ratio', `'ratio'`, RATIO_POINT_FIELDS)
   expect(series.size).toBeGreaterThan(10)
   for (const rows of series.values()) {
     const { cik, s } = rows[0]!
@@ -125,7 +132,7 @@ test('every ratio point is read back through its series key; components as the J
 })
 
 test('the latest `limit` periods are the lines up to that recency, period length and window applied after', async () => {
-  const series = await bySeries('fin_metric_points', 'symbol', 'source', METRIC_POINT_FIELDS)
+  const series = await bySeries('b.fin_metric_points', 'symbol', 'source', METRIC_POINT_FIELDS)
   const rows = [...series.values()].sort((a, b) => b.length - a.length)[0]!
   const { cik, s, src } = rows[0]!
   const name = { source: src as 'raw', symbol: s }
@@ -161,8 +168,8 @@ test('a day that knew every vintage of a point answers from its line what readin
       last_vintage: undefined,
       first_reported: f && { value: f.value, acc_key: f.acc_key, form: f.form, filed: f.filed, accepted: f.accepted },
     }))
-  const metrics = await bySeries('fin_metric_points', 'symbol', 'source', METRIC_POINT_FIELDS)
-  const ratios = await bySeries('fin_ratio_points', 'ratio', `'ratio'`, RATIO_POINT_FIELDS)
+  const metrics = await bySeries('b.fin_metric_points', 'symbol', 'source', METRIC_POINT_FIELDS)
+  const ratios = await bySeries('b.fin_ratio_points', 'ratio', `'ratio'`, RATIO_POINT_FIELDS)
   // Answered from a line: a restated point whose day knew every vintage; from a later filing than the
   // point's own (a later one repeated its value) shows the line's last vintage is what answers.
   let fromLines = 0
@@ -207,7 +214,7 @@ test('fin_point_metas holds each tag-and-rule part once, and every metric point 
   const [counts] = await db.all<{ metas: number; used: number }>(
     sql`SELECT (SELECT count(*) FROM fin_point_metas)::INTEGER AS metas,
       (SELECT count(*) FROM (SELECT DISTINCT tag, version, label, custom, datatype, strategy, rule_id, confidence
-        FROM fin_metric_points))::INTEGER AS used`,
+        FROM b.fin_metric_points))::INTEGER AS used`,
   )
   expect(counts!.metas).toBe(counts!.used)
   expect(counts!.metas).toBeGreaterThan(5)
@@ -221,7 +228,7 @@ test('a series the company lacks, or a name no series has, reads nothing', async
 
 test('every segment row is read back through its (company, fiscal quarter) key, in stored order', async () => {
   const rows = await db.all<{ cik: number; fq: number; acc_key: string; axis: string; member: string }>(
-    sql`SELECT cik::INTEGER AS cik, fiscal_quarter AS fq, acc_key::VARCHAR AS acc_key, axis, member FROM fin_segment_rows`,
+    sql`SELECT cik::INTEGER AS cik, fiscal_quarter AS fq, acc_key::VARCHAR AS acc_key, axis, member FROM b.fin_segment_rows`,
   )
   expect(rows.length).toBeGreaterThan(10)
   const keys = Map.groupBy(rows, (r) => `${r.cik}|${r.fq}`)

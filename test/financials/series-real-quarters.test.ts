@@ -34,7 +34,12 @@ let db: BuildDb
 beforeAll(async () => {
   if (!has) return
   root = tempDir('series-real')
-  db = await BuildDb.open({ file: join(root, 'b.duckdb'), tempDir: join(root, 'tmp'), threads: 1, memoryLimit: '1GB' })
+  db = await BuildDb.open({
+    file: join(root, 'rules.duckdb'),
+    tempDir: join(root, 'tmp'),
+    threads: 1,
+    memoryLimit: '1GB',
+  })
   const work = join(root, 'work')
   mkdirSync(work)
   await stageCompanyFacts(
@@ -46,7 +51,7 @@ beforeAll(async () => {
   await exposeFactStage(db, work, true)
   // What the series read of the other sources, empty: no FSDS filing, so no period, acceptance time, version or
   // presented line.
-  await createSeriesInputs(db, ['t_fsds_num', 't_fsds_pre', 'cf_metric_labels', 's.fin_filings', 's.fin_concepts'])
+  await createSeriesInputs(db, ['t_fsds_num', 't_fsds_pre', 'cf_metric_labels', 'b.fin_filings', 's.fin_concepts'])
   await db.run(`INSERT INTO cf_metric_labels VALUES ('cfo', 'Operating cash flow')`)
   for (const sql of seriesStatements()) await db.run(sql)
 })
@@ -61,7 +66,7 @@ type Point = { end: number; value: number; strategy: string; fp: string; adsh: s
 async function quarters(cik: number, symbol: string, source: string): Promise<Point[]> {
   return db.all<Point>(
     `SELECT end_date AS "end", value, strategy, fp, acc_key::VARCHAR AS adsh, derived_from::VARCHAR[] AS "from"
-     FROM s.fin_metric_points WHERE cik = ? AND symbol = ? AND source = ? AND quarters = 1 ORDER BY end_date`,
+     FROM b.fin_metric_points WHERE cik = ? AND symbol = ? AND source = ? AND quarters = 1 ORDER BY end_date`,
     [cik, symbol, source],
   )
 }
@@ -170,7 +175,7 @@ describe.skipIf(!has)('vintages of the real files (company-facts vintages.ts)', 
       const stored = Map.groupBy(
         await db.all<{ symbol: string; quarters: number; end_date: number; value: number; acc: string }>(
           `SELECT symbol, quarters, end_date, value, acc_key::VARCHAR AS acc
-           FROM (${everyVintage('SELECT * FROM s.fin_metric_points', 'SELECT * FROM s.fin_metric_vintages')})
+           FROM (${everyVintage('SELECT * FROM b.fin_metric_points', 'SELECT * FROM b.fin_metric_vintages')})
            WHERE cik = ? AND source = 'raw' ORDER BY symbol, quarters, end_date, vintage`,
           [cik],
         ),

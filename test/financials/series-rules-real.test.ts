@@ -35,7 +35,12 @@ let db: BuildDb
 beforeAll(async () => {
   if (!has) return
   root = tempDir('series-real')
-  db = await BuildDb.open({ file: join(root, 'b.duckdb'), tempDir: join(root, 'tmp'), threads: 2, memoryLimit: '1GB' })
+  db = await BuildDb.open({
+    file: join(root, 'rules.duckdb'),
+    tempDir: join(root, 'tmp'),
+    threads: 2,
+    memoryLimit: '1GB',
+  })
   mkdirSync(join(root, 'work'))
   const dirOf = (table: string) => join(root, table)
   for (const { table } of Object.values(FSDS_TABLES)) mkdirSync(dirOf(table))
@@ -55,7 +60,7 @@ beforeAll(async () => {
      WHERE s.cik IN (${SERIES_FILERS.join(', ')}) AND n.version LIKE 'us-gaap/%'
        AND coalesce(n.segments, '') = '' AND coalesce(n.coreg, '') = '' AND n.value IS NOT NULL`,
   )
-  await createSeriesInputs(db, ['t_cf_labels', 'cf_metric_labels', 's.fin_filings', 's.fin_concepts'])
+  await createSeriesInputs(db, ['t_cf_labels', 'cf_metric_labels', 'b.fin_filings', 's.fin_concepts'])
   for (const sql of seriesStatements()) await db.run(sql)
   for (const sql of await standardizedStatements({ db } as BuildContext)) await db.run(sql)
 })
@@ -68,7 +73,7 @@ afterAll(() => {
 const points = async (cik: number, symbol: string, end: number) =>
   (
     await db.all<Record<string, unknown>>(
-      `SELECT quarters, value, strategy, tag FROM s.fin_metric_points
+      `SELECT quarters, value, strategy, tag FROM b.fin_metric_points
        WHERE cik = ? AND symbol = ? AND source = 'canonical' AND end_date = ? ORDER BY quarters`,
       [cik, symbol, end],
     )
@@ -157,14 +162,14 @@ describe.skipIf(!has)('the standardized statements over the real 2009q3 quarter:
     const differ = await db.all<Record<string, unknown>>(
       `SELECT p.symbol, p.end_date, p.quarters, p.tag, p.value, p.strategy, st.tag AS st_tag, st.value AS st_value,
               st.strategy AS st_strategy
-       FROM s.fin_metric_points p
+       FROM b.fin_metric_points p
        LEFT JOIN s.fin_standardized st ON st.acc_key = p.acc_key AND st.metric = p.symbol
          AND st.ddate = p.end_date AND st.qtrs = p.quarters
        WHERE p.source = 'canonical' AND p.strategy <> 'derived'
          AND (st.tag IS DISTINCT FROM p.tag OR st.value IS DISTINCT FROM p.value OR st.strategy IS DISTINCT FROM p.strategy)`,
     )
     const compared = await db.count(
-      `SELECT count(*) AS n FROM s.fin_metric_points WHERE source = 'canonical' AND strategy <> 'derived'`,
+      `SELECT count(*) AS n FROM b.fin_metric_points WHERE source = 'canonical' AND strategy <> 'derived'`,
     )
     expect(compared).toBeGreaterThan(100)
     expect(differ).toEqual([])

@@ -17,7 +17,7 @@ async function build(facts: Fact[], num: Num[] = [], pre: Pre[] = []) {
 /** The served points of a symbol as `quarters end value strategy adsh fy fp tag`. */
 async function points(symbol: string, source = 'raw') {
   const rows = await build_.db().all<Record<string, unknown>>(
-    `SELECT quarters, end_date, value, strategy, acc_key::VARCHAR AS acc, fy, fp, tag, rule_id FROM s.fin_metric_points
+    `SELECT quarters, end_date, value, strategy, acc_key::VARCHAR AS acc, fy, fp, tag, rule_id FROM b.fin_metric_points
      WHERE symbol = ? AND source = ? ORDER BY quarters, end_date`,
     [symbol, source],
   )
@@ -329,7 +329,7 @@ const FY = (v: number, n = 4, filed = '2025-02-01') => cfo('2024-01-01', '2024-1
 /** The derived quarters of a symbol as `end value fp filings` (each filing by its accession's last two digits). */
 async function derived(symbol: string, source = 'raw') {
   const rows = await build_.db().all<{ end_date: number; value: number; fp: string; quarters: number; from: string[] }>(
-    `SELECT end_date, value, fp, quarters, derived_from::VARCHAR[] AS "from" FROM s.fin_metric_points
+    `SELECT end_date, value, fp, quarters, derived_from::VARCHAR[] AS "from" FROM b.fin_metric_points
      WHERE symbol = ? AND source = ? AND strategy = 'derived' ORDER BY end_date`,
     [symbol, source],
   )
@@ -450,7 +450,7 @@ describe('rule 5: quarters from year-to-date values', () => {
     await build_.db().run('DROP TABLE IF EXISTS cf_canonical_points')
     await build_
       .db()
-      .run(`CREATE TABLE cf_canonical_points AS SELECT * FROM s.fin_metric_points WHERE source = 'canonical'`)
+      .run(`CREATE TABLE cf_canonical_points AS SELECT * FROM b.fin_metric_points WHERE source = 'canonical'`)
     const rows = await build_
       .db()
       .all<{ quarters: number; end_date: number; value: number; components: string }>(

@@ -13,7 +13,7 @@ const build = useBuildDb('vintages')
  * first_reported (V6).
  */
 async function vintages(symbol: string, source = 'raw') {
-  const every = everyVintage('SELECT * FROM s.fin_metric_points', 'SELECT * FROM s.fin_metric_vintages')
+  const every = everyVintage('SELECT * FROM b.fin_metric_points', 'SELECT * FROM b.fin_metric_vintages')
   const rows = await build.db().all<Record<string, unknown>>(
     `SELECT quarters, end_date, vintage, value, acc_key::VARCHAR AS acc, filed FROM (${every})
      WHERE symbol = ? AND source = ? ORDER BY quarters, end_date, vintage`,
@@ -25,7 +25,7 @@ async function vintages(symbol: string, source = 'raw') {
 /** A symbol's points as `quarters end value restated first-reported`. */
 async function restated(symbol: string, source = 'raw') {
   const rows = await build.db().all<Record<string, unknown>>(
-    `SELECT quarters, end_date, value, restated, to_json(first_reported)::VARCHAR AS first FROM s.fin_metric_points
+    `SELECT quarters, end_date, value, restated, to_json(first_reported)::VARCHAR AS first FROM b.fin_metric_points
      WHERE symbol = ? AND source = ? ORDER BY quarters, end_date`,
     [symbol, source],
   )
@@ -71,7 +71,7 @@ describe('vintages of a metric point', () => {
     const stored = await build
       .db()
       .all<{ end_date: number; n: number }>(
-        `SELECT end_date, count(*)::INTEGER AS n FROM s.fin_metric_vintages WHERE symbol = 'Assets' GROUP BY ALL`,
+        `SELECT end_date, count(*)::INTEGER AS n FROM b.fin_metric_vintages WHERE symbol = 'Assets' GROUP BY ALL`,
       )
     expect(stored).toEqual([{ end_date: 20231231, n: 3 }])
   })

@@ -332,6 +332,8 @@ export function fixture(spec: Spec): Promise<Fixture> {
             // Several ranges of CIKs even in a small snapshot, so every test reads series made in ranges
             // (test/financials/series-batches.test.ts compares them with one range).
             seriesFactsPerBatch: seriesFactsPerBatch(spec.scale),
+            // Tests read the build-only tables (the metric points, their vintages) beside the snapshot.
+            keepBuildDatabase: true,
           }),
         )
         const f: Fixture = { mirror, datasets, snapshotId: built.snapshotId, dir: built.dir }

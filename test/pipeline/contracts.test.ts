@@ -13,9 +13,10 @@ import { join, relative, resolve } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { Value } from '@sinclair/typebox/value'
 import { KeyedFile } from '../../src/lib/keyed-file.ts'
-import type { Manifest } from '../../src/pipeline/contract.ts'
+import { BUILD_DATABASE_FILE, type Manifest } from '../../src/pipeline/contract.ts'
 import { BuildDb } from '../../src/pipeline/duck.ts'
 import type { AnyReadModel } from '../../src/pipeline/read-model.ts'
+import type { ServingTable } from '../../src/pipeline/serving-table.ts'
 import type { BuildContext } from '../../src/pipeline/source.ts'
 import * as companyFacts from '../../src/pipeline/sources/company-facts/contract.ts'
 import { FACT_COLUMNS } from '../../src/pipeline/sources/company-facts/stage.ts'
@@ -31,7 +32,7 @@ import * as tickers from '../../src/pipeline/sources/tickers/contract.ts'
 import { sampleFixture } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
-type ServingTables = Record<string, { columns: string[]; sortedBy: string }>
+type ServingTables = Record<string, ServingTable>
 type Contract = { SERVING_TABLES?: ServingTables; LOOKUPS?: Record<string, AnyReadModel> }
 
 /** A contract's lookup files by name, as paths. */
@@ -64,32 +65,42 @@ const root = tempDir('contracts')
 let manifest: Manifest
 let snapshotDir = ''
 /** Served table → its columns in stored order: the serving database's, and those served from Parquet in place. */
-let serving: Record<string, string[]> = {}
+const serving: Record<string, string[]> = {}
 
 beforeAll(async () => {
   // The shared sample snapshot: built from every source by the same build, read only.
   const { dir } = await sampleFixture()
   snapshotDir = dir
   manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
-  const instance = await DuckDBInstance.create(join(dir, manifest.serving.file), { access_mode: 'READ_ONLY' })
-  const conn = await instance.connect()
-  const rows = (
-    await conn.runAndReadAll(`SELECT table_name, column_name FROM information_schema.columns
-    WHERE table_schema = 'main' ORDER BY table_name, ordinal_position`)
-  ).getRowObjectsJson() as { table_name: string; column_name: string }[]
-  conn.closeSync()
-  instance.closeSync()
-  serving = {}
-  for (const r of rows) {
-    serving[r.table_name] ??= []
-    serving[r.table_name]!.push(r.column_name)
+  // The serving database's tables, and the build's own (build-only tables; the fixture keeps its database).
+  for (const file of [manifest.serving.file, BUILD_DATABASE_FILE]) {
+    const instance = await DuckDBInstance.create(join(dir, file), { access_mode: 'READ_ONLY' })
+    const conn = await instance.connect()
+    const rows = (
+      await conn.runAndReadAll(`SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = 'main' ORDER BY table_name, ordinal_position`)
+    ).getRowObjectsJson() as { table_name: string; column_name: string }[]
+    conn.closeSync()
+    instance.closeSync()
+    for (const r of rows) {
+      serving[r.table_name] ??= []
+      serving[r.table_name]!.push(r.column_name)
+    }
   }
+  // And those read from their Parquet in place: by the server, or by the build alone.
+  const buildOnly = new Set(Object.values(CONTRACTS).flatMap((c) => buildOnlyOf(c.SERVING_TABLES)))
   for (const [name, t] of Object.entries(manifest.tables))
-    if (t.servedFromParquet) {
+    if (t.servedFromParquet || (buildOnly.has(name) && !serving[name])) {
       expect(serving[name]).toBeUndefined()
       serving[name] = t.columns.map((c) => c.name)
     }
 })
+
+/** The build-only tables of a contract's serving tables. */
+const buildOnlyOf = (tables: ServingTables = {}) =>
+  Object.values(tables)
+    .filter((t) => t.buildOnly)
+    .map((t) => t.name)
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 describe("the built snapshot against the sources' contracts", () => {
@@ -154,7 +165,7 @@ describe('every source declares what it serves', () => {
 
   /** What a source's serving statements create, with a context whose Parquet is a placeholder. */
   const created = (statements: string[]) =>
-    statements.flatMap((s) => [...s.matchAll(/CREATE\s+(?:OR\s+REPLACE\s+)?TABLE\s+s\.(\w+)/gi)].map((m) => m[1]!))
+    statements.flatMap((s) => [...s.matchAll(/CREATE\s+(?:OR\s+REPLACE\s+)?TABLE\s+[sb]\.(\w+)/gi)].map((m) => m[1]!))
   // A real database with the stage tables the statement lists read to cut their ranges (the companyfacts
   // series count facts per CIK, the standardized values cut filings at quantiles), empty as the build makes
   // them without input: one range each.
@@ -181,15 +192,17 @@ describe('every source declares what it serves', () => {
     '%s: its contract declares every serving table it creates',
     async (name) => {
       const source = SOURCES.find((s) => s.name === name)!
-      const inPlace = source.tables.filter((t) => t.servedFromParquet).map((t) => t.name)
-      const tables = [...created(await source.serving!(ctx())), ...inPlace]
-      expect(tables.length).toBeGreaterThan(0)
       const path = contractModule(name)
       expect({ name, contract: path && relative(SOURCES_DIR, path) }).toEqual({
         name,
         contract: expect.stringMatching(/^[\w-]+\/contract(\/index)?\.ts$/),
       })
       const contract = (await import(path!)) as Contract
+      // Not created by a statement: served from the Parquet in place, or read there by the build alone.
+      const buildOnly = buildOnlyOf(contract.SERVING_TABLES)
+      const inPlace = source.tables.filter((t) => t.servedFromParquet || buildOnly.includes(t.name)).map((t) => t.name)
+      const tables = [...created(await source.serving!(ctx())), ...inPlace]
+      expect(tables.length).toBeGreaterThan(0)
       expect(Object.keys(contract.SERVING_TABLES ?? {}).sort()).toEqual([...tables].sort())
     },
   )

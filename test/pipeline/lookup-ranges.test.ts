@@ -37,7 +37,7 @@ async function write(table: string, parts: number) {
       ranges: { column: 'k', of: table, parts },
       sql: (inRange) => `SELECT k, encode(k || ':' || i) FROM ${table} WHERE ${inRange('k')} ORDER BY k, i DESC`,
     }
-    const ctx = { db, snapshotDir: dir, options: {} } as unknown as BuildContext
+    const ctx = { db, snapshotDir: dir, work: dir, options: {} } as unknown as BuildContext
     return await writeLookupFiles(ctx, [one, ranged])
   } finally {
     db.close()
@@ -71,7 +71,7 @@ test('a line is written as the bytes of its text: accents, backslashes, quotes a
       path: 'texts',
       sql: 'SELECT k, encode(json_array(v)::VARCHAR) FROM texts ORDER BY k',
     }
-    await writeLookupFiles({ db, snapshotDir: dir, options: {} } as unknown as BuildContext, [spec])
+    await writeLookupFiles({ db, snapshotDir: dir, work: dir, options: {} } as unknown as BuildContext, [spec])
   } finally {
     db.close()
   }

@@ -31,6 +31,7 @@ const RANKED_POINT = [
 export const SERVING_TABLES = servingTablesOf(
   servingTable({
     name: 'fin_metric_points',
+    buildOnly: true,
     // `recency` 1 for a series' latest period (per period length), 2 for the one before…; `derived_from` the
     // `acc_key`s of the filings a derived quarter's values came from (its own filing's first), else NULL.
     holds: "a company's point of a symbol (canonical key or raw tag), source and period, with its filing and tag",
@@ -60,6 +61,7 @@ export const SERVING_TABLES = servingTablesOf(
   }),
   servingTable({
     name: 'fin_metric_vintages',
+    buildOnly: true,
     // vintages.ts states the rules: a filing that repeats the value before it is no vintage; a point of one
     // vintage has none here (its first_reported is it).
     holds:
@@ -69,6 +71,7 @@ export const SERVING_TABLES = servingTablesOf(
   }),
   servingTable({
     name: 'fin_ratio_points',
+    buildOnly: true,
     holds: "a company's point of a ratio and period; `components` is a JSON array of {metric, value, unit}",
     columns: [
       'cik',
@@ -89,6 +92,7 @@ export const SERVING_TABLES = servingTablesOf(
   }),
   servingTable({
     name: 'fin_ratio_vintages',
+    buildOnly: true,
     // ratios.ts states how: the ratio as each filing that changed one of its terms left it.
     holds:
       'a value a restated ratio point had as the filings of its period were filed, numbered (`vintage` 1 = first known): the first and each change',
@@ -116,6 +120,7 @@ export const SERVING_TABLES = servingTablesOf(
   }),
   servingTable({
     name: 'fin_metric_ranking_vintages',
+    buildOnly: true,
     holds:
       "a ranked company's value of a metric, basis, fiscal year and quarter as each filing left it (`vintage`), with the day it was known (`known`, YYYYMMDD) and the days it answers a ranking as of a day: from `known` to before `latest_until` (the last known), or to before `first_until` (the first known)",
     columns: [

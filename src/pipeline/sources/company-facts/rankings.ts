@@ -58,7 +58,7 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
       -- What the rankings and their vintages read of a point (not its label, metadata or derived_from).
       WITH p AS (SELECT cik, symbol, source, quarters, end_date, acc_key, form, fy, fp, period, filed, accepted, unit,
                         value, tag, version, strategy, rule_id, confidence, restated, first_reported
-                 FROM s.fin_metric_points
+                 FROM b.fin_metric_points
                  WHERE source = 'canonical' AND unit = 'USD' AND fy IS NOT NULL AND ${inBatch('cik')}),
       periods AS (
         SELECT p.*, 'annual' AS basis, 0 AS quarter FROM p WHERE quarters = 4 OR (quarters = 0 AND fp = 'FY')
@@ -96,7 +96,7 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
                r.tag, r.version, r.strategy, r.rule_id, r.confidence
         FROM (${everyVintage(
           'SELECT * FROM cf_ranked',
-          "SELECT * FROM s.fin_metric_vintages WHERE source = 'canonical'",
+          "SELECT * FROM b.fin_metric_vintages WHERE source = 'canonical'",
           { carried: ['basis', 'fy', 'quarter', 'fp', 'unit', 'tag', 'version', 'strategy', 'rule_id', 'confidence'] },
         )}) r
         LEFT JOIN s.fin_issuers i ON i.cik = r.cik)`,
@@ -113,7 +113,7 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
       SERVING_TABLES.fin_metric_ranking_known_years,
       `WITH firsts AS (
         SELECT metric, basis, quarter, year, known, count(*) AS companies
-        FROM s.fin_metric_ranking_vintages WHERE vintage = 1 GROUP BY ALL),
+        FROM b.fin_metric_ranking_vintages WHERE vintage = 1 GROUP BY ALL),
       so_far AS (
         SELECT metric, basis, quarter, year, known,
                sum(companies) OVER (PARTITION BY metric, basis, quarter, year ORDER BY known) AS companies
@@ -149,8 +149,8 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
                i.name AS entity_name, i.sic, i.countryinc, r.acc_key, r.form, r.fy, r.fp, r.period, r.filed, r.accepted,
                r.value, r.unit, r.components
         FROM (${everyVintage(
-          "SELECT * FROM s.fin_ratio_points WHERE currency = 'USD'",
-          'SELECT * FROM s.fin_ratio_vintages',
+          "SELECT * FROM b.fin_ratio_points WHERE currency = 'USD'",
+          'SELECT * FROM b.fin_ratio_vintages',
           {
             key: RATIO_POINT_KEY,
             carried: ['fy', 'fp', 'unit'],
@@ -162,7 +162,7 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
     // Each company's latest USD point of each ratio and period length.
     ...batches.map(
       (inBatch, i) => `${intoTable('cf_ratio_latest', i === 0, true)}
-      SELECT * FROM s.fin_ratio_points WHERE currency = 'USD' AND ${inBatch('cik')}
+      SELECT * FROM b.fin_ratio_points WHERE currency = 'USD' AND ${inBatch('cik')}
       QUALIFY row_number() OVER (PARTITION BY ratio, quarters, cik ORDER BY end_date DESC) = 1`,
     ),
     ...ratios.map((ratio, i) =>

@@ -78,7 +78,7 @@ const ratioVintageStatements = (inBatch: InRange): string[] => [
   // Every vintage of the range's canonical points, restated or not (vintages.ts V6).
   `CREATE TEMP TABLE cf_canonical_vintages AS ${everyVintage(
     'SELECT * FROM cf_canonical_points',
-    `SELECT * FROM s.fin_metric_vintages WHERE source = 'canonical' AND ${inBatch('cik')}`,
+    `SELECT * FROM b.fin_metric_vintages WHERE source = 'canonical' AND ${inBatch('cik')}`,
   )}`,
   `CREATE TEMP TABLE cf_known AS
     SELECT DISTINCT cik, end_date, acc_key, form, filed, accepted, period FROM cf_canonical_vintages`,
@@ -109,7 +109,7 @@ export function ratioStatements(batches: readonly InRange[] = ALL_CIKS): string[
   return [
     ...batches.flatMap((inBatch, i) => [
       `CREATE TEMP TABLE cf_canonical_points AS
-        SELECT * FROM s.fin_metric_points WHERE source = 'canonical' AND ${inBatch('cik')}`,
+        SELECT * FROM b.fin_metric_points WHERE source = 'canonical' AND ${inBatch('cik')}`,
       ...ratioVintageStatements(inBatch),
       `CREATE TEMP TABLE cf_ratio_rows AS ${RATIOS.map((r) => ratioSelect(r)).join('\n    UNION ALL')}`,
       // Recency as a metric point's (series.ts); restated when the ratio has more than one vintage.
@@ -140,7 +140,7 @@ export function ratioStatements(batches: readonly InRange[] = ALL_CIKS): string[
     createServingTable(
       SERVING_TABLES.fin_ratio_points_by_ratio,
       `SELECT ratio, quarters, end_date, cik, acc_key, form, fy, fp, period, filed, accepted, value, unit, components
-      FROM s.fin_ratio_points WHERE currency = 'USD'`,
+      FROM b.fin_ratio_points WHERE currency = 'USD'`,
     ),
   ]
 }

@@ -83,7 +83,7 @@ export const recencyJoin = (table: string, alias: string, series: string, where 
   `JOIN (SELECT rowid AS point_row, row_number() OVER (PARTITION BY ${series} ORDER BY end_date DESC)::INTEGER AS recency
         FROM ${table} WHERE ${where}) k ON k.point_row = ${alias}.rowid`
 
-/** One range's points into `s.fin_metric_points` (created by the first range). */
+/** One range's points into `b.fin_metric_points` (created by the first range). */
 function batchStatements(inBatch: InRange, i: number): string[] {
   return [
     // Rule 1.
@@ -208,7 +208,7 @@ function batchStatements(inBatch: InRange, i: number): string[] {
       i === 0,
       `SELECT v.cik, v.symbol, v.source, v.quarters, ${ymd('v.end_date')} AS end_date,
              v.vintage::INTEGER AS vintage, v.acc_key, v.form, ${ymd('v.filed')} AS filed, f.accepted, f.period, v.value
-      FROM cf_vintages v LEFT JOIN s.fin_filings f ON f.acc_key = v.acc_key
+      FROM cf_vintages v LEFT JOIN b.fin_filings f ON f.acc_key = v.acc_key
       -- Restated points only (vintages.ts V6): a point of one vintage is its first_reported.
       WHERE v.vintages > 1`,
     ),
@@ -236,8 +236,8 @@ function batchStatements(inBatch: InRange, i: number): string[] {
       ${recencyJoin('cf_points', 'p', 'cik, symbol, source, quarters', 'quarters IN (0, 1, 4)')}
       LEFT JOIN cf_vintages v ON v.vintage = 1 AND v.cik = p.cik AND v.symbol = p.symbol AND v.source = p.source
         AND v.quarters = p.quarters AND v.end_date = p.end_date
-      LEFT JOIN s.fin_filings ff ON ff.acc_key = v.acc_key
-      LEFT JOIN s.fin_filings f ON f.acc_key = p.acc_key
+      LEFT JOIN b.fin_filings ff ON ff.acc_key = v.acc_key
+      LEFT JOIN b.fin_filings f ON f.acc_key = p.acc_key
       LEFT JOIN t_cf_labels l ON l.taxonomy = p.taxonomy AND l.tag = p.tag
       LEFT JOIN s.fin_concepts c ON c.tag = p.tag AND c.version = p.version
       LEFT JOIN cf_metric_labels m ON m.metric = p.symbol

@@ -42,13 +42,13 @@ export async function servingSeries(ctx: BuildContext): Promise<string[]> {
     createServingTable(
       SERVING_TABLES.fin_series_ids,
       `SELECT row_number() OVER (ORDER BY source, symbol)::INTEGER AS series_id, source, symbol FROM (
-        SELECT DISTINCT source, symbol FROM s.fin_metric_points
-        UNION ALL SELECT DISTINCT 'ratio', ratio FROM s.fin_ratio_points)`,
+        SELECT DISTINCT source, symbol FROM b.fin_metric_points
+        UNION ALL SELECT DISTINCT 'ratio', ratio FROM b.fin_ratio_points)`,
     ),
     createServingTable(
       SERVING_TABLES.fin_point_metas,
       `SELECT row_number() OVER (ORDER BY ${META})::INTEGER AS meta_id, ${META} FROM (
-        SELECT DISTINCT ${META} FROM s.fin_metric_points)`,
+        SELECT DISTINCT ${META} FROM b.fin_metric_points)`,
     ),
   ]
 }
@@ -67,8 +67,8 @@ export const seriesLookups = (): LookupSpec[] => [
   // The rankings as of a day: the metric ranking vintages are sorted by the file's key, then by value
   // (rankings.ts), so its lines are written in the table's stored order.
   lookupOf(FIN_METRIC_RANKING_LINES, {
-    rowsOf: 's.fin_metric_ranking_vintages',
-    from: 'FROM s.fin_metric_ranking_vintages',
+    rowsOf: 'b.fin_metric_ranking_vintages',
+    from: 'FROM b.fin_metric_ranking_vintages',
   }),
   // A line once per year it answers days of (contract RATIO_RANKING_KEY): no count, the lines outnumber the rows.
   lookupOf(FIN_RATIO_RANKING_LINES, {
@@ -77,40 +77,40 @@ export const seriesLookups = (): LookupSpec[] => [
       ORDER BY ratio, quarters, answers_in, value DESC, cik, end_date, vintage`,
   }),
   lookupOf(FIN_METRIC_SERIES, {
-    rowsOf: 's.fin_metric_points',
+    rowsOf: 'b.fin_metric_points',
     head: seriesHead,
-    ranges: { column: 'cik', of: 's.fin_metric_points', parts: 16, rowsPerPart: ROWS_PER_RANGE },
+    ranges: { column: 'cik', of: 'b.fin_metric_points', parts: 16, rowsPerPart: ROWS_PER_RANGE },
     from: (inRange) =>
       seriesLines(
         `SELECT p.*, m.meta_id, ${FROM_VINTAGES}
-         FROM s.fin_metric_points p JOIN s.fin_point_metas m ON ${SAME_META} ${vintagesKnown('s.fin_metric_vintages', METRIC_POINT_KEY, inRange, '')}
+         FROM b.fin_metric_points p JOIN s.fin_point_metas m ON ${SAME_META} ${vintagesKnown('b.fin_metric_vintages', METRIC_POINT_KEY, inRange, '')}
          WHERE ${inRange('p.cik')}`,
       ),
   }),
   lookupOf(FIN_METRIC_VINTAGES, {
-    rowsOf: 's.fin_metric_vintages',
-    ranges: { column: 'cik', of: 's.fin_metric_vintages', parts: 16, rowsPerPart: ROWS_PER_RANGE },
+    rowsOf: 'b.fin_metric_vintages',
+    ranges: { column: 'cik', of: 'b.fin_metric_vintages', parts: 16, rowsPerPart: ROWS_PER_RANGE },
     from: (
       inRange,
-    ) => `FROM (SELECT * FROM s.fin_metric_vintages WHERE ${inRange('cik')}) JOIN s.fin_series_ids USING (source, symbol)
+    ) => `FROM (SELECT * FROM b.fin_metric_vintages WHERE ${inRange('cik')}) JOIN s.fin_series_ids USING (source, symbol)
       ORDER BY 1, end_date DESC, vintage`,
   }),
   lookupOf(FIN_RATIO_VINTAGES, {
-    rowsOf: 's.fin_ratio_vintages',
-    ranges: { column: 'cik', of: 's.fin_ratio_vintages', parts: 4, rowsPerPart: ROWS_PER_RANGE },
+    rowsOf: 'b.fin_ratio_vintages',
+    ranges: { column: 'cik', of: 'b.fin_ratio_vintages', parts: 4, rowsPerPart: ROWS_PER_RANGE },
     from: (
       inRange,
-    ) => `FROM (SELECT *, 'ratio' AS source, ratio AS symbol FROM s.fin_ratio_vintages WHERE ${inRange('cik')})
+    ) => `FROM (SELECT *, 'ratio' AS source, ratio AS symbol FROM b.fin_ratio_vintages WHERE ${inRange('cik')})
       JOIN s.fin_series_ids USING (source, symbol) ORDER BY 1, end_date DESC, vintage`,
   }),
   lookupOf(FIN_RATIO_SERIES, {
-    rowsOf: 's.fin_ratio_points',
+    rowsOf: 'b.fin_ratio_points',
     head: seriesHead,
-    ranges: { column: 'cik', of: 's.fin_ratio_points', parts: 4, rowsPerPart: ROWS_PER_RANGE },
+    ranges: { column: 'cik', of: 'b.fin_ratio_points', parts: 4, rowsPerPart: ROWS_PER_RANGE },
     from: (inRange) =>
       seriesLines(
         `SELECT p.*, 'ratio' AS source, p.ratio AS symbol, ${FROM_VINTAGES}
-         FROM s.fin_ratio_points p ${vintagesKnown('s.fin_ratio_vintages', RATIO_POINT_KEY, inRange, ", 'components': components::JSON")}
+         FROM b.fin_ratio_points p ${vintagesKnown('b.fin_ratio_vintages', RATIO_POINT_KEY, inRange, ", 'components': components::JSON")}
          WHERE ${inRange('p.cik')}`,
       ),
   }),
@@ -167,7 +167,7 @@ export async function checkSeries({ db, options }: BuildContext) {
   let twice = 0
   for (const inBatch of batches)
     twice += await db.count(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM s.fin_metric_points WHERE ${inBatch('cik')}
+      `SELECT count(*) AS n FROM (SELECT 1 FROM b.fin_metric_points WHERE ${inBatch('cik')}
        GROUP BY cik, symbol, source, quarters, end_date HAVING count(*) > 1)`,
     )
   if (twice) throw new Error(`serving database: ${twice} metric periods have more than one point in fin_metric_points`)
@@ -177,9 +177,9 @@ export async function checkSeries({ db, options }: BuildContext) {
   let astray = 0
   for (const inBatch of batches)
     astray += await db.count(
-      `SELECT count(*) AS n FROM s.fin_metric_points p
+      `SELECT count(*) AS n FROM b.fin_metric_points p
        LEFT JOIN (SELECT cik, symbol, source, quarters, end_date, arg_max(value, vintage) AS value
-                  FROM s.fin_metric_vintages WHERE ${inBatch('cik')} GROUP BY ALL) v
+                  FROM b.fin_metric_vintages WHERE ${inBatch('cik')} GROUP BY ALL) v
          ON v.cik = p.cik AND v.symbol = p.symbol AND v.source = p.source AND v.quarters = p.quarters AND v.end_date = p.end_date
        WHERE ${inBatch('p.cik')} AND ${LAST_VINTAGE_ASTRAY}`,
     )
@@ -189,9 +189,9 @@ export async function checkSeries({ db, options }: BuildContext) {
   let ratiosAstray = 0
   for (const inBatch of batches)
     ratiosAstray += await db.count(
-      `SELECT count(*) AS n FROM s.fin_ratio_points p
+      `SELECT count(*) AS n FROM b.fin_ratio_points p
        LEFT JOIN (SELECT cik, ratio, quarters, end_date, arg_max(value, vintage) AS value
-                  FROM s.fin_ratio_vintages WHERE ${inBatch('cik')} GROUP BY ALL) v
+                  FROM b.fin_ratio_vintages WHERE ${inBatch('cik')} GROUP BY ALL) v
          ON v.cik = p.cik AND v.ratio = p.ratio AND v.quarters = p.quarters AND v.end_date = p.end_date
        WHERE ${inBatch('p.cik')} AND ${LAST_VINTAGE_ASTRAY}`,
     )

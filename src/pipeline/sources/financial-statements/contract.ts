@@ -22,6 +22,7 @@ export const CONCEPT_META_FIELDS = ['custom', 'abstract', 'datatype', 'iord', 'c
 export const SERVING_TABLES = servingTablesOf(
   servingTable({
     name: 'fin_filings',
+    buildOnly: true,
     holds:
       "an FSDS filing with its filer's primary ticker; `end_date` is its own period's end (the reported date nearest `period`)",
     columns: [...FILING, 'ticker', 'end_date'],
@@ -29,6 +30,7 @@ export const SERVING_TABLES = servingTablesOf(
   }),
   servingTable({
     name: 'fin_company_filings',
+    buildOnly: true,
     holds: 'a 10-K, 10-Q or amendment of a filer, for the company lookup',
     columns: ['cik', 'acc_key', 'form', 'fy', 'fp', 'period', 'end_date', 'filed', 'accepted'],
     orderBy: 'cik, accepted DESC, acc_key DESC',
@@ -78,6 +80,7 @@ export const SERVING_TABLES = servingTablesOf(
   }),
   servingTable({
     name: 'fin_segment_rows',
+    buildOnly: true,
     holds:
       "a segment revenue row of a 10-K or 10-Q, one axis's member, at the filing's own period or a comparative column (`fy` the period's fiscal year, `years_back` its distance from the filing's own)",
     columns: [

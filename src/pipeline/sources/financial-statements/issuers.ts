@@ -22,7 +22,7 @@
  */
 export const ISSUERS = `WITH fsds AS (
     SELECT cik, arg_max(name, accepted) AS name, arg_max(sic, accepted) AS sic, arg_max(countryinc, accepted) AS countryinc
-    FROM s.fin_filings GROUP BY cik
+    FROM b.fin_filings GROUP BY cik
   ),
   known AS (SELECT cik FROM fsds UNION SELECT cik FROM t_cf_names),
   listed AS (SELECT cik, arg_min(nullif(trim(name), ''), market_rank) AS name FROM stage_tickers GROUP BY cik),

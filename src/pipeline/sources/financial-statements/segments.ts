@@ -55,7 +55,7 @@ export const segmentStatements = (): string[] => [
       SELECT acc_key, cik, form, fy, fp, period, filed, accepted, end_date,
              CASE WHEN fp = 'FY' THEN 4 ELSE 1 END AS span,
              CASE fp WHEN 'FY' THEN 4 WHEN 'Q1' THEN 1 WHEN 'Q2' THEN 2 WHEN 'Q3' THEN 3 END AS fiscal_quarter
-      FROM s.fin_filings WHERE fp IN ('FY', 'Q1', 'Q2', 'Q3') AND fy IS NOT NULL),
+      FROM b.fin_filings WHERE fp IN ('FY', 'Q1', 'Q2', 'Q3') AND fy IS NOT NULL),
     dimensional AS (
       SELECT f.*, n.ddate, n.tag, n.version, n.uom, n.value::DOUBLE AS value, r.rank, r.confidence,
              split_part(n.segments, '=', 1) AS axis, rtrim(split_part(n.segments, '=', 2), ';') AS member,

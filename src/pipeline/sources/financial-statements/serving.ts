@@ -78,7 +78,7 @@ export async function servingStatements(ctx: BuildContext): Promise<string[]> {
     ),
     createServingTable(
       T.fin_company_filings,
-      `SELECT cik, acc_key, form, fy, fp, period, end_date, filed, accepted FROM s.fin_filings
+      `SELECT cik, acc_key, form, fy, fp, period, end_date, filed, accepted FROM b.fin_filings
       WHERE form IN ${LOOKUP_FORMS}`,
     ),
     createServingTable(T.fin_issuers, ISSUERS),
@@ -116,7 +116,7 @@ export async function servingStatements(ctx: BuildContext): Promise<string[]> {
 /** A filing is one row of fin_filings (its context would otherwise depend on which row a lookup finds): cheap, so checked. */
 export async function checkFilings({ db }: BuildContext) {
   const twice = await db.count(
-    'SELECT count(*) AS n FROM (SELECT acc_key FROM s.fin_filings GROUP BY acc_key HAVING count(*) > 1)',
+    'SELECT count(*) AS n FROM (SELECT acc_key FROM b.fin_filings GROUP BY acc_key HAVING count(*) > 1)',
   )
   if (twice) throw new Error(`serving database: ${twice} accession numbers have more than one row in fin_filings`)
 }
@@ -134,7 +134,7 @@ const FSDS_ONLY = ['financial-statements']
  * fraction of that (docs/benchmarks.md).
  */
 export const financialLookups = (): LookupSpec[] => [
-  lookupOf(FIN_FILINGS, { rowsOf: 's.fin_filings', from: 'FROM s.fin_filings ORDER BY acc_key' }),
+  lookupOf(FIN_FILINGS, { rowsOf: 'b.fin_filings', from: 'FROM b.fin_filings ORDER BY acc_key' }),
   // Written straight from the join, not from a serving table: the server reads the rows only through this
   // file, and a copy in the serving database was 1.45 GB of it at full volume. In 32 ranges of filings:
   // a full-volume build that sorted the whole join (with 164 million num rows) ran out of disk for its
@@ -166,8 +166,8 @@ export const financialLookups = (): LookupSpec[] => [
   // DuckDB's fixed cost (a segment request missed its target: docs/benchmarks.md), most of it before
   // a row is read. Read in stored order (preserve_insertion_order): each table is sorted by its key.
   lookupOf(FIN_ISSUERS, { rowsOf: 's.fin_issuers', from: 'FROM s.fin_issuers' }),
-  lookupOf(FIN_COMPANY_FILINGS, { rowsOf: 's.fin_company_filings', from: 'FROM s.fin_company_filings' }),
-  lookupOf(FIN_SEGMENT_ROWS, { madeFrom: FSDS_ONLY, rowsOf: 's.fin_segment_rows', from: 'FROM s.fin_segment_rows' }),
+  lookupOf(FIN_COMPANY_FILINGS, { rowsOf: 'b.fin_company_filings', from: 'FROM b.fin_company_filings' }),
+  lookupOf(FIN_SEGMENT_ROWS, { madeFrom: FSDS_ONLY, rowsOf: 'b.fin_segment_rows', from: 'FROM b.fin_segment_rows' }),
 ]
 
 /**
@@ -190,5 +190,5 @@ const statementRows = (inRange: (column: string) => string) => `SELECT p.acc_key
  * default, 45% of fin_standardized's rows. As a query on that 67-million-row table it cost nearly all of
  * the target on a cold block (uniform draws); another period still takes the query.
  */
-const OWN_PERIOD_STANDARDIZED = `SELECT st.* FROM s.fin_standardized st JOIN s.fin_filings f
+const OWN_PERIOD_STANDARDIZED = `SELECT st.* FROM s.fin_standardized st JOIN b.fin_filings f
   ON f.acc_key = st.acc_key AND st.ddate = f.end_date`

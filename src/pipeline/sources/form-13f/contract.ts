@@ -68,7 +68,8 @@ const columnsOfLine = (line: TObject) => Object.keys(line.properties)
 /**
  * The serving tables. Each is a copy of the snapshot's Parquet table of its name (index.ts), which is
  * written in the order its `key` gives (the table's `orderBy`): the copy keeps that order without an
- * ORDER BY of its own. The holdings and flows are not copied (servedFromParquet).
+ * ORDER BY of its own. The holdings and flows are not copied (servedFromParquet), nor are the tables the
+ * server reads only from lookup files (buildOnly: the build reads their Parquet).
  */
 export const SERVING_TABLES = servingTablesOf(
   servingTable({
@@ -94,6 +95,7 @@ export const SERVING_TABLES = servingTablesOf(
   }),
   servingTable({
     name: 'inst_filings',
+    buildOnly: true,
     holds:
       "a manager's 13F filing (holdings report or notice, amendments included) with its value and the other managers it names",
     columns: [
@@ -124,6 +126,7 @@ export const SERVING_TABLES = servingTablesOf(
   }),
   servingTable({
     name: 'inst_quarters',
+    buildOnly: true,
     holds:
       "a manager's quarter: its filings' counts, positions, securities and value, and whether it is the default quarter",
     columns: [
@@ -171,6 +174,7 @@ export const SERVING_TABLES = servingTablesOf(
   }),
   servingTable({
     name: 'inst_changes',
+    buildOnly: true,
     holds:
       "a manager's quarter against the one before: assets, positions, additions, disposals, increases and decreases",
     columns: [
@@ -203,6 +207,7 @@ export const SERVING_TABLES = servingTablesOf(
   }),
   servingTable({
     name: 'inst_sectors',
+    buildOnly: true,
     holds: "a manager's holdings of a quarter by sector or industry (`level`), ranked, with their weight",
     columns: ['cik', 'qend', ...columnsOfLine(SectorLine), 'weight_percent'],
     key: 'cik, qend, level, rank',

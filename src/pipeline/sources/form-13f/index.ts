@@ -62,7 +62,8 @@ const servingTableSpecs: TableSpec[] = Object.entries(SERVING_TABLES).map(([name
   ...(t.servedFromParquet ? { servedFromParquet: true } : {}),
   schema: INST_COLUMNS[name]!,
   ...(name in QUARTERLY_TABLES ? { partitioning: { column: 'qend', hive: false } } : {}),
-  feeds: { serving: [name], lookups: INST_LOOKUPS[name] ?? [] },
+  // A build-only table feeds its lookup files from its Parquet, with no serving table between.
+  feeds: { serving: t.buildOnly ? [] : [name], lookups: INST_LOOKUPS[name] ?? [] },
 }))
 
 export const form13f: SourceDefinition = {
@@ -171,7 +172,7 @@ export const form13f: SourceDefinition = {
   // page they are read in place, a quarter's file at a time by its row groups' statistics.
   serving: ({ parquet }) =>
     Object.values(SERVING_TABLES)
-      .filter((t) => !t.servedFromParquet)
+      .filter((t) => !t.servedFromParquet && !t.buildOnly)
       .map((t) => createServingTable(t, `SELECT ${t.columns.join(', ')} FROM ${parquet(t.name)}`)),
   lookups: form13fLookups,
   sample: sampleForm13f,

@@ -44,8 +44,8 @@ export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
     ) g, range(g.n))`
   return [
     lookupOf(INST_QUARTERS, {
-      rowsOf: 's.inst_quarters',
-      from: 'FROM s.inst_quarters q LEFT JOIN s.inst_changes c USING (cik, qend) ORDER BY q.cik, q.qend DESC',
+      rowsOf: parquet('inst_quarters'),
+      from: `FROM ${parquet('inst_quarters')} q LEFT JOIN ${parquet('inst_changes')} c USING (cik, qend) ORDER BY q.cik, q.qend DESC`,
     }),
     lookupOf(INST_FILINGS, { rowsOf: parquet('inst_filings'), from: `FROM ${parquet('inst_filings')}` }),
     lookupOf(INST_FILING_BY_ACCESSION, {
