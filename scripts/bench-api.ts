@@ -22,6 +22,7 @@ import { memorySink } from '../src/lib/log.ts'
 import { Reporter, table } from '../src/lib/progress.ts'
 import { runBuild } from '../src/pipeline/index.ts'
 import { writeTestKeys } from '../test/helpers/api.ts'
+import { POST_HEADERS, requestOf } from './bench/http.ts'
 import { ensureMirror, mirrorFolder } from './bench/mirror.ts'
 import { MIXES, type Mix, makeDraws } from './bench/mixes.ts'
 import { OPERATIONS } from './bench/operations.ts'
@@ -72,16 +73,22 @@ for (const mix of mixes) {
     const times: number[] = []
     let errors = 0
     for (let i = 0; i < Number(f.requests) + 10; i++) {
-      const path = op.path(draws, rnd)
-      if (path === undefined) break
+      const line = op.path(draws, rnd)
+      if (line === undefined) break
+      // A path to GET, or a POST of JSON (the MCP tool call), as the load benchmark sends it.
+      const { path, post } = requestOf(line)
       const started = performance.now()
       const res: Response = await app.handle(
-        new Request(`http://localhost${path}`, { headers: { 'x-api-key': keys.ENTERPRISE } }),
+        new Request(`http://localhost${path}`, {
+          method: post ? 'POST' : 'GET',
+          headers: { 'x-api-key': keys.ENTERPRISE, ...(post && POST_HEADERS) },
+          body: post,
+        }),
       )
       const body = await res.text()
       if (res.status !== 200) {
         errors++
-        if (process.env.SECDS_DEBUG) console.error(res.status, path, body.slice(0, 300))
+        if (process.env.SECDS_DEBUG) console.error(res.status, line, body.slice(0, 300))
       }
       if (i >= 10) times.push(performance.now() - started) // the first ten warm caches and prepare statements
     }
