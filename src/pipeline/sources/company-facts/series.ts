@@ -41,6 +41,7 @@ import { servingTablePart } from '../../serving-table.ts'
 import { ALL_CIKS } from './batches.ts'
 import { CANDIDATES_DROP, CANONICAL_SETUP, CANONICAL_TEARDOWN, canonicalStatements, cashAtStart } from './canonical.ts'
 import { SERVING_TABLES } from './contract.ts'
+import { SERIES_NUMBER_JOIN, SERIES_NUMBERS } from './series-numbers.ts'
 import { VINTAGES_DROP, vintageStatements } from './vintages.ts'
 
 const CONSOLIDATED_NUM = `(n.segments IS NULL OR n.segments = '') AND (n.coreg IS NULL OR n.coreg = '')`
@@ -199,6 +200,7 @@ function batchStatements(inBatch: InRange, i: number): string[] {
         WHERE NOT EXISTS (SELECT 1 FROM cf_points q WHERE q.cik = s.cik AND q.symbol = s.metric AND q.source = 'canonical'
                           AND q.quarters = 1 AND q.end_date = s.end_date)`)}`,
     CANDIDATES_DROP,
+    SERIES_NUMBERS,
     // Every value each point's filings gave it (vintages.ts).
     ...vintageStatements(inBatch),
     'DROP TABLE cf_subtracted',
@@ -234,7 +236,8 @@ function batchStatements(inBatch: InRange, i: number): string[] {
               'accepted': ff.accepted::VARCHAR, 'period': ff.period} AS first_reported
       FROM cf_points p
       ${recencyJoin('cf_points', 'p', 'cik, symbol, source, quarters', 'quarters IN (0, 1, 4)')}
-      LEFT JOIN cf_vintages v ON v.vintage = 1 AND v.cik = p.cik AND v.symbol = p.symbol AND v.source = p.source
+      ${SERIES_NUMBER_JOIN('p')}
+      LEFT JOIN cf_vintages v ON v.vintage = 1 AND v.cik = p.cik AND v.sid = n.sid
         AND v.quarters = p.quarters AND v.end_date = p.end_date
       LEFT JOIN b.fin_filings ff ON ff.acc_key = v.acc_key
       LEFT JOIN b.fin_filings f ON f.acc_key = p.acc_key
@@ -244,6 +247,7 @@ function batchStatements(inBatch: InRange, i: number): string[] {
       WHERE p.quarters IN (0, 1, 4)`,
     ),
     'DROP TABLE cf_points',
+    'DROP TABLE cf_series',
     VINTAGES_DROP,
   ]
 }

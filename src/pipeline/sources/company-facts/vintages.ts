@@ -26,8 +26,11 @@
  * first_reported is (checkSeries).
  */
 import type { InRange } from '../../key-ranges.ts'
+import { SERIES_NUMBER_JOIN } from './series-numbers.ts'
 
 const POINT = 'cik, symbol, source, quarters, end_date'
+/** A point within its range, its series by number (series.ts SERIES_NUMBERS): what the windows partition by. */
+const IN_RANGE = 'cik, sid, quarters, end_date'
 const DEC = (value: string) => `try_cast(${value} AS DECIMAL(38, 8))`
 /** `a` filed no later than `b` (by filed date, then accession number). */
 const notAfter = (a: string, b: string) =>
@@ -42,12 +45,12 @@ export const vintageStatements = (inBatch: InRange): string[] => [
   // V1: every filing's value of each reported point (all period lengths: rule 5's longer periods too).
   `CREATE TEMP TABLE cf_reports AS
     WITH pts AS (
-      SELECT p.cik, p.symbol, p.source, p.taxonomy, p.tag, p.unit, p.quarters, p.end_date, p.acc_key AS point_acc,
+      SELECT p.cik, p.symbol, p.source, n.sid, p.taxonomy, p.tag, p.unit, p.quarters, p.end_date, p.acc_key AS point_acc,
              p.value AS point_value, p.first_filed,
              -- Cash at a period's start is the instant the day before it (canonical.ts).
              CASE WHEN k.period = 'instantStart' THEN p.start_date - 1 ELSE p.end_date END AS fact_end,
              CASE WHEN k.period = 'instantStart' OR p.quarters = 0 THEN NULL ELSE p.start_date END AS fact_start
-      FROM cf_points p LEFT JOIN (SELECT DISTINCT metric, period FROM cf_rules) k
+      FROM cf_points p ${SERIES_NUMBER_JOIN('p')} LEFT JOIN (SELECT DISTINCT metric, period FROM cf_rules) k
         ON p.source = 'canonical' AND k.metric = p.symbol
       WHERE p.strategy <> 'derived'),
     reports AS (
@@ -63,28 +66,29 @@ export const vintageStatements = (inBatch: InRange): string[] => [
       -- Another tag counts only before the chosen tag's first filing (below): none filed after it is read.
       WHERE p.source = 'canonical' AND f.filed <= p.first_filed AND ${inBatch('f.cik')}),
     each_filing AS (
-      SELECT ${POINT}, acc_key, filed, form, rank,
+      SELECT ${POINT}, sid, acc_key, filed, form, rank,
              CASE WHEN acc_key = point_acc THEN point_value ELSE value END AS value
       FROM reports
-      QUALIFY row_number() OVER (PARTITION BY ${POINT}, acc_key ORDER BY rank, value) = 1)
-    SELECT ${POINT}, acc_key, filed, form, value, rank FROM (
+      QUALIFY row_number() OVER (PARTITION BY ${IN_RANGE}, acc_key ORDER BY rank, value) = 1)
+    SELECT ${POINT}, acc_key, filed, form, value, rank, sid FROM (
       SELECT *, min(CASE WHEN rank = 0 THEN filed END) OVER p AS chosen_filed,
              min(CASE WHEN rank = 0 THEN acc_key END) OVER p AS chosen_acc
-      FROM each_filing WINDOW p AS (PARTITION BY ${POINT}))
+      FROM each_filing WINDOW p AS (PARTITION BY ${IN_RANGE}))
     -- Another tag only before the chosen tag's first filing of the period.
     WHERE rank = 0 OR filed < chosen_filed OR (filed = chosen_filed AND acc_key < chosen_acc)`,
   // V2: a derived quarter at each filing of its longer period.
   `INSERT INTO cf_reports
     WITH d AS (
-      SELECT b.cik, b.symbol, b.source, b.span, b.end_date, b.pref, p.acc_key AS point_acc
+      SELECT b.cik, b.symbol, b.source, n.sid, b.span, b.end_date, b.pref, p.acc_key AS point_acc
       FROM cf_best b JOIN cf_points p ON p.cik = b.cik AND p.symbol = b.symbol AND p.source = b.source
-        AND p.quarters = 1 AND p.end_date = b.end_date AND p.strategy = 'derived'),
+        AND p.quarters = 1 AND p.end_date = b.end_date AND p.strategy = 'derived'
+      ${SERIES_NUMBER_JOIN('p')}),
     longer AS (
       SELECT d.*, v.acc_key, v.filed, v.form, v.value
-      FROM d JOIN cf_reports v ON v.cik = d.cik AND v.symbol = d.symbol AND v.source = d.source
+      FROM d JOIN cf_reports v ON v.cik = d.cik AND v.sid = d.sid
         AND v.quarters = d.span AND v.end_date = d.end_date),
     terms AS (
-      SELECT l.cik, l.symbol, l.source, l.end_date, l.point_acc, l.acc_key, l.filed, l.form, l.value, s.p_end,
+      SELECT l.cik, l.symbol, l.source, l.sid, l.end_date, l.point_acc, l.acc_key, l.filed, l.form, l.value, s.p_end,
              coalesce(arg_max({'value': pv.value, 'filed': pv.filed, 'acc_key': pv.acc_key, 'form': pv.form},
                               (pv.filed, pv.acc_key)) FILTER (WHERE ${notAfter('pv', 'l')}),
                       arg_max({'value': pv.value, 'filed': pv.filed, 'acc_key': pv.acc_key, 'form': pv.form},
@@ -97,28 +101,29 @@ export const vintageStatements = (inBatch: InRange): string[] => [
         AND pv.rank = 0 AND pv.quarters = CASE s.pref WHEN 1 THEN s.span - 1 ELSE 1 END
       GROUP BY ALL),
     at_each AS (
-      SELECT cik, symbol, source, end_date, point_acc, acc_key AS longer_acc, any_value(filed) AS longer_filed,
+      SELECT cik, any_value(symbol) AS symbol, any_value(source) AS source, sid, end_date, point_acc,
+             acc_key AS longer_acc, any_value(filed) AS longer_filed,
              (${DEC('any_value(value)')} - sum(${DEC('used.value')}))::DOUBLE AS value,
              -- Known when the last of its filings was filed.
              greatest(max({'filed': used.filed, 'acc_key': used.acc_key, 'form': used.form}),
                       {'filed': any_value(filed), 'acc_key': acc_key, 'form': any_value(form)}) AS known
-      FROM terms GROUP BY cik, symbol, source, end_date, point_acc, acc_key)
+      FROM terms GROUP BY cik, sid, end_date, point_acc, acc_key)
     SELECT e.cik, e.symbol, e.source, 1 AS quarters, e.end_date, e.known.acc_key, e.known.filed, e.known.form, e.value,
-           0 AS rank
-    FROM at_each e JOIN at_each own ON own.cik = e.cik AND own.symbol = e.symbol AND own.source = e.source
+           0 AS rank, e.sid
+    FROM at_each e JOIN at_each own ON own.cik = e.cik AND own.sid = e.sid
       AND own.end_date = e.end_date AND own.longer_acc = own.point_acc
     WHERE e.known <= own.known
     -- Two filings of the longer period known at once: the later one's.
-    QUALIFY row_number() OVER (PARTITION BY e.cik, e.symbol, e.source, e.end_date, e.known.acc_key
+    QUALIFY row_number() OVER (PARTITION BY e.cik, e.sid, e.end_date, e.known.acc_key
                                ORDER BY e.longer_filed DESC, e.longer_acc DESC) = 1`,
   // V3: the changes of the served points, numbered, each with its point's count of them.
   `CREATE TEMP TABLE cf_vintages AS
-    SELECT *, row_number() OVER (PARTITION BY ${POINT} ORDER BY filed, acc_key) AS vintage,
-           count(*) OVER (PARTITION BY ${POINT}) AS vintages
+    SELECT *, row_number() OVER (PARTITION BY ${IN_RANGE} ORDER BY filed, acc_key) AS vintage,
+           count(*) OVER (PARTITION BY ${IN_RANGE}) AS vintages
     FROM (
-      SELECT ${POINT}, acc_key, filed, form, value FROM (
+      SELECT ${POINT}, sid, acc_key, filed, form, value FROM (
         SELECT *, lag(value) OVER w AS before, row_number() OVER w AS n FROM cf_reports WHERE quarters IN (0, 1, 4)
-        WINDOW w AS (PARTITION BY ${POINT} ORDER BY filed, acc_key))
+        WINDOW w AS (PARTITION BY ${IN_RANGE} ORDER BY filed, acc_key))
       WHERE n = 1 OR value IS DISTINCT FROM before)`,
   'DROP TABLE cf_reports',
 ]
