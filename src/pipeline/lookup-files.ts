@@ -1,8 +1,8 @@
 /**
  * The snapshot's lookup files (lib/keyed-file.ts), every source's (SourceDefinition.lookups): what the
  * server answers point lookups and most pages from without a query. Written from the snapshot's own
- * Parquet and serving database after the serving database, so they hold exactly what the Parquet does and
- * are published (or not) with it.
+ * Parquet and serving database (and the build's own database, its build-only tables: serving-table.ts)
+ * after the serving database, so they hold exactly what the Parquet does and are published (or not) with it.
  *
  * Why not DuckDB: a point query pays a fixed cost there before a row is read (DuckDB plans a prepared
  * statement again for each set of values), which caps uniform lookups at a tenth of what the server can

@@ -60,7 +60,7 @@ export const servingTablesOf = <const T extends readonly ServingTable[]>(...tabl
 const orderOf = (table: ServingTable) => (table.orderBy ? ` ORDER BY ${table.orderBy}` : '')
 
 /** Where the build makes `table`: the serving database (attached as `s`), or a build-only table in its own (`b`). */
-export const madeIn = (table: ServingTable) => `${table.buildOnly ? 'b' : 's'}.${table.name}`
+const madeIn = (table: ServingTable) => `${table.buildOnly ? 'b' : 's'}.${table.name}`
 
 /** The statement that makes `table` (in the serving database, or the build's for a build-only table) from `select`. */
 export function createServingTable(table: ServingTable, select: string): string {
