@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { fmtBytes, table } from '../src/lib/progress.ts'
 import type { BuildBenchResult } from './bench/build-results.ts'
+import { DiskSampler } from './bench/disk.ts'
 import { DOCS_PAGE, updateDocsPage, updatesDocsPage, withBuildRun } from './bench/docs-page.ts'
 import { bytesUnder, ensureMirror, mirrorFolder } from './bench/mirror.ts'
 
@@ -32,12 +33,20 @@ const mirror = mirrorFolder(work, f.scale!, f.seed!)
 const datasets = join(work, `datasets-${f.scale}`)
 mkdirSync(work, { recursive: true })
 
-function run(args: string[]) {
+/** Runs the CLI (not blocking, so the disk sampler runs meanwhile): its time, peak RSS and peak disk. */
+async function run(args: string[]) {
   const started = performance.now()
-  const p = Bun.spawnSync([process.execPath, cli, ...args], { stdout: 'inherit', stderr: 'inherit' })
-  if (p.exitCode !== 0) throw new Error(`secds ${args[0]} exited ${p.exitCode}`)
+  const disk = new DiskSampler(work).start()
+  const p = Bun.spawn([process.execPath, cli, ...args], { stdout: 'inherit', stderr: 'inherit' })
+  const code = await p.exited
+  disk.stop()
+  if (code !== 0) throw new Error(`secds ${args[0]} exited ${code}`)
   // Bun reports maxRSS in bytes (getrusage's kilobytes, already converted).
-  return { seconds: (performance.now() - started) / 1000, peakRssBytes: p.resourceUsage?.maxRSS ?? 0 }
+  return {
+    seconds: (performance.now() - started) / 1000,
+    peakRssBytes: p.resourceUsage()?.maxRSS ?? 0,
+    peakDiskBytes: disk.peakBytes,
+  }
 }
 
 ensureMirror([process.execPath, cli], mirror, f.scale!, f.seed!)
@@ -47,7 +56,7 @@ const inputBytes = bytesUnder(mirror)
 const buildArgs = ['build', '--from', mirror, '--datasets', datasets]
 if (f.threads) buildArgs.push('--threads', f.threads)
 if (f['memory-limit']) buildArgs.push('--memory-limit', f['memory-limit'])
-const b = run(buildArgs)
+const b = await run(buildArgs)
 
 const id = readFileSync(join(datasets, 'CURRENT'), 'utf8').trim()
 const manifest = JSON.parse(readFileSync(join(datasets, id, 'manifest.json'), 'utf8'))
@@ -66,6 +75,8 @@ const result: BuildBenchResult = {
     inputMBps: Number(mbps.toFixed(1)),
     peakRssBytes: b.peakRssBytes,
     peakRss: fmtBytes(b.peakRssBytes),
+    peakDiskBytes: b.peakDiskBytes,
+    peakDisk: fmtBytes(b.peakDiskBytes),
     steps: manifest.steps,
   },
   output: { servingBytes: manifest.serving?.bytes ?? 0, lookupBytes: lookups.reduce((sum, l) => sum + l.bytes, 0) },
@@ -78,7 +89,8 @@ const result: BuildBenchResult = {
 }
 const md = [
   `Build of scale ${f.scale} (seed ${f.seed}) on ${result.machine.cores} cores, ${result.machine.memory}: ` +
-    `input ${fmtBytes(inputBytes)}, wall ${b.seconds.toFixed(1)} s, ${mbps.toFixed(1)} MB/s, peak RSS ${fmtBytes(b.peakRssBytes)}`,
+    `input ${fmtBytes(inputBytes)}, wall ${b.seconds.toFixed(1)} s, ${mbps.toFixed(1)} MB/s, peak RSS ${fmtBytes(b.peakRssBytes)}, ` +
+    `peak disk ${fmtBytes(b.peakDiskBytes)}`,
   '',
   '| table | rows | Parquet size |',
   '|---|---:|---:|',
@@ -99,6 +111,7 @@ console.log(
       ['wall', `${b.seconds.toFixed(1)} s`],
       ['input MB/s', mbps.toFixed(1)],
       ['peak RSS', fmtBytes(b.peakRssBytes)],
+      ['peak disk', fmtBytes(b.peakDiskBytes)],
     ],
   ),
 )

@@ -25,6 +25,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { skippedSources } from '../src/cli/source-list.ts'
 import { fmtBytes } from '../src/lib/progress.ts'
+import { DiskSampler } from './bench/disk.ts'
 import { DOCS_PAGE, updateDocsPage, updatesDocsPage, withLoadRun } from './bench/docs-page.ts'
 import { createBenchKey } from './bench/keys.ts'
 import { machine } from './bench/machine.ts'
@@ -74,6 +75,15 @@ requireWrk()
 const root = resolve(import.meta.dir, '..')
 const binary = join(root, 'dist', 'secds')
 const work = resolve(f.work!)
+/** A build's run with the disk it took at its peak (DiskSampler), sampled on the work folder's file system. */
+async function buildMeasured(run: () => Promise<{ seconds: number; peakRssBytes: number }>) {
+  const disk = new DiskSampler(work).start()
+  try {
+    return { ...(await run()), peakDiskBytes: disk.peakBytes }
+  } finally {
+    disk.stop()
+  }
+}
 // A snapshot built without some sources is a different snapshot: a load folder of its own.
 const skipSources = (() => {
   try {
@@ -128,8 +138,8 @@ try {
   else say(`reusing the snapshot ${recorded.snapshotId} built on ${recorded.date}`)
   const build =
     typeof recorded === 'string'
-      ? await runTimed([binary, 'build', '--from', mirror, '--datasets', datasets, ...buildArgs])
-      : { seconds: recorded.seconds, peakRssBytes: recorded.peakRssBytes }
+      ? await buildMeasured(() => runTimed([binary, 'build', '--from', mirror, '--datasets', datasets, ...buildArgs]))
+      : { seconds: recorded.seconds, peakRssBytes: recorded.peakRssBytes, peakDiskBytes: recorded.peakDiskBytes }
   if (typeof recorded === 'string') recordBuild(load, datasets, mirror, build)
   const keys = await readSnapshotKeys(datasets, Number(f.seed))
 
@@ -244,6 +254,7 @@ try {
       inputMB: inputBytes / 2 ** 20,
       inputMBps: inputBytes / 2 ** 20 / build.seconds,
       peakRssBytes: build.peakRssBytes,
+      ...(build.peakDiskBytes === undefined ? {} : { peakDiskBytes: build.peakDiskBytes }),
       mirrorGenerated,
       ...(typeof recorded === 'string' ? {} : { reusedFrom: recorded.date }),
     },

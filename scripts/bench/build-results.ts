@@ -14,6 +14,9 @@ export type BuildBenchResult = {
     inputMBps: number
     peakRssBytes: number
     peakRss: string
+    /** the largest drop of the file system's free space while the build ran (disk.ts); absent in older results */
+    peakDiskBytes?: number
+    peakDisk?: string
     steps: { name: string; seconds: number }[]
   }
   /** the server's files: the serving database and the lookup files, in bytes */

@@ -134,7 +134,7 @@ export function loadRunSection(result: BenchResult): string {
   }
   const b = result.build
   lines.push(
-    `- **Build**: ${b.seconds.toFixed(1)} s under the benchmark, ${b.inputMBps.toFixed(1)} MB/s of input, peak RSS ${fmtBytes(b.peakRssBytes)}.`,
+    `- **Build**: ${b.seconds.toFixed(1)} s under the benchmark, ${b.inputMBps.toFixed(1)} MB/s of input, peak RSS ${fmtBytes(b.peakRssBytes)}${b.peakDiskBytes === undefined ? '' : `, peak disk ${fmtBytes(b.peakDiskBytes)}`}.`,
   )
   return lines.join('\n')
 }
@@ -181,6 +181,7 @@ export function buildRunSection(result: BuildBenchResult): string {
     `| wall time | ${b.wallSeconds.toFixed(1)} s |`,
     `| input rate | ${b.inputMBps.toFixed(1)} MB/s of files as stored |`,
     `| peak RSS | ${b.peakRss} |`,
+    ...(b.peakDisk ? [`| peak disk (the drop of free space while it ran) | ${b.peakDisk} |`] : []),
     `| generating the input (\`secds sample --scale ${result.scale}\`) | ${result.generation.seconds.toFixed(1)} s, peak RSS ${result.generation.peakRss} |`,
     '',
     '| step | seconds | | table | rows | Parquet |',

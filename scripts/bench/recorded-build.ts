@@ -16,6 +16,8 @@ export type RecordedBuild = {
   date: string
   seconds: number
   peakRssBytes: number
+  /** the disk the build took at its peak (scripts/bench/disk.ts); absent from builds recorded before it was measured */
+  peakDiskBytes?: number
 }
 
 const fileOf = (load: string) => join(load, 'build.json')
@@ -24,7 +26,7 @@ export function recordBuild(
   load: string,
   datasets: string,
   mirror: string,
-  run: { seconds: number; peakRssBytes: number },
+  run: { seconds: number; peakRssBytes: number; peakDiskBytes?: number },
 ) {
   const record: RecordedBuild = {
     mirror,

@@ -55,7 +55,7 @@ export function markdown(result: BenchResult): string {
     '',
     '### build, memory, swap, sweep',
     '',
-    `- build${b.reusedFrom ? ` (by the run of ${b.reusedFrom}, reused)` : ''}: ${b.seconds.toFixed(1)} s, input ${(b.inputBytes / 2 ** 20).toFixed(1)} MB, ${b.inputMBps.toFixed(1)} MB/s, peak RSS ${fmtBytes(b.peakRssBytes)}`,
+    `- build${b.reusedFrom ? ` (by the run of ${b.reusedFrom}, reused)` : ''}: ${b.seconds.toFixed(1)} s, input ${(b.inputBytes / 2 ** 20).toFixed(1)} MB, ${b.inputMBps.toFixed(1)} MB/s, peak RSS ${fmtBytes(b.peakRssBytes)}${b.peakDiskBytes === undefined ? '' : `, peak disk ${fmtBytes(b.peakDiskBytes)}`}`,
     `- server: peak RSS (VmHWM) ${fmtBytes(result.server.peakRssBytes)} (${fmtBytes(result.server.peakBeforeSwapBytes)} before the swap), ` +
       `largest sampled VmRSS ${fmtBytes(result.server.maxSampledRssBytes)}, RSS at the end ${fmtBytes(result.server.rssAfterBytes)}`,
   ]

@@ -39,6 +39,8 @@ export type BenchResult = {
     inputMB: number
     inputMBps: number
     peakRssBytes: number
+    /** the largest drop of the file system's free space while the build ran (scripts/bench/disk.ts) */
+    peakDiskBytes?: number
     mirrorGenerated: boolean
     /** when the snapshot was built by an earlier run (`--reuse-build`): that run's date */
     reusedFrom?: string
