@@ -78,11 +78,14 @@ const work = resolve(f.work!)
 /** A build's run with the disk it took at its peak (DiskSampler), sampled on the work folder's file system. */
 async function buildMeasured(run: () => Promise<{ seconds: number; peakRssBytes: number }>) {
   const disk = new DiskSampler(work).start()
+  let result: Awaited<ReturnType<typeof run>>
   try {
-    return { ...(await run()), peakDiskBytes: disk.peakBytes }
+    result = await run()
   } finally {
+    // Its last sample is taken as the build ends, the snapshot whole: read the peak after it.
     disk.stop()
   }
+  return { ...result, peakDiskBytes: disk.peakBytes }
 }
 // A snapshot built without some sources is a different snapshot: a load folder of its own.
 const skipSources = (() => {
