@@ -80,6 +80,11 @@ export class BuildDb {
   /** Times a statement run another way (a lookup file's query) and the spill's peak meanwhile. */
   watch = () => new SpillWatch(this.tempDir)
 
+  /** A line of the build's output, between its steps' lines: what a step decided (what it took, what it made). */
+  say(line: string) {
+    this.log?.(line)
+  }
+
   /** Says a statement that took long (LONG_STATEMENT_SECONDS) with its time and spill peak. */
   sayIfLong(watch: SpillWatch, sql: string) {
     if (watch.seconds() >= LONG_STATEMENT_SECONDS) this.log?.(`  ${watch.describe(sql)}`)

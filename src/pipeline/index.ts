@@ -12,6 +12,7 @@ import { cpus } from 'node:os'
 import { join } from 'node:path'
 import pkg from '../../package.json' with { type: 'json' }
 import { fmtBytes, Reporter, table } from '../lib/progress.ts'
+import { keepForNextBuild, previousBuildDatabase } from './build-cache.ts'
 import { BUILD_DATABASE_FILE, type Manifest, SCHEMA_VERSION, SERVING_FILE } from './contract.ts'
 import { BuildDb } from './duck.ts'
 import { BuildError } from './errors.ts'
@@ -121,6 +122,8 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
       parquet: (t, extra = '') => `read_parquet(${quote(join(dir, t, '**', '*.parquet'))}${extra})`,
       state: {},
       previous: previousSnapshot(out),
+      datasets: out,
+      buildCache: previousBuildDatabase(out),
       parts: {},
     }
     const r = await runSources(ctx, sources, reporter)
@@ -144,7 +147,10 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
     }
     writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
     db.close()
-    if (o.keepBuildDatabase) renameSync(join(work, BUILD_DATABASE_FILE), join(dir, BUILD_DATABASE_FILE))
+    if (o.keepBuildDatabase) {
+      renameSync(join(work, BUILD_DATABASE_FILE), join(dir, BUILD_DATABASE_FILE))
+      keepForNextBuild(join(dir, BUILD_DATABASE_FILE), out, 'link')
+    }
     finalize(out, id)
     publish(out, id)
     const pruned = prune(out, o.keep ?? 2)

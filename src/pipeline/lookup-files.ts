@@ -14,10 +14,11 @@
  * (the quarterly sets of a night with no new quarter are the same files), its query and its frame size.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { DuckDBBlobValue } from '@duckdb/node-api'
 import { KeyedFileWriter, keyedFileParts } from '../lib/keyed-file.ts'
+import { keepForNextBuild } from './build-cache.ts'
 import { BUILD_DATABASE_FILE, type LookupFileManifest, SERVING_FILE } from './contract.ts'
 import { type InRange, keyRanges } from './key-ranges.ts'
 import { manifestEntry } from './mirror.ts'
@@ -40,8 +41,9 @@ export async function writeLookupFiles(
   const buildDatabase = join(ctx.work, BUILD_DATABASE_FILE)
   let attached = existsSync(buildDatabase)
   if (attached) await db.run(`ATTACH ${quote(buildDatabase)} AS b (READ_ONLY)`)
-  // The build's own database goes once the last file made from it is written: the files after it (the
-  // 13F holdings' and flows') spill the most, and the build-only tables are gigabytes at full volume.
+  // The build's own database leaves the work folder once the last file made from it is written, kept for
+  // the next build (build-cache.ts): the files after it (the 13F holdings' and flows') spill the most, and the
+  // work folder's spill and the cache are then never both at their largest.
   const lastReader = specs.findLastIndex(readsBuildDatabase)
   try {
     for (const [i, spec] of specs.entries()) {
@@ -49,7 +51,7 @@ export async function writeLookupFiles(
       if (i === lastReader && attached && !ctx.options.keepBuildDatabase) {
         await db.run('DETACH b')
         attached = false
-        rmSync(buildDatabase, { force: true })
+        keepForNextBuild(buildDatabase, ctx.datasets, 'move')
       }
     }
   } finally {

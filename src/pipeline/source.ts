@@ -66,6 +66,10 @@ export type BuildContext = {
   state: Record<string, unknown>
   /** The published snapshot of this schema version, whose unchanged parts a step may take (nightly builds). */
   previous: PreviousSnapshot | undefined
+  /** The datasets folder: the snapshots, CURRENT and the build cache (build-cache.ts). */
+  datasets: string
+  /** The last build's own database, kept for this one to take unchanged parts from (build-cache.ts), if any. */
+  buildCache: string | undefined
   /** The parts steps made or took, by step then part: the manifest's `parts`. */
   parts: Record<string, Record<string, PartManifest>>
 }

@@ -1,12 +1,14 @@
 /**
  * The build's own database (BUILD_DATABASE_FILE, the build-only tables of serving-table.ts) is read by the
- * lookup files made from it, then deleted before the files after the last of them are written (those spill
- * the most at full volume), unless the build keeps it (`--keep-build-database`).
+ * lookup files made from it, then leaves the work folder before the files after the last of them are
+ * written (those spill the most at full volume), for the build cache (src/pipeline/build-cache.ts), unless
+ * the build keeps it in the snapshot (`--keep-build-database`).
  */
 import { afterAll, expect, test } from 'bun:test'
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { KeyedFile } from '../../src/lib/keyed-file.ts'
+import { buildCacheFile } from '../../src/pipeline/build-cache.ts'
 import { BUILD_DATABASE_FILE, SERVING_FILE } from '../../src/pipeline/contract.ts'
 import { BuildDb } from '../../src/pipeline/duck.ts'
 import { writeLookupFiles } from '../../src/pipeline/lookup-files.ts'
@@ -23,6 +25,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }))
  */
 async function write(name: string, keepBuildDatabase: boolean) {
   const dir = join(root, name)
+  const datasets = join(dir, 'datasets')
   mkdirSync(dir, { recursive: true })
   const db = await BuildDb.open({ file: ':memory:', tempDir: join(dir, 'spill'), threads: 1, memoryLimit: '200MB' })
   const buildDatabase = join(dir, BUILD_DATABASE_FILE)
@@ -46,7 +49,7 @@ async function write(name: string, keepBuildDatabase: boolean) {
       sql: `SELECT k, encode((SELECT count(*) FROM duckdb_databases() WHERE database_name = 'b')::VARCHAR)
             FROM s.served ORDER BY k`,
     }
-    const ctx = { db, snapshotDir: dir, work: dir, options: { keepBuildDatabase } } as unknown as BuildContext
+    const ctx = { db, snapshotDir: dir, work: dir, datasets, options: { keepBuildDatabase } } as unknown as BuildContext
     await writeLookupFiles(ctx, [fromBuild, after])
   } finally {
     db.close()
@@ -59,14 +62,20 @@ async function write(name: string, keepBuildDatabase: boolean) {
       file.close()
     }
   }
-  return { fromBuild: read('from-build'), attachedAfter: read('after'), kept: existsSync(buildDatabase) }
+  return {
+    fromBuild: read('from-build'),
+    attachedAfter: read('after'),
+    kept: existsSync(buildDatabase),
+    cached: existsSync(buildCacheFile(datasets)),
+  }
 }
 
-test('the build database is deleted once the last file made from it is written, before the files after it', async () => {
-  expect(await write('deleted', false)).toEqual({
+test('the build database leaves for the build cache once the last file made from it is written, before the files after it', async () => {
+  expect(await write('moved', false)).toEqual({
     fromBuild: ['0', '1', '2', '3', '4'],
     attachedAfter: ['0', '0', '0'],
     kept: false,
+    cached: true,
   })
 })
 
@@ -75,5 +84,7 @@ test('--keep-build-database keeps it through every file', async () => {
     fromBuild: ['0', '1', '2', '3', '4'],
     attachedAfter: ['1', '1', '1'],
     kept: true,
+    // The build links it into the cache after it is published (runBuild), not here.
+    cached: false,
   })
 })

@@ -185,6 +185,8 @@ describe('every source declares what it serves', () => {
     ({
       db,
       options: {},
+      found: {},
+      buildCache: undefined,
       parquet: (table: string) => `read_parquet('placeholder/${table}/*.parquet')`,
     }) as unknown as BuildContext
 

@@ -84,7 +84,7 @@ describe('secds build: publishing', () => {
     const { mirror, datasets, dir, snapshotId } = await sampleFixture()
     const result = { dir, snapshotId }
     expect(current(datasets)).toBe(result.snapshotId)
-    expect(entriesOf(datasets)).toEqual([result.snapshotId, 'CURRENT'].sort())
+    expect(entriesOf(datasets)).toEqual(['.build-cache', result.snapshotId, 'CURRENT'].sort())
     const manifest = JSON.parse(readFileSync(join(result.dir, 'manifest.json'), 'utf8'))
     expect(manifest.snapshotId).toBe(result.snapshotId)
     expect(manifest.schemaVersion).toBe(16)
@@ -264,7 +264,7 @@ describe('secds build: publishing', () => {
     const ids = results.map((r) => r.snapshotId)
     expect(new Set(ids).size).toBe(3)
     expect(results.map((r) => r.pruned)).toEqual([[], [], [ids[0]!]])
-    expect(entriesOf(datasets)).toEqual(['CURRENT', ids[1]!, ids[2]!].sort())
+    expect(entriesOf(datasets)).toEqual(['.build-cache', 'CURRENT', ids[1]!, ids[2]!].sort())
     expect(current(datasets)).toBe(ids[2]!)
   })
 

@@ -22,11 +22,13 @@ export const FACTS_PER_BATCH = 10_000_000
 /**
  * Ranges of about `factsPerBatch` facts each, cut between CIKs (a company's facts are never split), from the
  * count of facts per CIK (a quantile of the facts' CIKs would hold every fact's CIK in memory at once).
+ * With `only`, the ranges of those companies alone (a nightly's, series-reuse.ts).
  */
-export async function cikBatches(db: BuildDb, factsPerBatch = FACTS_PER_BATCH): Promise<InRange[]> {
+export async function cikBatches(db: BuildDb, factsPerBatch = FACTS_PER_BATCH, only?: CompanySet): Promise<InRange[]> {
   // Ordered as numbers: the text (for JSON) is another name, or ORDER BY would sort the text.
   const counts = await db.all<{ key: string; n: string }>(
-    'SELECT cik::VARCHAR AS key, count(*)::VARCHAR AS n FROM t_cf_facts GROUP BY cik ORDER BY cik',
+    `SELECT cik::VARCHAR AS key, count(*)::VARCHAR AS n FROM t_cf_facts
+     ${only ? `WHERE ${only.holds('cik')}` : ''} GROUP BY cik ORDER BY cik`,
   )
   const uppers: number[] = []
   let inBatch = 0
@@ -39,5 +41,15 @@ export async function cikBatches(db: BuildDb, factsPerBatch = FACTS_PER_BATCH): 
   }
   // The last range takes what is left; a cut at the very last CIK would leave it empty.
   if (inBatch === 0) uppers.pop()
-  return rangesUpTo(uppers)
+  const ranges = rangesUpTo(uppers)
+  // A range of CIKs holds others between those of the set: each range is narrowed to the set's.
+  return only ? ranges.map((inRange) => (column: string) => `${inRange(column)} AND ${only.holds(column)}`) : ranges
 }
+
+/** Some companies (a temporary table of their CIKs): `holds('p.cik')` is the condition a row is one of theirs. */
+export type CompanySet = { holds: (column: string) => string }
+
+/** The companies whose CIKs the table `table` (a column `cik`) lists. */
+export const companiesIn = (table: string): CompanySet => ({
+  holds: (column) => `${column} IN (SELECT cik FROM ${table})`,
+})

@@ -162,6 +162,30 @@ export const SERVING_TABLES = servingTablesOf(
     // By value: a ranking as of a day is the first rows of the ratio's range the day takes.
     orderBy: 'ratio, quarters, value DESC, cik, end_date, vintage',
   }),
+  // What the points, vintages and ratios above were made from, for the next build to take a company's rows
+  // while they are the same (series-reuse.ts).
+  servingTable({
+    name: 'fin_fact_prints',
+    buildOnly: true,
+    holds: "a company's staged facts as a number: the sum of each fact row's hash, and how many rows",
+    columns: ['cik', 'print', 'facts'],
+    orderBy: 'cik',
+  }),
+  servingTable({
+    name: 'fin_fact_labels',
+    buildOnly: true,
+    holds: "a concept's label, as the points took it from companyfacts",
+    columns: ['taxonomy', 'tag', 'label'],
+    orderBy: 'taxonomy, tag',
+  }),
+  servingTable({
+    name: 'fin_series_inputs',
+    buildOnly: true,
+    holds:
+      'one row: the fingerprint of what every company shares (the rules, the quarterly financial statements the points read)',
+    columns: ['fingerprint'],
+    key: 'one row',
+  }),
   servingTable({
     name: 'fin_series_ids',
     // The number is the series' part of its key in the series lookup files (seriesKey).

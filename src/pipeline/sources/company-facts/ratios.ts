@@ -104,8 +104,11 @@ const ratioVintageStatements = (inBatch: InRange): string[] => [
   'DROP TABLE cf_canonical_asof',
 ]
 
-/** The ratio points, a range of CIKs at a time (batches.ts), then the ranking's copy of them by ratio. */
-export function ratioStatements(batches: readonly InRange[] = ALL_CIKS): string[] {
+/**
+ * The ratio points, a range of CIKs at a time (batches.ts), then the ranking's copy of them by ratio. The
+ * first range creates the tables, unless `appending` (as seriesStatements).
+ */
+export function ratioStatements(batches: readonly InRange[] = ALL_CIKS, appending = false): string[] {
   return [
     ...batches.flatMap((inBatch, i) => [
       `CREATE TEMP TABLE cf_canonical_points AS
@@ -115,7 +118,7 @@ export function ratioStatements(batches: readonly InRange[] = ALL_CIKS): string[
       // Recency as a metric point's (series.ts); restated when the ratio has more than one vintage.
       servingTablePart(
         SERVING_TABLES.fin_ratio_points,
-        i === 0,
+        i === 0 && !appending,
         `SELECT r.*, k.recency,
              coalesce(v.vintages > 1, false) AS restated,
              -- The first vintage on every point, as a metric point's (vintages.ts V6).
@@ -128,7 +131,7 @@ export function ratioStatements(batches: readonly InRange[] = ALL_CIKS): string[
       // Restated ratio points only, as metric points' (vintages.ts V6).
       servingTablePart(
         SERVING_TABLES.fin_ratio_vintages,
-        i === 0,
+        i === 0 && !appending,
         `SELECT cik, ratio, quarters, end_date, vintage, acc_key, form, filed, accepted, period, value, components
         FROM cf_ratio_vintages WHERE vintages > 1`,
       ),

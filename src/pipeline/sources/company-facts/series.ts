@@ -58,12 +58,15 @@ const DEC = (value: string) => `try_cast(${value} AS DECIMAL(38, 8))`
 export const QUARTERS_OF_DAYS = `CASE WHEN days BETWEEN 70 AND 125 THEN 1 WHEN days BETWEEN 155 AND 215 THEN 2
   WHEN days BETWEEN 245 AND 300 THEN 3 WHEN days BETWEEN 340 AND 390 THEN 4 END`
 
-/** The statements of all ranges, in CIK order, between the rule table's creation and its drop. */
-export function seriesStatements(batches: readonly InRange[] = ALL_CIKS): string[] {
+/**
+ * The statements of all ranges, in CIK order, between the rule table's creation and its drop. The first
+ * range creates the tables, unless `appending` (they hold the companies a nightly took: series-reuse.ts).
+ */
+export function seriesStatements(batches: readonly InRange[] = ALL_CIKS, appending = false): string[] {
   return [
     // The rule table (`cf_rules`) and what rule 4 reads of every filing (canonical.ts).
     ...CANONICAL_SETUP,
-    ...batches.flatMap(batchStatements),
+    ...batches.flatMap((inBatch, i) => batchStatements(inBatch, i === 0 && !appending)),
     ...CANONICAL_TEARDOWN,
   ]
 }
@@ -84,8 +87,8 @@ export const recencyJoin = (table: string, alias: string, series: string, where 
   `JOIN (SELECT rowid AS point_row, row_number() OVER (PARTITION BY ${series} ORDER BY end_date DESC)::INTEGER AS recency
         FROM ${table} WHERE ${where}) k ON k.point_row = ${alias}.rowid`
 
-/** One range's points into `b.fin_metric_points` (created by the first range). */
-function batchStatements(inBatch: InRange, i: number): string[] {
+/** One range's points into `b.fin_metric_points` (the `first` creates it). */
+function batchStatements(inBatch: InRange, first: boolean): string[] {
   return [
     // Rule 1.
     // A hash aggregate per period rather than a window over every fact: no sort of the whole table.
@@ -207,7 +210,7 @@ function batchStatements(inBatch: InRange, i: number): string[] {
     'DROP TABLE cf_best',
     servingTablePart(
       SERVING_TABLES.fin_metric_vintages,
-      i === 0,
+      first,
       `SELECT v.cik, v.symbol, v.source, v.quarters, ${ymd('v.end_date')} AS end_date,
              v.vintage::INTEGER AS vintage, v.acc_key, v.form, ${ymd('v.filed')} AS filed, f.accepted, f.period, v.value
       FROM cf_vintages v LEFT JOIN b.fin_filings f ON f.acc_key = v.acc_key
@@ -218,7 +221,7 @@ function batchStatements(inBatch: InRange, i: number): string[] {
     // metadata of the (tag, version).
     servingTablePart(
       SERVING_TABLES.fin_metric_points,
-      i === 0,
+      first,
       `SELECT p.cik, p.symbol, p.source, p.quarters, ${ymd('p.end_date')} AS end_date, p.acc_key, p.form, p.fy,
              CASE WHEN p.quarters = 1 AND p.fp = 'FY' THEN 'Q4' ELSE p.fp END AS fp,
              f.period, ${ymd('p.filed')} AS filed, f.accepted, p.unit, p.value, p.tag, p.version,

@@ -26,17 +26,24 @@ import {
 import { rankingStatements } from './rankings.ts'
 import { ratioStatements } from './ratios.ts'
 import { seriesStatements } from './series.ts'
+import { seriesReuse } from './series-reuse.ts'
 import { METRIC_POINT_KEY, RATIO_POINT_KEY, vintageOnLine } from './vintages.ts'
 
 const METRIC_LABELS = `SELECT * FROM (VALUES ${CANONICAL_METRICS.map((m) => `(${quote(m.key)}, ${quote(m.label)})`).join(', ')}) t(metric, label)`
 
 export async function servingSeries(ctx: BuildContext): Promise<string[]> {
   const batches = await cikBatches(ctx.db, ctx.options.seriesFactsPerBatch)
+  // A nightly makes only the companies whose inputs changed, and takes the others' rows (series-reuse.ts).
+  const { record, reuse } = await seriesReuse(ctx, METRIC_LABELS)
+  const made = reuse ? await cikBatches(ctx.db, ctx.options.seriesFactsPerBatch, reuse.made) : batches
   return [
+    ...record,
     `CREATE TEMP TABLE cf_metric_labels AS ${METRIC_LABELS}`,
-    ...seriesStatements(batches),
+    ...(reuse?.take ?? []),
+    ...seriesStatements(made, reuse !== undefined),
     'DROP TABLE cf_metric_labels',
-    ...ratioStatements(batches),
+    ...ratioStatements(made, reuse !== undefined),
+    ...(reuse?.done ?? []),
     ...rankingStatements(batches),
     // Numbered in (source, symbol) order: within a company, its series' keys then run in that order.
     createServingTable(

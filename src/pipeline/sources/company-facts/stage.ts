@@ -197,9 +197,11 @@ export async function stageCompanyFacts(
 export async function exposeFactStage(db: BuildDb, workDir: string, staged: boolean) {
   if (staged) {
     await db.run(`CREATE VIEW t_cf_facts AS SELECT * FROM read_parquet(${quote(join(workDir, 'facts-*.parquet'))})`)
+    // One label per concept, the same whichever files give it (max ignores a null): the real files agree,
+    // and where two did not, a choice that changed from build to build would change every company's points
+    // of that concept, and a nightly could not take them unchanged (series-reuse.ts).
     await db.run(
-      `CREATE TABLE t_cf_labels AS SELECT taxonomy, tag, arg_max(label, label IS NOT NULL) AS label,
-         arg_max(description, description IS NOT NULL) AS description
+      `CREATE TABLE t_cf_labels AS SELECT taxonomy, tag, max(label) AS label, max(description) AS description
        FROM read_parquet(${quote(join(workDir, 'labels-*.parquet'))}) GROUP BY taxonomy, tag`,
     )
     // One row per filer, should an archive hold its file twice.

@@ -1,0 +1,47 @@
+/**
+ * The build's own database (BUILD_DATABASE_FILE: the build-only tables, serving-table.ts) outlives its
+ * build: once the lookup files are made from it, it is kept beside the snapshots
+ * (`DATASETS/.build-cache/build.duckdb`) instead of deleted, and the next build reads it, read-only, to take
+ * the parts whose inputs did not change (the companyfacts series of the companies whose facts are the same:
+ * sources/company-facts/series-reuse.ts). Each part records in it what it was made from, so a cache is
+ * right for its own inputs whatever happened after: a build that fails before its own is kept leaves the
+ * one before, which the next build compares against as well.
+ *
+ * It holds what the build-only tables hold (docs/operating.md gives its size); deleting the folder costs
+ * the next build its reuse, nothing else.
+ */
+import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { BUILD_DATABASE_FILE } from './contract.ts'
+
+/** The folder under DATASETS (a name the snapshot listing and pruning pass over: it starts with a dot). */
+export const BUILD_CACHE_DIR = '.build-cache'
+
+export const buildCacheFile = (datasets: string) => join(datasets, BUILD_CACHE_DIR, BUILD_DATABASE_FILE)
+
+/** The last build's database, when one was kept. */
+export function previousBuildDatabase(datasets: string): string | undefined {
+  const file = buildCacheFile(datasets)
+  return existsSync(file) ? file : undefined
+}
+
+/**
+ * Keeps a finished build database `file` for the next build, in place of the one before: moved, or linked
+ * (copied where the file system cannot) when it stays in the snapshot too (`--keep-build-database`). Put
+ * under another name first and renamed over the old one, so the cache is always a whole database.
+ */
+export function keepForNextBuild(file: string, datasets: string, how: 'move' | 'link') {
+  const target = buildCacheFile(datasets)
+  const next = `${target}.next`
+  mkdirSync(dirname(target), { recursive: true })
+  rmSync(next, { force: true })
+  if (how === 'move') renameSync(file, next)
+  else {
+    try {
+      linkSync(file, next)
+    } catch {
+      copyFileSync(file, next)
+    }
+  }
+  renameSync(next, target)
+}

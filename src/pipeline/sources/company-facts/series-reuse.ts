@@ -1,0 +1,137 @@
+/**
+ * A nightly's companyfacts series cost what changed. The SEC rewrites `companyfacts.zip` every night, but
+ * only the companies that filed since have other facts: those are made again, and every other company's
+ * metric points, metric vintages, ratio points and ratio vintages are taken from the last build's own
+ * database (pipeline/build-cache.ts). The rankings, the series numbers and the lookup files are then made
+ * from all of them, as in any build.
+ *
+ * A company's rows depend on nothing but (every rule and ratio looks at one company at a time: batches.ts):
+ * - its own facts, compared by their print (`fin_fact_prints`: the sum of a hash of each staged fact row,
+ *   and how many): a company whose file the SEC wrote again with the same facts is taken; a new filer, or
+ *   one whose file left the archive, is a change (its rows are made, or not taken);
+ * - the labels of its concepts (`t_cf_labels`, one per concept over all files): a concept whose label
+ *   changed makes every company with a fact of it again;
+ * - what all companies share, one fingerprint (`fin_series_inputs`): the schema, the statements' own text
+ *   (the rules), and the quarterly financial statements' files as the manifest lists them (a point's filing
+ *   context, tag metadata and presented tags come from them). When it differs (a new quarter, another
+ *   version of secds), every company is made again.
+ *
+ * The taken rows keep the last build's order (by CIK) and the companies made again follow them, range by
+ * range, so those tables are sorted by CIK but for their last rows: each of their readers takes a range of
+ * CIKs or sorts for itself (the ratios, rankings, checks and lookup files). test/financials/series-reuse.test.ts
+ * proves a nightly's tables equal those of a build that made every company.
+ */
+import { createHash } from 'node:crypto'
+import { SCHEMA_VERSION } from '../../contract.ts'
+import type { BuildDb } from '../../duck.ts'
+import { manifestEntry } from '../../mirror.ts'
+import { createServingTable } from '../../serving-table.ts'
+import type { BuildContext } from '../../source.ts'
+import { quote } from '../../sql-text.ts'
+import { financialStatements } from '../financial-statements/index.ts'
+import { type CompanySet, companiesIn } from './batches.ts'
+import { SERVING_TABLES } from './contract.ts'
+import { ratioStatements } from './ratios.ts'
+import { seriesStatements } from './series.ts'
+
+const T = SERVING_TABLES
+
+/** The tables of each company's own rows, which a nightly takes for the companies whose inputs are the same. */
+export const TAKEN_TABLES = [T.fin_metric_points, T.fin_metric_vintages, T.fin_ratio_points, T.fin_ratio_vintages]
+
+/** Each company's staged facts as a number: every column but the CIK (the accession key is the number's text). */
+const FACT_PRINTS = `SELECT cik,
+    sum(hash(taxonomy, tag, unit, start_date, end_date, value, adsh, fy, fp, form, filed, frame)::HUGEINT) AS print,
+    count(*) AS facts
+  FROM t_cf_facts GROUP BY cik`
+
+/**
+ * What every company's rows share, as a hex digest: the schema, the statements' text and the quarterly
+ * sets' files (each by its ETag where the download cache knows it, else its size and modification time).
+ */
+export function seriesFingerprint(ctx: Pick<BuildContext, 'found'>, metricLabels: string): string {
+  const sets = ctx.found[financialStatements.name]?.files.map(manifestEntry) ?? []
+  return createHash('sha256')
+    .update(
+      JSON.stringify({
+        schema: SCHEMA_VERSION,
+        statements: [FACT_PRINTS, metricLabels, ...seriesStatements(), ...ratioStatements()],
+        sets: sets.map((f) => [f.path, f.etag ?? `${f.bytes} ${f.modified}`]),
+      }),
+    )
+    .digest('hex')
+}
+
+/** What a nightly takes: the companies made again, the statements that take the others' rows, and the cleanup after. */
+export type SeriesReuse = { made: CompanySet; take: string[]; done: string[] }
+
+/**
+ * What this build's series are made from, and what it takes: `record` writes its inputs into its own
+ * database (for the next build); `reuse`, when the last build's shared inputs were the same, holds the
+ * companies to make again (`cf_changed`), the last build's database attached as `c` until its `done`.
+ */
+export async function seriesReuse(
+  ctx: BuildContext,
+  metricLabels: string,
+): Promise<{ record: string[]; reuse?: SeriesReuse }> {
+  const { db } = ctx
+  const fingerprint = seriesFingerprint(ctx, metricLabels)
+  // Made here, before the statements: the companies to make again are compared on them.
+  await db.runLarge(`CREATE TEMP TABLE cf_prints AS ${FACT_PRINTS}`)
+  const record = [
+    createServingTable(T.fin_fact_prints, 'SELECT * FROM cf_prints'),
+    'DROP TABLE cf_prints',
+    createServingTable(T.fin_fact_labels, 'SELECT taxonomy, tag, label FROM t_cf_labels'),
+    createServingTable(T.fin_series_inputs, `SELECT ${quote(fingerprint)} AS fingerprint`),
+  ]
+  if (!ctx.buildCache) return { record }
+  await db.run(`ATTACH ${quote(ctx.buildCache)} AS c (READ_ONLY)`)
+  const before = await lastFingerprint(db)
+  if (before !== fingerprint) {
+    await db.run('DETACH c')
+    db.say(
+      before === undefined
+        ? 'companyfacts series: every company made (the last build made none)'
+        : 'companyfacts series: every company made again (the rules, the schema or the quarterly sets changed since the last build)',
+    )
+    return { record }
+  }
+  await db.runLarge(`CREATE TEMP TABLE cf_changed AS
+    SELECT cik FROM cf_prints n FULL JOIN c.${T.fin_fact_prints.name} o USING (cik)
+    WHERE n.print IS DISTINCT FROM o.print OR n.facts IS DISTINCT FROM o.facts
+    UNION
+    SELECT DISTINCT f.cik FROM t_cf_facts f
+    JOIN (SELECT taxonomy, tag FROM t_cf_labels n JOIN c.${T.fin_fact_labels.name} o USING (taxonomy, tag)
+          WHERE n.label IS DISTINCT FROM o.label) l ON l.taxonomy = f.taxonomy AND l.tag = f.tag`)
+  // Of the companies there are now: one whose file left the archive is in cf_changed, so its rows are not taken.
+  const changed = await db.count('SELECT count(*) AS n FROM cf_changed WHERE cik IN (SELECT cik FROM cf_prints)')
+  const companies = await db.count('SELECT count(*) AS n FROM cf_prints')
+  db.say(
+    `companyfacts series: ${changed.toLocaleString('en-US')} of ${companies.toLocaleString('en-US')} companies made again, the others' taken from the last build`,
+  )
+  const made = companiesIn('cf_changed')
+  return {
+    record,
+    reuse: {
+      made,
+      take: [
+        // A filtered scan of a table in CIK order, kept in that order.
+        'SET preserve_insertion_order = true',
+        ...TAKEN_TABLES.map(
+          (t) => `CREATE TABLE b.${t.name} AS SELECT * FROM c.${t.name} WHERE NOT (${made.holds('cik')})`,
+        ),
+        'SET preserve_insertion_order = false',
+      ],
+      done: ['DETACH c', 'DROP TABLE cf_changed'],
+    },
+  }
+}
+
+/** The last build's fingerprint of its shared inputs, if it made the series (and recorded them). */
+async function lastFingerprint(db: BuildDb): Promise<string | undefined> {
+  const recorded = await db.count(
+    `SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = 'c' AND table_name = ${quote(T.fin_series_inputs.name)}`,
+  )
+  if (!recorded) return undefined
+  return (await db.one<{ fingerprint: string }>(`SELECT fingerprint FROM c.${T.fin_series_inputs.name}`))?.fingerprint
+}

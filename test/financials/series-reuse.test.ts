@@ -1,0 +1,175 @@
+/**
+ * A nightly build makes the companyfacts series of the companies whose inputs changed and takes every other
+ * company's rows from the last build's database (src/pipeline/sources/company-facts/series-reuse.ts). The
+ * last build here is of the sample's mirror as it was the night before: one company's fact had another
+ * value, one company had no file yet, a company that has since left the archive had one, and one file gave
+ * a concept another label. The build of the mirror as it is then makes again exactly those companies and
+ * those with a fact of that concept, and its series, vintages, ratios, rankings and lookup files equal
+ * those of the sample snapshot, which made every company.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { DuckDBInstance } from '@duckdb/node-api'
+import { Reporter } from '../../src/lib/progress.ts'
+import { ZipReader, ZipWriter } from '../../src/lib/zip.ts'
+import { buildCacheFile } from '../../src/pipeline/build-cache.ts'
+import { BUILD_DATABASE_FILE, SERVING_FILE } from '../../src/pipeline/contract.ts'
+import { runBuild } from '../../src/pipeline/index.ts'
+import { SERVING_TABLES } from '../../src/pipeline/sources/company-facts/contract.ts'
+import { seriesFingerprint } from '../../src/pipeline/sources/company-facts/series-reuse.ts'
+import { seriesLookups } from '../../src/pipeline/sources/company-facts/serving.ts'
+import { type Fixture, sampleFixture } from '../helpers/fixture.ts'
+import { tempDir } from '../helpers/snapshot.ts'
+
+const root = tempDir('series-reuse')
+const mirror = join(root, 'mirror')
+const datasets = join(root, 'datasets')
+/** The sources the series are made from; the insider and 13F sources are no input of theirs. */
+const SKIP = ['insider-transactions', 'form-13f']
+/** A filer whose file was in the archive the night before only. */
+const GONE_CIK = 9_999_990
+
+type Fact = { val: number; accn?: string; end?: string }
+type Doc = {
+  cik: number | string
+  facts: Record<string, Record<string, { label: string | null; units: Record<string, Fact[]> }>>
+}
+
+let reference: Fixture
+let lines: string[] = []
+/** The companies the night's build must make again. */
+let expected: { changed: number; companies: number }
+
+const build = async () => {
+  lines = []
+  const reporter = new Reporter({ write: (text: string) => lines.push(text) > 0 }, false)
+  return runBuild({ from: mirror, datasets, reporter, threads: 2, skipSources: SKIP, keepBuildDatabase: true })
+}
+
+const cikName = (cik: number) => `CIK${String(cik).padStart(10, '0')}.json`
+const hasFacts = (doc: Doc, taxonomy: string, tag: string) =>
+  Object.values(doc.facts[taxonomy]?.[tag]?.units ?? {}).some((facts) => facts.some((f) => f.accn && f.end))
+
+beforeAll(async () => {
+  reference = await sampleFixture()
+  // The same files (modification times too: the quarterly sets' are part of what every company shares).
+  cpSync(reference.mirror, mirror, { recursive: true, preserveTimestamps: true })
+  const zipPath = join(mirror, 'companyfacts.zip')
+  const reader = ZipReader.open(zipPath)
+  const entries = reader.entries.map((e) => ({ name: e.name, doc: JSON.parse(reader.read(e).toString('utf8')) as Doc }))
+  reader.close()
+  const withFacts = entries.filter((e) => e.doc.facts['us-gaap'])
+  const [valued, added, copied] = [withFacts[0]!, withFacts[1]!, withFacts[2]!]
+  // The concept relabelled: one only few companies have, and not the first two.
+  const byConcept = new Map<string, Set<string>>()
+  for (const { name, doc } of entries)
+    for (const [taxonomy, concepts] of Object.entries(doc.facts))
+      for (const tag of Object.keys(concepts))
+        if (hasFacts(doc, taxonomy, tag))
+          byConcept.set(`${taxonomy}|${tag}`, (byConcept.get(`${taxonomy}|${tag}`) ?? new Set()).add(name))
+  const [concept, holders] = [...byConcept]
+    .filter(([, names]) => !names.has(valued.name) && !names.has(added.name))
+    .sort((a, b) => a[1].size - b[1].size || a[0].localeCompare(b[0]))[0]!
+  const [taxonomy, tag] = concept.split('|') as [string, string]
+  const labelled = entries.find((e) => holders.has(e.name))!
+  expected = {
+    changed: new Set([valued.name, added.name, ...holders]).size,
+    companies: entries.filter((e) =>
+      Object.keys(e.doc.facts).some((t) => Object.keys(e.doc.facts[t]!).some((c) => hasFacts(e.doc, t, c))),
+    ).length,
+  }
+
+  // The night before.
+  const writer = new ZipWriter(zipPath)
+  for (const { name, doc } of entries) {
+    if (name === added.name) continue
+    const before = structuredClone(doc)
+    if (name === valued.name) {
+      const fact = Object.values(Object.values(before.facts['us-gaap']!)[0]!.units)[0]![0]!
+      fact.val += 1
+    }
+    if (name === labelled.name) before.facts[taxonomy]![tag]!.label = `zzz ${tag} as labelled before`
+    writer.add(name, JSON.stringify(before))
+  }
+  writer.add(cikName(GONE_CIK), JSON.stringify({ ...copied.doc, cik: GONE_CIK }))
+  writer.close()
+  await build()
+  expect(lines.some((l) => l.includes('companyfacts series'))).toBe(false)
+  expect(existsSync(buildCacheFile(datasets))).toBe(true)
+
+  // The night after: the archive as the sample has it.
+  cpSync(join(reference.mirror, 'companyfacts.zip'), zipPath)
+  await build()
+})
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+test('only the companies whose facts or labels changed are made again', () => {
+  expect(lines.filter((l) => l.startsWith('companyfacts series')).map((l) => l.trim())).toEqual([
+    `companyfacts series: ${expected.changed} of ${expected.companies} companies made again, the others' taken from the last build`,
+  ])
+  expect(expected.changed).toBeLessThan(expected.companies)
+})
+
+/** Rows of `table` in one database and not the other, each way (EXCEPT ALL: a row twice counts twice). */
+async function differences(table: string, file: string, otherFile: string) {
+  const db = await DuckDBInstance.create(':memory:')
+  const conn = await db.connect()
+  try {
+    await conn.run(`ATTACH '${file}' AS n (READ_ONLY)`)
+    await conn.run(`ATTACH '${otherFile}' AS r (READ_ONLY)`)
+    const count = async (sql: string) => Number((await conn.runAndReadAll(sql)).getRows()[0]![0])
+    return {
+      table,
+      rows: await count(`SELECT count(*) FROM n.${table}`),
+      onlyNight: await count(`SELECT count(*) FROM (FROM n.${table} EXCEPT ALL FROM r.${table})`),
+      onlyReference: await count(`SELECT count(*) FROM (FROM r.${table} EXCEPT ALL FROM n.${table})`),
+    }
+  } finally {
+    conn.closeSync()
+    db.closeSync()
+  }
+}
+
+const snapshotDir = () => join(datasets, readFileSync(join(datasets, 'CURRENT'), 'utf8').trim())
+
+test("the night's series, vintages, ratios and rankings equal those of a build that made every company", async () => {
+  for (const table of Object.values(SERVING_TABLES)) {
+    const file = table.buildOnly ? BUILD_DATABASE_FILE : SERVING_FILE
+    const found = await differences(table.name, join(snapshotDir(), file), join(reference.dir, file))
+    expect(found).toEqual({ table: table.name, rows: found.rows, onlyNight: 0, onlyReference: 0 })
+    expect(found.rows).toBeGreaterThan(0)
+  }
+})
+
+test("the night's series lookup files are the sample's, byte for byte", () => {
+  for (const spec of seriesLookups()) {
+    const [night, made] = [snapshotDir(), reference.dir].map((dir) => {
+      const folder = dirname(join(dir, spec.path))
+      const base = spec.path.split('/').pop()!
+      return readdirSync(folder)
+        .filter((n) => n.startsWith(`${base}.`))
+        .sort()
+        .map((n) => [n, readFileSync(join(folder, n)).toString('base64')])
+    })
+    expect(night!.length).toBeGreaterThan(0)
+    expect(night).toEqual(made!)
+  }
+})
+
+test('what every company shares is one fingerprint: a quarterly set another size or time makes every company again', () => {
+  const set = {
+    path: '/x/2024q1.zip',
+    rel: 'financial-statement-data-sets/2024q1.zip',
+    bytes: 10,
+    modified: '2024-04-01T00:00:00.000Z',
+  }
+  const found = (files: (typeof set)[]) => ({ found: { 'financial-statements': { files, summary: '' } } })
+  const print = seriesFingerprint(found([set]), 'labels')
+  expect(seriesFingerprint(found([{ ...set }]), 'labels')).toBe(print)
+  expect(seriesFingerprint(found([{ ...set, modified: '2024-04-02T00:00:00.000Z' }]), 'labels')).not.toBe(print)
+  expect(seriesFingerprint(found([{ ...set, bytes: 11 }]), 'labels')).not.toBe(print)
+  expect(seriesFingerprint(found([]), 'labels')).not.toBe(print)
+  // The canonical metrics' labels are part of it (the points of a canonical key carry its label).
+  expect(seriesFingerprint(found([set]), 'other labels')).not.toBe(print)
+})
