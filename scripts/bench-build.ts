@@ -2,17 +2,20 @@
  * Build benchmark: generate bulk files at a scale, run `secds build` on them as a separate process, and
  * report input size, wall time, input MB/s, peak RSS and Parquet size per table.
  *
- *   npm run bench:build -- [--scale 1] [--seed 1] [--work .tmp/bench] [--threads N] [--memory-limit 2.5GB]
+ *   npm run bench:build -- [--scale 1] [--seed 1] [--work .tmp/bench] [--threads N] [--memory-limit 2.5GB] [--nightly]
  *
  * The generated files are kept in `<work>/mirror-<scale>-<seed>` and reused by later runs (generating
  * full EDGAR volume takes minutes). Results go to `<work>/build-<scale>.json` and `.md`; at --scale 1
- * also to docs/benchmarks.md (its build results and a run-history row: scripts/bench/docs-page.ts).
+ * also to docs/benchmarks.md (its build results and a run-history row: scripts/bench/docs-page.ts). The
+ * build is a first build (its folder emptied first), or with `--nightly` one onto the last run's snapshot
+ * and build cache (scripts/bench/build-kind.ts).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { fmtBytes, table } from '../src/lib/progress.ts'
+import { type BuildKind, readyForBuild } from './bench/build-kind.ts'
 import type { BuildBenchResult } from './bench/build-results.ts'
 import { DiskSampler } from './bench/disk.ts'
 import { DOCS_PAGE, updateDocsPage, updatesDocsPage, withBuildRun } from './bench/docs-page.ts'
@@ -25,6 +28,7 @@ const { values: f } = parseArgs({
     work: { type: 'string', default: '.tmp/bench' },
     threads: { type: 'string' },
     'memory-limit': { type: 'string' },
+    nightly: { type: 'boolean', default: false },
   },
 })
 const cli = resolve(import.meta.dir, '../src/cli.ts')
@@ -53,6 +57,8 @@ ensureMirror([process.execPath, cli], mirror, f.scale!, f.seed!)
 const generation = JSON.parse(readFileSync(join(mirror, '.complete'), 'utf8'))
 const inputBytes = bytesUnder(mirror)
 
+const kind: BuildKind = f.nightly ? 'nightly' : 'first'
+console.log(`build: ${readyForBuild(datasets, kind)}`)
 const buildArgs = ['build', '--from', mirror, '--datasets', datasets]
 if (f.threads) buildArgs.push('--threads', f.threads)
 if (f['memory-limit']) buildArgs.push('--memory-limit', f['memory-limit'])
@@ -77,6 +83,7 @@ const result: BuildBenchResult = {
     peakRss: fmtBytes(b.peakRssBytes),
     peakDiskBytes: b.peakDiskBytes,
     peakDisk: fmtBytes(b.peakDiskBytes),
+    kind,
     steps: manifest.steps,
   },
   output: { servingBytes: manifest.serving?.bytes ?? 0, lookupBytes: lookups.reduce((sum, l) => sum + l.bytes, 0) },

@@ -1,7 +1,7 @@
 /**
  * Load benchmark over the compiled binary, as an operator runs it (issue 4):
  *
- *   npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build] [--no-swap] [--skip-sources LIST] [--rows TEXT,…]
+ *   npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build] [--nightly] [--no-swap] [--skip-sources LIST] [--rows TEXT,…]
  *
  * In one run: generate bulk files at the scale (kept in `<work>/mirror-<scale>-<seed>`, reused), compile
  * dist/secds, build the snapshot with it (time, input MB/s, peak RSS), serve it, and drive every Filings
@@ -12,7 +12,8 @@
  * --skip-sources`), into a load folder of its own, and benches the operations whose tables it has: an area
  * at a time when building all of them would not fit the time at hand. `--reuse-build` benches the snapshot an earlier run built (`<load>/build.json`, scripts/bench/recorded-build.ts)
  * when it still is the one served, and reports that run's build figures; the swap is skipped, and said to
- * be, when the disk cannot hold a second snapshot.
+ * be, when the disk cannot hold a second snapshot. The build is a first build (its folder emptied first),
+ * or with `--nightly` one onto the last run's snapshot and build cache (scripts/bench/build-kind.ts).
  * Results: `<work>/bench-<scale>.json` (everything) and `.md` (tables), and a pass/fail line against
  * the targets of scripts/bench/targets.ts; at --scale 1 (both mixes) also docs/benchmarks.md (its latest
  * results and a run-history row: scripts/bench/docs-page.ts). Every process it starts is stopped at the
@@ -25,6 +26,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { skippedSources } from '../src/cli/source-list.ts'
 import { fmtBytes } from '../src/lib/progress.ts'
+import { type BuildKind, readyForBuild } from './bench/build-kind.ts'
 import { DiskSampler } from './bench/disk.ts'
 import { DOCS_PAGE, updateDocsPage, updatesDocsPage, withLoadRun } from './bench/docs-page.ts'
 import { createBenchKey } from './bench/keys.ts'
@@ -54,13 +56,14 @@ const { values: f } = parseArgs({
     mix: { type: 'string', default: 'both' },
     'reuse-build': { type: 'boolean', default: false },
     'no-swap': { type: 'boolean', default: false },
+    nightly: { type: 'boolean', default: false },
     'skip-sources': { type: 'string' },
     rows: { type: 'string' },
   },
 })
 const usage = (problem: string): never => {
   console.error(
-    `bench: ${problem}\nusage: npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build] [--no-swap] [--skip-sources LIST] [--rows TEXT,…]`,
+    `bench: ${problem}\nusage: npm run bench -- [--scale 1] [--seed 1] [--work .tmp/bench] [--duration 8] [--mix uniform|skewed|both] [--reuse-build] [--nightly] [--no-swap] [--skip-sources LIST] [--rows TEXT,…]`,
   )
   process.exit(2)
 }
@@ -136,8 +139,11 @@ try {
   const inputBytes = bytesUnder(mirror)
 
   const recorded = f['reuse-build'] ? recordedBuild(load, datasets, mirror) : 'not asked to reuse it'
+  const kind: BuildKind = f.nightly ? 'nightly' : 'first'
   if (typeof recorded === 'string')
-    say(`building the snapshot into ${datasets} (an earlier build is not reused: ${recorded})`)
+    say(
+      `building the snapshot into ${datasets} (an earlier build is not reused: ${recorded}): ${readyForBuild(datasets, kind)}`,
+    )
   else say(`reusing the snapshot ${recorded.snapshotId} built on ${recorded.date}`)
   const build =
     typeof recorded === 'string'
@@ -259,7 +265,7 @@ try {
       peakRssBytes: build.peakRssBytes,
       ...(build.peakDiskBytes === undefined ? {} : { peakDiskBytes: build.peakDiskBytes }),
       mirrorGenerated,
-      ...(typeof recorded === 'string' ? {} : { reusedFrom: recorded.date }),
+      ...(typeof recorded === 'string' ? { kind } : { reusedFrom: recorded.date }),
     },
     floors,
     operations,

@@ -1,4 +1,5 @@
 /** The shape of what the build benchmark (scripts/bench-build.ts) measures, shared by its report and docs/benchmarks.md. */
+import type { BuildKind } from './build-kind.ts'
 export type BuildBenchResult = {
   date: string
   command: string
@@ -17,6 +18,8 @@ export type BuildBenchResult = {
     /** the largest drop of the file system's free space while the build ran (disk.ts); absent in older results */
     peakDiskBytes?: number
     peakDisk?: string
+    /** a first build, or a nightly onto the last run's (`--nightly`, build-kind.ts); absent in older results */
+    kind?: BuildKind
     steps: { name: string; seconds: number }[]
   }
   /** the server's files: the serving database and the lookup files, in bytes */

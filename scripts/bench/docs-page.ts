@@ -134,7 +134,7 @@ export function loadRunSection(result: BenchResult): string {
   }
   const b = result.build
   lines.push(
-    `- **Build**: ${b.seconds.toFixed(1)} s under the benchmark, ${b.inputMBps.toFixed(1)} MB/s of input, peak RSS ${fmtBytes(b.peakRssBytes)}${b.peakDiskBytes === undefined ? '' : `, peak disk ${fmtBytes(b.peakDiskBytes)}`}.`,
+    `- **Build**${b.kind === 'nightly' ? ' (nightly, onto the last build)' : ''}: ${b.seconds.toFixed(1)} s under the benchmark, ${b.inputMBps.toFixed(1)} MB/s of input, peak RSS ${fmtBytes(b.peakRssBytes)}${b.peakDiskBytes === undefined ? '' : `, peak disk ${fmtBytes(b.peakDiskBytes)}`}.`,
   )
   return lines.join('\n')
 }
@@ -178,7 +178,7 @@ export function buildRunSection(result: BuildBenchResult): string {
     '|---|---|',
     `| input | ${result.input.size}: ${inputFiles(result.input.files)} |`,
     `| output | ${rows}; ${fmtBytes(parquet)} of Parquet, serving database ${fmtBytes(result.output.servingBytes)}, lookup files ${fmtBytes(result.output.lookupBytes)} |`,
-    `| wall time | ${b.wallSeconds.toFixed(1)} s |`,
+    `| wall time | ${b.wallSeconds.toFixed(1)} s${b.kind === 'nightly' ? ' (a nightly, onto the last build)' : ''} |`,
     `| input rate | ${b.inputMBps.toFixed(1)} MB/s of files as stored |`,
     `| peak RSS | ${b.peakRss} |`,
     ...(b.peakDisk ? [`| peak disk (the drop of free space while it ran) | ${b.peakDisk} |`] : []),

@@ -1,4 +1,5 @@
 /** The shapes of what the load benchmark measures, shared by the run, the targets and the report. */
+import type { BuildKind } from './build-kind.ts'
 import type { Mix } from './mixes.ts'
 import type { SwapResult } from './swap.ts'
 import type { SweepResult } from './sweep.ts'
@@ -41,6 +42,8 @@ export type BenchResult = {
     peakRssBytes: number
     /** the largest drop of the file system's free space while the build ran (scripts/bench/disk.ts) */
     peakDiskBytes?: number
+    /** a first build, or a nightly onto the last run's (`--nightly`, build-kind.ts); absent in older results */
+    kind?: BuildKind
     mirrorGenerated: boolean
     /** when the snapshot was built by an earlier run (`--reuse-build`): that run's date */
     reusedFrom?: string

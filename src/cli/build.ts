@@ -20,7 +20,8 @@ Builds a Parquet snapshot from EDGAR bulk files and publishes it as OUT/CURRENT.
   --allow-partial-sets   build a quarterly data set that lacks some of its tables (a truncated download)
                          instead of failing; the summary and the manifest say which (docs/operating.md)
   --keep-build-database  keep the build's own tables (the metric points and their vintages, which the server
-                         reads from lookup files) as build.duckdb in the snapshot folder (docs/operating.md)
+                         reads from lookup files) as build.duckdb in the snapshot folder too; the build always
+                         keeps them in OUT/.build-cache for the next build (docs/operating.md)
 ${skipSourcesHelp(25)}
 download options:
   --cache DIR            download cache, itself a mirror folder (default $SECDS_CACHE_DIR or ./.cache/edgar)
