@@ -99,7 +99,7 @@ describe.skipIf(!has)('companyfacts staging over the real files', () => {
     zip.close()
     // A small batch size: three batches, staged while the next is inflated.
     const stats = await stageCompanyFacts(
-      db,
+      { db },
       fileSource(mirror, join(mirror, 'companyfacts.zip')),
       join(mirror, 'work'),
       step,
@@ -154,7 +154,7 @@ describe.skipIf(!has)('companyfacts staging over the real files', () => {
     mkdirSync(join(mirror, 'work'), { recursive: true })
     for (const name of FILES) copyFileSync(join(DIR, name), join(mirror, 'companyfacts', name))
     const folder = folderSource(mirror, join(mirror, 'companyfacts'), FILES)
-    await stageCompanyFacts(db, folder, join(mirror, 'work'), step)
+    await stageCompanyFacts({ db }, folder, join(mirror, 'work'), step)
     await db.run(`CREATE SCHEMA f`)
     await db.run(`SET schema = 'f'`)
     await exposeFactStage(db, join(mirror, 'work'), true)

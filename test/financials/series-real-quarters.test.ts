@@ -43,7 +43,7 @@ beforeAll(async () => {
   const work = join(root, 'work')
   mkdirSync(work)
   await stageCompanyFacts(
-    db,
+    { db },
     folderSource(SAMPLES, DIR, FILES),
     work,
     new Step('test', new Reporter({ write: () => true }, false)),

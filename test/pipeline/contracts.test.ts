@@ -187,6 +187,7 @@ describe('every source declares what it serves', () => {
       options: {},
       found: {},
       buildCache: undefined,
+      snapshotDir: join(root, 'placeholder.partial'),
       parquet: (table: string) => `read_parquet('placeholder/${table}/*.parquet')`,
     }) as unknown as BuildContext
 

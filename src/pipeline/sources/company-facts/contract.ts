@@ -186,6 +186,37 @@ export const SERVING_TABLES = servingTablesOf(
     columns: ['fingerprint'],
     key: 'one row',
   }),
+  // What the staging parsed, for the next build to take a company's facts while its files are the same
+  // (stage-reuse.ts).
+  servingTable({
+    name: 'fin_fact_files',
+    buildOnly: true,
+    holds:
+      "a file of companyfacts.zip as its central directory gives it: the company (the file's name), CRC-32 and size",
+    columns: ['cik', 'crc', 'bytes'],
+    orderBy: 'cik, crc, bytes',
+  }),
+  servingTable({
+    name: 'fin_fact_file_labels',
+    buildOnly: true,
+    holds: "a concept's label and description as a company's file gives them",
+    columns: ['cik', 'taxonomy', 'tag', 'label', 'description'],
+    orderBy: 'cik, taxonomy, tag, label, description',
+  }),
+  servingTable({
+    name: 'fin_fact_names',
+    buildOnly: true,
+    holds: "a company's name as its file gives it (`entityName`)",
+    columns: ['cik', 'name'],
+    orderBy: 'cik',
+  }),
+  servingTable({
+    name: 'fin_fact_snapshot',
+    buildOnly: true,
+    holds: "one row: the snapshot whose `company_facts` holds the facts of those files (this build's)",
+    columns: ['snapshot_id'],
+    key: 'one row',
+  }),
   servingTable({
     name: 'fin_series_ids',
     // The number is the series' part of its key in the series lookup files (seriesKey).

@@ -58,11 +58,20 @@ export const companyFacts: SourceDefinition = {
   stage: [
     {
       name: 'stage company facts',
-      async run({ db, found, work }, step) {
-        const input = found[NAME]?.files[0]
-        const stats = input ? await stageCompanyFacts(db, input, work, step) : undefined
-        await exposeFactStage(db, work, Boolean(input))
-        return stats && { files: stats.files, bytes: stats.bytes }
+      async run(ctx, step) {
+        const input = ctx.found[NAME]?.files[0]
+        const stats = input ? await stageCompanyFacts(ctx, input, ctx.work, step) : undefined
+        await exposeFactStage(ctx.db, ctx.work, Boolean(input), stats?.takenFacts)
+        return (
+          stats && {
+            files: stats.files,
+            bytes: stats.bytes,
+            // A nightly parses only the files that changed (stage-reuse.ts).
+            ...(stats.takenFacts
+              ? { note: `${stats.taken.toLocaleString('en-US')} companies' facts taken from the last build` }
+              : {}),
+          }
+        )
       },
     },
   ],
@@ -84,8 +93,8 @@ export const companyFacts: SourceDefinition = {
   serving: servingSeries,
   // Every table it writes is ordered by its contract's orderBy (createServingTable, servingTablePart).
   servingUnordered: true,
-  // A concept's label for the series (series.ts).
-  servingReads: ['t_cf_labels'],
+  // A concept's label for the series (series.ts); what the next build compares with (series-reuse.ts).
+  servingReads: ['t_cf_labels', 't_cf_file_labels', 't_cf_files'],
   checkServing: checkSeries,
   lookups: seriesLookups,
   sample: companyFactsSample,

@@ -22,6 +22,7 @@
  * proves a nightly's tables equal those of a build that made every company.
  */
 import { createHash } from 'node:crypto'
+import { basename } from 'node:path'
 import { SCHEMA_VERSION } from '../../contract.ts'
 import type { BuildDb } from '../../duck.ts'
 import { manifestEntry } from '../../mirror.ts'
@@ -83,6 +84,14 @@ export async function seriesReuse(
     'DROP TABLE cf_prints',
     createServingTable(T.fin_fact_labels, 'SELECT taxonomy, tag, label FROM t_cf_labels'),
     createServingTable(T.fin_series_inputs, `SELECT ${quote(fingerprint)} AS fingerprint`),
+    // What the staging parsed (stage-reuse.ts), and the snapshot whose company_facts will hold those facts.
+    createServingTable(T.fin_fact_files, 'SELECT cik, crc, bytes FROM t_cf_files'),
+    createServingTable(T.fin_fact_file_labels, 'SELECT cik, taxonomy, tag, label, description FROM t_cf_file_labels'),
+    createServingTable(T.fin_fact_names, 'SELECT cik, name FROM t_cf_names'),
+    createServingTable(
+      T.fin_fact_snapshot,
+      `SELECT ${quote(basename(ctx.snapshotDir).replace(/\.partial$/, ''))} AS snapshot_id`,
+    ),
   ]
   if (!ctx.buildCache) return { record }
   await db.run(`ATTACH ${quote(ctx.buildCache)} AS c (READ_ONLY)`)

@@ -26,7 +26,9 @@ import { ZipReader } from '../../../lib/zip.ts'
 import type { BuildDb } from '../../duck.ts'
 import { BuildError, duckMessage } from '../../errors.ts'
 import type { SourceFile } from '../../mirror.ts'
+import type { BuildContext } from '../../source.ts'
 import { PARQUET, quote } from '../../sql-text.ts'
+import { type FactFile, factFileOf, factsToTake, type TakenFacts } from './stage-reuse.ts'
 
 export const FACT_FILE = /^CIK\d{10}\.json$/
 
@@ -38,6 +40,7 @@ export const FACT_COLUMNS = `cik BIGINT, taxonomy VARCHAR, tag VARCHAR, unit VAR
   value DOUBLE, adsh VARCHAR, acc_key BIGINT, fy INTEGER, fp VARCHAR, form VARCHAR, filed DATE, frame VARCHAR`
 export const LABEL_COLUMNS = 'taxonomy VARCHAR, tag VARCHAR, label VARCHAR, description VARCHAR'
 const NAME_COLUMNS = 'cik BIGINT, name VARCHAR'
+const FILE_COLUMNS = 'cik BIGINT, crc BIGINT, bytes BIGINT'
 
 /**
  * DuckDB's largest JSON document for a batch: its largest file, rounded up to a power of two (at least
@@ -63,8 +66,9 @@ export const factRows = (files: string[], largest: number) => `
          f.accn AS adsh, replace(f.accn, '-', '')::BIGINT AS acc_key, f.fy, f.fp, f.form, f.filed::DATE AS filed, f.frame
   FROM f WHERE f.accn IS NOT NULL AND f.end IS NOT NULL`
 
+/** Each file's concepts' labels, by company: a nightly takes an unchanged company's from the cache (stage-reuse.ts). */
 const labelRows = (files: string[], largest: number) => `
-  SELECT DISTINCT taxonomy, tag, label, description FROM (${unnested(files, largest)})`
+  SELECT DISTINCT cik::BIGINT AS cik, taxonomy, tag, label, description FROM (${unnested(files, largest)})`
 
 /**
  * Each file's filer as the file names it (`cik`, `entityName`): a filer the submissions mirror lacks is
@@ -76,7 +80,11 @@ const nameRows = (files: string[], largest: number) => `
   FROM read_json([${files.map(quote).join(', ')}], columns = {cik: 'VARCHAR', entityName: 'VARCHAR'},
                  format = 'auto', maximum_object_size = ${objectSize(largest)})`
 
-export type FactStats = { files: number; bytes: number; ignored: number }
+/** Files parsed (`files`, `bytes`), files taken unparsed from the last build (`taken`), names not of a filer's file. */
+export type FactStats = { files: number; bytes: number; ignored: number; taken: number }
+
+/** The CIK a filer's file is named by (`CIK0000320193.json`). */
+const cikOfName = (name: string) => Number(name.slice(3, 13))
 
 /** Bytes of JSON handed to DuckDB at once: large enough for its parallel parse, small enough for the disk. */
 const BATCH_BYTES = 256 << 20
@@ -86,13 +94,15 @@ const BATCH_BYTES = 256 << 20
  * written to a batch folder first (DuckDB cannot read a zip); a folder's files are read where they are.
  */
 export async function stageCompanyFacts(
-  db: BuildDb,
+  ctx: Pick<BuildContext, 'db'> & Partial<Pick<BuildContext, 'buildCache' | 'previous'>>,
   input: SourceFile,
   workDir: string,
   step: Step,
   batchBytes = BATCH_BYTES,
-): Promise<FactStats> {
-  const stats: FactStats = { files: 0, bytes: 0, ignored: 0 }
+): Promise<FactStats & { takenFacts?: TakenFacts }> {
+  const { db } = ctx
+  const stats: FactStats = { files: 0, bytes: 0, ignored: 0, taken: 0 }
+  let takenFacts: TakenFacts | undefined
   let seq = 0
   let pending: Promise<void> = Promise.resolve()
   let failure: unknown
@@ -121,6 +131,8 @@ export async function stageCompanyFacts(
   }
 
   if ('files' in input) {
+    // A folder has no CRCs to compare: every file is parsed, and none recorded for the next build.
+    await writeFactFiles(db, workDir, [])
     const names = readdirSync(input.path).sort()
     let batch: string[] = []
     let bytes = 0
@@ -148,10 +160,21 @@ export async function stageCompanyFacts(
   } else {
     const zip = ZipReader.open(input.path)
     try {
+      // Every filer's file as the central directory gives it: recorded for the next build, and compared with
+      // the last build's to take the unchanged companies' facts instead of parsing their files.
+      const files = zip.entries.flatMap((entry) => {
+        const name = entry.name.split('/').pop() ?? ''
+        return FACT_FILE.test(name) ? [factFileOf(entry, cikOfName(name))] : []
+      })
+      await writeFactFiles(db, workDir, files)
+      takenFacts = await factsToTake(ctx, files, workDir)
       let dir = ''
       let batch: string[] = []
       let bytes = 0
-      for (const [entry, data] of zip.iterate()) {
+      for (const [entry, data] of zip.iterate((path) => {
+        const name = path.split('/').pop() ?? ''
+        return !(FACT_FILE.test(name) && takenFacts?.ciks.has(cikOfName(name)))
+      })) {
         if (failure) break
         const name = entry.name.split('/').pop() ?? ''
         if (!FACT_FILE.test(name)) {
@@ -186,32 +209,66 @@ export async function stageCompanyFacts(
   }
   await pending
   if (failure) throw failure
-  if (stats.files === 0) throw new BuildError('no CIK##########.json files found', input.rel)
-  return stats
+  stats.taken = takenFacts ? [...takenFacts.ciks].length : 0
+  if (stats.files === 0 && stats.taken === 0) throw new BuildError('no CIK##########.json files found', input.rel)
+  // Every file taken: the parse wrote no facts, and the view over them needs a file.
+  if (stats.files === 0) {
+    await db.run(`CREATE TEMP TABLE cf_no_facts (${FACT_COLUMNS})`)
+    await db.run(`COPY cf_no_facts TO ${quote(join(workDir, 'facts-none.parquet'))} (${PARQUET})`)
+    await db.run('DROP TABLE cf_no_facts')
+  }
+  return { ...stats, ...(takenFacts ? { takenFacts } : {}) }
+}
+
+/** The filers' files of the archive (`files.parquet` in the work folder): what the next build compares with. */
+async function writeFactFiles(db: BuildDb, workDir: string, files: readonly FactFile[]) {
+  await db.run(
+    `COPY (SELECT (j->>'cik')::BIGINT AS cik, (j->>'crc')::BIGINT AS crc, (j->>'bytes')::BIGINT AS bytes
+           FROM (SELECT unnest(from_json(?::JSON, '["JSON"]')) AS j))
+     TO ${quote(join(workDir, 'files.parquet'))} (${PARQUET})`,
+    [JSON.stringify(files)],
+  )
 }
 
 /**
  * `t_cf_facts`, `t_cf_labels` and `t_cf_names` (each filer once: `cik`, `name`, its `entityName`) over the
- * staged files, or empty tables when there was no companyfacts input.
+ * staged files, with the facts of the companies `taken` from the last build (stage-reuse.ts), and what the
+ * next build compares with (`t_cf_files`, `t_cf_file_labels`); or empty tables when there was no
+ * companyfacts input.
  */
-export async function exposeFactStage(db: BuildDb, workDir: string, staged: boolean) {
+export async function exposeFactStage(db: BuildDb, workDir: string, staged: boolean, taken?: TakenFacts) {
   if (staged) {
-    await db.run(`CREATE VIEW t_cf_facts AS SELECT * FROM read_parquet(${quote(join(workDir, 'facts-*.parquet'))})`)
+    const parsed = `SELECT * FROM read_parquet(${quote(join(workDir, 'facts-*.parquet'))})`
+    await db.run(
+      `CREATE VIEW t_cf_facts AS ${parsed}${
+        taken
+          ? ` UNION ALL BY NAME SELECT * FROM read_parquet([${taken.factFiles.map(quote).join(', ')}])
+              WHERE cik IN (SELECT cik FROM read_parquet(${quote(join(workDir, 'taken-ciks.parquet'))}))`
+          : ''
+      }`,
+    )
+    await db.run(
+      `CREATE TABLE t_cf_file_labels AS SELECT DISTINCT cik, taxonomy, tag, label, description
+       FROM read_parquet(${quote(join(workDir, 'labels-*.parquet'))})`,
+    )
     // One label per concept, the same whichever files give it (max ignores a null): the real files agree,
     // and where two did not, a choice that changed from build to build would change every company's points
     // of that concept, and a nightly could not take them unchanged (series-reuse.ts).
     await db.run(
       `CREATE TABLE t_cf_labels AS SELECT taxonomy, tag, max(label) AS label, max(description) AS description
-       FROM read_parquet(${quote(join(workDir, 'labels-*.parquet'))}) GROUP BY taxonomy, tag`,
+       FROM t_cf_file_labels GROUP BY taxonomy, tag`,
     )
     // One row per filer, should an archive hold its file twice.
     await db.run(
       `CREATE TABLE t_cf_names AS SELECT cik, arg_max(name, name IS NOT NULL) AS name
        FROM read_parquet(${quote(join(workDir, 'names-*.parquet'))}) GROUP BY cik`,
     )
+    await db.run(`CREATE TABLE t_cf_files AS SELECT * FROM read_parquet(${quote(join(workDir, 'files.parquet'))})`)
   } else {
     await db.run(`CREATE TABLE t_cf_facts (${FACT_COLUMNS})`)
+    await db.run(`CREATE TABLE t_cf_file_labels (cik BIGINT, ${LABEL_COLUMNS})`)
     await db.run(`CREATE TABLE t_cf_labels (${LABEL_COLUMNS})`)
     await db.run(`CREATE TABLE t_cf_names (${NAME_COLUMNS})`)
+    await db.run(`CREATE TABLE t_cf_files (${FILE_COLUMNS})`)
   }
 }
