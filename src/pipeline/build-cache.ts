@@ -13,6 +13,8 @@
 import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { BUILD_DATABASE_FILE } from './contract.ts'
+import type { BuildDb } from './duck.ts'
+import { quote } from './sql-text.ts'
 
 /** The folder under DATASETS (a name the snapshot listing and pruning pass over: it starts with a dot). */
 export const BUILD_CACHE_DIR = '.build-cache'
@@ -44,4 +46,18 @@ export function keepForNextBuild(file: string, datasets: string, how: 'move' | '
     }
   }
   renameSync(next, target)
+}
+
+/**
+ * Attaches the last build's database, read-only, as `c`; false, with a line saying why, when it cannot be
+ * read (a file cut short by a full disk, say): a damaged cache costs the build its reuse, not the build.
+ */
+export async function attachBuildCache(db: BuildDb, file: string): Promise<boolean> {
+  try {
+    await db.run(`ATTACH ${quote(file)} AS c (READ_ONLY)`)
+    return true
+  } catch (e) {
+    db.say(`build cache ${file} cannot be read (${(e as Error).message.split('\n')[0]}): nothing is taken from it`)
+    return false
+  }
 }

@@ -5,10 +5,10 @@
  * the build keeps it in the snapshot (`--keep-build-database`).
  */
 import { afterAll, expect, test } from 'bun:test'
-import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { KeyedFile } from '../../src/lib/keyed-file.ts'
-import { buildCacheFile } from '../../src/pipeline/build-cache.ts'
+import { attachBuildCache, buildCacheFile } from '../../src/pipeline/build-cache.ts'
 import { BUILD_DATABASE_FILE, SERVING_FILE } from '../../src/pipeline/contract.ts'
 import { BuildDb } from '../../src/pipeline/duck.ts'
 import { writeLookupFiles } from '../../src/pipeline/lookup-files.ts'
@@ -87,4 +87,29 @@ test('--keep-build-database keeps it through every file', async () => {
     // The build links it into the cache after it is published (runBuild), not here.
     cached: false,
   })
+})
+
+test('a build cache that cannot be read costs the build its reuse, not the build', async () => {
+  const dir = join(root, 'damaged')
+  mkdirSync(dir, { recursive: true })
+  const said: string[] = []
+  const db = await BuildDb.open({
+    file: ':memory:',
+    tempDir: join(dir, 'spill'),
+    threads: 1,
+    memoryLimit: '200MB',
+    log: (line) => said.push(line),
+  })
+  try {
+    const file = join(dir, BUILD_DATABASE_FILE)
+    writeFileSync(file, 'not a database, cut short by a full disk')
+    expect(await attachBuildCache(db, file)).toBe(false)
+    expect(said).toEqual([
+      expect.stringMatching(/^build cache .*build\.duckdb cannot be read \(.+\): nothing is taken from it$/),
+    ])
+    // Nothing was attached: the build goes on as a first build.
+    expect(await db.count("SELECT count(*) AS n FROM duckdb_databases() WHERE database_name = 'c'")).toBe(0)
+  } finally {
+    db.close()
+  }
 })

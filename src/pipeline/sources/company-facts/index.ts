@@ -9,7 +9,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fmtBytes } from '../../../lib/progress.ts'
 import { fileSource, folderSource } from '../../mirror.ts'
-import type { SourceDefinition } from '../../source.ts'
+import { feedsOf, type SourceDefinition } from '../../source.ts'
 import { FROM_METRIC_POINTS } from '../financial-statements/dictionary.ts'
 import { COMPANY_FACT_COLUMNS } from './dictionary.ts'
 import { companyFactsSample } from './sample.ts'
@@ -17,6 +17,17 @@ import { checkSeries, seriesLookups, servingSeries } from './serving.ts'
 import { exposeFactStage, FACT_FILE, stageCompanyFacts } from './stage.ts'
 
 const NAME = 'company-facts'
+
+/** The build-only tables that record what this build's series and staging were made from. */
+const REUSE_RECORDS = [
+  'fin_fact_prints',
+  'fin_fact_labels',
+  'fin_series_inputs',
+  'fin_fact_files',
+  'fin_fact_file_labels',
+  'fin_fact_names',
+  'fin_fact_snapshot',
+]
 export const COMPANY_FACTS = {
   urlPath: '/Archives/edgar/daily-index/xbrl/companyfacts.zip',
   mirrorPath: 'companyfacts.zip',
@@ -87,7 +98,8 @@ export const companyFacts: SourceDefinition = {
       description:
         'Every fact of companyfacts.zip, one row per filing that reports it (the SEC repeats a period in each later filing).',
       schema: COMPANY_FACT_COLUMNS,
-      feeds: FROM_METRIC_POINTS,
+      // And what the next build compares its inputs with (series-reuse.ts, stage-reuse.ts).
+      feeds: feedsOf(FROM_METRIC_POINTS, { serving: REUSE_RECORDS }),
     },
   ],
   serving: servingSeries,

@@ -23,6 +23,7 @@
  */
 import { createHash } from 'node:crypto'
 import { basename } from 'node:path'
+import { attachBuildCache } from '../../build-cache.ts'
 import { SCHEMA_VERSION } from '../../contract.ts'
 import type { BuildDb } from '../../duck.ts'
 import { manifestEntry } from '../../mirror.ts'
@@ -93,8 +94,7 @@ export async function seriesReuse(
       `SELECT ${quote(basename(ctx.snapshotDir).replace(/\.partial$/, ''))} AS snapshot_id`,
     ),
   ]
-  if (!ctx.buildCache) return { record }
-  await db.run(`ATTACH ${quote(ctx.buildCache)} AS c (READ_ONLY)`)
+  if (!ctx.buildCache || !(await attachBuildCache(db, ctx.buildCache))) return { record }
   const before = await lastFingerprint(db)
   if (before !== fingerprint) {
     await db.run('DETACH c')

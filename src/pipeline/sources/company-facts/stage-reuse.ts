@@ -10,8 +10,10 @@
  * kept its cache and then failed published nothing, so its cache names a snapshot that is not the last
  * published one, and then every file is parsed. A `companyfacts/` folder has no CRCs: it is always parsed.
  */
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ZipEntry } from '../../../lib/zip.ts'
+import { attachBuildCache } from '../../build-cache.ts'
 import type { BuildContext } from '../../source.ts'
 import { quote } from '../../sql-text.ts'
 import { SERVING_TABLES } from './contract.ts'
@@ -53,7 +55,9 @@ export async function factsToTake(
   const { db, buildCache, previous } = ctx
   const facts = previous?.manifest.tables[FACTS_TABLE]
   if (!buildCache || !previous || !facts?.files.length) return undefined
-  await db.run(`ATTACH ${quote(buildCache)} AS c (READ_ONLY)`)
+  // The taken facts are read from the last snapshot's files: all of them must be there.
+  const factFiles = facts.files.map((f) => join(previous.dir, f))
+  if (!factFiles.every((f) => existsSync(f)) || !(await attachBuildCache(db, buildCache))) return undefined
   try {
     const recorded = await db.count(
       `SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = 'c' AND table_name = ${quote(T.fin_fact_snapshot.name)}`,
@@ -86,7 +90,7 @@ export async function factsToTake(
       `COPY (SELECT cik, name FROM c.${T.fin_fact_names.name} WHERE ${isTaken})
        TO ${quote(join(work, 'names-taken.parquet'))} (FORMAT parquet)`,
     )
-    return { ciks, factFiles: facts.files.map((f) => join(previous.dir, f)) }
+    return { ciks, factFiles }
   } finally {
     await db.run('DETACH c')
   }
