@@ -32,9 +32,9 @@ export const SCHEMA_VERSION = 16
 /** The server's read-only DuckDB file inside each snapshot folder. */
 export const SERVING_FILE = 'serving.duckdb'
 /**
- * The build's own database (serving-table.ts `buildOnly`): in the build's work folder, deleted once the
- * last lookup file made from it is written (lookup-files.ts); `--keep-build-database` moves it into the
- * snapshot folder instead, beside the files the server reads.
+ * The build's own database (serving-table.ts `buildOnly`): in the build's work folder until the last lookup
+ * file made from it is written (lookup-files.ts), then kept for the next build (build-cache.ts);
+ * `--keep-build-database` puts it in the snapshot folder too, beside the files the server reads.
  */
 export const BUILD_DATABASE_FILE = 'build.duckdb'
 

@@ -35,7 +35,8 @@ export type ServingTableSpec<N extends string> = {
    * from it. Such a table is not published in the serving database (most of that file's size at full
    * volume was the metric points and their vintages, which the server reads from lookup files). Where the
    * build reads it after the Parquet is written, it is made in the build's own database (`b`,
-   * BUILD_DATABASE_FILE in the build's work folder, deleted once the lookup files are made from it); a table the build reads from its
+   * BUILD_DATABASE_FILE in the build's work folder, kept for the next build once the lookup files are made
+   * from it: build-cache.ts); a table the build reads from its
    * Parquet (`parquet(name)`) is made nowhere else.
    */
   buildOnly?: boolean

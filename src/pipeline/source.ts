@@ -44,8 +44,8 @@ export type PipelineOptions = {
   seriesFactsPerBatch?: number
   /**
    * `--keep-build-database`: publish the build's own database (BUILD_DATABASE_FILE: the build-only tables,
-   * serving-table.ts) in the snapshot folder instead of deleting it once the lookup files are made from it.
-   * The server never reads it; tests do, and a user may query it.
+   * serving-table.ts) in the snapshot folder too, not only in the build cache (build-cache.ts). The server
+   * never reads it; tests do, and a user may query it.
    */
   keepBuildDatabase?: boolean
 }
