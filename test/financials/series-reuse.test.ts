@@ -15,11 +15,13 @@ import { DuckDBInstance } from '@duckdb/node-api'
 import { Reporter } from '../../src/lib/progress.ts'
 import { ZipReader, ZipWriter } from '../../src/lib/zip.ts'
 import { buildCacheFile } from '../../src/pipeline/build-cache.ts'
-import { BUILD_DATABASE_FILE, SERVING_FILE } from '../../src/pipeline/contract.ts'
+import { BUILD_DATABASE_FILE, type Manifest, SERVING_FILE } from '../../src/pipeline/contract.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { SERVING_TABLES } from '../../src/pipeline/sources/company-facts/contract.ts'
 import { seriesFingerprint } from '../../src/pipeline/sources/company-facts/series-reuse.ts'
 import { seriesLookups } from '../../src/pipeline/sources/company-facts/serving.ts'
+import { SERVING_TABLES as FSDS_TABLES } from '../../src/pipeline/sources/financial-statements/contract.ts'
+import { FSDS_SERVING_STEP, SETS_ONLY_PART } from '../../src/pipeline/sources/financial-statements/serving-reuse.ts'
 import { type Fixture, sampleFixture } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
@@ -39,6 +41,7 @@ type Doc = {
 
 let reference: Fixture
 let lines: string[] = []
+let night: Manifest
 /** The companies the night's build must make again. */
 let expected: { changed: number; companies: number; taken: number }
 
@@ -110,7 +113,7 @@ beforeAll(async () => {
 
   // The night after: the archive as the sample has it.
   cpSync(join(reference.mirror, 'companyfacts.zip'), zipPath)
-  await build()
+  night = (await build()).manifest
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
@@ -167,6 +170,19 @@ test("the staging parses only the files that changed, and the night's facts are 
   )
   expect(found).toEqual({ table: 'company_facts', rows: found.rows, onlyNight: 0, onlyReference: 0 })
   expect(found.rows).toBeGreaterThan(0)
+})
+
+test("the tables made from the quarterly sets alone are the last snapshot's copied: the sets are the same", async () => {
+  const tables = [FSDS_TABLES.fin_concepts, FSDS_TABLES.fin_concept_texts, FSDS_TABLES.fin_standardized]
+  expect(night.parts?.[FSDS_SERVING_STEP]?.[SETS_ONLY_PART]).toMatchObject({
+    outputs: tables.map((t) => t.name),
+    reused: true,
+  })
+  for (const { name } of tables) {
+    const found = await differences(name, join(snapshotDir(), SERVING_FILE), join(reference.dir, SERVING_FILE))
+    expect(found).toEqual({ table: name, rows: found.rows, onlyNight: 0, onlyReference: 0 })
+    expect(found.rows).toBeGreaterThan(0)
+  }
 })
 
 test("the night's series lookup files are the sample's, byte for byte", () => {

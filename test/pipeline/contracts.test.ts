@@ -186,6 +186,7 @@ describe('every source declares what it serves', () => {
       db,
       options: {},
       found: {},
+      parts: {},
       buildCache: undefined,
       snapshotDir: join(root, 'placeholder.partial'),
       parquet: (table: string) => `read_parquet('placeholder/${table}/*.parquet')`,

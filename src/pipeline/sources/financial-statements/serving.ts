@@ -35,6 +35,7 @@ import {
 } from './contract.ts'
 import { ISSUERS } from './issuers.ts'
 import { segmentStatements } from './segments.ts'
+import { takenOrMade } from './serving-reuse.ts'
 import { CONSOLIDATED, ymdDate } from './sql.ts'
 import { standardizedStatements } from './standardized.ts'
 
@@ -82,36 +83,46 @@ export async function servingStatements(ctx: BuildContext): Promise<string[]> {
       WHERE form IN ${LOOKUP_FORMS}`,
     ),
     createServingTable(T.fin_issuers, ISSUERS),
-    // A text is a distinct (custom, tag, label, documentation): a company's custom tag repeats in each of its
-    // filings (version = accession number) with the same text. Numbered in the concepts' order.
-    `CREATE TEMP TABLE fin_texts AS
-      SELECT row_number() OVER (ORDER BY custom, tag, tlabel NULLS FIRST, doc NULLS FIRST)::INTEGER AS text_id, *
-      FROM (SELECT DISTINCT coalesce(custom, 0) AS custom, tag, tlabel, doc FROM (${CONCEPTS}))`,
-    // Standard tags first, then custom ones (most of the rows); one text's versions together, so each text's
-    // concepts are one run of concept_id.
-    createServingTable(
-      T.fin_concepts,
-      `SELECT row_number() OVER (ORDER BY t.text_id, c.version)::INTEGER AS concept_id, t.text_id,
-             c.tag, c.version, t.custom, c.abstract, c.datatype, c.iord, c.crdr, c.tlabel, c.doc
-      FROM (${CONCEPTS}) c
-      JOIN fin_texts t ON t.custom = coalesce(c.custom, 0) AND t.tag = c.tag
-        AND t.tlabel IS NOT DISTINCT FROM c.tlabel AND t.doc IS NOT DISTINCT FROM c.doc`,
+    // Made from the quarterly sets alone: a night without a new quarter copies them (serving-reuse.ts).
+    ...takenOrMade(
+      ctx,
+      FSDS_ONLY[0]!,
+      [T.fin_concepts, T.fin_concept_texts, T.fin_standardized],
+      [...conceptStatements, ...(await standardizedStatements(ctx))],
     ),
-    // What the concept search scans: each text once, lower-cased once here (lower() per row at query time
-    // tripled a documentation scan of 5M rows), with the run of concepts it stands for.
-    createServingTable(
-      T.fin_concept_texts,
-      `SELECT t.text_id, t.custom, min(c.concept_id) AS first_id, count(*)::INTEGER AS n,
-             lower(t.tag || ' ' || coalesce(t.tlabel, '')) AS search_text, lower(t.doc) AS search_doc
-      FROM fin_texts t JOIN s.fin_concepts c USING (text_id)
-      GROUP BY t.text_id, t.custom, t.tag, t.tlabel, t.doc`,
-    ),
-    'DROP TABLE fin_texts',
-    ...(await standardizedStatements(ctx)),
     ...segmentStatements(),
     'DROP TABLE fin_end_dates',
   ]
 }
+
+/** The concepts and their texts, from the quarterly sets' tag files. */
+const conceptStatements = [
+  // A text is a distinct (custom, tag, label, documentation): a company's custom tag repeats in each of its
+  // filings (version = accession number) with the same text. Numbered in the concepts' order.
+  `CREATE TEMP TABLE fin_texts AS
+      SELECT row_number() OVER (ORDER BY custom, tag, tlabel NULLS FIRST, doc NULLS FIRST)::INTEGER AS text_id, *
+      FROM (SELECT DISTINCT coalesce(custom, 0) AS custom, tag, tlabel, doc FROM (${CONCEPTS}))`,
+  // Standard tags first, then custom ones (most of the rows); one text's versions together, so each text's
+  // concepts are one run of concept_id.
+  createServingTable(
+    T.fin_concepts,
+    `SELECT row_number() OVER (ORDER BY t.text_id, c.version)::INTEGER AS concept_id, t.text_id,
+             c.tag, c.version, t.custom, c.abstract, c.datatype, c.iord, c.crdr, c.tlabel, c.doc
+      FROM (${CONCEPTS}) c
+      JOIN fin_texts t ON t.custom = coalesce(c.custom, 0) AND t.tag = c.tag
+        AND t.tlabel IS NOT DISTINCT FROM c.tlabel AND t.doc IS NOT DISTINCT FROM c.doc`,
+  ),
+  // What the concept search scans: each text once, lower-cased once here (lower() per row at query time
+  // tripled a documentation scan of 5M rows), with the run of concepts it stands for.
+  createServingTable(
+    T.fin_concept_texts,
+    `SELECT t.text_id, t.custom, min(c.concept_id) AS first_id, count(*)::INTEGER AS n,
+             lower(t.tag || ' ' || coalesce(t.tlabel, '')) AS search_text, lower(t.doc) AS search_doc
+      FROM fin_texts t JOIN s.fin_concepts c USING (text_id)
+      GROUP BY t.text_id, t.custom, t.tag, t.tlabel, t.doc`,
+  ),
+  'DROP TABLE fin_texts',
+]
 
 /** A filing is one row of fin_filings (its context would otherwise depend on which row a lookup finds): cheap, so checked. */
 export async function checkFilings({ db }: BuildContext) {
