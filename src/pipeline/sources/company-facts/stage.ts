@@ -209,7 +209,7 @@ export async function stageCompanyFacts(
   }
   await pending
   if (failure) throw failure
-  stats.taken = takenFacts ? [...takenFacts.ciks].length : 0
+  stats.taken = takenFacts?.ciks.size ?? 0
   if (stats.files === 0 && stats.taken === 0) throw new BuildError('no CIK##########.json files found', input.rel)
   // Every file taken: the parse wrote no facts, and the view over them needs a file.
   if (stats.files === 0) {
