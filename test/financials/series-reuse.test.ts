@@ -28,8 +28,11 @@ import { tempDir } from '../helpers/snapshot.ts'
 const root = tempDir('series-reuse')
 const mirror = join(root, 'mirror')
 const datasets = join(root, 'datasets')
-/** The sources the series are made from; the insider and 13F sources are no input of theirs. */
-const SKIP = ['insider-transactions', 'form-13f']
+/**
+ * Only the sources the series and rankings are made from: the quarterly statements, companyfacts, and the
+ * submissions and tickers that name the ranked companies; the others are no input of theirs.
+ */
+const SKIP = ['insider-transactions', 'form-13f', 'indexes', 'filing-index', 'sic-codes']
 /** A filer whose file was in the archive the night before only. */
 const GONE_CIK = 9_999_990
 
