@@ -61,3 +61,15 @@ export async function attachBuildCache(db: BuildDb, file: string): Promise<boole
     return false
   }
 }
+
+/**
+ * A one-row record of the attached cache (`c`): its `column`, or undefined when the cache has no such table
+ * (a cache of an older version, or of a build without that source).
+ */
+export async function cachedRecord(db: BuildDb, table: string, column: string): Promise<string | undefined> {
+  const recorded = await db.count(
+    `SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = 'c' AND table_name = ${quote(table)}`,
+  )
+  if (!recorded) return undefined
+  return (await db.one<{ value: string }>(`SELECT ${column}::VARCHAR AS value FROM c.${table}`))?.value
+}

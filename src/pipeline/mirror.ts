@@ -82,6 +82,13 @@ export const manifestEntry = (f: SourceFile) => ({
   ...('files' in f ? { files: (f as SourceFolder).files } : {}),
 })
 
+/**
+ * A source's files as a fingerprint's input: each by its path and its ETag where the download cache knows
+ * it, else its size and modification time (the identity a nightly compares to take what did not change).
+ */
+export const filesIdentity = (files: readonly SourceFile[] | undefined) =>
+  (files ?? []).map(manifestEntry).map((f) => [f.path, f.etag ?? `${f.bytes} ${f.modified}`])
+
 /** A source that is one file at a fixed place in the mirror: what it found, or undefined. */
 export function singleFile(mirror: string, rel: string): { files: SourceFile[]; summary: string } | undefined {
   const path = join(mirror, rel)

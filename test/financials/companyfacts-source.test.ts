@@ -148,6 +148,32 @@ describe.skipIf(!has)('companyfacts staging over the real files', () => {
     expect(await db.all(`SELECT cik::INTEGER AS cik, name FROM t_cf_names ORDER BY cik`)).toEqual(expected)
   })
 
+  test("a concept's label is the greatest its files give; on the real files every file gives the same one", async () => {
+    const labels = new Map<string, Set<string>>()
+    const perFile: { cik: number; key: string; label: string | null }[] = []
+    for (const name of FILES) {
+      const doc = JSON.parse(readFileSync(join(DIR, name), 'utf8')) as Doc
+      for (const [taxonomy, concepts] of Object.entries(doc.facts))
+        for (const [tag, c] of Object.entries(concepts)) {
+          const key = `${taxonomy}|${tag}`
+          if (c.label !== null) labels.set(key, (labels.get(key) ?? new Set()).add(c.label))
+          perFile.push({ cik: Number(doc.cik), key, label: c.label })
+        }
+    }
+    // The rule's reason: the SEC's files agree on a shared concept's label, so the choice changes nothing.
+    expect([...labels].filter(([, set]) => set.size > 1)).toEqual([])
+    const greatest = [...labels].map(([key, set]) => [key, [...set].sort().at(-1)!]).sort()
+    const built = await db.all<{ key: string; label: string }>(
+      `SELECT taxonomy || '|' || tag AS key, label FROM t_cf_labels WHERE label IS NOT NULL ORDER BY key`,
+    )
+    expect(built.map((r) => [r.key, r.label])).toEqual(greatest)
+    // And each file's own labels are kept for the next build (stage-reuse.ts), null ones too.
+    const fileLabels = await db.all<{ cik: number; key: string; label: string | null }>(
+      `SELECT cik::INTEGER AS cik, taxonomy || '|' || tag AS key, label FROM t_cf_file_labels ORDER BY cik, key`,
+    )
+    expect(fileLabels).toEqual(perFile.sort((a, b) => a.cik - b.cik || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)))
+  })
+
   test('from a folder: the same rows', async () => {
     const mirror = join(root, 'folder')
     mkdirSync(join(mirror, 'companyfacts'), { recursive: true })

@@ -22,11 +22,9 @@
  * proves a nightly's tables equal those of a build that made every company.
  */
 import { createHash } from 'node:crypto'
-import { basename } from 'node:path'
-import { attachBuildCache } from '../../build-cache.ts'
+import { attachBuildCache, cachedRecord } from '../../build-cache.ts'
 import { SCHEMA_VERSION } from '../../contract.ts'
-import type { BuildDb } from '../../duck.ts'
-import { manifestEntry } from '../../mirror.ts'
+import { filesIdentity } from '../../mirror.ts'
 import { createServingTable } from '../../serving-table.ts'
 import type { BuildContext } from '../../source.ts'
 import { quote } from '../../sql-text.ts'
@@ -52,13 +50,12 @@ const FACT_PRINTS = `SELECT cik,
  * sets' files (each by its ETag where the download cache knows it, else its size and modification time).
  */
 export function seriesFingerprint(ctx: Pick<BuildContext, 'found'>, metricLabels: string): string {
-  const sets = ctx.found[financialStatements.name]?.files.map(manifestEntry) ?? []
   return createHash('sha256')
     .update(
       JSON.stringify({
         schema: SCHEMA_VERSION,
         statements: [FACT_PRINTS, metricLabels, ...seriesStatements(), ...ratioStatements()],
-        sets: sets.map((f) => [f.path, f.etag ?? `${f.bytes} ${f.modified}`]),
+        sets: filesIdentity(ctx.found[financialStatements.name]?.files),
       }),
     )
     .digest('hex')
@@ -85,17 +82,9 @@ export async function seriesReuse(
     'DROP TABLE cf_prints',
     createServingTable(T.fin_fact_labels, 'SELECT taxonomy, tag, label FROM t_cf_labels'),
     createServingTable(T.fin_series_inputs, `SELECT ${quote(fingerprint)} AS fingerprint`),
-    // What the staging parsed (stage-reuse.ts), and the snapshot whose company_facts will hold those facts.
-    createServingTable(T.fin_fact_files, 'SELECT cik, crc, bytes FROM t_cf_files'),
-    createServingTable(T.fin_fact_file_labels, 'SELECT cik, taxonomy, tag, label, description FROM t_cf_file_labels'),
-    createServingTable(T.fin_fact_names, 'SELECT cik, name FROM t_cf_names'),
-    createServingTable(
-      T.fin_fact_snapshot,
-      `SELECT ${quote(basename(ctx.snapshotDir).replace(/\.partial$/, ''))} AS snapshot_id`,
-    ),
   ]
   if (!ctx.buildCache || !(await attachBuildCache(db, ctx.buildCache))) return { record }
-  const before = await lastFingerprint(db)
+  const before = await cachedRecord(db, T.fin_series_inputs.name, 'fingerprint')
   if (before !== fingerprint) {
     await db.run('DETACH c')
     db.say(
@@ -134,13 +123,4 @@ export async function seriesReuse(
       done: ['DETACH c', 'DROP TABLE cf_changed'],
     },
   }
-}
-
-/** The last build's fingerprint of its shared inputs, if it made the series (and recorded them). */
-async function lastFingerprint(db: BuildDb): Promise<string | undefined> {
-  const recorded = await db.count(
-    `SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = 'c' AND table_name = ${quote(T.fin_series_inputs.name)}`,
-  )
-  if (!recorded) return undefined
-  return (await db.one<{ fingerprint: string }>(`SELECT fingerprint FROM c.${T.fin_series_inputs.name}`))?.fingerprint
 }

@@ -27,6 +27,7 @@ import { rankingStatements } from './rankings.ts'
 import { ratioStatements } from './ratios.ts'
 import { seriesStatements } from './series.ts'
 import { seriesReuse } from './series-reuse.ts'
+import { stageRecords } from './stage-reuse.ts'
 import { METRIC_POINT_KEY, RATIO_POINT_KEY, vintageOnLine } from './vintages.ts'
 
 const METRIC_LABELS = `SELECT * FROM (VALUES ${CANONICAL_METRICS.map((m) => `(${quote(m.key)}, ${quote(m.label)})`).join(', ')}) t(metric, label)`
@@ -38,6 +39,7 @@ export async function servingSeries(ctx: BuildContext): Promise<string[]> {
   const made = reuse ? await cikBatches(ctx.db, ctx.options.seriesFactsPerBatch, reuse.made) : batches
   return [
     ...record,
+    ...stageRecords(ctx.snapshotDir),
     `CREATE TEMP TABLE cf_metric_labels AS ${METRIC_LABELS}`,
     ...(reuse?.take ?? []),
     ...seriesStatements(made, reuse !== undefined),

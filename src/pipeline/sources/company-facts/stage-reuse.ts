@@ -11,9 +11,10 @@
  * published one, and then every file is parsed. A `companyfacts/` folder has no CRCs: it is always parsed.
  */
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type { ZipEntry } from '../../../lib/zip.ts'
-import { attachBuildCache } from '../../build-cache.ts'
+import { attachBuildCache, cachedRecord } from '../../build-cache.ts'
+import { createServingTable } from '../../serving-table.ts'
 import type { BuildContext } from '../../source.ts'
 import { quote } from '../../sql-text.ts'
 import { SERVING_TABLES } from './contract.ts'
@@ -59,12 +60,8 @@ export async function factsToTake(
   const factFiles = facts.files.map((f) => join(previous.dir, f))
   if (!factFiles.every((f) => existsSync(f)) || !(await attachBuildCache(db, buildCache))) return undefined
   try {
-    const recorded = await db.count(
-      `SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = 'c' AND table_name = ${quote(T.fin_fact_snapshot.name)}`,
-    )
-    if (!recorded) return undefined
-    const staged = await db.one<{ id: string }>(`SELECT snapshot_id AS id FROM c.${T.fin_fact_snapshot.name}`)
-    if (staged?.id !== previous.manifest.snapshotId) return undefined
+    const staged = await cachedRecord(db, T.fin_fact_snapshot.name, 'snapshot_id')
+    if (staged !== previous.manifest.snapshotId) return undefined
     const before = filesByCompany(
       (
         await db.all<{ cik: string; crc: string; bytes: string }>(
@@ -95,3 +92,17 @@ export async function factsToTake(
     await db.run('DETACH c')
   }
 }
+
+/**
+ * What this build's staging parsed, for the next build, into its own database: each file's CRC and size,
+ * each company's labels and name, and the snapshot whose `company_facts` will hold those facts (this one).
+ */
+export const stageRecords = (snapshotDir: string): string[] => [
+  createServingTable(T.fin_fact_files, 'SELECT cik, crc, bytes FROM t_cf_files'),
+  createServingTable(T.fin_fact_file_labels, 'SELECT cik, taxonomy, tag, label, description FROM t_cf_file_labels'),
+  createServingTable(T.fin_fact_names, 'SELECT cik, name FROM t_cf_names'),
+  createServingTable(
+    T.fin_fact_snapshot,
+    `SELECT ${quote(basename(snapshotDir).replace(/\.partial$/, ''))} AS snapshot_id`,
+  ),
+]

@@ -21,6 +21,7 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { parseCik } from '../../../lib/ids.ts'
 import type { Step } from '../../../lib/progress.ts'
 import { ZipReader } from '../../../lib/zip.ts'
 import type { BuildDb } from '../../duck.ts'
@@ -84,7 +85,7 @@ const nameRows = (files: string[], largest: number) => `
 export type FactStats = { files: number; bytes: number; ignored: number; taken: number }
 
 /** The CIK a filer's file is named by (`CIK0000320193.json`). */
-const cikOfName = (name: string) => Number(name.slice(3, 13))
+const cikOfName = (name: string) => parseCik(name.slice(3, 13))
 
 /** Bytes of JSON handed to DuckDB at once: large enough for its parallel parse, small enough for the disk. */
 const BATCH_BYTES = 256 << 20

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { SERVING_FILE } from '../../contract.ts'
-import { manifestEntry } from '../../mirror.ts'
+import { filesIdentity } from '../../mirror.ts'
 import type { ServingTable } from '../../serving-table.ts'
 import type { BuildContext } from '../../source.ts'
 import { quote } from '../../sql-text.ts'
@@ -32,9 +32,8 @@ export function takenOrMade(
   tables: readonly ServingTable[],
   statements: readonly string[],
 ): string[] {
-  const sets = ctx.found[source]?.files.map(manifestEntry) ?? []
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify({ sets: sets.map((f) => [f.path, f.etag ?? `${f.bytes} ${f.modified}`]), statements }))
+    .update(JSON.stringify({ sets: filesIdentity(ctx.found[source]?.files), statements }))
     .digest('hex')
   const previous = ctx.previous
   const before = previous?.manifest.parts?.[FSDS_SERVING_STEP]?.[SETS_ONLY_PART]
