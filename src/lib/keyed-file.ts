@@ -293,6 +293,23 @@ export class KeyedFile {
     return keys.map((key) => [...this.linesVia(key, read)])
   }
 
+  /**
+   * Every line of the file in key order, as its key and its payload's UTF-8 bytes, each frame read once and
+   * no string made of a payload: what a build copies of the last snapshot's file (pipeline/lookup-files.ts).
+   */
+  *entries(): Generator<[key: bigint, payload: Uint8Array]> {
+    for (let frame = 0; frame < this.frames; frame++) {
+      const bytes = this.decompressBytes(frame)
+      let at = 0
+      while (at < bytes.length) {
+        const tab = bytes.indexOf(TAB, at)
+        const end = bytes.indexOf(NEWLINE, tab)
+        yield [BigInt(bytes.toString('latin1', at, tab)), bytes.subarray(tab + 1, end)]
+        at = end + 1
+      }
+    }
+  }
+
   close() {
     closeSync(this.fd)
   }
@@ -333,6 +350,10 @@ export class KeyedFile {
   }
 
   private decompress(frame: number): string {
+    return this.decompressBytes(frame).toString('utf8')
+  }
+
+  private decompressBytes(frame: number): Buffer {
     const offset = this.offsets[frame]!
     const length = this.offsets[frame + 1]! - offset
     if (this.scratch.byteLength < length) this.scratch = Buffer.allocUnsafe(length * 2)
@@ -344,7 +365,7 @@ export class KeyedFile {
       done += n
     }
     const text = Bun.zstdDecompressSync(buffer)
-    return Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('utf8')
+    return Buffer.from(text.buffer, text.byteOffset, text.byteLength)
   }
 }
 

@@ -48,6 +48,10 @@ export type LookupFileManifest = {
   inputs?: string
   /** Whether it was taken from the previous snapshot, its inputs unchanged. */
   reused?: boolean
+  /** A file that may take lines (LookupSpec.takesLines): the fingerprint of its query and frame size. */
+  query?: string
+  /** How many of its lines were taken from the previous snapshot's file (the companies not made again). */
+  linesTaken?: number
 }
 
 export type TableManifest = {

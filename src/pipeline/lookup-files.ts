@@ -12,12 +12,15 @@
  * A file declared `madeFrom` some sources is taken from the previous snapshot (hard-linked, else copied)
  * when its inputs' fingerprint is the one recorded there: those sources' files as the manifest lists them
  * (the quarterly sets of a night with no new quarter are the same files), its query and its frame size.
+ * A file declared `takesLines` (a company's lines from that company's rows alone) is written in part: the
+ * lines of the companies the build made again from its query, every other company's copied from the
+ * previous snapshot's file, when that file was written by the same query.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { DuckDBBlobValue } from '@duckdb/node-api'
-import { KeyedFileWriter, keyedFileParts } from '../lib/keyed-file.ts'
+import type { DuckDBBlobValue, DuckDBDataChunk } from '@duckdb/node-api'
+import { KeyedFile, KeyedFileWriter, keyedFileParts } from '../lib/keyed-file.ts'
 import { keepForNextBuild } from './build-cache.ts'
 import { BUILD_DATABASE_FILE, type LookupFileManifest, SERVING_FILE } from './contract.ts'
 import { type InRange, keyRanges } from './key-ranges.ts'
@@ -67,31 +70,35 @@ export async function writeLookupFiles(
     const inputs = inputsOf(ctx, spec, frameBytes)
     const taken = inputs && takeFile(ctx, spec, inputs)
     if (taken) return taken
+    const query = spec.takesLines && queryPrint(spec, frameBytes)
+    const takeFrom = query ? linesToTake(ctx, spec, query) : undefined
     const writer = new KeyedFileWriter(join(snapshotDir, spec.path), {
       ...(frameBytes ? { frameBytes } : {}),
       ...(spec.head ? { head: spec.head } : {}),
     })
     let manifest: LookupFileManifest | undefined
+    let linesTaken = 0
     const watch = db.watch()
-    const statements = await queriesOf(spec)
+    const statements = await queriesOf(spec, takeFrom?.madeAgain)
     try {
-      for (const sql of statements)
-        await db.forEachChunk(sql, (chunk) => {
-          const keys = chunk.getColumnValues(0) as bigint[]
-          const lines = chunk.getColumnValues(1) as DuckDBBlobValue[]
-          for (let i = 0; i < keys.length; i++) writer.add(keys[i]!, lines[i]!.bytes)
-        })
+      if (takeFrom) linesTaken = await writeTakingLines(writer, statements, takeFrom)
+      else for (const sql of statements) await db.forEachChunk(sql, (chunk) => addChunk(writer, chunk))
     } catch (e) {
       if (e instanceof Error)
         e.message = `${e.message}\n  in lookup file ${spec.path}: ${watch.describe(statements[0]!)}`
       throw e
     } finally {
       watch.stop()
-      manifest = { path: spec.path, ...writer.close(), ...(inputs ? { inputs, reused: false } : {}) }
+      manifest = {
+        path: spec.path,
+        ...writer.close(),
+        ...(inputs ? { inputs, reused: false } : {}),
+        ...(query ? { query, ...(takeFrom ? { linesTaken } : {}) } : {}),
+      }
     }
     db.sayIfLong(
       watch,
-      `lookup file ${spec.path}${statements.length > 1 ? ` (${statements.length} ranges)` : ''}: ${statements[0]}`,
+      `lookup file ${spec.path}${statements.length > 1 ? ` (${statements.length} ranges)` : ''}${takeFrom ? `, ${linesTaken.toLocaleString('en-US')} lines taken from the last snapshot's` : ''}: ${statements[0]}`,
     )
     // A line per row, or a lookup would miss what a list shows.
     if (spec.rowsOf === undefined) return manifest
@@ -101,13 +108,83 @@ export async function writeLookupFiles(
     return manifest
   }
 
-  /** The file's queries: its one query, or one per key range (key-ranges.ts), in key order. */
-  async function queriesOf(spec: LookupSpec): Promise<string[]> {
+  /**
+   * The file's queries: its one query, or one per key range (key-ranges.ts), in key order; each narrowed
+   * to the companies of the table `madeAgain` when the others' lines are taken.
+   */
+  async function queriesOf(spec: LookupSpec, madeAgain?: string): Promise<string[]> {
     if (typeof spec.sql === 'string') return [spec.sql]
     if (!spec.ranges) throw new Error(`lookup file ${spec.path}: a query by range needs its ranges`)
     const query = spec.sql
-    return (await keyRanges(db, spec.ranges)).map((inRange) => query(inRange))
+    const ranges = await keyRanges(db, spec.ranges)
+    if (!madeAgain) return ranges.map((inRange) => query(inRange))
+    return ranges.map((inRange) => query((c) => `${inRange(c)} AND ${c} IN (SELECT cik FROM ${madeAgain})`))
   }
+
+  /**
+   * Writes the lines of the companies made again (the queries' rows) and takes every other company's from
+   * the previous snapshot's file, merged in key order: a key's company is wholly of one or the other. Returns
+   * how many lines were taken.
+   */
+  async function writeTakingLines(writer: KeyedFileWriter, statements: string[], from: LinesFrom): Promise<number> {
+    const rows = await db.all<{ cik: number }>(`SELECT DISTINCT cik::INTEGER AS cik FROM ${from.madeAgain}`)
+    const made = new Set(rows.map((r) => Number(r.cik)))
+    const before = KeyedFile.open(from.file)
+    let taken = 0
+    try {
+      const lines = before.entries()
+      let next = lines.next()
+      /** The previous file's lines of keys below `key` (all that are left without one), but the companies' made again. */
+      const takeBelow = (key?: bigint) => {
+        for (; !next.done && (key === undefined || next.value[0] < key); next = lines.next()) {
+          const [k, payload] = next.value
+          if (made.has(from.companyOf(k))) continue
+          writer.add(k, payload)
+          taken++
+        }
+      }
+      for (const sql of statements) await db.forEachChunk(sql, (chunk) => addChunk(writer, chunk, takeBelow))
+      takeBelow()
+    } finally {
+      before.close()
+    }
+    return taken
+  }
+}
+
+/** A chunk of a file's query (key, line) to the writer; `before` is called with each key ahead of its line. */
+function addChunk(writer: KeyedFileWriter, chunk: DuckDBDataChunk, before?: (key: bigint) => void) {
+  const keys = chunk.getColumnValues(0) as bigint[]
+  const lines = chunk.getColumnValues(1) as DuckDBBlobValue[]
+  for (let i = 0; i < keys.length; i++) {
+    before?.(keys[i]!)
+    writer.add(keys[i]!, lines[i]!.bytes)
+  }
+}
+
+/** Where a file takes lines from (LookupSpec.takesLines): the previous snapshot's file, and who was made again. */
+type LinesFrom = { file: string; madeAgain: string; companyOf(key: bigint): number }
+
+/** A fingerprint of a file's query (its text for any range) and frame size: a file written otherwise has other lines. */
+function queryPrint(spec: LookupSpec, frameBytes: number | undefined): string {
+  const sql = typeof spec.sql === 'string' ? spec.sql : spec.sql((column) => `${column} IN RANGE`)
+  return createHash('sha256')
+    .update(JSON.stringify({ sql, frameBytes: frameBytes ?? null }))
+    .digest('hex')
+}
+
+/**
+ * Where this build takes lines of a file from (LookupSpec.takesLines): the previous snapshot's file, when
+ * the source says which companies it made again and that file was written by the same query.
+ */
+function linesToTake(ctx: BuildContext, spec: LookupSpec, query: string): LinesFrom | undefined {
+  const madeAgain = spec.takesLines?.madeAgain(ctx)
+  const before = ctx.previous?.manifest.lookups[spec.name]
+  if (!madeAgain || !ctx.previous || before?.query !== query || before.path !== spec.path) return undefined
+  const file = join(ctx.previous.dir, spec.path)
+  const { blocks, index } = keyedFileParts(file)
+  if (!existsSync(blocks) || !existsSync(index)) return undefined
+  return { file, madeAgain, companyOf: spec.takesLines!.companyOf }
 }
 
 /** Whether a file's query (any range of it) or row count reads a table of the build's own database (`b.`). */
@@ -146,7 +223,7 @@ function takeFile(ctx: BuildContext, spec: LookupSpec, inputs: string): LookupFi
  */
 export function lookupOf(
   model: AnyReadModel,
-  write: Pick<LookupSpec, 'rowsOf' | 'ranges' | 'head' | 'madeFrom'> & {
+  write: Pick<LookupSpec, 'rowsOf' | 'ranges' | 'head' | 'madeFrom' | 'takesLines'> & {
     from: string | ((inRange: InRange) => string)
   },
 ): LookupSpec {

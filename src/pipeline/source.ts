@@ -184,6 +184,14 @@ export type LookupSpec = {
    * name no table of a source it does not declare.
    */
   madeFrom?: readonly string[]
+  /**
+   * A file keyed by company whose lines of a company come from that company's rows alone (and numbers
+   * kept across builds): where this build took most companies' rows unchanged from the last one,
+   * `madeAgain` names the table (a column `cik`) of the companies it made again. Their lines are written;
+   * every other company's are taken from the previous snapshot's file, when that file was written by the
+   * same query (lookup-files.ts). Needs `ranges`: each range's query is narrowed to those companies.
+   */
+  takesLines?: { companyOf(key: bigint): number; madeAgain(ctx: BuildContext): string | undefined }
 }
 
 /**

@@ -6,18 +6,25 @@
  * value, one company had no file yet, a company that has since left the archive had one, and one file gave
  * a concept another label. The build of the mirror as it is then makes again exactly those companies and
  * those with a fact of that concept, and its series, vintages, ratios, rankings and lookup files equal
- * those of the sample snapshot, which made every company.
+ * those of the sample snapshot, which made every company. Its series lookup files take the other companies'
+ * lines from the night before's files, and the series keep the night before's numbers
+ * (src/pipeline/sources/company-facts/series-numbers-kept.ts).
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
+import { KeyedFile } from '../../src/lib/keyed-file.ts'
 import { Reporter } from '../../src/lib/progress.ts'
 import { ZipReader, ZipWriter } from '../../src/lib/zip.ts'
 import { buildCacheFile } from '../../src/pipeline/build-cache.ts'
 import { BUILD_DATABASE_FILE, type Manifest, SERVING_FILE } from '../../src/pipeline/contract.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
-import { SERVING_TABLES } from '../../src/pipeline/sources/company-facts/contract.ts'
+import {
+  FIN_METRIC_SERIES,
+  METRIC_META_FIELDS,
+  SERVING_TABLES,
+} from '../../src/pipeline/sources/company-facts/contract.ts'
 import { seriesFingerprint } from '../../src/pipeline/sources/company-facts/series-reuse.ts'
 import { seriesLookups } from '../../src/pipeline/sources/company-facts/serving.ts'
 import { SERVING_TABLES as FSDS_TABLES } from '../../src/pipeline/sources/financial-statements/contract.ts'
@@ -45,6 +52,8 @@ type Doc = {
 let reference: Fixture
 let lines: string[] = []
 let night: Manifest
+/** The night before's snapshot. */
+let before: string
 /** The companies the night's build must make again. */
 let expected: { changed: number; companies: number; taken: number }
 
@@ -110,7 +119,7 @@ beforeAll(async () => {
   }
   writer.add(cikName(GONE_CIK), JSON.stringify({ ...copied.doc, cik: GONE_CIK }))
   writer.close()
-  await build()
+  before = (await build()).dir
   expect(lines.some((l) => l.includes('companyfacts series'))).toBe(false)
   expect(existsSync(buildCacheFile(datasets))).toBe(true)
 
@@ -128,39 +137,83 @@ test('only the companies whose facts or labels changed are made again', () => {
 })
 
 /** Rows of `table` in one database (or Parquet) and not the other, each way (EXCEPT ALL: a row twice counts twice). */
-async function differences(table: string, night: string, made: string) {
-  const db = await DuckDBInstance.create(':memory:')
-  const conn = await db.connect()
-  try {
+async function differences(table: string, night: string, made: string, columns = '*') {
+  return withDuckDb(async (query) => {
     const from = async (alias: string, file: string) => {
       if (!file.endsWith('.duckdb')) return `read_parquet('${file}/*.parquet')`
-      await conn.run(`ATTACH '${file}' AS ${alias} (READ_ONLY)`)
+      await query(`ATTACH '${file}' AS ${alias} (READ_ONLY)`)
       return `${alias}.${table}`
     }
     const [n, r] = [await from('n', night), await from('r', made)]
-    const count = async (sql: string) => Number((await conn.runAndReadAll(sql)).getRows()[0]![0])
+    const count = async (sql: string) => Number((await query(sql))[0]![0])
     return {
       table,
       rows: await count(`SELECT count(*) FROM ${n}`),
-      onlyNight: await count(`SELECT count(*) FROM (FROM ${n} EXCEPT ALL FROM ${r})`),
-      onlyReference: await count(`SELECT count(*) FROM (FROM ${r} EXCEPT ALL FROM ${n})`),
+      onlyNight: await count(
+        `SELECT count(*) FROM (SELECT ${columns} FROM ${n} EXCEPT ALL SELECT ${columns} FROM ${r})`,
+      ),
+      onlyReference: await count(
+        `SELECT count(*) FROM (SELECT ${columns} FROM ${r} EXCEPT ALL SELECT ${columns} FROM ${n})`,
+      ),
     }
+  })
+}
+
+async function withDuckDb<T>(use: (query: (sql: string) => Promise<unknown[][]>) => Promise<T>): Promise<T> {
+  const db = await DuckDBInstance.create(':memory:')
+  const conn = await db.connect()
+  try {
+    return await use(async (sql) => (await conn.runAndReadAll(sql)).getRows())
   } finally {
     conn.closeSync()
     db.closeSync()
   }
 }
 
+/** A serving table's rows of a snapshot, as the rows DuckDB reads. */
+const rowsOf = (dir: string, table: string) =>
+  withDuckDb(async (query) => {
+    await query(`ATTACH '${join(dir, SERVING_FILE)}' AS s (READ_ONLY)`)
+    return query(`SELECT * FROM s.${table} ORDER BY 1`)
+  })
+
 const snapshotDir = () => join(datasets, readFileSync(join(datasets, 'CURRENT'), 'utf8').trim())
+
+/** The numbered tables compared without their numbers, which a nightly keeps from the night before. */
+const WITHOUT_NUMBERS: Record<string, string> = {
+  [SERVING_TABLES.fin_series_ids.name]: 'source, symbol',
+  [SERVING_TABLES.fin_point_metas.name]: METRIC_META_FIELDS.join(', '),
+}
 
 test("the night's series, vintages, ratios and rankings equal those of a build that made every company", async () => {
   // fin_fact_snapshot names the build itself, another in each.
   for (const table of Object.values(SERVING_TABLES).filter((t) => t.name !== 'fin_fact_snapshot')) {
     const file = table.buildOnly ? BUILD_DATABASE_FILE : SERVING_FILE
-    const found = await differences(table.name, join(snapshotDir(), file), join(reference.dir, file))
+    const columns = WITHOUT_NUMBERS[table.name]
+    const found = await differences(table.name, join(snapshotDir(), file), join(reference.dir, file), columns)
     expect(found).toEqual({ table: table.name, rows: found.rows, onlyNight: 0, onlyReference: 0 })
     expect(found.rows).toBeGreaterThan(0)
   }
+})
+
+test("the night keeps the night before's numbers of series and parts, and numbers a new one after the greatest", async () => {
+  const added: Record<string, number> = {}
+  for (const table of [SERVING_TABLES.fin_series_ids.name, SERVING_TABLES.fin_point_metas.name]) {
+    const [then, now] = [await rowsOf(before, table), await rowsOf(snapshotDir(), table)]
+    const numberThen = new Map(then.map(([n, ...name]) => [JSON.stringify(name), n]))
+    const greatest = Math.max(...then.map(([n]) => Number(n)))
+    added[table] = 0
+    for (const [n, ...name] of now) {
+      const kept = numberThen.get(JSON.stringify(name))
+      if (kept !== undefined) expect([table, name, n]).toEqual([table, name, kept])
+      else {
+        expect(Number(n)).toBeGreaterThan(greatest)
+        added[table]++
+      }
+    }
+  }
+  // The relabelled concept's label is a part the night before had no number for.
+  expect(added[SERVING_TABLES.fin_point_metas.name]).toBeGreaterThan(0)
 })
 
 test("the staging parses only the files that changed, and the night's facts are the sample's", async () => {
@@ -188,9 +241,55 @@ test("the tables made from the quarterly sets alone are the last snapshot's copi
   }
 })
 
-test("the night's series lookup files are the sample's, byte for byte", () => {
-  for (const spec of seriesLookups()) {
-    const [night, made] = [snapshotDir(), reference.dir].map((dir) => {
+/** Where a metric series line holds its part's number. */
+const META_AT = Object.keys(FIN_METRIC_SERIES.fields.properties).indexOf('meta_id')
+
+/** A series lookup file's lines by what they mean: each key as its company, series and period length, each part by its fields. */
+async function linesByMeaning(dir: string, path: string) {
+  const [ids, metas] = [
+    await rowsOf(dir, SERVING_TABLES.fin_series_ids.name),
+    await rowsOf(dir, SERVING_TABLES.fin_point_metas.name),
+  ]
+  const series = new Map(ids.map(([n, source, symbol]) => [Number(n), `${source}:${symbol}`]))
+  const parts = new Map(metas.map(([n, ...fields]) => [Number(n), fields]))
+  const file = KeyedFile.open(join(dir, path))
+  const byKey = new Map<string, unknown[]>()
+  try {
+    for (const [key, payload] of file.entries()) {
+      const name = `${key >> 32n}|${series.get(Number((key >> 3n) & (2n ** 29n - 1n)))}|${key & 7n}`
+      const line = JSON.parse(Buffer.from(payload).toString('utf8')) as unknown[]
+      if (path === FIN_METRIC_SERIES.path) line[META_AT] = parts.get(line[META_AT] as number)
+      byKey.set(name, [...(byKey.get(name) ?? []), line])
+    }
+  } finally {
+    file.close()
+  }
+  return [...byKey].sort(([a], [b]) => a.localeCompare(b))
+}
+
+test("the night's series lookup files take the other companies' lines and mean what the sample's do", async () => {
+  const [parts, partsReference] = [
+    await rowsOf(snapshotDir(), SERVING_TABLES.fin_point_metas.name),
+    await rowsOf(reference.dir, SERVING_TABLES.fin_point_metas.name),
+  ]
+  const [ids, idsReference] = [
+    await rowsOf(snapshotDir(), SERVING_TABLES.fin_series_ids.name),
+    await rowsOf(reference.dir, SERVING_TABLES.fin_series_ids.name),
+  ]
+  const referenceManifest = JSON.parse(readFileSync(join(reference.dir, 'manifest.json'), 'utf8')) as Manifest
+  expect(META_AT).toBeGreaterThan(0)
+  // This night's numbers: the series are those of a build that made every company, one part is not.
+  expect(ids).toEqual(idsReference)
+  expect(parts).not.toEqual(partsReference)
+  for (const spec of seriesLookups().filter((s) => s.takesLines)) {
+    const file = night.lookups[spec.name]!
+    expect(file.linesTaken).toBeGreaterThan(0)
+    expect(file.linesTaken).toBeLessThan(file.lines)
+    expect(file.lines).toBe(referenceManifest.lookups[spec.name]!.lines)
+    expect(await linesByMeaning(snapshotDir(), spec.path)).toEqual(await linesByMeaning(reference.dir, spec.path))
+    // Where the lines hold no part's number, the same numbers make the same file, byte for byte.
+    if (spec.name === FIN_METRIC_SERIES.name) continue
+    const [nightFiles, made] = [snapshotDir(), reference.dir].map((dir) => {
       const folder = dirname(join(dir, spec.path))
       const base = spec.path.split('/').pop()!
       return readdirSync(folder)
@@ -198,8 +297,8 @@ test("the night's series lookup files are the sample's, byte for byte", () => {
         .sort()
         .map((n) => [n, readFileSync(join(folder, n)).toString('base64')])
     })
-    expect(night!.length).toBeGreaterThan(0)
-    expect(night).toEqual(made!)
+    expect(nightFiles!.length).toBeGreaterThan(0)
+    expect(nightFiles).toEqual(made!)
   }
 })
 

@@ -61,8 +61,15 @@ export function seriesFingerprint(ctx: Pick<BuildContext, 'found'>, metricLabels
     .digest('hex')
 }
 
-/** What a nightly takes: the companies made again, the statements that take the others' rows, and the cleanup after. */
+/**
+ * What a nightly takes: the companies made again (`cf_changed`, kept until the lookup files are written),
+ * the statements that take the others' rows, and the cleanup after.
+ */
 export type SeriesReuse = { made: CompanySet; take: string[]; done: string[] }
+
+/** The table of the companies a nightly made again (MADE_AGAIN), for the series lookup files, when set. */
+export const SERIES_MADE_AGAIN = 'companyfacts series made again'
+const MADE_AGAIN = 'cf_changed'
 
 /**
  * What this build's series are made from, and what it takes: `record` writes its inputs into its own
@@ -94,7 +101,7 @@ export async function seriesReuse(
     )
     return { record }
   }
-  await db.runLarge(`CREATE TEMP TABLE cf_changed AS
+  await db.runLarge(`CREATE TEMP TABLE ${MADE_AGAIN} AS
     SELECT cik FROM cf_prints n FULL JOIN c.${T.fin_fact_prints.name} o USING (cik)
     WHERE n.print IS DISTINCT FROM o.print OR n.facts IS DISTINCT FROM o.facts
     UNION
@@ -102,12 +109,16 @@ export async function seriesReuse(
     JOIN (SELECT taxonomy, tag FROM t_cf_labels n JOIN c.${T.fin_fact_labels.name} o USING (taxonomy, tag)
           WHERE n.label IS DISTINCT FROM o.label) l ON l.taxonomy = f.taxonomy AND l.tag = f.tag`)
   // Of the companies there are now: one whose file left the archive is in cf_changed, so its rows are not taken.
-  const changed = await db.count('SELECT count(*) AS n FROM cf_changed WHERE cik IN (SELECT cik FROM cf_prints)')
+  const changed = await db.count(`SELECT count(*) AS n FROM ${MADE_AGAIN} WHERE cik IN (SELECT cik FROM cf_prints)`)
   const companies = await db.count('SELECT count(*) AS n FROM cf_prints')
   db.say(
     `companyfacts series: ${changed.toLocaleString('en-US')} of ${companies.toLocaleString('en-US')} companies made again, the others' taken from the last build`,
   )
-  const made = companiesIn('cf_changed')
+  const made = companiesIn(MADE_AGAIN)
+  // The other companies' lines of the series lookup files are those of the snapshot the cache's rows were
+  // written to, if it is the one published (a build that failed after keeping its cache published none).
+  if ((await cachedRecord(db, T.fin_fact_snapshot.name, 'snapshot_id')) === ctx.previous?.manifest.snapshotId)
+    ctx.state[SERIES_MADE_AGAIN] = MADE_AGAIN
   return {
     record,
     reuse: {
@@ -120,7 +131,7 @@ export async function seriesReuse(
         ),
         'SET preserve_insertion_order = false',
       ],
-      done: ['DETACH c', 'DROP TABLE cf_changed'],
+      done: ['DETACH c'],
     },
   }
 }

@@ -8,7 +8,6 @@ import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 import { knownOnSql } from '../../../reference/point-in-time.ts'
 import { ROWS_PER_RANGE } from '../../key-ranges.ts'
 import { lookupOf } from '../../lookup-files.ts'
-import { createServingTable } from '../../serving-table.ts'
 import type { BuildContext, LookupSpec } from '../../source.ts'
 import { quote } from '../../sql-text.ts'
 import { cikBatches } from './batches.ts'
@@ -19,14 +18,13 @@ import {
   FIN_RATIO_RANKING_LINES,
   FIN_RATIO_SERIES,
   FIN_RATIO_VINTAGES,
-  METRIC_META_FIELDS,
   RATIO_RANKING_YEARS_SQL,
-  SERVING_TABLES,
 } from './contract.ts'
 import { rankingStatements } from './rankings.ts'
 import { ratioStatements } from './ratios.ts'
 import { seriesStatements } from './series.ts'
-import { seriesReuse } from './series-reuse.ts'
+import { keptNumbers, numbersBefore, sameMeta } from './series-numbers-kept.ts'
+import { SERIES_MADE_AGAIN, seriesReuse } from './series-reuse.ts'
 import { stageRecords } from './stage-reuse.ts'
 import { METRIC_POINT_KEY, RATIO_POINT_KEY, vintageOnLine } from './vintages.ts'
 
@@ -37,6 +35,7 @@ export async function servingSeries(ctx: BuildContext): Promise<string[]> {
   // A nightly makes only the companies whose inputs changed, and takes the others' rows (series-reuse.ts).
   const { record, reuse } = await seriesReuse(ctx, METRIC_LABELS)
   const made = reuse ? await cikBatches(ctx.db, ctx.options.seriesFactsPerBatch, reuse.made) : batches
+  const numbering = await numbersBefore(ctx)
   return [
     ...record,
     ...stageRecords(ctx.snapshotDir),
@@ -47,24 +46,23 @@ export async function servingSeries(ctx: BuildContext): Promise<string[]> {
     ...ratioStatements(made, reuse !== undefined),
     ...(reuse?.done ?? []),
     ...rankingStatements(batches),
-    // Numbered in (source, symbol) order: within a company, its series' keys then run in that order.
-    createServingTable(
-      SERVING_TABLES.fin_series_ids,
-      `SELECT row_number() OVER (ORDER BY source, symbol)::INTEGER AS series_id, source, symbol FROM (
-        SELECT DISTINCT source, symbol FROM b.fin_metric_points
-        UNION ALL SELECT DISTINCT 'ratio', ratio FROM b.fin_ratio_points)`,
-    ),
-    createServingTable(
-      SERVING_TABLES.fin_point_metas,
-      `SELECT row_number() OVER (ORDER BY ${META})::INTEGER AS meta_id, ${META} FROM (
-        SELECT DISTINCT ${META} FROM b.fin_metric_points)`,
-    ),
+    ...numbering,
+    ...keptNumbers(),
   ]
 }
 
-const META = METRIC_META_FIELDS.join(', ')
-/** A point's `fin_point_metas` row: the same fields, nulls matching nulls (a tag without a version or rule). */
-const SAME_META = METRIC_META_FIELDS.map((f) => `p.${f} IS NOT DISTINCT FROM m.${f}`).join(' AND ')
+/** A point's `fin_point_metas` row. */
+const SAME_META = sameMeta('p', 'm')
+
+/**
+ * A company's lines of the series and vintage files come from its own points and vintages and the kept
+ * numbers (series-numbers-kept.ts) alone: a nightly takes those of the companies it did not make again
+ * (series-reuse.ts) from the last snapshot's files. The company is a key's high 32 bits (PERIOD_SERIES_KEY).
+ */
+const COMPANY_LINES: LookupSpec['takesLines'] = {
+  companyOf: (key) => Number(key >> 32n),
+  madeAgain: (ctx) => ctx.state[SERIES_MADE_AGAIN] as string | undefined,
+}
 
 /**
  * The series as lookup files, a series per key (contract LOOKUPS): as a DuckDB query on the 75-million-row
@@ -86,6 +84,7 @@ export const seriesLookups = (): LookupSpec[] => [
       ORDER BY ratio, quarters, answers_in, value DESC, cik, end_date, vintage`,
   }),
   lookupOf(FIN_METRIC_SERIES, {
+    takesLines: COMPANY_LINES,
     rowsOf: 'b.fin_metric_points',
     head: seriesHead,
     ranges: { column: 'cik', of: 'b.fin_metric_points', parts: 16, rowsPerPart: ROWS_PER_RANGE },
@@ -97,6 +96,7 @@ export const seriesLookups = (): LookupSpec[] => [
       ),
   }),
   lookupOf(FIN_METRIC_VINTAGES, {
+    takesLines: COMPANY_LINES,
     rowsOf: 'b.fin_metric_vintages',
     ranges: { column: 'cik', of: 'b.fin_metric_vintages', parts: 16, rowsPerPart: ROWS_PER_RANGE },
     from: (
@@ -105,6 +105,7 @@ export const seriesLookups = (): LookupSpec[] => [
       ORDER BY 1, end_date DESC, vintage`,
   }),
   lookupOf(FIN_RATIO_VINTAGES, {
+    takesLines: COMPANY_LINES,
     rowsOf: 'b.fin_ratio_vintages',
     ranges: { column: 'cik', of: 'b.fin_ratio_vintages', parts: 4, rowsPerPart: ROWS_PER_RANGE },
     from: (
@@ -113,6 +114,7 @@ export const seriesLookups = (): LookupSpec[] => [
       JOIN s.fin_series_ids USING (source, symbol) ORDER BY 1, end_date DESC, vintage`,
   }),
   lookupOf(FIN_RATIO_SERIES, {
+    takesLines: COMPANY_LINES,
     rowsOf: 'b.fin_ratio_points',
     head: seriesHead,
     ranges: { column: 'cik', of: 'b.fin_ratio_points', parts: 4, rowsPerPart: ROWS_PER_RANGE },
