@@ -89,6 +89,35 @@ export class KeyedFileWriter {
     this.lineCount++
   }
 
+  /**
+   * A frame another keyed file stored, copied as it is (its compressed bytes): the frame being filled is
+   * written first. `first` is its first key; `last`, its last key or a bound no lower than it and below any
+   * key added after (the ordering check and the next frame's continuation flag compare with it); `head` its
+   * head, where this file keeps heads. Its lines are not read: `countCopied` adds them to the count.
+   */
+  addFrame(frame: { compressed: Uint8Array; first: bigint; last: bigint; head: bigint | undefined }) {
+    if (frame.first < this.last) throw new Error(`keyed file ${this.base}: key ${frame.first} after ${this.last}`)
+    this.flush()
+    this.index.push(
+      frame.first,
+      BigInt(this.offset),
+      BigInt(frame.compressed.length),
+      frame.first === this.last ? 1n : 0n,
+    )
+    if (this.options.head) {
+      if (frame.head === undefined) throw new Error(`keyed file ${this.base}: a frame copied without its head`)
+      this.heads.push(frame.head)
+    }
+    writeSync(this.blocksFd, frame.compressed)
+    this.offset += frame.compressed.length
+    this.last = frame.last
+  }
+
+  /** The lines of the frames copied (addFrame), counted by the caller. */
+  countCopied(lines: number) {
+    this.lineCount += lines
+  }
+
   private grow(room: number) {
     const bigger = Buffer.allocUnsafe(Math.max(this.frame.length * 2, this.used + room))
     this.frame.copy(bigger, 0, 0, this.used)
@@ -294,19 +323,18 @@ export class KeyedFile {
   }
 
   /**
-   * Every line of the file in key order, as its key and its payload's UTF-8 bytes, each frame read once and
-   * no string made of a payload: what a build copies of the last snapshot's file (pipeline/lookup-files.ts).
+   * A frame as it is stored, for a build that copies the last snapshot's file in part
+   * (pipeline/lookup-files.ts): its first key, whether it continues the frame before's last key, its head,
+   * its compressed bytes, and its lines' bytes.
    */
-  *entries(): Generator<[key: bigint, payload: Uint8Array]> {
-    for (let frame = 0; frame < this.frames; frame++) {
-      const bytes = this.decompressBytes(frame)
-      let at = 0
-      while (at < bytes.length) {
-        const tab = bytes.indexOf(TAB, at)
-        const end = bytes.indexOf(NEWLINE, tab)
-        yield [BigInt(bytes.toString('latin1', at, tab)), bytes.subarray(tab + 1, end)]
-        at = end + 1
-      }
+  frameAt(frame: number): StoredFrame {
+    return {
+      first: this.firstKey(frame),
+      next: frame + 1 < this.frames ? this.firstKey(frame + 1) : undefined,
+      nextContinues: frame + 1 < this.frames && this.continues[frame + 1] === 1,
+      head: this.heads?.[frame],
+      compressed: () => Buffer.from(this.readCompressed(frame)),
+      bytes: () => this.decompressBytes(frame),
     }
   }
 
@@ -354,6 +382,12 @@ export class KeyedFile {
   }
 
   private decompressBytes(frame: number): Buffer {
+    const text = Bun.zstdDecompressSync(this.readCompressed(frame))
+    return Buffer.from(text.buffer, text.byteOffset, text.byteLength)
+  }
+
+  /** The frame's compressed bytes, in the scratch buffer (valid until the next read). */
+  private readCompressed(frame: number): Buffer {
     const offset = this.offsets[frame]!
     const length = this.offsets[frame + 1]! - offset
     if (this.scratch.byteLength < length) this.scratch = Buffer.allocUnsafe(length * 2)
@@ -364,8 +398,30 @@ export class KeyedFile {
       if (n === 0) throw new Error(`keyed file: frame ${frame} ends early`)
       done += n
     }
-    const text = Bun.zstdDecompressSync(buffer)
-    return Buffer.from(text.buffer, text.byteOffset, text.byteLength)
+    return buffer
+  }
+}
+
+/** A frame of a keyed file as stored (KeyedFile.frameAt). */
+export type StoredFrame = {
+  first: bigint
+  /** The next frame's first key (none for the last frame), and whether that frame continues this one's last key. */
+  next: bigint | undefined
+  nextContinues: boolean
+  head: bigint | undefined
+  compressed(): Buffer
+  /** Its lines' bytes, decompressed (linesOf, linesIn read them). */
+  bytes(): Buffer
+}
+
+/** A frame's lines (StoredFrame.bytes), as their keys and their payloads' bytes. */
+export function* linesOf(bytes: Buffer): Generator<[key: bigint, payload: Uint8Array]> {
+  let at = 0
+  while (at < bytes.length) {
+    const tab = bytes.indexOf(TAB, at)
+    const end = bytes.indexOf(NEWLINE, tab)
+    yield [BigInt(bytes.toString('latin1', at, tab)), bytes.subarray(tab + 1, end)]
+    at = end + 1
   }
 }
 

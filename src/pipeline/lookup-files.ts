@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { DuckDBBlobValue, DuckDBDataChunk } from '@duckdb/node-api'
-import { KeyedFile, KeyedFileWriter, keyedFileParts } from '../lib/keyed-file.ts'
+import { KeyedFile, KeyedFileWriter, keyedFileParts, linesOf } from '../lib/keyed-file.ts'
 import { keepForNextBuild } from './build-cache.ts'
 import { BUILD_DATABASE_FILE, type LookupFileManifest, SERVING_FILE } from './contract.ts'
 import { type InRange, keyRanges } from './key-ranges.ts'
@@ -116,40 +116,103 @@ export async function writeLookupFiles(
     if (typeof spec.sql === 'string') return [spec.sql]
     if (!spec.ranges) throw new Error(`lookup file ${spec.path}: a query by range needs its ranges`)
     const query = spec.sql
-    const ranges = await keyRanges(db, spec.ranges)
-    if (!madeAgain) return ranges.map((inRange) => query(inRange))
-    return ranges.map((inRange) => query((c) => `${inRange(c)} AND ${c} IN (SELECT cik FROM ${madeAgain})`))
+    if (!madeAgain) return (await keyRanges(db, spec.ranges)).map((inRange) => query(inRange))
+    // The ranges of those companies' rows alone: a few of them make one range, one scan of the table.
+    const { column, of } = spec.ranges
+    const made = (c: string) => `${c} IN (SELECT cik FROM ${madeAgain})`
+    const ranges = await keyRanges(db, { ...spec.ranges, of: `(SELECT ${column} FROM ${of} WHERE ${made(column)})` })
+    return ranges.map((inRange) => query((c) => `${inRange(c)} AND ${made(c)}`))
   }
 
   /**
    * Writes the lines of the companies made again (the queries' rows) and takes every other company's from
-   * the previous snapshot's file, merged in key order: a key's company is wholly of one or the other. Returns
-   * how many lines were taken.
+   * the previous snapshot's file (takenLines), merged in key order: a key's company is wholly of one or
+   * the other. Returns how many lines were taken.
    */
   async function writeTakingLines(writer: KeyedFileWriter, statements: string[], from: LinesFrom): Promise<number> {
-    const rows = await db.all<{ cik: number }>(`SELECT DISTINCT cik::INTEGER AS cik FROM ${from.madeAgain}`)
-    const made = new Set(rows.map((r) => Number(r.cik)))
+    const rows = await db.all<{ cik: number }>(
+      `SELECT DISTINCT cik::INTEGER AS cik FROM ${from.madeAgain} ORDER BY cik`,
+    )
     const before = KeyedFile.open(from.file)
     let taken = 0
     try {
-      const lines = before.entries()
-      let next = lines.next()
-      /** The previous file's lines of keys below `key` (all that are left without one), but the companies' made again. */
+      const read = { lines: 0 }
+      const old = takenLines(
+        before,
+        rows.map((r) => Number(r.cik)),
+        from.companyOf,
+        read,
+      )
+      let next = old.next()
+      /** The previous file's lines and frames of keys below `key` (all that are left without one). */
       const takeBelow = (key?: bigint) => {
-        for (; !next.done && (key === undefined || next.value[0] < key); next = lines.next()) {
-          const [k, payload] = next.value
-          if (made.has(from.companyOf(k))) continue
-          writer.add(k, payload)
-          taken++
+        for (; !next.done && (key === undefined || next.value.first < key); next = old.next()) {
+          const item = next.value
+          if (item.frame) writer.addFrame(item.frame)
+          else {
+            writer.add(item.first, item.payload!)
+            taken++
+          }
         }
       }
       for (const sql of statements) await db.forEachChunk(sql, (chunk) => addChunk(writer, chunk, takeBelow))
       takeBelow()
+      // The frames copied hold the file's lines but those of the frames read line by line.
+      const copied = from.lines - read.lines
+      writer.countCopied(copied)
+      taken += copied
     } finally {
       before.close()
     }
     return taken
   }
+}
+
+/** A line of the previous snapshot's file to take, or a whole frame of lines (its first key, `first`). */
+type Taken = { first: bigint; payload?: Uint8Array; frame?: Parameters<KeyedFileWriter['addFrame']>[0] }
+
+/**
+ * The lines of the previous snapshot's file of every company but those `made` (ascending): a frame whose
+ * keys can hold no such company (none lies between its first key's company and the next frame's) is
+ * taken whole, as stored, unread; any other frame line by line, its lines counted in `read`. A run of
+ * frames of unchanged companies, most of the file, is so copied without being read or written again.
+ */
+function* takenLines(
+  file: KeyedFile,
+  made: readonly number[],
+  companyOf: (key: bigint) => number,
+  read: { lines: number },
+): Generator<Taken> {
+  const isMade = new Set(made)
+  for (let f = 0; f < file.frames; f++) {
+    const frame = file.frameAt(f)
+    const to = frame.next === undefined ? Number.POSITIVE_INFINITY : companyOf(frame.next)
+    if (!anyBetween(made, companyOf(frame.first), to)) {
+      // The frame's last key: the next frame's first where that continues it, else below it (and above this
+      // frame's keys: no key made again lies between them).
+      const last = frame.next === undefined ? frame.first : frame.nextContinues ? frame.next : frame.next - 1n
+      yield {
+        first: frame.first,
+        frame: { compressed: frame.compressed(), first: frame.first, last, head: frame.head },
+      }
+      continue
+    }
+    for (const [key, payload] of linesOf(frame.bytes())) {
+      read.lines++
+      if (!isMade.has(companyOf(key))) yield { first: key, payload }
+    }
+  }
+}
+
+/** Whether an ascending list holds a value in [from, to]. */
+function anyBetween(sorted: readonly number[], from: number, to: number): boolean {
+  let [lo, hi] = [0, sorted.length]
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (sorted[mid]! < from) lo = mid + 1
+    else hi = mid
+  }
+  return lo < sorted.length && sorted[lo]! <= to
 }
 
 /** A chunk of a file's query (key, line) to the writer; `before` is called with each key ahead of its line. */
@@ -163,7 +226,7 @@ function addChunk(writer: KeyedFileWriter, chunk: DuckDBDataChunk, before?: (key
 }
 
 /** Where a file takes lines from (LookupSpec.takesLines): the previous snapshot's file, and who was made again. */
-type LinesFrom = { file: string; madeAgain: string; companyOf(key: bigint): number }
+type LinesFrom = { file: string; lines: number; madeAgain: string; companyOf(key: bigint): number }
 
 /** A fingerprint of a file's query (its text for any range) and frame size: a file written otherwise has other lines. */
 function queryPrint(spec: LookupSpec, frameBytes: number | undefined): string {
@@ -184,7 +247,7 @@ function linesToTake(ctx: BuildContext, spec: LookupSpec, query: string): LinesF
   const file = join(ctx.previous.dir, spec.path)
   const { blocks, index } = keyedFileParts(file)
   if (!existsSync(blocks) || !existsSync(index)) return undefined
-  return { file, madeAgain, companyOf: spec.takesLines!.companyOf }
+  return { file, lines: before.lines, madeAgain, companyOf: spec.takesLines!.companyOf }
 }
 
 /** Whether a file's query (any range of it) or row count reads a table of the build's own database (`b.`). */

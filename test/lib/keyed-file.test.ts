@@ -5,7 +5,7 @@
 import { afterAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { KeyedFile, KeyedFileWriter } from '../../src/lib/keyed-file.ts'
+import { KeyedFile, KeyedFileWriter, linesOf } from '../../src/lib/keyed-file.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('keyed')
@@ -196,4 +196,56 @@ test('linesPassing: a key read from the last of its frames whose head passes; th
   expect([...file.linesPassing(8n, () => true)]).toEqual([])
   expect([...file.linesPassing(9n, () => true)]).toEqual(['3:c'])
   file.close()
+})
+
+test("frames copied as stored into another file (a nightly's taken lines): read back as written, a key's run continued across a copy", () => {
+  // Key 7's lines run over several frames of the source; 20 is copied after lines added one by one.
+  const source: [bigint, string][] = [
+    [1n, 'a'],
+    ...Array.from({ length: 12 }, (_, i): [bigint, string] => [7n, `seven ${i}`]),
+    [20n, 'twenty'],
+  ]
+  const { file } = written('copy-source', source, 20)
+  expect(file.frames).toBeGreaterThan(4)
+  const writer = new KeyedFileWriter(join(root, 'copy-target'), { frameBytes: 20, head: (line) => BigInt(line.length) })
+  writer.add(0n, 'zero')
+  let lines = 1
+  for (let f = 0; f < file.frames; f++) {
+    const frame = file.frameAt(f)
+    const last = frame.next === undefined ? frame.first : frame.nextContinues ? frame.next : frame.next - 1n
+    const count = [...linesOf(frame.bytes())].length
+    // The frames of key 7 after its first, line by line: a copy and lines of one key side by side.
+    if (frame.first === 7n && f % 2 === 0) for (const [key, payload] of linesOf(frame.bytes())) writer.add(key, payload)
+    else {
+      writer.addFrame({ compressed: frame.compressed(), first: frame.first, last, head: 5n })
+      writer.countCopied(count)
+    }
+    lines += count
+  }
+  writer.add(21n, 'after')
+  expect(writer.close().lines).toBe(lines + 1)
+  file.close()
+  const copy = KeyedFile.open(join(root, 'copy-target'))
+  expect(copy.get(0n)).toEqual(['zero'])
+  expect(copy.get(1n)).toEqual(['a'])
+  expect(copy.get(7n)).toEqual(Array.from({ length: 12 }, (_, i) => `seven ${i}`))
+  expect(copy.get(20n)).toEqual(['twenty'])
+  expect(copy.get(21n)).toEqual(['after'])
+  // Each frame's run flag: whether its first key is the key the frame before ended with.
+  let before: bigint | undefined
+  for (let f = 0; f < copy.frames; f++) {
+    const frame = copy.frameAt(f)
+    if (f > 0) expect(copy.frameAt(f - 1).nextContinues).toBe(frame.first === before)
+    for (const [key] of linesOf(frame.bytes())) before = key
+  }
+  copy.close()
+})
+
+test('a frame copied needs its head where the file keeps heads, and must not go back in key order', () => {
+  const writer = new KeyedFileWriter(join(root, 'copy-refused'), { head: () => 0n })
+  writer.add(5n, 'x')
+  const frame = { compressed: Bun.zstdCompressSync(Buffer.from('6\ty\n')), first: 6n, last: 6n }
+  expect(() => writer.addFrame({ ...frame, head: undefined })).toThrow('a frame copied without its head')
+  expect(() => writer.addFrame({ ...frame, first: 4n, head: 0n })).toThrow('key 4 after 5')
+  writer.close()
 })

@@ -220,7 +220,8 @@ export const SERVING_TABLES = servingTablesOf(
   servingTable({
     name: 'fin_series_ids',
     // The number is the series' part of its key in the series lookup files (seriesKey).
-    holds: 'a series name, numbered: `source` raw or canonical (a metric series) or ratio, and its symbol',
+    holds:
+      'a series name, numbered (each number kept by every later build): `source` raw or canonical (a metric series) or ratio, and its symbol',
     columns: ['series_id', 'source', 'symbol'],
     orderBy: 'series_id',
     key: 'series_id (= source, symbol)',
@@ -229,7 +230,8 @@ export const SERVING_TABLES = servingTablesOf(
     name: 'fin_point_metas',
     // A series line names its part by `meta_id` instead of repeating it (one per taxonomy version, tag and
     // rule: 2,005 for 75 million points at full volume).
-    holds: 'a distinct tag-and-rule part of a metric point (METRIC_META_FIELDS), numbered',
+    holds:
+      'a distinct tag-and-rule part of a metric point (METRIC_META_FIELDS), numbered (each number kept by every later build)',
     columns: ['meta_id', 'tag', 'version', 'label', 'custom', 'datatype', 'strategy', 'rule_id', 'confidence'],
     orderBy: 'meta_id',
   }),
