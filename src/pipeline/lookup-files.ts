@@ -27,7 +27,7 @@ import { type InRange, keyRanges } from './key-ranges.ts'
 import { manifestEntry } from './mirror.ts'
 import { takeFiles } from './previous.ts'
 import type { AnyReadModel } from './read-model.ts'
-import type { BuildContext, LookupSpec } from './source.ts'
+import type { BuildContext, LookupSpec, MadeAgain } from './source.ts'
 import { quote } from './sql-text.ts'
 
 /** `frameBytes` replaces every file's frame size (tests: many frames from few rows). */
@@ -70,8 +70,8 @@ export async function writeLookupFiles(
     const inputs = inputsOf(ctx, spec, frameBytes)
     const taken = inputs && takeFile(ctx, spec, inputs)
     if (taken) return taken
-    const query = spec.takesLines && queryPrint(spec, frameBytes)
-    const takeFrom = query ? linesToTake(ctx, spec, query) : undefined
+    const query = spec.takesLines && queryPrint(ctx, spec, frameBytes)
+    const takeFrom = query ? await linesToTake(ctx, spec, query) : undefined
     const writer = new KeyedFileWriter(join(snapshotDir, spec.path), {
       ...(frameBytes ? { frameBytes } : {}),
       ...(spec.head ? { head: spec.head } : {}),
@@ -79,7 +79,7 @@ export async function writeLookupFiles(
     let manifest: LookupFileManifest | undefined
     let linesTaken = 0
     const watch = db.watch()
-    const statements = await queriesOf(spec, takeFrom?.madeAgain)
+    const statements = await queriesOf(spec, takeFrom?.made)
     try {
       if (takeFrom) linesTaken = await writeTakingLines(writer, statements, takeFrom)
       else for (const sql of statements) await db.forEachChunk(sql, (chunk) => addChunk(writer, chunk))
@@ -110,39 +110,32 @@ export async function writeLookupFiles(
 
   /**
    * The file's queries: its one query, or one per key range (key-ranges.ts), in key order; each narrowed
-   * to the companies of the table `madeAgain` when the others' lines are taken.
+   * to the groups made again when the others' lines are taken (their ranges then cut over their rows).
    */
-  async function queriesOf(spec: LookupSpec, madeAgain?: string): Promise<string[]> {
+  async function queriesOf(spec: LookupSpec, made?: MadeAgain): Promise<string[]> {
     if (typeof spec.sql === 'string') return [spec.sql]
-    if (!spec.ranges) throw new Error(`lookup file ${spec.path}: a query by range needs its ranges`)
     const query = spec.sql
-    if (!madeAgain) return (await keyRanges(db, spec.ranges)).map((inRange) => query(inRange))
-    // The ranges of those companies' rows alone: a few of them make one range, one scan of the table.
+    const narrowed = (inRange: InRange): InRange => (made ? (c) => `${inRange(c)} AND ${made.holds(c)}` : inRange)
+    if (!spec.ranges) return [query(narrowed(() => 'true'))]
     const { column, of } = spec.ranges
-    const made = (c: string) => `${c} IN (SELECT cik FROM ${madeAgain})`
-    const ranges = await keyRanges(db, { ...spec.ranges, of: `(SELECT ${column} FROM ${of} WHERE ${made(column)})` })
-    return ranges.map((inRange) => query((c) => `${inRange(c)} AND ${made(c)}`))
+    const ranges = await keyRanges(
+      db,
+      made ? { ...spec.ranges, of: `(SELECT ${column} FROM ${of} WHERE ${made.holds(column)})` } : spec.ranges,
+    )
+    return ranges.map((inRange) => query(narrowed(inRange)))
   }
 
   /**
-   * Writes the lines of the companies made again (the queries' rows) and takes every other company's from
-   * the previous snapshot's file (takenLines), merged in key order: a key's company is wholly of one or
-   * the other. Returns how many lines were taken.
+   * Writes the lines of the groups made again (the queries' rows) and takes every other group's from the
+   * previous snapshot's file (takenLines), merged in key order: a key's group is wholly of one or the
+   * other. Returns how many lines were taken.
    */
   async function writeTakingLines(writer: KeyedFileWriter, statements: string[], from: LinesFrom): Promise<number> {
-    const rows = await db.all<{ cik: number }>(
-      `SELECT DISTINCT cik::INTEGER AS cik FROM ${from.madeAgain} ORDER BY cik`,
-    )
     const before = KeyedFile.open(from.file)
     let taken = 0
     try {
       const read = { lines: 0 }
-      const old = takenLines(
-        before,
-        rows.map((r) => Number(r.cik)),
-        from.companyOf,
-        read,
-      )
+      const old = takenLines(before, from.made.groups, from.groupOf, read)
       let next = old.next()
       /** The previous file's lines and frames of keys below `key` (all that are left without one). */
       const takeBelow = (key?: bigint) => {
@@ -172,24 +165,24 @@ export async function writeLookupFiles(
 type Taken = { first: bigint; payload?: Uint8Array; frame?: Parameters<KeyedFileWriter['addFrame']>[0] }
 
 /**
- * The lines of the previous snapshot's file of every company but those `made` (ascending): a frame whose
- * keys can hold no such company (none lies between its first key's company and the next frame's) is
- * taken whole, as stored, unread; any other frame line by line, its lines counted in `read`. A run of
- * frames of unchanged companies, most of the file, is so copied without being read or written again.
+ * The lines of the previous snapshot's file of every group but those `made` (ascending): a frame whose
+ * keys can hold no such group (none lies between its first key's group and the next frame's) is taken
+ * whole, as stored, unread; any other frame line by line, its lines counted in `read`. A run of frames of
+ * unchanged groups, most of the file, is so copied without being read or written again.
  */
 function* takenLines(
   file: KeyedFile,
   made: readonly number[],
-  companyOf: (key: bigint) => number,
+  groupOf: (key: bigint) => number,
   read: { lines: number },
 ): Generator<Taken> {
   const isMade = new Set(made)
   for (let f = 0; f < file.frames; f++) {
     const frame = file.frameAt(f)
-    const to = frame.next === undefined ? Number.POSITIVE_INFINITY : companyOf(frame.next)
-    if (!anyBetween(made, companyOf(frame.first), to)) {
+    const to = frame.next === undefined ? Number.POSITIVE_INFINITY : groupOf(frame.next)
+    if (!anyBetween(made, groupOf(frame.first), to)) {
       // The frame's last key: the next frame's first where that continues it, else below it (and above this
-      // frame's keys: no key made again lies between them).
+      // frame's keys: no key of a group made again lies between them).
       const last = frame.next === undefined ? frame.first : frame.nextContinues ? frame.next : frame.next - 1n
       yield {
         first: frame.first,
@@ -199,7 +192,7 @@ function* takenLines(
     }
     for (const [key, payload] of linesOf(frame.bytes())) {
       read.lines++
-      if (!isMade.has(companyOf(key))) yield { first: key, payload }
+      if (!isMade.has(groupOf(key))) yield { first: key, payload }
     }
   }
 }
@@ -225,29 +218,32 @@ function addChunk(writer: KeyedFileWriter, chunk: DuckDBDataChunk, before?: (key
   }
 }
 
-/** Where a file takes lines from (LookupSpec.takesLines): the previous snapshot's file, and who was made again. */
-type LinesFrom = { file: string; lines: number; madeAgain: string; companyOf(key: bigint): number }
+/** Where a file takes lines from (LookupSpec.takesLines): the previous snapshot's file, and what was made again. */
+type LinesFrom = { file: string; lines: number; made: MadeAgain; groupOf(key: bigint): number }
 
-/** A fingerprint of a file's query (its text for any range) and frame size: a file written otherwise has other lines. */
-function queryPrint(spec: LookupSpec, frameBytes: number | undefined): string {
+/**
+ * A fingerprint of a file's query (its text for any range, the snapshot's folder left out) and frame size: a
+ * file written otherwise has other lines.
+ */
+function queryPrint(ctx: BuildContext, spec: LookupSpec, frameBytes: number | undefined): string {
   const sql = typeof spec.sql === 'string' ? spec.sql : spec.sql((column) => `${column} IN RANGE`)
   return createHash('sha256')
-    .update(JSON.stringify({ sql, frameBytes: frameBytes ?? null }))
+    .update(JSON.stringify({ sql: sql.replaceAll(ctx.snapshotDir, 'SNAPSHOT'), frameBytes: frameBytes ?? null }))
     .digest('hex')
 }
 
 /**
  * Where this build takes lines of a file from (LookupSpec.takesLines): the previous snapshot's file, when
- * the source says which companies it made again and that file was written by the same query.
+ * that file was written by the same query and the source says which groups it made again.
  */
-function linesToTake(ctx: BuildContext, spec: LookupSpec, query: string): LinesFrom | undefined {
-  const madeAgain = spec.takesLines?.madeAgain(ctx)
+async function linesToTake(ctx: BuildContext, spec: LookupSpec, query: string): Promise<LinesFrom | undefined> {
   const before = ctx.previous?.manifest.lookups[spec.name]
-  if (!madeAgain || !ctx.previous || before?.query !== query || before.path !== spec.path) return undefined
+  if (!spec.takesLines || !ctx.previous || before?.query !== query || before.path !== spec.path) return undefined
   const file = join(ctx.previous.dir, spec.path)
   const { blocks, index } = keyedFileParts(file)
   if (!existsSync(blocks) || !existsSync(index)) return undefined
-  return { file, lines: before.lines, madeAgain, companyOf: spec.takesLines!.companyOf }
+  const made = await spec.takesLines.madeAgain(ctx)
+  return made && { file, lines: before.lines, made, groupOf: spec.takesLines.groupOf }
 }
 
 /** Whether a file's query (any range of it) or row count reads a table of the build's own database (`b.`). */

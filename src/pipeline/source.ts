@@ -163,7 +163,7 @@ export type LookupSpec = {
   rowsOf?: string
   /**
    * The lines, keys ascending. A function for a file written in key ranges (`ranges`): its query for one
-   * range, given the condition that puts a key column in it.
+   * range, given the condition that puts a key column in it; without ranges, the one range is every key.
    */
   sql: string | ((inRange: InRange) => string)
   /**
@@ -185,14 +185,21 @@ export type LookupSpec = {
    */
   madeFrom?: readonly string[]
   /**
-   * A file keyed by company whose lines of a company come from that company's rows alone (and numbers
-   * kept across builds): where this build took most companies' rows unchanged from the last one,
-   * `madeAgain` names the table (a column `cik`) of the companies it made again. Their lines are written;
-   * every other company's are taken from the previous snapshot's file, when that file was written by the
-   * same query (lookup-files.ts). Needs `ranges`: each range's query is narrowed to those companies.
+   * A file whose keys fall in groups (a company, a quarter) and whose lines of a group come from that
+   * group's rows alone (and numbers kept across builds): where this build took most groups' rows unchanged
+   * from the last one, `madeAgain` says which groups it made again. Their lines are written, by the
+   * file's query narrowed to them (`sql` must be a function: each `inRange` condition is narrowed); every
+   * other group's are taken from the previous snapshot's file, when that file was written by the same
+   * query (lookup-files.ts).
    */
-  takesLines?: { companyOf(key: bigint): number; madeAgain(ctx: BuildContext): string | undefined }
+  takesLines?: { groupOf(key: bigint): number; madeAgain(ctx: BuildContext): Promise<MadeAgain | undefined> }
 }
+
+/**
+ * The groups of a lookup file's keys this build made again (LookupSpec.takesLines), ascending, and the
+ * SQL condition that a group column (`holds('p.cik')`) is one of theirs.
+ */
+export type MadeAgain = { groups: readonly number[]; holds(column: string): string }
 
 /**
  * A source whose input is a set of period files (one zip per quarter). Each file is converted on its own

@@ -11,12 +11,14 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
+import { KeyedFile, linesOf } from '../../src/lib/keyed-file.ts'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { ZipReader, ZipWriter } from '../../src/lib/zip.ts'
 import { type Manifest, SERVING_FILE } from '../../src/pipeline/contract.ts'
 import { BuildDb } from '../../src/pipeline/duck.ts'
 import { filingTextPath, filingTextsOfForms } from '../../src/pipeline/filing-text/index.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
+import { form13fLookups } from '../../src/pipeline/sources/form-13f/lookups.ts'
 import { QUARTER_BATCHES_STEP, quarterFingerprints } from '../../src/pipeline/sources/form-13f/quarter-parts.ts'
 import { SETS_DIR, windowOf } from '../../src/pipeline/sources/form-13f/sets.ts'
 import { FORMS_13F } from '../../src/pipeline/sources/form-13f/text-filings.ts'
@@ -169,6 +171,40 @@ test('the Institutions tables equal those of a build from nothing', async () => 
       .map((h) => h.ticker),
   )
   expect([...tickers]).toEqual(['QFD'])
+})
+
+/** Every line of a lookup file, as [key, line], in stored order, and its frames' continuation flags. */
+function linesOfFile(dir: string, path: string) {
+  const file = KeyedFile.open(join(dir, path))
+  try {
+    const lines: [string, string][] = []
+    let last: bigint | undefined
+    for (let f = 0; f < file.frames; f++) {
+      const frame = file.frameAt(f)
+      if (f > 0) expect(file.frameAt(f - 1).nextContinues).toBe(frame.first === last)
+      for (const [key, payload] of linesOf(frame.bytes())) {
+        lines.push([String(key), Buffer.from(payload).toString('utf8')])
+        last = key
+      }
+    }
+    return lines
+  } finally {
+    file.close()
+  }
+}
+
+test("the top holdings and flows take the taken quarters' lines from the last snapshot's files, and equal a build's from nothing", () => {
+  const specs = form13fLookups({ parquet: () => 'x', snapshotDir: 'x' } as never).filter((s) => s.takesLines)
+  expect(specs.map((s) => s.name).sort()).toEqual(['instTopFlows', 'instTopHoldings', 'instTopHoldingsByShares'])
+  for (const spec of specs) {
+    const file = manifest.lookups[spec.name]!
+    expect({ name: spec.name, taken: file.linesTaken! > 0, some: file.linesTaken! < file.lines }).toEqual({
+      name: spec.name,
+      taken: true,
+      some: true,
+    })
+    expect(linesOfFile(join(datasets, manifest.snapshotId), spec.path)).toEqual(linesOfFile(reference.dir, spec.path))
+  }
 })
 
 test("a quarter's fingerprint changes with the SQL that makes it and with the 13F macros", async () => {

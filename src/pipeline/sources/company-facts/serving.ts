@@ -10,7 +10,7 @@ import { ROWS_PER_RANGE } from '../../key-ranges.ts'
 import { lookupOf } from '../../lookup-files.ts'
 import type { BuildContext, LookupSpec } from '../../source.ts'
 import { quote } from '../../sql-text.ts'
-import { cikBatches } from './batches.ts'
+import { cikBatches, companiesIn } from './batches.ts'
 import {
   FIN_METRIC_RANKING_LINES,
   FIN_METRIC_SERIES,
@@ -60,8 +60,13 @@ const SAME_META = sameMeta('p', 'm')
  * (series-reuse.ts) from the last snapshot's files. The company is a key's high 32 bits (PERIOD_SERIES_KEY).
  */
 const COMPANY_LINES: LookupSpec['takesLines'] = {
-  companyOf: (key) => Number(key >> 32n),
-  madeAgain: (ctx) => ctx.state[SERIES_MADE_AGAIN] as string | undefined,
+  groupOf: (key) => Number(key >> 32n),
+  madeAgain: async ({ db, state }) => {
+    const table = state[SERIES_MADE_AGAIN] as string | undefined
+    if (!table) return undefined
+    const rows = await db.all<{ cik: number }>(`SELECT DISTINCT cik::INTEGER AS cik FROM ${table} ORDER BY cik`)
+    return { groups: rows.map((r) => Number(r.cik)), holds: companiesIn(table).holds }
+  },
 }
 
 /**

@@ -6,8 +6,11 @@
  * (docs/benchmarks.md). Here a page is one or two records of a keyed file (docs/institutions.md, "Lookup
  * files").
  */
+
+import type { InRange } from '../../key-ranges.ts'
 import { lookupOf } from '../../lookup-files.ts'
 import type { BuildContext, LookupSpec } from '../../source.ts'
+import { quote } from '../../sql-text.ts'
 import {
   INST_FILING_BY_ACCESSION,
   INST_FILINGS,
@@ -16,8 +19,35 @@ import {
   INST_TOP_FLOWS,
   INST_TOP_HOLDINGS,
   INST_TOP_HOLDINGS_BY_SHARES,
+  QUARTER_MANAGER_KEY,
   TOP_ROWS,
 } from './contract.ts'
+import { QUARTER_BATCHES_STEP } from './quarter-parts.ts'
+
+/** A QUARTER_MANAGER_KEY's quarter (YYYYQ): the key is the quarter's number times the CIK part's size. */
+const CIK_PART = 10_000_000_000n
+const quarterOf = (key: bigint) => Number(key / CIK_PART)
+
+/**
+ * A quarter's lines of the top holdings and flows come from its holdings and flows files alone (which
+ * hold the issuer columns they show): a nightly takes the lines of every quarter it took unchanged
+ * (quarter-parts.ts) from the last snapshot's files, and writes the others' (those made again, and any the
+ * last snapshot had that this one has not).
+ */
+const QUARTER_LINES: LookupSpec['takesLines'] = {
+  groupOf: quarterOf,
+  madeAgain: async ({ parts, previous }) => {
+    const now = parts[QUARTER_BATCHES_STEP]
+    if (!now) return undefined
+    const before = previous?.manifest.parts?.[QUARTER_BATCHES_STEP] ?? {}
+    const made = [...new Set([...Object.keys(before), ...Object.keys(now)])].filter((qend) => !now[qend]?.reused)
+    return {
+      groups: made.map((qend) => quarterOf(QUARTER_MANAGER_KEY.pack({ qend, cik: 0 }))).sort((a, b) => a - b),
+      // A list, not IN: DuckDB makes a long IN list a join, and the lines must come in the files' order.
+      holds: (column) => `list_contains([${made.map((q) => `${quote(q)}::DATE`).join(', ')}]::DATE[], ${column})`,
+    }
+  },
+}
 
 export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
   // The Parquet of the quarterly tables is written a quarter per file, each sorted: read in file order,
@@ -28,17 +58,20 @@ export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
   const topHoldingRows = `(SELECT 1 FROM ${holdings} WHERE value_rank <= ${TOP_ROWS})`
   // Ranked by shares on the narrow columns, then joined back by row number (as the flows below).
   const holdingRows = parquet('inst_holdings', ', file_row_number = true')
-  const bySharesKept = `SELECT qend, cik, file_row_number,
+  const bySharesKept = (inRange: InRange) => `SELECT qend, cik, file_row_number,
       row_number() OVER (PARTITION BY qend, cik ORDER BY shares DESC NULLS LAST, value_rank) AS pick
-    FROM ${holdingRows} QUALIFY pick <= ${TOP_ROWS}`
-  const byShares = `SELECT h.*, k.pick FROM ${holdingRows} h JOIN (${bySharesKept}) k USING (qend, cik, file_row_number)`
+    FROM ${holdingRows} WHERE ${inRange('qend')} QUALIFY pick <= ${TOP_ROWS}`
+  const byShares = (inRange: InRange) => `SELECT h.*, k.pick FROM ${holdingRows} h
+    JOIN (${bySharesKept(inRange)}) k USING (qend, cik, file_row_number) WHERE ${inRange('h.qend')}`
   // The flows' files are a quarter each, sorted: a row's number in its file is its place in the lists.
   // Ranked on those narrow columns, then joined back: a ranking carrying all 16 columns of the 183 M
   // rows spilled over 18 GB at full volume (and filled the disk).
   const flowRows = parquet('inst_flows', ', file_row_number = true')
-  const kept = `SELECT qend, cik, file_row_number FROM ${flowRows} WHERE net_shares <> 0
+  const kept = (inRange: InRange) => `SELECT qend, cik, file_row_number FROM ${flowRows}
+    WHERE net_shares <> 0 AND ${inRange('qend')}
     QUALIFY row_number() OVER (PARTITION BY qend, cik, net_shares > 0 ORDER BY file_row_number) <= ${TOP_ROWS}`
-  const flows = `SELECT f.* FROM ${flowRows} f JOIN (${kept}) k USING (qend, cik, file_row_number)`
+  const flows = (inRange: InRange) => `SELECT f.* FROM ${flowRows} f
+    JOIN (${kept(inRange)}) k USING (qend, cik, file_row_number) WHERE ${inRange('f.qend')}`
   const topFlowRows = `(SELECT 1 FROM (
       SELECT least(count(*), ${TOP_ROWS}) AS n FROM ${flowRows} WHERE net_shares <> 0 GROUP BY qend, cik, net_shares > 0
     ) g, range(g.n))`
@@ -52,12 +85,21 @@ export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
       rowsOf: parquet('inst_filings'),
       from: `FROM ${parquet('inst_filings')} ORDER BY ${INST_FILING_BY_ACCESSION.key.sql}, cik`,
     }),
-    lookupOf(INST_TOP_HOLDINGS, { rowsOf: topHoldingRows, from: `FROM ${holdings} WHERE value_rank <= ${TOP_ROWS}` }),
+    lookupOf(INST_TOP_HOLDINGS, {
+      rowsOf: topHoldingRows,
+      takesLines: QUARTER_LINES,
+      from: (inRange) => `FROM ${holdings} WHERE value_rank <= ${TOP_ROWS} AND ${inRange('qend')}`,
+    }),
     lookupOf(INST_TOP_HOLDINGS_BY_SHARES, {
       rowsOf: topHoldingRows,
-      from: `FROM (${byShares}) ORDER BY qend, cik, pick`,
+      takesLines: QUARTER_LINES,
+      from: (inRange) => `FROM (${byShares(inRange)}) ORDER BY qend, cik, pick`,
     }),
-    lookupOf(INST_TOP_FLOWS, { rowsOf: topFlowRows, from: `FROM (${flows}) ORDER BY qend, cik, file_row_number` }),
+    lookupOf(INST_TOP_FLOWS, {
+      rowsOf: topFlowRows,
+      takesLines: QUARTER_LINES,
+      from: (inRange) => `FROM (${flows(inRange)}) ORDER BY qend, cik, file_row_number`,
+    }),
     lookupOf(INST_SECTORS, { rowsOf: parquet('inst_sectors'), from: `FROM ${parquet('inst_sectors')}` }),
   ]
 }
