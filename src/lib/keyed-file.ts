@@ -410,7 +410,7 @@ export type StoredFrame = {
   nextContinues: boolean
   head: bigint | undefined
   compressed(): Buffer
-  /** Its lines' bytes, decompressed (linesOf, linesIn read them). */
+  /** Its lines' bytes, decompressed (linesOf reads them). */
   bytes(): Buffer
 }
 

@@ -50,7 +50,7 @@ export type LookupFileManifest = {
   reused?: boolean
   /** A file that may take lines (LookupSpec.takesLines): the fingerprint of its query and frame size. */
   query?: string
-  /** How many of its lines were taken from the previous snapshot's file (the companies not made again). */
+  /** How many of its lines were taken from the previous snapshot's file (the groups not made again). */
   linesTaken?: number
 }
 

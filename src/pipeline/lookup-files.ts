@@ -12,9 +12,9 @@
  * A file declared `madeFrom` some sources is taken from the previous snapshot (hard-linked, else copied)
  * when its inputs' fingerprint is the one recorded there: those sources' files as the manifest lists them
  * (the quarterly sets of a night with no new quarter are the same files), its query and its frame size.
- * A file declared `takesLines` (a company's lines from that company's rows alone) is written in part: the
- * lines of the companies the build made again from its query, every other company's copied from the
- * previous snapshot's file, when that file was written by the same query.
+ * A file declared `takesLines` (a group's lines, a company's or a quarter's, from that group's rows alone)
+ * is written in part: the lines of the groups the build made again from its query, every other group's
+ * taken from the previous snapshot's file, when that file was written by the same query.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
@@ -237,6 +237,8 @@ function queryPrint(ctx: BuildContext, spec: LookupSpec, frameBytes: number | un
  * that file was written by the same query and the source says which groups it made again.
  */
 async function linesToTake(ctx: BuildContext, spec: LookupSpec, query: string): Promise<LinesFrom | undefined> {
+  if (typeof spec.sql === 'string')
+    throw new Error(`lookup file ${spec.path}: taking lines needs the query as a function of its range, to narrow it`)
   const before = ctx.previous?.manifest.lookups[spec.name]
   if (!spec.takesLines || !ctx.previous || before?.query !== query || before.path !== spec.path) return undefined
   const file = join(ctx.previous.dir, spec.path)

@@ -10,8 +10,9 @@
  * lookup-files.ts) instead of writing them all. One new tag or taxonomy version in one filing would
  * otherwise move the numbers of every series after it, of every company.
  *
- * A number is never given again to another series, even after its series is gone: the snapshot before's
- * greatest number is where new numbers start.
+ * New numbers start after the snapshot before's greatest, so no series takes another's number while that
+ * one has lines. A number whose series is gone holds no line of the snapshot before, so a later build may
+ * give it again: the lines a build takes are of series that still have their numbers.
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
