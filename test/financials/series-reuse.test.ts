@@ -316,3 +316,18 @@ test('what every company shares is one fingerprint: a quarterly set another size
   // The canonical metrics' labels are part of it (the points of a canonical key carry its label).
   expect(seriesFingerprint(found([set]), 'other labels')).not.toBe(print)
 })
+
+test('the night after a night with nothing new takes every line, frame by frame, from the night', async () => {
+  const again = (await build()).manifest
+  expect(lines.filter((l) => l.startsWith('companyfacts series')).map((l) => l.trim())).toEqual([
+    `companyfacts series: 0 of ${expected.companies} companies made again, the others' taken from the last build`,
+  ])
+  for (const spec of seriesLookups().filter((s) => s.takesLines)) {
+    const file = again.lookups[spec.name]!
+    expect({ name: spec.name, taken: file.linesTaken }).toEqual({ name: spec.name, taken: file.lines })
+    // Every frame copied as the night stored it.
+    expect(file.frames).toBe(night.lookups[spec.name]!.frames)
+    expect(await linesByMeaning(snapshotDir(), spec.path)).toEqual(await linesByMeaning(reference.dir, spec.path))
+    framesHold(snapshotDir(), spec)
+  }
+})
