@@ -133,8 +133,11 @@ export type Manifest = {
  */
 export type KeyPart<V> = { sql: string; of: (value: V) => number | bigint; size?: number }
 
-/** A lookup file's key packed from parts: its SQL for the build's writer, and `pack` for the server's reader. */
-export type PackedKey<V> = { sql: string; pack: (values: V) => bigint }
+/**
+ * A lookup file's key packed from parts: its SQL for the build's writer, `pack` for the server's reader, and
+ * `leading`, a key's first part (what a build groups a file's keys by: LookupSpec.takesLines).
+ */
+export type PackedKey<V> = { sql: string; pack: (values: V) => bigint; leading: (key: bigint) => bigint }
 
 /**
  * A key of several parts as one non-negative 64-bit integer (what a lookup file is keyed by), in mixed
@@ -149,8 +152,11 @@ export function packedKey<V extends Record<string, unknown>>(parts: { [K in keyo
   const sql = entries
     .slice(1)
     .reduce((acc, [, part]) => `(${acc} * ${part.size} + (${part.sql}))`, `(${entries[0]![1].sql})::BIGINT`)
+  // What the first part is multiplied by: the product of the later parts' sizes.
+  const below = entries.slice(1).reduce((product, [, part]) => product * BigInt(part.size!), 1n)
   return {
     sql,
+    leading: (key) => key / below,
     pack(values) {
       let key = 0n
       for (const [name, part] of entries) {
@@ -175,4 +181,5 @@ export const yyyymmddPart = (column: string): KeyPart<string> => ({
 export const columnKey = <V extends number | bigint = number>(column: string): PackedKey<V> => ({
   sql: column,
   pack: (value) => BigInt(value),
+  leading: (key) => key,
 })

@@ -226,7 +226,7 @@ type LinesFrom = { file: string; lines: number; made: MadeAgain; groupOf(key: bi
  * file written otherwise has other lines.
  */
 function queryPrint(ctx: BuildContext, spec: LookupSpec, frameBytes: number | undefined): string {
-  const sql = typeof spec.sql === 'string' ? spec.sql : spec.sql((column) => `${column} IN RANGE`)
+  const sql = queryText(spec)
   return createHash('sha256')
     .update(JSON.stringify({ sql: sql.replaceAll(ctx.snapshotDir, 'SNAPSHOT'), frameBytes: frameBytes ?? null }))
     .digest('hex')
@@ -248,9 +248,13 @@ async function linesToTake(ctx: BuildContext, spec: LookupSpec, query: string): 
   return made && { file, lines: before.lines, made, groupOf: spec.takesLines.groupOf }
 }
 
+/** A file's query as text, for any range of it (a range's condition as `column IN RANGE`). */
+const queryText = (spec: LookupSpec) =>
+  typeof spec.sql === 'string' ? spec.sql : spec.sql((column) => `${column} IN RANGE`)
+
 /** Whether a file's query (any range of it) or row count reads a table of the build's own database (`b.`). */
 function readsBuildDatabase(spec: LookupSpec): boolean {
-  const sql = typeof spec.sql === 'string' ? spec.sql : spec.sql((column) => `${column} IN RANGE`)
+  const sql = queryText(spec)
   return [sql, spec.rowsOf ?? '', spec.ranges?.of ?? ''].some((text) => /\bb\.\w/.test(text))
 }
 
@@ -261,7 +265,7 @@ function readsBuildDatabase(spec: LookupSpec): boolean {
 function inputsOf(ctx: BuildContext, spec: LookupSpec, frameBytes: number | undefined): string | undefined {
   if (!spec.madeFrom) return undefined
   const sources = spec.madeFrom.map((s) => [s, ctx.found[s]?.files.map(manifestEntry) ?? null])
-  const sql = typeof spec.sql === 'string' ? spec.sql : spec.sql((column) => `${column} IN RANGE`)
+  const sql = queryText(spec)
   return createHash('sha256')
     .update(JSON.stringify({ sources, sql, frameBytes: frameBytes ?? null }))
     .digest('hex')

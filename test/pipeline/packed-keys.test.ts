@@ -62,6 +62,8 @@ describe('packed keys: the build and the server pack the same key', () => {
     ] as const) {
       const key = PERIOD_SERIES_KEY.pack({ cik, seriesId, quarters })
       expect(key).toBe((BigInt(cik) << 32n) + BigInt(seriesId) * 8n + BigInt(quarters))
+      // Its first part back: the company a build groups the series files' lines by.
+      expect(PERIOD_SERIES_KEY.leading(key)).toBe(BigInt(cik))
       expect(
         await keyInSql(PERIOD_SERIES_KEY.sql, {
           cik: `${cik}::BIGINT`,
@@ -96,6 +98,8 @@ describe('packed keys: the build and the server pack the same key', () => {
       const columns = { qend: day(qend), cik: `${cik}::BIGINT` }
       const quarterFirst = QUARTER_MANAGER_KEY.pack({ qend, cik })
       expect(quarterFirst).toBe(BigInt(yyyyq) * 10_000_000_000n + BigInt(cik))
+      expect(QUARTER_MANAGER_KEY.leading(quarterFirst)).toBe(BigInt(yyyyq))
+      expect(MANAGER_QUARTER_KEY.leading(MANAGER_QUARTER_KEY.pack({ cik, qend }))).toBe(BigInt(cik))
       expect(await keyInSql(QUARTER_MANAGER_KEY.sql, columns)).toBe(quarterFirst)
       const managerFirst = MANAGER_QUARTER_KEY.pack({ cik, qend })
       expect(managerFirst).toBe(BigInt(cik) * 100_000n + BigInt(yyyyq))

@@ -33,32 +33,34 @@ const IDS_BEFORE = 'cf_series_ids_before'
 const METAS_BEFORE = 'cf_point_metas_before'
 
 /**
- * The statements that read the numbers of the snapshot before (the published one of this schema version,
- * if it has them) into temporary tables, for `keptNumbers`.
+ * Reads the numbers of the snapshot before (the published one of this schema version, if it has them) into
+ * temporary tables for `keptNumbers`; without them, returns the statements that make those tables empty
+ * (run once the points are made: the parts' table takes its columns' types from theirs).
  */
 export async function numbersBefore(ctx: Pick<BuildContext, 'db' | 'previous'>): Promise<string[]> {
-  const empty = [
-    `CREATE TEMP TABLE ${IDS_BEFORE} (series_id INTEGER, source VARCHAR, symbol VARCHAR)`,
-    `CREATE TEMP TABLE ${METAS_BEFORE} AS SELECT 0::INTEGER AS meta_id, ${META} FROM b.fin_metric_points LIMIT 0`,
-  ]
   const file = ctx.previous && join(ctx.previous.dir, SERVING_FILE)
-  if (!file || !existsSync(file)) return empty
-  const { db } = ctx
-  await db.run(`ATTACH ${quote(file)} AS ps (READ_ONLY)`)
-  try {
-    const tables = await db.all<{ name: string }>(
-      `SELECT table_name AS name FROM duckdb_tables() WHERE database_name = 'ps'
-       AND table_name IN (${quote(T.fin_series_ids.name)}, ${quote(T.fin_point_metas.name)})`,
-    )
-    if (tables.length < 2) return empty
-  } finally {
-    await db.run('DETACH ps')
+  if (file && existsSync(file)) {
+    const { db } = ctx
+    await db.run(`ATTACH ${quote(file)} AS ps (READ_ONLY)`)
+    try {
+      const tables = await db.count(
+        `SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = 'ps'
+         AND table_name IN (${quote(T.fin_series_ids.name)}, ${quote(T.fin_point_metas.name)})`,
+      )
+      if (tables === 2) {
+        await db.run(
+          `CREATE TEMP TABLE ${IDS_BEFORE} AS SELECT series_id, source, symbol FROM ps.${T.fin_series_ids.name}`,
+        )
+        await db.run(`CREATE TEMP TABLE ${METAS_BEFORE} AS SELECT meta_id, ${META} FROM ps.${T.fin_point_metas.name}`)
+        return []
+      }
+    } finally {
+      await db.run('DETACH ps')
+    }
   }
   return [
-    `ATTACH ${quote(file)} AS ps (READ_ONLY)`,
-    `CREATE TEMP TABLE ${IDS_BEFORE} AS SELECT series_id, source, symbol FROM ps.${T.fin_series_ids.name}`,
-    `CREATE TEMP TABLE ${METAS_BEFORE} AS SELECT meta_id, ${META} FROM ps.${T.fin_point_metas.name}`,
-    'DETACH ps',
+    `CREATE TEMP TABLE ${IDS_BEFORE} (series_id INTEGER, source VARCHAR, symbol VARCHAR)`,
+    `CREATE TEMP TABLE ${METAS_BEFORE} AS SELECT 0::INTEGER AS meta_id, ${META} FROM b.fin_metric_points LIMIT 0`,
   ]
 }
 

@@ -26,7 +26,7 @@ import { attachBuildCache, cachedRecord } from '../../build-cache.ts'
 import { SCHEMA_VERSION } from '../../contract.ts'
 import { filesIdentity } from '../../mirror.ts'
 import { createServingTable } from '../../serving-table.ts'
-import type { BuildContext } from '../../source.ts'
+import type { BuildContext, MadeAgain } from '../../source.ts'
 import { quote } from '../../sql-text.ts'
 import { financialStatements } from '../financial-statements/index.ts'
 import { type CompanySet, companiesIn } from './batches.ts'
@@ -67,7 +67,10 @@ export function seriesFingerprint(ctx: Pick<BuildContext, 'found'>, metricLabels
  */
 export type SeriesReuse = { made: CompanySet; take: string[]; done: string[] }
 
-/** The table of the companies a nightly made again (MADE_AGAIN), for the series lookup files, when set. */
+/**
+ * The companies a nightly made again (`ctx.state`, a MadeAgain), set when the series lookup files may take
+ * the other companies' lines.
+ */
 export const SERIES_MADE_AGAIN = 'companyfacts series made again'
 const MADE_AGAIN = 'cf_changed'
 
@@ -117,8 +120,10 @@ export async function seriesReuse(
   const made = companiesIn(MADE_AGAIN)
   // The other companies' lines of the series lookup files are those of the snapshot the cache's rows were
   // written to, if it is the one published (a build that failed after keeping its cache published none).
-  if ((await cachedRecord(db, T.fin_fact_snapshot.name, 'snapshot_id')) === ctx.previous?.manifest.snapshotId)
-    ctx.state[SERIES_MADE_AGAIN] = MADE_AGAIN
+  if ((await cachedRecord(db, T.fin_fact_snapshot.name, 'snapshot_id')) === ctx.previous?.manifest.snapshotId) {
+    const rows = await db.all<{ cik: number }>(`SELECT DISTINCT cik::INTEGER AS cik FROM ${MADE_AGAIN} ORDER BY cik`)
+    ctx.state[SERIES_MADE_AGAIN] = { groups: rows.map((r) => Number(r.cik)), holds: made.holds } satisfies MadeAgain
+  }
   return {
     record,
     reuse: {

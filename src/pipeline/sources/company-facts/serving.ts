@@ -8,9 +8,9 @@ import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 import { knownOnSql } from '../../../reference/point-in-time.ts'
 import { ROWS_PER_RANGE } from '../../key-ranges.ts'
 import { lookupOf } from '../../lookup-files.ts'
-import type { BuildContext, LookupSpec } from '../../source.ts'
+import type { BuildContext, LookupSpec, MadeAgain } from '../../source.ts'
 import { quote } from '../../sql-text.ts'
-import { cikBatches, companiesIn } from './batches.ts'
+import { cikBatches } from './batches.ts'
 import {
   FIN_METRIC_RANKING_LINES,
   FIN_METRIC_SERIES,
@@ -18,6 +18,7 @@ import {
   FIN_RATIO_RANKING_LINES,
   FIN_RATIO_SERIES,
   FIN_RATIO_VINTAGES,
+  PERIOD_SERIES_KEY,
   RATIO_RANKING_YEARS_SQL,
 } from './contract.ts'
 import { rankingStatements } from './rankings.ts'
@@ -57,16 +58,11 @@ const SAME_META = sameMeta('p', 'm')
 /**
  * A company's lines of the series and vintage files come from its own points and vintages and the kept
  * numbers (series-numbers-kept.ts) alone: a nightly takes those of the companies it did not make again
- * (series-reuse.ts) from the last snapshot's files. The company is a key's high 32 bits (PERIOD_SERIES_KEY).
+ * (series-reuse.ts) from the last snapshot's files. The company is a key's first part (PERIOD_SERIES_KEY).
  */
 const COMPANY_LINES: LookupSpec['takesLines'] = {
-  groupOf: (key) => Number(key >> 32n),
-  madeAgain: async ({ db, state }) => {
-    const table = state[SERIES_MADE_AGAIN] as string | undefined
-    if (!table) return undefined
-    const rows = await db.all<{ cik: number }>(`SELECT DISTINCT cik::INTEGER AS cik FROM ${table} ORDER BY cik`)
-    return { groups: rows.map((r) => Number(r.cik)), holds: companiesIn(table).holds }
-  },
+  groupOf: (key) => Number(PERIOD_SERIES_KEY.leading(key)),
+  madeAgain: async ({ state }) => state[SERIES_MADE_AGAIN] as MadeAgain | undefined,
 }
 
 /**

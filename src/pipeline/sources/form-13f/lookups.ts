@@ -24,9 +24,8 @@ import {
 } from './contract.ts'
 import { QUARTER_BATCHES_STEP } from './quarter-parts.ts'
 
-/** A QUARTER_MANAGER_KEY's quarter (YYYYQ): the key is the quarter's number times the CIK part's size. */
-const CIK_PART = 10_000_000_000n
-const quarterOf = (key: bigint) => Number(key / CIK_PART)
+/** A QUARTER_MANAGER_KEY's quarter (YYYYQ). */
+const quarterOf = (key: bigint) => Number(QUARTER_MANAGER_KEY.leading(key))
 
 /**
  * A quarter's lines of the top holdings and flows come from its holdings and flows files alone (which

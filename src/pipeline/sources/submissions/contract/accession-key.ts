@@ -11,6 +11,10 @@ export const accKeyOf = (column: string) => `replace(${column}, '-', '')::BIGINT
 export const ACC_KEY = accKeyOf('accession_number')
 
 /** A lookup file's key that is a filing's accession number (ACC_KEY of `column`), packed from its text. */
-export const accessionKeyOf = (column: string): PackedKey<string> => ({ sql: accKeyOf(column), pack: accessionKey })
+export const accessionKeyOf = (column: string): PackedKey<string> => ({
+  sql: accKeyOf(column),
+  pack: accessionKey,
+  leading: (key) => key,
+})
 
 export const ACCESSION_KEY = accessionKeyOf('accession_number')
