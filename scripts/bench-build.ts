@@ -2,13 +2,15 @@
  * Build benchmark: generate bulk files at a scale, run `secds build` on them as a separate process, and
  * report input size, wall time, input MB/s, peak RSS and Parquet size per table.
  *
- *   npm run bench:build -- [--scale 1] [--seed 1] [--work .tmp/bench] [--threads N] [--memory-limit 2.5GB] [--nightly]
+ *   npm run bench:build -- [--scale 1] [--seed 1] [--work .tmp/bench] [--threads N] [--memory-limit 2.5GB] [--nightly] [--skip-sources LIST]
  *
  * The generated files are kept in `<work>/mirror-<scale>-<seed>` and reused by later runs (generating
  * full EDGAR volume takes minutes). Results go to `<work>/build-<scale>.json` and `.md`; at --scale 1
  * also to docs/benchmarks.md (its build results and a run-history row: scripts/bench/docs-page.ts). The
  * build is a first build (its folder emptied first), or with `--nightly` one onto the last run's snapshot
- * and build cache (scripts/bench/build-kind.ts).
+ * and build cache (scripts/bench/build-kind.ts). `--skip-sources` builds without those sources (the build's
+ * own flag): a build of every area that does not fit the time at hand can be made in two runs, the second a
+ * `--nightly` that adds the sources left out, and the report says what each run left out.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
@@ -29,6 +31,7 @@ const { values: f } = parseArgs({
     threads: { type: 'string' },
     'memory-limit': { type: 'string' },
     nightly: { type: 'boolean', default: false },
+    'skip-sources': { type: 'string' },
   },
 })
 const cli = resolve(import.meta.dir, '../src/cli.ts')
@@ -62,6 +65,7 @@ console.log(`build: ${readyForBuild(datasets, kind)}`)
 const buildArgs = ['build', '--from', mirror, '--datasets', datasets]
 if (f.threads) buildArgs.push('--threads', f.threads)
 if (f['memory-limit']) buildArgs.push('--memory-limit', f['memory-limit'])
+if (f['skip-sources']) buildArgs.push('--skip-sources', f['skip-sources'])
 const b = await run(buildArgs)
 
 const id = readFileSync(join(datasets, 'CURRENT'), 'utf8').trim()
@@ -84,6 +88,7 @@ const result: BuildBenchResult = {
     peakDiskBytes: b.peakDiskBytes,
     peakDisk: fmtBytes(b.peakDiskBytes),
     kind,
+    ...(f['skip-sources'] ? { skipSources: f['skip-sources'].split(',') } : {}),
     steps: manifest.steps,
   },
   output: { servingBytes: manifest.serving?.bytes ?? 0, lookupBytes: lookups.reduce((sum, l) => sum + l.bytes, 0) },

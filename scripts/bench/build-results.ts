@@ -20,6 +20,8 @@ export type BuildBenchResult = {
     peakDisk?: string
     /** a first build, or a nightly onto the last run's (`--nightly`, build-kind.ts); absent in older results */
     kind?: BuildKind
+    /** the sources the build left out (`--skip-sources`); absent when it built every source it found */
+    skipSources?: string[]
     steps: { name: string; seconds: number }[]
   }
   /** the server's files: the serving database and the lookup files, in bytes */

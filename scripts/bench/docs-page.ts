@@ -178,7 +178,7 @@ export function buildRunSection(result: BuildBenchResult): string {
     '|---|---|',
     `| input | ${result.input.size}: ${inputFiles(result.input.files)} |`,
     `| output | ${rows}; ${fmtBytes(parquet)} of Parquet, serving database ${fmtBytes(result.output.servingBytes)}, lookup files ${fmtBytes(result.output.lookupBytes)} |`,
-    `| wall time | ${b.wallSeconds.toFixed(1)} s${b.kind === 'nightly' ? ' (a nightly, onto the last build)' : ''} |`,
+    `| wall time | ${b.wallSeconds.toFixed(1)} s${b.kind === 'nightly' ? ' (a nightly, onto the last build)' : ''}${b.skipSources?.length ? ` (left out: ${b.skipSources.join(', ')})` : ''} |`,
     `| input rate | ${b.inputMBps.toFixed(1)} MB/s of files as stored |`,
     `| peak RSS | ${b.peakRss} |`,
     ...(b.peakDisk ? [`| peak disk (the drop of free space while it ran) | ${b.peakDisk} |`] : []),
@@ -199,7 +199,8 @@ export function loadHistoryRow(result: BenchResult): string {
 }
 
 export function buildHistoryRow(result: BuildBenchResult): string {
-  return `| ${day(result.date)} | bench:build | ${result.scale} | ${result.build.wallSeconds.toFixed(1)} | ${result.build.peakRss} | - | - | - |`
+  const without = result.build.skipSources?.length ? ` without ${result.build.skipSources.join(', ')}` : ''
+  return `| ${day(result.date)} | bench:build | ${result.scale}${without} | ${result.build.wallSeconds.toFixed(1)} | ${result.build.peakRss} | - | - | - |`
 }
 
 /** The page with the text between `start` and `end` replaced; each marker must occur exactly once, in that order. */
