@@ -84,8 +84,16 @@ export type PeriodManifest = {
  * A part of a derived table made on its own (a 13F quarter's holdings and flows): the fingerprint of what
  * it was made from, the snapshot files it wrote, and whether they were taken from the previous snapshot. A
  * later build whose inputs give the same fingerprint takes the files instead of making them again.
+ * `rows`: the same for the part's rows of a table made of every part (a 13F quarter's sector breakdowns),
+ * when the build records them: the print of what they are made from besides the part's files, and whether
+ * they were taken from the previous snapshot's table.
  */
-export type PartManifest = { fingerprint: string; outputs: string[]; reused: boolean }
+export type PartManifest = {
+  fingerprint: string
+  outputs: string[]
+  reused: boolean
+  rows?: { print: string; reused: boolean }
+}
 
 /** The published snapshot a build may take unchanged parts from (its folder and manifest). */
 export type PreviousSnapshot = { dir: string; manifest: Manifest }

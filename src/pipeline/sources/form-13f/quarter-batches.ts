@@ -26,7 +26,15 @@ import type { BuildContext } from '../../source.ts'
 import { PARQUET, quote } from '../../sql-text.ts'
 import { columnsOf } from './contract.ts'
 import { infoRowsOf } from './derive.ts'
-import { QUARTER_BATCHES_STEP, quarterFingerprints, takeQuarter } from './quarter-parts.ts'
+import {
+  QUARTER_BATCHES_STEP,
+  quarterFingerprints,
+  sectorsPrint,
+  sicMoved,
+  takeQuarter,
+  takeSectorRows,
+  takesSectors,
+} from './quarter-parts.ts'
 import type { DataSetFile } from './sets.ts'
 
 /** The tables written a quarter per file, and the view each is read through by the checks and the writer. */
@@ -75,10 +83,14 @@ const flowsRead = (file: string) => `SELECT * REPLACE (coalesce(put_call, '') AS
     change <> 'sold_out' AS held_now, change <> 'new' AS held_before
   FROM read_parquet(${quote(file)})`
 
-/** Per manager: positions, distinct CUSIPs (as groups: an option and its stock are one issuer) and value. */
-const HELD = `SELECT cik, qend, sum(positions) AS positions, count(cusip) AS securities, coalesce(sum(value), 0) AS value
-  FROM (SELECT cik, qend, cusip, sum(positions) AS positions, sum(value) AS value FROM b13_securities GROUP BY ALL)
-  GROUP BY cik, qend`
+/**
+ * Per manager: positions, distinct CUSIPs (an option and its stock are one issuer) and value, of
+ * `b13_positions` or of a quarter's holdings file.
+ */
+const heldOf = (positions: string) => `SELECT cik, qend, count(*) AS positions, count(DISTINCT cusip) AS securities,
+    coalesce(sum(value), 0) AS value
+  FROM ${positions} GROUP BY cik, qend`
+const HELD = heldOf('b13_positions')
 
 /** Sector and industry breakdowns (a holding of an unmapped CUSIP: sector null), ranked per manager. */
 const SECTORS = `
@@ -100,7 +112,7 @@ const SECTORS = `
       coalesce(sum(value), 0)
     FROM by_cusip GROUP BY cik, qend, sic
   )
-  SELECT g.*, f13_quarter_label(g.qend) AS quarter,
+  SELECT g.*,
     row_number() OVER (PARTITION BY g.cik, g.level ORDER BY g.value DESC, g.sector NULLS LAST, g.sic NULLS LAST) AS rank,
     CASE WHEN t.total > 0 THEN round(g.value * 100.0 / t.total, 4) END AS weight_percent
   FROM grouped g JOIN totals t USING (cik)`
@@ -137,8 +149,8 @@ const flowsOf = (qend: string) => `
       WHEN j.prior_shares > 0 THEN j.prior_value::DOUBLE / j.prior_shares ELSE 0 END)::BIGINT AS activity_value
   FROM joined j LEFT JOIN t13_cusips m USING (cusip)`
 
-/** Per manager: the changes operation's counts and values over the quarter's flows. */
-const FLOW_TOTALS = `SELECT cik, qend,
+/** Per manager: the changes operation's counts and values over the quarter's flows (`b13_flows`, or a file's). */
+const flowTotalsOf = (flows: string) => `SELECT cik, qend,
     count(*) FILTER (WHERE change = 'new') AS addition_count, coalesce(sum(current_value) FILTER (WHERE change = 'new'), 0) AS addition_value,
     count(*) FILTER (WHERE change = 'sold_out') AS disposal_count, coalesce(sum(prior_value) FILTER (WHERE change = 'sold_out'), 0) AS disposal_value,
     count(*) FILTER (WHERE change = 'increased') AS increased_count, coalesce(sum(activity_value) FILTER (WHERE change = 'increased'), 0) AS increased_value,
@@ -146,16 +158,18 @@ const FLOW_TOTALS = `SELECT cik, qend,
     count(*) FILTER (WHERE change = 'unchanged') AS unchanged_count, coalesce(sum(current_value) FILTER (WHERE change = 'unchanged'), 0) AS unchanged_value,
     coalesce(sum(activity_value) FILTER (WHERE net_shares > 0), 0) AS buy_value,
     coalesce(sum(activity_value) FILTER (WHERE net_shares < 0), 0) AS sell_value
-  FROM b13_flows GROUP BY cik, qend`
+  FROM ${flows} GROUP BY cik, qend`
 
 /** Per security across every manager: what the market-wide activity lists rank (aggregates.ts). */
-const ACTIVITY_SECURITIES = `SELECT qend, cusip, put_call, any_value(ticker) AS ticker, any_value(issuer_name) AS issuer_name,
+const activitySecuritiesOf = (
+  flows: string,
+) => `SELECT qend, cusip, put_call, any_value(ticker) AS ticker, any_value(issuer_name) AS issuer_name,
     any_value(title_of_class) AS title_of_class,
     count(*) FILTER (WHERE held_now) AS filer_count, count(*) FILTER (WHERE held_before) AS prior_filer_count,
     count(*) FILTER (WHERE change = 'new') AS opened, count(*) FILTER (WHERE change = 'sold_out') AS closed,
     sum(current_shares) AS current_shares, sum(prior_shares) AS prior_shares, sum(net_shares) AS net_shares,
     sum(current_value) AS current_value, sum(prior_value) AS prior_value, sum(net_value) AS net_value
-  FROM b13_flows GROUP BY qend, cusip, put_call`
+  FROM ${flows} GROUP BY qend, cusip, put_call`
 
 /** The accumulated tables, created empty with the types the batches give them. */
 async function createAccumulators(db: BuildDb) {
@@ -164,10 +178,10 @@ async function createAccumulators(db: BuildDb) {
   await db.run('CREATE OR REPLACE TABLE t13_prior_securities AS SELECT * FROM b13_securities')
   await db.run(`CREATE OR REPLACE TABLE b13_held AS ${HELD}`)
   await db.run(`CREATE OR REPLACE TABLE b13_flows AS ${flowsOf('2000-03-31')}`)
-  await db.run(`CREATE OR REPLACE TABLE t13_held AS SELECT * FROM b13_held`)
+  await db.run('CREATE OR REPLACE TABLE t13_held AS SELECT * FROM b13_held')
   await db.run(`CREATE OR REPLACE TABLE t13_sectors AS ${SECTORS}`)
-  await db.run(`CREATE OR REPLACE TABLE t13_flow_totals AS ${FLOW_TOTALS}`)
-  await db.run(`CREATE OR REPLACE TABLE t13_activity_securities AS ${ACTIVITY_SECURITIES}`)
+  await db.run(`CREATE OR REPLACE TABLE t13_flow_totals AS ${flowTotalsOf('b13_flows')}`)
+  await db.run(`CREATE OR REPLACE TABLE t13_activity_securities AS ${activitySecuritiesOf('b13_flows')}`)
   // The shapes of the two Parquet tables, for the views when no quarter has holdings.
   await db.run(`CREATE OR REPLACE TABLE t13_holdings_shape AS SELECT ${columnsOf('inst_holdings')} FROM (${HOLDINGS})`)
   await db.run(`CREATE OR REPLACE TABLE t13_flows_shape AS SELECT ${flowColumns} FROM b13_flows`)
@@ -206,12 +220,19 @@ async function writeQuarterFile(
   )
 }
 
+/** The SQL of a quarter's sector breakdowns with their table's columns: part of their print (quarter-parts.ts). */
+const SECTORS_RECIPE = [SECTORS, columnsOf('inst_sectors')].join('\n')
+
 /**
- * Every quarter with holdings that count, oldest first, through one batch each. Returns the quarters and
- * the holdings rows written.
+ * Every quarter with holdings that count, oldest first, through one batch each. Returns the quarters, how
+ * many were taken, and the positions (holdings rows) of them all.
+ *
+ * Which quarters are taken is settled first: a taken quarter's securities are made from its holdings file
+ * only where something needs them, its own sector breakdowns (when not taken with it) or the flows of the
+ * quarter after it (when that one is made).
  */
 export async function buildQuarterBatches(ctx: BuildContext) {
-  const { db, snapshotDir } = ctx
+  const { db, snapshotDir, previous } = ctx
   for (const table of Object.keys(QUARTERLY_TABLES)) {
     rmSync(join(snapshotDir, table), { recursive: true, force: true })
     mkdirSync(join(snapshotDir, table), { recursive: true })
@@ -222,8 +243,10 @@ export async function buildQuarterBatches(ctx: BuildContext) {
     FROM t13_filings WHERE effective GROUP BY qend ORDER BY qend`)
   const dataSets = (ctx.found['form-13f']?.files ?? []).filter((f): f is DataSetFile => 'set' in f)
   const fingerprints = await quarterFingerprints(db, dataSets, QUARTER_RECIPE)
-  const parts: Record<string, PartManifest> = {}
-  let positions = 0
+  const print = await sectorsPrint(db, SECTORS_RECIPE)
+  const before = previous?.manifest.parts?.[QUARTER_BATCHES_STEP]
+  const moved = previous && before ? await sicMoved(db, previous) : 0
+  const plan = []
   for (const { qend, sets } of quarters) {
     const outputs = { inst_holdings: partOf('inst_holdings', qend), inst_flows: partOf('inst_flows', qend) }
     const files = {
@@ -231,12 +254,16 @@ export async function buildQuarterBatches(ctx: BuildContext) {
       inst_flows: join(snapshotDir, outputs.inst_flows),
     }
     const fingerprint = fingerprints.get(qend)!
-    const taken = await takeQuarter(db, ctx.previous, { qend, fingerprint, outputs, snapshotDir })
-    if (taken)
-      await db.run(
-        `CREATE OR REPLACE TABLE b13_securities AS ${securitiesOf(`read_parquet(${quote(files.inst_holdings)})`)}`,
-      )
-    else {
+    const taken = await takeQuarter(db, previous, { qend, fingerprint, outputs, snapshotDir })
+    const sectorsTaken =
+      taken && (await takesSectors(db, before?.[qend], { print, holdings: files.inst_holdings, moved }))
+    plan.push({ qend, sets, outputs, files, fingerprint, taken, sectorsTaken })
+  }
+  const parts: Record<string, PartManifest> = {}
+  for (const [i, { qend, sets, outputs, files, fingerprint, taken, sectorsTaken }] of plan.entries()) {
+    const holdings = `read_parquet(${quote(files.inst_holdings)})`
+    const securitiesNeeded = !taken || !sectorsTaken || plan[i + 1]?.taken === false
+    if (!taken) {
       await db.run(`CREATE OR REPLACE TABLE b13_positions AS ${positionsOf(qend, sets)}`)
       await writeQuarterFile(
         db,
@@ -246,15 +273,19 @@ export async function buildQuarterBatches(ctx: BuildContext) {
         ['cik', 'value_rank'],
         'cik, value_rank',
       )
+      await db.run(`CREATE OR REPLACE TABLE b13_held AS ${HELD}`)
       await db.run(`CREATE OR REPLACE TABLE b13_securities AS ${SECURITIES}`)
+    } else {
+      await db.run(`CREATE OR REPLACE TABLE b13_held AS ${heldOf(holdings)}`)
+      if (securitiesNeeded) await db.run(`CREATE OR REPLACE TABLE b13_securities AS ${securitiesOf(holdings)}`)
     }
-    // A holding is a position: the quarter's positions are its securities' counts.
-    positions += await db.count('SELECT coalesce(sum(positions), 0) AS n FROM b13_securities')
-    await db.run(`CREATE OR REPLACE TABLE b13_held AS ${HELD}`)
     await db.run('INSERT INTO t13_held SELECT * FROM b13_held')
-    await db.run(`INSERT INTO t13_sectors ${SECTORS}`)
-    if (taken) await db.run(`CREATE OR REPLACE TABLE b13_flows AS ${flowsRead(files.inst_flows)}`)
-    else {
+    // A taken quarter's breakdowns taken with it are read from the previous snapshot after the last quarter.
+    if (!sectorsTaken) await db.run(`INSERT INTO t13_sectors ${SECTORS}`)
+    if (taken) {
+      await db.run(`INSERT INTO t13_flow_totals ${flowTotalsOf(`(${flowsRead(files.inst_flows)})`)}`)
+      await db.run(`INSERT INTO t13_activity_securities ${activitySecuritiesOf(`(${flowsRead(files.inst_flows)})`)}`)
+    } else {
       await db.run(`CREATE OR REPLACE TABLE b13_flows AS ${flowsOf(qend)}`)
       await writeQuarterFile(
         db,
@@ -264,14 +295,23 @@ export async function buildQuarterBatches(ctx: BuildContext) {
         ['cik', 'cusip', 'put_call'],
         'cik, activity_value DESC, cusip, put_call',
       )
+      await db.run(`INSERT INTO t13_flow_totals ${flowTotalsOf('b13_flows')}`)
+      await db.run(`INSERT INTO t13_activity_securities ${activitySecuritiesOf('b13_flows')}`)
     }
-    await db.run(`INSERT INTO t13_flow_totals ${FLOW_TOTALS}`)
-    await db.run(`INSERT INTO t13_activity_securities ${ACTIVITY_SECURITIES}`)
-    // Only the quarter just done is needed as the next one's prior.
+    // Only the quarter just done is needed as the next one's prior, and only when the next one is made.
     await db.run('DROP TABLE t13_prior_securities')
-    await db.run('ALTER TABLE b13_securities RENAME TO t13_prior_securities')
-    parts[qend] = { fingerprint, outputs: Object.values(outputs), reused: taken }
+    if (securitiesNeeded) await db.run('ALTER TABLE b13_securities RENAME TO t13_prior_securities')
+    else await db.run(`CREATE TABLE t13_prior_securities AS ${securitiesOf(holdings)} LIMIT 0`)
+    parts[qend] = { fingerprint, outputs: Object.values(outputs), reused: taken, rows: { print, reused: sectorsTaken } }
   }
+  if (previous)
+    await takeSectorRows(
+      db,
+      previous,
+      't13_sectors',
+      plan.filter((q) => q.sectorsTaken).map((q) => q.qend),
+    )
+  const positions = await db.count('SELECT coalesce(sum(positions), 0) AS n FROM t13_held')
   ctx.parts[QUARTER_BATCHES_STEP] = parts
   for (const t of ['b13_positions', 'b13_securities', 'b13_held', 'b13_flows', 'b13_out', 't13_prior_securities'])
     await db.run(`DROP TABLE IF EXISTS ${t}`)

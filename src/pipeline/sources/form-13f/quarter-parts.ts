@@ -16,14 +16,18 @@
  *   The map is global and moves with any day's filings and tickers, so it is not fingerprinted: the issuer
  *   columns the previous files hold are compared, for their own CUSIPs, with today's map, and a quarter
  *   any of whose securities changed issuer is made again.
- * A quarter taken is hard-linked (else copied) from the previous snapshot. Its per-manager totals, sector
- * breakdowns and flow totals are read back from its files (quarter-batches.ts), so a sector that moved in
- * the SIC list still moves in every quarter.
+ * A quarter taken is hard-linked (else copied) from the previous snapshot. Its per-manager totals and flow
+ * totals are read back from its files (quarter-batches.ts). Its sector breakdowns are made from its
+ * holdings and, besides them, the CUSIP map's SIC code of each security and the SIC list's sector and
+ * industry of each code. They are taken from the previous snapshot's `inst_sectors` when made by the same
+ * SQL and SIC list (`sectorsPrint`, the part's `rows`) and no security the quarter holds changed SIC code
+ * (`sicMoved`); otherwise they are made again from its holdings file, so a sector that moved in the SIC
+ * list still moves in every quarter.
  */
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { PreviousSnapshot } from '../../contract.ts'
+import type { PartManifest, PreviousSnapshot } from '../../contract.ts'
 import type { BuildDb } from '../../duck.ts'
 import { takeFiles } from '../../previous.ts'
 import { quote } from '../../sql-text.ts'
@@ -43,14 +47,7 @@ export async function quarterFingerprints(
   recipe: string,
 ): Promise<Map<string, string>> {
   const files = sets.map((s) => `(${quote(s.set)}, ${quote(`${s.bytes}:${s.modified}`)})`)
-  const macros = await db.all<{ definition: string }>(
-    `SELECT function_name || ': ' || string_agg(macro_definition, '; ' ORDER BY macro_definition) AS definition
-     FROM duckdb_functions() WHERE function_type = 'macro' AND starts_with(function_name, 'f13_')
-     GROUP BY function_name ORDER BY function_name`,
-  )
-  const code = createHash('sha256')
-    .update([recipe, ...macros.map((m) => m.definition)].join('\n'))
-    .digest('hex')
+  const code = await codePrint(db, [recipe])
   const rows = await db.all<{ qend: string; fingerprint: string }>(`
     WITH set_files(data_set, file) AS (${files.length ? `VALUES ${files.join(', ')}` : 'SELECT NULL, NULL WHERE false'}),
     own AS (
@@ -61,6 +58,70 @@ export async function quarterFingerprints(
     SELECT o.qend::VARCHAR AS qend, md5(o.filings || '|' || coalesce(p.filings, '') || '|' || ${quote(code)}) AS fingerprint
     FROM own o LEFT JOIN own p ON p.qend = last_day(o.qend - INTERVAL 3 MONTH)`)
   return new Map(rows.map((r) => [r.qend, r.fingerprint]))
+}
+
+/** A print of SQL `texts` with the definitions of the 13F macros (`f13_`) the build has created. */
+async function codePrint(db: BuildDb, texts: string[]): Promise<string> {
+  const macros = await db.all<{ definition: string }>(
+    `SELECT function_name || ': ' || string_agg(macro_definition, '; ' ORDER BY macro_definition) AS definition
+     FROM duckdb_functions() WHERE function_type = 'macro' AND starts_with(function_name, 'f13_')
+     GROUP BY function_name ORDER BY function_name`,
+  )
+  return createHash('sha256')
+    .update([...texts, ...macros.map((m) => m.definition)].join('\n'))
+    .digest('hex')
+}
+
+/**
+ * The print of what a quarter's sector breakdowns are made from besides its holdings and the CUSIP map:
+ * their SQL (`sql`, with the table's columns) and the SIC list's sector and industry of every code.
+ */
+export async function sectorsPrint(db: BuildDb, sql: string): Promise<string> {
+  const list = await db.one<{ print: string }>(
+    `SELECT md5(coalesce(string_agg(concat_ws('|', sic_code, sector, industry_title), ',' ORDER BY sic_code), '')) AS print
+     FROM t_sic_codes`,
+  )
+  return codePrint(db, [sql, list!.print])
+}
+
+/**
+ * Makes `t13_sic_moved`: the CUSIPs whose SIC code in today's map (`t13_cusips`) is not the one in the
+ * previous snapshot's map (in or out of either). Says how many there are.
+ */
+export async function sicMoved(db: BuildDb, previous: PreviousSnapshot): Promise<number> {
+  const map = join(previous.dir, 'form13f_cusips')
+  const before = existsSync(map)
+    ? `read_parquet(${quote(join(map, '**', '*.parquet'))})`
+    : '(SELECT NULL::VARCHAR AS cusip, NULL::INTEGER AS sic WHERE false)'
+  await db.run(`CREATE OR REPLACE TEMP TABLE t13_sic_moved AS
+    SELECT coalesce(m.cusip, p.cusip) AS cusip FROM t13_cusips m FULL JOIN ${before} p ON p.cusip = m.cusip
+    WHERE m.sic IS DISTINCT FROM p.sic`)
+  return db.count('SELECT count(*) AS n FROM t13_sic_moved')
+}
+
+/**
+ * Whether a taken quarter's sector breakdowns are taken too: the previous snapshot made them by the same
+ * print, and no security of its holdings file moved SIC code (`moved`: how many did, of any quarter).
+ */
+export async function takesSectors(
+  db: BuildDb,
+  before: PartManifest | undefined,
+  { print, holdings, moved }: { print: string; holdings: string; moved: number },
+): Promise<boolean> {
+  if (before?.rows?.print !== print) return false
+  if (moved === 0) return true
+  const holding = await db.count(
+    `SELECT count(*) AS n FROM read_parquet(${quote(holdings)}) WHERE cusip IN (SELECT cusip FROM t13_sic_moved)`,
+  )
+  return holding === 0
+}
+
+/** Appends the sector breakdowns of the quarters `qends` to `into`, from the previous snapshot's table, in one read. */
+export async function takeSectorRows(db: BuildDb, previous: PreviousSnapshot, into: string, qends: readonly string[]) {
+  if (!qends.length) return
+  const table = quote(join(previous.dir, 'inst_sectors', '**', '*.parquet'))
+  await db.run(`INSERT INTO ${into} BY NAME SELECT * FROM read_parquet(${table})
+    WHERE qend IN (${qends.map((q) => `${quote(q)}::DATE`).join(', ')})`)
 }
 
 /** The issuer columns a quarter file holds from the CUSIP map, by table. */
