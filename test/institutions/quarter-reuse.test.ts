@@ -176,7 +176,12 @@ beforeAll(async () => {
           entity.tickers[0] = `${renamed.ticker}X`
         },
       ],
-      [moved.cik, (entity) => void (entity.sic = String(otherSic))],
+      [
+        moved.cik,
+        (entity) => {
+          entity.sic = String(otherSic)
+        },
+      ],
     ]),
   )
   await build()
