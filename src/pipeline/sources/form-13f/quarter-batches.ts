@@ -11,7 +11,8 @@
  * across managers (`t13_activity_securities`).
  *
  * A nightly build takes a quarter whose inputs did not change from the previous snapshot (quarter-parts.ts)
- * and reads its small results back from its two files.
+ * and reads its small results back from its two files, but for its sector breakdowns, which it takes from
+ * the previous snapshot's table while their other inputs are the same.
  *
  * A security is a CUSIP with its put/call flag (an option on a stock is not the stock); a position is one
  * information-table row. Names, tickers and sectors come from the CUSIP map (issuers.ts), joined per
