@@ -17,4 +17,5 @@ export {
   foundFilingTexts,
 } from './mirror-files.ts'
 export { parseSubmissionText, SubmissionTextError, submissionTypeOf } from './parse.ts'
+export { ParsedTexts } from './parsed-cache.ts'
 export type { Party, PartyRole, SubmissionDocument, SubmissionText } from './types.ts'

@@ -6,7 +6,7 @@
  * writes the Institutions area's serving tables (contract.ts).
  */
 import { mkdirSync } from 'node:fs'
-import { filingTextsOfForms, foundFilingTexts } from '../../filing-text/index.ts'
+import { filingTextsOfForms, foundFilingTexts, ParsedTexts } from '../../filing-text/index.ts'
 import { createServingTable } from '../../serving-table.ts'
 import type { SourceDefinition, TableSpec } from '../../source.ts'
 import { buildActivity, buildChanges, buildManagers, buildQuarters } from './aggregates.ts'
@@ -22,7 +22,13 @@ import { QUARTER_BATCHES_STEP } from './quarter-parts.ts'
 import { sampleForm13f } from './sample.ts'
 import { type DataSetFile, findDataSets } from './sets.ts'
 import { createStagedTables, extractDir, stageDataSets, stageFilingRows } from './stage.ts'
-import { FORMS_13F, readFilingTexts } from './text-filings.ts'
+import {
+  FORMS_13F,
+  PARSED_TEXTS_CACHE,
+  PARSED_TEXTS_VERSION,
+  readFilingTexts,
+  type TextFiling,
+} from './text-filings.ts'
 import { createSnapshotViews } from './views.ts'
 
 const KEYS: Record<string, string[]> = {
@@ -94,7 +100,7 @@ export const form13f: SourceDefinition = {
   stage: [
     {
       name: 'stage form 13f',
-      async run({ db, found, work }) {
+      async run({ db, found, work, datasets }) {
         mkdirSync(extractDir(work), { recursive: true })
         await createStagedTables(db)
         const here = found['form-13f']
@@ -102,8 +108,15 @@ export const form13f: SourceDefinition = {
         const sets = here.files.filter((f): f is DataSetFile => 'set' in f)
         const rows = await stageDataSets(db, sets, extractDir(work))
         const texts = foundFilingTexts(here.files)
-        const read = await readFilingTexts(texts, (batch) => stageFilingRows(db, batch))
-        return { rows, note: `${read} filing texts` }
+        const kept = ParsedTexts.open<TextFiling>(datasets, PARSED_TEXTS_CACHE, PARSED_TEXTS_VERSION)
+        try {
+          const read = await readFilingTexts(texts, (batch) => stageFilingRows(db, batch), kept)
+          kept.close()
+          return { rows, note: `${read} filing texts (${kept.taken} parsed by an earlier build)` }
+        } catch (e) {
+          kept.abandon()
+          throw e
+        }
       },
     },
   ],

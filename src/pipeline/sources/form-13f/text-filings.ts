@@ -5,8 +5,24 @@
  * (`informationTable`), found by their root element whatever the document's type or name says.
  */
 import { readFileSync } from 'node:fs'
-import { type FilingTextFile, parseSubmissionText } from '../../filing-text/index.ts'
+import pkg from '../../../../package.json' with { type: 'json' }
+import { SCHEMA_VERSION } from '../../contract.ts'
+import { type FilingTextFile, type ParsedTexts, parseSubmissionText } from '../../filing-text/index.ts'
 import { type FilingRows, filingRows } from './xml.ts'
+
+/**
+ * The parse of a text (`filingFromText` and what it calls), numbered: raise it with any change to what a
+ * text parses to. The parses a build keeps for the next (filing-text/parsed-cache.ts) are taken only by a
+ * build of the same number, package version and schema version. test/institutions/parsed-texts.test.ts
+ * holds the sample texts' parses to it.
+ */
+export const TEXT_PARSE = 1
+
+/** The kept parses' name in the build cache's folder. */
+export const PARSED_TEXTS_CACHE = 'form-13f-texts'
+
+/** What the kept parses must have been made by (ParsedTexts' version). */
+export const PARSED_TEXTS_VERSION = `${pkg.version}/${SCHEMA_VERSION}/${TEXT_PARSE}`
 
 /** The submission types of 13F filings. */
 export const FORMS_13F: ReadonlySet<string> = new Set(['13F-HR', '13F-HR/A', '13F-NT', '13F-NT/A'])
@@ -30,12 +46,20 @@ export function filingFromText(raw: string, fileCik?: number): TextFiling | null
   return rows && { ...rows, accepted: s.accepted }
 }
 
-/** Reads the files in batches (each batch's rows staged before the next is read: memory holds one batch). */
-export async function readFilingTexts(files: FilingTextFile[], stage: (batch: TextFiling[]) => Promise<void>) {
+/**
+ * Reads the files in batches (each batch's rows staged before the next is read: memory holds one batch),
+ * taking the parse of each that `kept` holds.
+ */
+export async function readFilingTexts(
+  files: FilingTextFile[],
+  stage: (batch: TextFiling[]) => Promise<void>,
+  kept?: ParsedTexts<TextFiling>,
+) {
   let batch: TextFiling[] = []
   let read = 0
+  const parse = (f: FilingTextFile) => filingFromText(readFileSync(f.path, 'latin1'), f.cik)
   for (const f of files) {
-    const rows = filingFromText(readFileSync(f.path, 'latin1'), f.cik)
+    const rows = kept ? kept.parse(f, () => parse(f)) : parse(f)
     if (!rows) continue
     batch.push(rows)
     read++
