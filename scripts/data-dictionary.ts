@@ -40,6 +40,9 @@ const cell = (s: string) => s.replaceAll('|', '\\|')
 /** A table's files, as a path under the snapshot folder. */
 function layout(t: TableSpec): string {
   const p = t.partitioning
+  const r = t.writtenInRanges
+  if (r)
+    return `${code(`${t.name}/part-NNNN.parquet`)}: a file per range of ${code(r.column)} (about ${r.rowsPerPart.toLocaleString('en-US')} rows each), in order: read in name order, the files are the table sorted`
   if (!p) return `${code(`${t.name}/part-0.parquet`)}`
   return p.hive
     ? `${code(`${t.name}/${p.column}=<value>/part-0.parquet`)}: a folder per ${code(p.column)} (Hive partitioning: the column is in the folder name, not in the files)`

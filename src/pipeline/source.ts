@@ -128,6 +128,12 @@ export type TableSpec = {
   writtenByStep?: string
   /** Rows per row group: ~100k keeps lookups to one small group without bloating metadata (docs/architecture.md, Tried and not kept). */
   rowGroupSize: number
+  /**
+   * Written in ranges of a numeric column `orderBy` starts with, a file each (`part-NNNN.parquet`): each
+   * range's sort fits the build's memory where one sort of every row spilled gigabytes. Read in name
+   * order, the files are the table in its order. (`parts` at most, about `rowsPerPart` rows each.)
+   */
+  writtenInRanges?: { column: string; parts: number; rowsPerPart: number }
   key: string[]
   notNull: string[]
   /** The input file whose presence makes an empty table an error, or undefined when it may be empty. */

@@ -8,6 +8,7 @@ import type { Reporter } from '../lib/progress.ts'
 import { type CheckResult, checkNonEmpty, checkNotNull, checkUnique } from './checks.ts'
 import type { TableManifest } from './contract.ts'
 import type { BuildDb } from './duck.ts'
+import { keyRanges } from './key-ranges.ts'
 import type { FoundMap, TableSpec } from './source.ts'
 import { PARQUET, quote } from './sql-text.ts'
 
@@ -33,8 +34,14 @@ async function writeTable(db: BuildDb, t: TableSpec, snapshotDir: string): Promi
   const dir = join(snapshotDir, t.name)
   if (!t.writtenByStep) {
     mkdirSync(dir, { recursive: true })
-    await db.runLarge(`COPY (SELECT ${t.columns ?? '*'} FROM ${t.from} ORDER BY ${t.orderBy}) TO ${quote(join(dir, 'part-0.parquet'))}
-      (${PARQUET}, ROW_GROUP_SIZE ${t.rowGroupSize})`)
+    const write = (where: string, file: string) =>
+      db.runLarge(`COPY (SELECT ${t.columns ?? '*'} FROM ${t.from} WHERE ${where} ORDER BY ${t.orderBy})
+        TO ${quote(join(dir, file))} (${PARQUET}, ROW_GROUP_SIZE ${t.rowGroupSize})`)
+    const cut = t.writtenInRanges
+    if (!cut) await write('true', 'part-0.parquet')
+    else
+      for (const [i, inRange] of (await keyRanges(db, { ...cut, of: t.from })).entries())
+        await write(inRange(cut.column), `part-${String(i).padStart(4, '0')}.parquet`)
   }
   const files = filesUnder(dir)
   // The columns as the files hold them, which is what a reader gets: DuckDB writes a HUGEINT (a sum of

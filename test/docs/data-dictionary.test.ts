@@ -92,6 +92,22 @@ describe('the contracts are what a built snapshot holds', () => {
     for (const t of TABLES) {
       const files = manifest.tables[t.name]!.files
       const p = t.partitioning
+      const ranges = t.writtenInRanges
+      if (ranges) {
+        // Files of ranges of the column, in name order: each file's range after the one before's.
+        for (const file of files)
+          expect({ file, named: /\/part-\d{4}\.parquet$/.test(file) }).toMatchObject({ named: true })
+        const spans = await rows<{ file: string; low: string; high: string }>(
+          `SELECT filename AS file, min(${ranges.column})::VARCHAR AS low, max(${ranges.column})::VARCHAR AS high
+           FROM read_parquet(${filesOf(t.name)}, filename = true) GROUP BY filename ORDER BY filename`,
+        )
+        for (let i = 1; i < spans.length; i++)
+          expect({ table: t.name, after: BigInt(spans[i]!.low) > BigInt(spans[i - 1]!.high) }).toEqual({
+            table: t.name,
+            after: true,
+          })
+        continue
+      }
       if (!p) {
         expect({ table: t.name, files }).toEqual({ table: t.name, files: [`${t.name}/part-0.parquet`] })
         continue

@@ -92,6 +92,8 @@ export const companyFacts: SourceDefinition = {
       from: 't_cf_facts',
       orderBy: 'cik, tag, unit, end_date, start_date, acc_key',
       rowGroupSize: 100_000,
+      // Some 110 million facts at EDGAR's volume: one sort of them all spilled about 8 GB.
+      writtenInRanges: { column: 'cik', parts: 32, rowsPerPart: 5_000_000 },
       key: [],
       notNull: ['cik', 'taxonomy', 'tag', 'unit', 'end_date', 'adsh', 'acc_key'],
       requiredBy: (found) => found[NAME]?.files[0]?.rel,
