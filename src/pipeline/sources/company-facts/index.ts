@@ -92,7 +92,7 @@ export const companyFacts: SourceDefinition = {
       from: 't_cf_facts',
       orderBy: 'cik, tag, unit, end_date, start_date, acc_key',
       rowGroupSize: 100_000,
-      // Some 110 million facts at EDGAR's volume: one sort of them all spilled about 8 GB.
+      // Some 110 million facts at EDGAR's volume: one sort of them all took the spill folder to 16 GB.
       writtenInRanges: { column: 'cik', parts: 32, rowsPerPart: 5_000_000 },
       key: [],
       notNull: ['cik', 'taxonomy', 'tag', 'unit', 'end_date', 'adsh', 'acc_key'],
