@@ -20,6 +20,7 @@ import { type Manifest, SERVING_FILE } from '../../src/pipeline/contract.ts'
 import { BuildDb } from '../../src/pipeline/duck.ts'
 import { filingTextPath, filingTextsOfForms } from '../../src/pipeline/filing-text/index.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
+import { QUARTER_COUNTS_STEP } from '../../src/pipeline/sources/form-13f/derive.ts'
 import { form13fLookups } from '../../src/pipeline/sources/form-13f/lookups.ts'
 import { QUARTER_BATCHES_STEP, quarterFingerprints } from '../../src/pipeline/sources/form-13f/quarter-parts.ts'
 import { SETS_DIR, windowOf } from '../../src/pipeline/sources/form-13f/sets.ts'
@@ -211,6 +212,13 @@ test('the quarters whose filings and issuers did not change are taken; the other
   expect(quarters.filter((q) => !parts[q]!.reused).every((q) => parts[q]!.rows!.reused === false)).toBe(true)
   // A quarter made again after one taken whole: its flows start from the taken quarter's holdings.
   expect(quarters.some((q) => !parts[q]!.reused && parts[calendarPrevious(q)]?.rows?.reused === true)).toBe(true)
+  // The quarters' counts of their filings' rows (derive.ts) are taken where no filing of theirs changed.
+  const counts = manifest.parts![QUARTER_COUNTS_STEP]!
+  const countQuarters = Object.keys(counts).sort()
+  expect(Object.fromEntries(countQuarters.map((q) => [q, counts[q]!.reused]))).toEqual(
+    Object.fromEntries(countQuarters.map((q) => [q, !filedQuarters.includes(q)])),
+  )
+  expect(countQuarters.filter((q) => counts[q]!.reused).length).toBeGreaterThan(0)
   // A taken quarter's files are the previous snapshot's own (hard-linked where the disk allows).
   const taken = quarters.find((q) => parts[q]!.reused)!
   expect(statSync(join(datasets, manifest.snapshotId, parts[taken]!.outputs[0]!)).size).toBeGreaterThan(0)

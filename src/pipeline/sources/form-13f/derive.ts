@@ -4,10 +4,18 @@
  * rows of those filings (which of them count: `effective`, rules.ts) and each filing's value unit; then the
  * CUSIP map (issuers.ts), the quarter batches (quarter-batches.ts) and the aggregates (aggregates.ts).
  */
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { BUILD_CACHE_DIR } from '../../build-cache.ts'
+import type { PartManifest } from '../../contract.ts'
 import type { BuildDb } from '../../duck.ts'
-import { quote } from '../../sql-text.ts'
+import type { BuildContext } from '../../source.ts'
+import { PARQUET, quote } from '../../sql-text.ts'
+import { countFingerprints } from './quarter-parts.ts'
 import { buildUnits, createRuleMacros, EFFECTIVE_SQL, UNIT_VOTES_COLUMNS, unitVotesOf } from './rules.ts'
+import type { DataSetFile } from './sets.ts'
 import { STAGED, TEXT_ACCEPTED } from './stage.ts'
+import { TEXT_PARSE } from './text-filings.ts'
 
 /** The period view over the sets' INFOTABLE Parquet (period files), with its `data_set` partition column. */
 export const SET_INFOTABLE_VIEW = 'f13_set_infotable'
@@ -20,12 +28,33 @@ export const infoRowsOf = (sets?: string[]) => `
     SELECT * FROM ${SET_INFOTABLE_VIEW}${sets ? ` WHERE data_set IN (${sets.map(quote).join(', ') || 'NULL'})` : ''}
     UNION ALL BY NAME SELECT * FROM ${STAGED.INFOTABLE}`
 
+/** A quarter's information-table rows with their filing's dates (`b13_info`), of the sets `sets`. */
+const quarterInfo = (qend: string, sets: string[]) => `
+  SELECT i.accession, i.cusip, i.other_manager, i.shares, i.value_reported, i.share_type, i.put_call, f.filed, f.qend
+  FROM (${infoRowsOf(sets)}) i JOIN t13_filings_base f ON f.accession = i.accession AND f.data_set = i.data_set
+  WHERE f.qend = ${quote(qend)}::DATE`
+
+/** Per filing of `b13_info`: rows, distinct CUSIPs (as groups: plain aggregates spill, count(DISTINCT) would hold them), rows naming another manager. */
+const LOADED = `SELECT accession, sum(rows) AS rows, count(cusip) AS securities, sum(manager_links) AS manager_links FROM (
+    SELECT accession, cusip, count(*) AS rows, count(other_manager) AS manager_links FROM b13_info GROUP BY accession, cusip
+  ) GROUP BY accession`
+
+/** The step whose parts the quarters' counts are (the manifest's `parts` key). */
+export const QUARTER_COUNTS_STEP = 'institution filings'
+
 /**
- * Per filing, what its rows hold (`t13_loaded`: rows, distinct CUSIPs, rows naming another manager) and
- * its unit votes (`t13_unit_votes`, rules.ts), a calendar quarter at a time: over all ~170 million rows at
- * once, the grouping by filing and CUSIP ran out of DuckDB's 4 GB beside the other sources' tables.
+ * Per filing, what its rows hold (`t13_loaded`) and its unit votes (`t13_unit_votes`, rules.ts), a calendar
+ * quarter at a time: over all ~170 million rows at once, the grouping by filing and CUSIP ran out of
+ * DuckDB's 4 GB beside the other sources' tables.
+ *
+ * A quarter's two results are kept in the build cache's folder (`form-13f-counts/`) under its fingerprint
+ * (quarter-parts.ts countFingerprints: its filings, their sets' files, this SQL and the texts' parse), and a
+ * later build whose quarter has the same fingerprint reads them instead of every row of the quarter again:
+ * a night changes the counts of the quarters it has filings of. Files of fingerprints no longer made are
+ * removed. The manifest's `parts` say which quarters were taken.
  */
-async function buildQuarterCounts(db: BuildDb) {
+async function buildQuarterCounts(ctx: BuildContext) {
+  const { db } = ctx
   await db.run(
     'CREATE OR REPLACE TABLE t13_loaded (accession VARCHAR, rows BIGINT, securities BIGINT, manager_links BIGINT)',
   )
@@ -33,22 +62,40 @@ async function buildQuarterCounts(db: BuildDb) {
   const quarters = await db.all<{ qend: string; sets: string[] }>(`
     SELECT qend::VARCHAR AS qend, list(DISTINCT data_set ORDER BY data_set) AS sets
     FROM t13_filings_base GROUP BY qend ORDER BY qend`)
+  const dataSets = (ctx.found['form-13f']?.files ?? []).filter((f): f is DataSetFile => 'set' in f)
+  const recipe = [quarterInfo('QEND', ['SET']), LOADED, unitVotesOf('b13_info'), `text parse ${TEXT_PARSE}`]
+  const prints = await countFingerprints(db, dataSets, recipe.join('\n'))
+  const dir = join(ctx.datasets, BUILD_CACHE_DIR, 'form-13f-counts')
+  mkdirSync(dir, { recursive: true })
+  const parts: Record<string, PartManifest> = {}
+  const kept = new Set<string>()
   for (const { qend, sets } of quarters) {
-    await db.run(`CREATE OR REPLACE TABLE b13_info AS
-      SELECT i.accession, i.cusip, i.other_manager, i.shares, i.value_reported, i.share_type, i.put_call, f.filed, f.qend
-      FROM (${infoRowsOf(sets)}) i JOIN t13_filings_base f ON f.accession = i.accession AND f.data_set = i.data_set
-      WHERE f.qend = ${quote(qend)}::DATE`)
-    // Distinct CUSIPs counted as groups (plain aggregates spill to disk; count(DISTINCT) would hold them).
-    await db.run(`INSERT INTO t13_loaded
-      SELECT accession, sum(rows), count(cusip), sum(manager_links) FROM (
-        SELECT accession, cusip, count(*) AS rows, count(other_manager) AS manager_links FROM b13_info GROUP BY accession, cusip
-      ) GROUP BY accession`)
-    await db.run(`INSERT INTO t13_unit_votes ${unitVotesOf('b13_info')}`)
+    const fingerprint = prints.get(qend)!
+    const files = { loaded: `${qend}-${fingerprint}-loaded.parquet`, votes: `${qend}-${fingerprint}-votes.parquet` }
+    for (const f of Object.values(files)) kept.add(f)
+    const taken = Object.values(files).every((f) => existsSync(join(dir, f)))
+    if (!taken) {
+      await db.run(`CREATE OR REPLACE TABLE b13_info AS ${quarterInfo(qend, sets)}`)
+      for (const [name, select] of [
+        ['loaded', LOADED],
+        ['votes', unitVotesOf('b13_info')],
+      ] as const) {
+        const file = join(dir, files[name])
+        await db.run(`COPY (${select}) TO ${quote(`${file}.next`)} (${PARQUET})`)
+        renameSync(`${file}.next`, file)
+      }
+    }
+    await db.run(`INSERT INTO t13_loaded SELECT * FROM read_parquet(${quote(join(dir, files.loaded))})`)
+    await db.run(`INSERT INTO t13_unit_votes SELECT * FROM read_parquet(${quote(join(dir, files.votes))})`)
+    parts[qend] = { fingerprint, outputs: [], reused: taken }
   }
   await db.run('DROP TABLE IF EXISTS b13_info')
+  for (const f of readdirSync(dir)) if (!kept.has(f)) rmSync(join(dir, f), { force: true })
+  ctx.parts[QUARTER_COUNTS_STEP] = parts
 }
 
-export async function buildFilings(db: BuildDb) {
+export async function buildFilings(ctx: BuildContext) {
+  const { db } = ctx
   await createRuleMacros(db)
   await db.run(`CREATE OR REPLACE TABLE t13_filings_base AS
     WITH sub AS (
@@ -83,7 +130,7 @@ export async function buildFilings(db: BuildDb) {
   await db.run(`CREATE OR REPLACE VIEW t13_info AS
     SELECT r.* EXCLUDE (data_set) FROM (${infoRowsOf()}) r
     SEMI JOIN t13_filings_base f ON f.accession = r.accession AND f.data_set = r.data_set`)
-  await buildQuarterCounts(db)
+  await buildQuarterCounts(ctx)
   await db.run(`CREATE OR REPLACE TABLE t13_filings AS
     WITH eff AS (${EFFECTIVE_SQL}),
     managers AS (

@@ -12,7 +12,7 @@ import type { SourceDefinition, TableSpec } from '../../source.ts'
 import { buildActivity, buildChanges, buildManagers, buildQuarters } from './aggregates.ts'
 import { SERVING_TABLES } from './contract.ts'
 import { INFOTABLE_TABLE, infotablePeriods } from './convert.ts'
-import { buildFilings, buildOtherManagers } from './derive.ts'
+import { buildFilings, buildOtherManagers, QUARTER_COUNTS_STEP } from './derive.ts'
 import { CUSIP_COLUMNS, INFOTABLE_COLUMNS, INST_COLUMNS } from './dictionary.ts'
 import { downloadDataSets } from './download.ts'
 import { buildCusipMap } from './issuers.ts'
@@ -123,10 +123,15 @@ export const form13f: SourceDefinition = {
   periodFiles: infotablePeriods,
   derive: [
     {
-      name: 'institution filings',
-      async run({ db }) {
-        await buildOtherManagers(db)
-        return { rows: await buildFilings(db) }
+      name: QUARTER_COUNTS_STEP,
+      async run(ctx) {
+        await buildOtherManagers(ctx.db)
+        const rows = await buildFilings(ctx)
+        const counts = Object.values(ctx.parts[QUARTER_COUNTS_STEP] ?? {})
+        return {
+          rows,
+          note: `the counts of ${counts.filter((p) => p.reused).length} of ${counts.length} quarters taken`,
+        }
       },
     },
     { name: 'cusip map', run: async ({ db }) => ({ rows: await buildCusipMap(db) }) },

@@ -37,6 +37,7 @@ import {
   takesSectors,
 } from './quarter-parts.ts'
 import type { DataSetFile } from './sets.ts'
+import { TEXT_PARSE } from './text-filings.ts'
 
 /** The tables written a quarter per file, and the view each is read through by the checks and the writer. */
 export const QUARTERLY_TABLES = { inst_holdings: 'v13_inst_holdings', inst_flows: 'v13_inst_flows' } as const
@@ -191,10 +192,13 @@ async function createAccumulators(db: BuildDb) {
 const flowColumns = columnsOf('inst_flows').replace(/\bput_call\b/, "nullif(put_call, '') AS put_call")
 
 /**
- * The SQL that makes a quarter's two files, with placeholders: part of its fingerprint. (Its small results
- * are made again from the files by every build, so their SQL is not.)
+ * The SQL that makes a quarter's two files, with placeholders, and the texts' parse: part of its
+ * fingerprint. (Its small results are made again from the files, or taken with their own print, so their
+ * SQL is not.)
  */
 const QUARTER_RECIPE = [
+  // The filings read from their own texts give rows as the texts' parse does.
+  `text parse ${TEXT_PARSE}`,
   positionsOf('QEND', ['SET']),
   HOLDINGS,
   columnsOf('inst_holdings'),

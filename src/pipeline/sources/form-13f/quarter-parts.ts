@@ -46,10 +46,9 @@ export async function quarterFingerprints(
   sets: readonly DataSetFile[],
   recipe: string,
 ): Promise<Map<string, string>> {
-  const files = sets.map((s) => `(${quote(s.set)}, ${quote(`${s.bytes}:${s.modified}`)})`)
   const code = await codePrint(db, [recipe])
   const rows = await db.all<{ qend: string; fingerprint: string }>(`
-    WITH set_files(data_set, file) AS (${files.length ? `VALUES ${files.join(', ')}` : 'SELECT NULL, NULL WHERE false'}),
+    WITH set_files(data_set, file) AS (${setFiles(sets)}),
     own AS (
       SELECT f.qend, md5(string_agg(concat_ws(':', f.accession, f.data_set, coalesce(s.file, ''), u.value_unit), ','
                                     ORDER BY f.accession, f.data_set)) AS filings
@@ -57,6 +56,32 @@ export async function quarterFingerprints(
       WHERE f.effective GROUP BY f.qend)
     SELECT o.qend::VARCHAR AS qend, md5(o.filings || '|' || coalesce(p.filings, '') || '|' || ${quote(code)}) AS fingerprint
     FROM own o LEFT JOIN own p ON p.qend = last_day(o.qend - INTERVAL 3 MONTH)`)
+  return new Map(rows.map((r) => [r.qend, r.fingerprint]))
+}
+
+/** Each data set's file as it was (size and modification time: a set published again is read again), as rows (data_set, file). */
+const setFiles = (sets: readonly DataSetFile[]) => {
+  const files = sets.map((s) => `(${quote(s.set)}, ${quote(`${s.bytes}:${s.modified}`)})`)
+  return files.length ? `VALUES ${files.join(', ')}` : 'SELECT NULL, NULL WHERE false'
+}
+
+/**
+ * Each quarter's fingerprint (by `qend`) for what is counted of its information-table rows
+ * (derive.ts `t13_loaded`, the unit votes): its filings, effective or not (`t13_filings_base`), each with
+ * the data set its rows are read from, that set's file and the filing date; and the `recipe`.
+ */
+export async function countFingerprints(
+  db: BuildDb,
+  sets: readonly DataSetFile[],
+  recipe: string,
+): Promise<Map<string, string>> {
+  const code = await codePrint(db, [recipe])
+  const rows = await db.all<{ qend: string; fingerprint: string }>(`
+    WITH set_files(data_set, file) AS (${setFiles(sets)})
+    SELECT f.qend::VARCHAR AS qend,
+      md5(string_agg(concat_ws(':', f.accession, f.data_set, coalesce(s.file, ''), f.filed), ','
+                     ORDER BY f.accession, f.data_set) || '|' || ${quote(code)}) AS fingerprint
+    FROM t13_filings_base f LEFT JOIN set_files s USING (data_set) GROUP BY f.qend`)
   return new Map(rows.map((r) => [r.qend, r.fingerprint]))
 }
 
