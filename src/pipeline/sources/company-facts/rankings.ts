@@ -40,18 +40,37 @@ const RATIO_COMPANY = 'ratio, quarters, cik'
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /**
+ * `keys` in name order, cut into `n` runs of about as many keys each (at most as many runs as keys): a run
+ * of metrics or ratios is ranked in one statement.
+ */
+export function runsOf(keys: readonly string[], n: number): string[][] {
+  const sorted = [...keys].sort(byName)
+  const runs = Math.max(1, Math.min(n, sorted.length))
+  return Array.from({ length: runs }, (_, i) =>
+    sorted.slice(Math.floor((i * sorted.length) / runs), Math.floor(((i + 1) * sorted.length) / runs)),
+  )
+}
+
+/**
  * Made in two kinds of pieces, so no window runs over every point at once (one did: out of memory at full
  * volume, 4 GB, on two threads and on one): each company's periods are picked a range of CIKs at a time
- * (batches.ts), then each metric or ratio is ranked alone and appended in name order, so the tables come
- * out in their key order with no sort of the whole. Points that fit one range of CIKs are ranked in one
- * statement, every metric at once in the same order: a statement per metric costs its fixed time each.
+ * (batches.ts), then the metrics and ratios are ranked a run of them at a time, the runs in name order, so
+ * the tables come out in their key order with no sort of the whole. There are as many runs as ranges of
+ * CIKs, so a run holds about a range's points. (A statement per metric held far fewer, but each read every
+ * point and cost its fixed time: at a tenth of the volume, 35 s against 6 s for one run.)
  */
 export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): string[] {
-  const oneRange = batches.length === 1
-  const metrics = oneRange ? [null] : CANONICAL_METRICS.map((m) => m.key).sort(byName)
-  const ratios = oneRange ? [null] : RATIOS.map((r) => r.id).sort(byName)
-  /** The rows of one metric or ratio, or of all of them (null). */
-  const only = (column: string, key: string | null) => (key === null ? 'true' : `${column} = ${quote(key)}`)
+  const metrics = runsOf(
+    CANONICAL_METRICS.map((m) => m.key),
+    batches.length,
+  )
+  const ratios = runsOf(
+    RATIOS.map((r) => r.id),
+    batches.length,
+  )
+  /** The rows of a run of metrics or ratios (of every one, in one range). */
+  const only = (column: string, keys: readonly string[]) =>
+    batches.length === 1 ? 'true' : `${column} IN (${keys.map(quote).join(', ')})`
   return [
     ...batches.map(
       (inBatch, i) => `${intoTable('cf_ranked', i === 0, true)}
