@@ -11,7 +11,7 @@ import type { PartManifest } from '../../contract.ts'
 import type { BuildDb } from '../../duck.ts'
 import type { BuildContext } from '../../source.ts'
 import { PARQUET, quote } from '../../sql-text.ts'
-import { countFingerprints } from './quarter-parts.ts'
+import { COUNTED_FILINGS, fingerprintsOf } from './quarter-parts.ts'
 import { buildUnits, createRuleMacros, EFFECTIVE_SQL, UNIT_VOTES_COLUMNS, unitVotesOf } from './rules.ts'
 import type { DataSetFile } from './sets.ts'
 import { STAGED, TEXT_ACCEPTED } from './stage.ts'
@@ -48,7 +48,7 @@ export const QUARTER_COUNTS_STEP = 'institution filings'
  * DuckDB's 4 GB beside the other sources' tables.
  *
  * A quarter's two results are kept in the build cache's folder (`form-13f-counts/`) under its fingerprint
- * (quarter-parts.ts countFingerprints: its filings, their sets' files, this SQL and the texts' parse), and a
+ * (quarter-parts.ts COUNTED_FILINGS: its filings, their sets' files, this SQL and the texts' parse), and a
  * later build whose quarter has the same fingerprint reads them instead of every row of the quarter again:
  * a night changes the counts of the quarters it has filings of. Files of fingerprints no longer made are
  * removed. The manifest's `parts` say which quarters were taken.
@@ -64,7 +64,7 @@ async function buildQuarterCounts(ctx: BuildContext) {
     FROM t13_filings_base GROUP BY qend ORDER BY qend`)
   const dataSets = (ctx.found['form-13f']?.files ?? []).filter((f): f is DataSetFile => 'set' in f)
   const recipe = [quarterInfo('QEND', ['SET']), LOADED, unitVotesOf('b13_info'), `text parse ${TEXT_PARSE}`]
-  const prints = await countFingerprints(db, dataSets, recipe.join('\n'))
+  const prints = await fingerprintsOf(db, dataSets, recipe.join('\n'), COUNTED_FILINGS)
   const dir = join(ctx.datasets, BUILD_CACHE_DIR, 'form-13f-counts')
   mkdirSync(dir, { recursive: true })
   const parts: Record<string, PartManifest> = {}

@@ -46,42 +46,49 @@ export async function quarterFingerprints(
   sets: readonly DataSetFile[],
   recipe: string,
 ): Promise<Map<string, string>> {
-  const code = await codePrint(db, [recipe])
-  const rows = await db.all<{ qend: string; fingerprint: string }>(`
-    WITH set_files(data_set, file) AS (${setFiles(sets)}),
+  return fingerprintsOf(
+    db,
+    sets,
+    recipe,
+    (code) => `,
     own AS (
       SELECT f.qend, md5(string_agg(concat_ws(':', f.accession, f.data_set, coalesce(s.file, ''), u.value_unit), ','
                                     ORDER BY f.accession, f.data_set)) AS filings
       FROM t13_filings f JOIN t13_units u USING (accession) LEFT JOIN set_files s USING (data_set)
       WHERE f.effective GROUP BY f.qend)
-    SELECT o.qend::VARCHAR AS qend, md5(o.filings || '|' || coalesce(p.filings, '') || '|' || ${quote(code)}) AS fingerprint
-    FROM own o LEFT JOIN own p ON p.qend = last_day(o.qend - INTERVAL 3 MONTH)`)
-  return new Map(rows.map((r) => [r.qend, r.fingerprint]))
-}
-
-/** Each data set's file as it was (size and modification time: a set published again is read again), as rows (data_set, file). */
-const setFiles = (sets: readonly DataSetFile[]) => {
-  const files = sets.map((s) => `(${quote(s.set)}, ${quote(`${s.bytes}:${s.modified}`)})`)
-  return files.length ? `VALUES ${files.join(', ')}` : 'SELECT NULL, NULL WHERE false'
+    SELECT o.qend::VARCHAR AS qend, md5(o.filings || '|' || coalesce(p.filings, '') || '|' || ${code}) AS fingerprint
+    FROM own o LEFT JOIN own p ON p.qend = last_day(o.qend - INTERVAL 3 MONTH)`,
+  )
 }
 
 /**
- * Each quarter's fingerprint (by `qend`) for what is counted of its information-table rows
- * (derive.ts `t13_loaded`, the unit votes): its filings, effective or not (`t13_filings_base`), each with
- * the data set its rows are read from, that set's file and the filing date; and the `recipe`.
+ * The fingerprint of what is counted of a quarter's information-table rows (derive.ts `t13_loaded`, the
+ * unit votes), as `fingerprintsOf` takes it: its filings, effective or not (`t13_filings_base`), each with
+ * the data set its rows are read from, that set's file and the filing date.
  */
-export async function countFingerprints(
+export const COUNTED_FILINGS = (code: string) => `
+    SELECT f.qend::VARCHAR AS qend,
+      md5(string_agg(concat_ws(':', f.accession, f.data_set, coalesce(s.file, ''), f.filed), ','
+                     ORDER BY f.accession, f.data_set) || '|' || ${code}) AS fingerprint
+    FROM t13_filings_base f LEFT JOIN set_files s USING (data_set) GROUP BY f.qend`
+
+/**
+ * Fingerprints by quarter: `rest` (more of the WITH list, or the SELECT) over `set_files` (each data set's
+ * file as it was: size and modification time, so a set published again is read again), given the print
+ * of `recipe` as SQL text; it selects (qend, fingerprint).
+ */
+export async function fingerprintsOf(
   db: BuildDb,
   sets: readonly DataSetFile[],
   recipe: string,
+  rest: (code: string) => string,
 ): Promise<Map<string, string>> {
-  const code = await codePrint(db, [recipe])
-  const rows = await db.all<{ qend: string; fingerprint: string }>(`
-    WITH set_files(data_set, file) AS (${setFiles(sets)})
-    SELECT f.qend::VARCHAR AS qend,
-      md5(string_agg(concat_ws(':', f.accession, f.data_set, coalesce(s.file, ''), f.filed), ','
-                     ORDER BY f.accession, f.data_set) || '|' || ${quote(code)}) AS fingerprint
-    FROM t13_filings_base f LEFT JOIN set_files s USING (data_set) GROUP BY f.qend`)
+  const files = sets.map((s) => `(${quote(s.set)}, ${quote(`${s.bytes}:${s.modified}`)})`)
+  const setFiles = files.length ? `VALUES ${files.join(', ')}` : 'SELECT NULL, NULL WHERE false'
+  const code = quote(await codePrint(db, [recipe]))
+  const rows = await db.all<{ qend: string; fingerprint: string }>(
+    `WITH set_files(data_set, file) AS (${setFiles})${rest(code)}`,
+  )
   return new Map(rows.map((r) => [r.qend, r.fingerprint]))
 }
 
