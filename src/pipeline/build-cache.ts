@@ -19,7 +19,10 @@ import { quote } from './sql-text.ts'
 /** The folder under DATASETS (a name the snapshot listing and pruning pass over: it starts with a dot). */
 export const BUILD_CACHE_DIR = '.build-cache'
 
-export const buildCacheFile = (datasets: string) => join(datasets, BUILD_CACHE_DIR, BUILD_DATABASE_FILE)
+/** A file or folder `name` of the build cache's folder: the build's database, and what sources keep there. */
+export const buildCachePath = (datasets: string, name: string) => join(datasets, BUILD_CACHE_DIR, name)
+
+export const buildCacheFile = (datasets: string) => buildCachePath(datasets, BUILD_DATABASE_FILE)
 
 /** The last build's database, when one was kept. */
 export function previousBuildDatabase(datasets: string): string | undefined {

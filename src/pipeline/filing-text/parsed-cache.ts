@@ -14,8 +14,8 @@
  * costs the next build its parses, nothing else.
  */
 import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { BUILD_CACHE_DIR } from '../build-cache.ts'
+import { dirname } from 'node:path'
+import { buildCachePath } from '../build-cache.ts'
 import type { FilingTextFile } from './mirror-files.ts'
 
 /** What a text's parse is kept under: the filing, and the file as it was. */
@@ -54,7 +54,7 @@ export class ParsedTexts<T> {
 
   /** The cache `name` of the datasets folder `datasets`, as kept for `version` (empty if kept for another). */
   static open<T>(datasets: string, name: string, version: string): ParsedTexts<T> {
-    return new ParsedTexts<T>(join(datasets, BUILD_CACHE_DIR, `${name}.jsonl`), version)
+    return new ParsedTexts<T>(buildCachePath(datasets, `${name}.jsonl`), version)
   }
 
   /**

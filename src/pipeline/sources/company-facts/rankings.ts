@@ -43,7 +43,7 @@ const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
  * `keys` in name order, cut into `n` runs of about as many keys each (at most as many runs as keys): a run
  * of metrics or ratios is ranked in one statement.
  */
-export function runsOf(keys: readonly string[], n: number): string[][] {
+function runsOf(keys: readonly string[], n: number): string[][] {
   const sorted = [...keys].sort(byName)
   const runs = Math.max(1, Math.min(n, sorted.length))
   return Array.from({ length: runs }, (_, i) =>

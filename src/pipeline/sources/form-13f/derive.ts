@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { BUILD_CACHE_DIR } from '../../build-cache.ts'
+import { buildCachePath } from '../../build-cache.ts'
 import type { PartManifest } from '../../contract.ts'
 import type { BuildDb } from '../../duck.ts'
 import type { BuildContext } from '../../source.ts'
@@ -65,7 +65,7 @@ async function buildQuarterCounts(ctx: BuildContext) {
   const dataSets = (ctx.found['form-13f']?.files ?? []).filter((f): f is DataSetFile => 'set' in f)
   const recipe = [quarterInfo('QEND', ['SET']), LOADED, unitVotesOf('b13_info'), `text parse ${TEXT_PARSE}`]
   const prints = await fingerprintsOf(db, dataSets, recipe.join('\n'), COUNTED_FILINGS)
-  const dir = join(ctx.datasets, BUILD_CACHE_DIR, 'form-13f-counts')
+  const dir = buildCachePath(ctx.datasets, 'form-13f-counts')
   mkdirSync(dir, { recursive: true })
   const parts: Record<string, PartManifest> = {}
   const kept = new Set<string>()

@@ -288,8 +288,9 @@ export async function buildQuarterBatches(ctx: BuildContext) {
     // A taken quarter's breakdowns taken with it are read from the previous snapshot after the last quarter.
     if (!sectorsTaken) await db.run(`INSERT INTO t13_sectors ${SECTORS}`)
     if (taken) {
-      await db.run(`INSERT INTO t13_flow_totals ${flowTotalsOf(`(${flowsRead(files.inst_flows)})`)}`)
-      await db.run(`INSERT INTO t13_activity_securities ${activitySecuritiesOf(`(${flowsRead(files.inst_flows)})`)}`)
+      const flows = `(${flowsRead(files.inst_flows)})`
+      await db.run(`INSERT INTO t13_flow_totals ${flowTotalsOf(flows)}`)
+      await db.run(`INSERT INTO t13_activity_securities ${activitySecuritiesOf(flows)}`)
     } else {
       await db.run(`CREATE OR REPLACE TABLE b13_flows AS ${flowsOf(qend)}`)
       await writeQuarterFile(
@@ -304,9 +305,10 @@ export async function buildQuarterBatches(ctx: BuildContext) {
       await db.run(`INSERT INTO t13_activity_securities ${activitySecuritiesOf('b13_flows')}`)
     }
     // Only the quarter just done is needed as the next one's prior, and only when the next one is made.
-    await db.run('DROP TABLE t13_prior_securities')
-    if (securitiesNeeded) await db.run('ALTER TABLE b13_securities RENAME TO t13_prior_securities')
-    else await db.run(`CREATE TABLE t13_prior_securities AS ${securitiesOf(holdings)} LIMIT 0`)
+    if (securitiesNeeded) {
+      await db.run('DROP TABLE t13_prior_securities')
+      await db.run('ALTER TABLE b13_securities RENAME TO t13_prior_securities')
+    } else await db.run('DELETE FROM t13_prior_securities')
     parts[qend] = { fingerprint, outputs: Object.values(outputs), reused: taken, rows: { print, reused: sectorsTaken } }
   }
   if (previous)

@@ -53,13 +53,12 @@ export function filingFromText(raw: string, fileCik?: number): TextFiling | null
 export async function readFilingTexts(
   files: FilingTextFile[],
   stage: (batch: TextFiling[]) => Promise<void>,
-  kept?: ParsedTexts<TextFiling>,
+  kept: ParsedTexts<TextFiling>,
 ) {
   let batch: TextFiling[] = []
   let read = 0
-  const parse = (f: FilingTextFile) => filingFromText(readFileSync(f.path, 'latin1'), f.cik)
   for (const f of files) {
-    const rows = kept ? kept.parse(f, () => parse(f)) : parse(f)
+    const rows = kept.parse(f, () => filingFromText(readFileSync(f.path, 'latin1'), f.cik))
     if (!rows) continue
     batch.push(rows)
     read++
