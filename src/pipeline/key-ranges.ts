@@ -1,10 +1,11 @@
 /**
- * A big statement cut into ranges of a numeric key, run one range at a time in key order: each range's
+ * A big statement cut into ranges of a key, run one range at a time in key order: each range's
  * join, sort or window fits the build's memory and spill where the whole input's did not (the statement
  * rows' lookup file, the standardized values). The ranges are cut at the key's quantiles
  * (`quantile_disc`), so each holds about as many rows; all rows of one key fall in one range.
  */
 import type { BuildDb } from './duck.ts'
+import { quote } from './sql-text.ts'
 
 /**
  * The rows of `of` worth a range of their own, for a statement whose work grows with those rows (a join
@@ -16,7 +17,7 @@ export const ROWS_PER_RANGE = 1_000_000
 export type InRange = (column: string) => string
 
 /**
- * `parts` ranges of `column` over the table `of`; with `rowsPerPart`, fewer when `of` has fewer than
+ * `parts` ranges of `column` (a number or a date) over the table `of`; with `rowsPerPart`, fewer when `of` has fewer than
  * `parts` × `rowsPerPart` rows, so that a small build runs its statement once or a few times, not `parts`
  * times over a few rows each (each run costs the same fixed time, whatever it reads).
  */
@@ -42,12 +43,17 @@ export async function keyRanges(db: BuildDb, spec: KeyRangeSpec): Promise<InRang
  * lower bound and the last no upper one, so every key is in exactly one. No bound: one `true` range.
  */
 export function rangesUpTo(uppers: readonly (string | number)[]): InRange[] {
-  return [...uppers, null].map((upper, i) => {
-    const lower = i === 0 ? null : uppers[i - 1]!
+  const bounds = uppers.map(literal)
+  return [...bounds, null].map((upper, i) => {
+    const lower = i === 0 ? null : bounds[i - 1]!
     return (c: string) =>
       [lower === null ? 'true' : `${c} > ${lower}`, upper === null ? 'true' : `${c} <= ${upper}`].join(' AND ')
   })
 }
+
+/** A bound as SQL: a number as it is, a date (quantile_disc's text of one) quoted, which DuckDB compares as a date. */
+const literal = (bound: string | number) =>
+  typeof bound === 'number' || /^-?\d+(\.\d+)?$/.test(bound) ? String(bound) : quote(bound)
 
 /** `CREATE [TEMP] TABLE t AS` for the first range's rows, `INSERT INTO t` for the others'. */
 export const intoTable = (table: string, first: boolean, temp = false) =>

@@ -173,7 +173,7 @@ export type LookupSpec = {
    */
   sql: string | ((inRange: InRange) => string)
   /**
-   * Write the file in `parts` ranges of the key (a numeric `column` of the table `of`, cut at its quantiles), one
+   * Write the file in `parts` ranges of the key (a number or date `column` of the table `of`, cut at its quantiles), one
    * query each, in key order: each query sorts a part of the lines, not all of them at once (the statement
    * rows, a join of 57 million presented lines with 164 million values at full volume).
    */

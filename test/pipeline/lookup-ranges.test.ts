@@ -17,14 +17,16 @@ import { tempDir } from '../helpers/snapshot.ts'
 const dir = tempDir('lookup-ranges')
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-async function write(table: string, parts: number) {
+async function write(table: string, parts: number, column: 'k' | 'd' = 'k') {
   const db = await BuildDb.open({ file: ':memory:', tempDir: join(dir, 'spill'), threads: 2, memoryLimit: '1GB' })
   try {
     await db.run(`ATTACH ${quote(join(dir, SERVING_FILE))} AS s`)
     await db.run('DETACH s')
     // Keys 0-99, key 7 with 500 lines (a cut falls inside its run), the others with one to five.
+    // And each key's day (`d`, a DATE that orders as the key does): a file can be cut by a date column too.
     await db.run(`CREATE TABLE t AS
-      SELECT k, i FROM (SELECT range AS k FROM range(100)) JOIN range(500) r(i) ON i < CASE WHEN k = 7 THEN 500 ELSE 1 + k % 5 END`)
+      SELECT k, DATE '2013-03-31' + k::INTEGER AS d, i
+      FROM (SELECT range AS k FROM range(100)) JOIN range(500) r(i) ON i < CASE WHEN k = 7 THEN 500 ELSE 1 + k % 5 END`)
     await db.run('CREATE TABLE empty AS SELECT * FROM t WHERE false')
     const one: LookupSpec = {
       name: 'one',
@@ -34,8 +36,8 @@ async function write(table: string, parts: number) {
     const ranged: LookupSpec = {
       name: 'ranged',
       path: `ranged-${table}`,
-      ranges: { column: 'k', of: table, parts },
-      sql: (inRange) => `SELECT k, encode(k || ':' || i) FROM ${table} WHERE ${inRange('k')} ORDER BY k, i DESC`,
+      ranges: { column, of: table, parts },
+      sql: (inRange) => `SELECT k, encode(k || ':' || i) FROM ${table} WHERE ${inRange(column)} ORDER BY k, i DESC`,
     }
     const ctx = { db, snapshotDir: dir, work: dir, options: {} } as unknown as BuildContext
     return await writeLookupFiles(ctx, [one, ranged])
@@ -47,11 +49,12 @@ async function write(table: string, parts: number) {
 const bytes = (path: string) => readFileSync(keyedFileParts(join(dir, path)).blocks)
 
 test.each([
-  ['t', 7],
-  ['t', 64],
-  ['empty', 4],
-])('%s in %d ranges: the same file as one query', async (table, parts) => {
-  const written = await write(table, parts)
+  ['t', 7, 'k'],
+  ['t', 64, 'k'],
+  ['empty', 4, 'k'],
+  ['t', 7, 'd'],
+] as const)('%s in %d ranges of %s: the same file as one query', async (table, parts, column) => {
+  const written = await write(table, parts, column)
   expect(written.ranged!.lines).toBe(written.one!.lines)
   // Keys other than 7 have 1 + k % 5 lines: 300 in all, less key 7's 3, plus its 500.
   expect(written.one!.lines).toBe(table === 't' ? 300 - 3 + 500 : 0)

@@ -24,6 +24,12 @@ import {
 } from './contract.ts'
 import { QUARTER_BATCHES_STEP } from './quarter-parts.ts'
 
+/**
+ * Holdings or flows per run of quarters in the rankings below: a few quarters' at full volume (a quarter
+ * holds 3 to 4 million), all of them at a tenth of it and below, where one query costs less than several.
+ */
+const ROWS_PER_QUARTER_RUN = 10_000_000
+
 /** A QUARTER_MANAGER_KEY's quarter (YYYYQ). */
 const quarterOf = (key: bigint) => Number(QUARTER_MANAGER_KEY.leading(key))
 
@@ -74,6 +80,9 @@ export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
   const topFlowRows = `(SELECT 1 FROM (
       SELECT least(count(*), ${TOP_ROWS}) AS n FROM ${flowRows} WHERE net_shares <> 0 GROUP BY qend, cik, net_shares > 0
     ) g, range(g.n))`
+  // Both rankings a run of quarters at a time (their key leads with the quarter): over every quarter at once,
+  // their windows and sorts spilled some 10 GB at full volume, on a disk the snapshot being written fills.
+  const inQuarters = (of: string) => ({ column: 'qend', of, parts: 24, rowsPerPart: ROWS_PER_QUARTER_RUN })
   return [
     lookupOf(INST_QUARTERS, {
       rowsOf: parquet('inst_quarters'),
@@ -92,11 +101,13 @@ export function form13fLookups({ parquet }: BuildContext): LookupSpec[] {
     lookupOf(INST_TOP_HOLDINGS_BY_SHARES, {
       rowsOf: topHoldingRows,
       takesLines: QUARTER_LINES,
+      ranges: inQuarters(parquet('inst_holdings')),
       from: (inRange) => `FROM (${byShares(inRange)}) ORDER BY qend, cik, pick`,
     }),
     lookupOf(INST_TOP_FLOWS, {
       rowsOf: topFlowRows,
       takesLines: QUARTER_LINES,
+      ranges: inQuarters(parquet('inst_flows')),
       from: (inRange) => `FROM (${flows(inRange)}) ORDER BY qend, cik, file_row_number`,
     }),
     lookupOf(INST_SECTORS, { rowsOf: parquet('inst_sectors'), from: `FROM ${parquet('inst_sectors')}` }),
