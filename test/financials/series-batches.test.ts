@@ -122,6 +122,7 @@ test('the series, ratios and rankings made in ranges equal those made at once, i
       fin_ratio_points: 'cik, ratio, quarters, end_date',
       fin_ratio_points_by_ratio: 'ratio, quarters, end_date DESC, cik',
       fin_metric_rankings: 'metric, basis, year, quarter, rank',
+      fin_metric_ranking_vintages: 'metric, basis, quarter, year, value DESC, cik, vintage',
       fin_ratio_top: 'ratio, quarters, rank',
     }
     for (const [table, order] of Object.entries(tables)) {
