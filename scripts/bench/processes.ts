@@ -33,6 +33,9 @@ export async function runTimed(cmd: string[], options: { env?: Record<string, st
   return { seconds, peakRssBytes: p.resourceUsage()?.maxRSS ?? 0 }
 }
 
+/** How long a server may take to say where it serves: a guard against a hang, not a measure. */
+const START_SECONDS = 600
+
 /**
  * Starts a server with its stdout and stderr going to log files (kept for a look after the run; files
  * cannot fill up and stall the server the way an unread pipe can) and waits until stderr shows
@@ -47,7 +50,8 @@ export async function startServer(
   // Bun does not truncate a file given as stdout: empty them first, or the last run's URL would be read.
   for (const file of [logs.out, logs.err]) writeFileSync(file, '')
   const p = track(Bun.spawn(cmd, { stdin: 'ignore', stdout: Bun.file(logs.out), stderr: Bun.file(logs.err), env }))
-  const deadline = Date.now() + 60_000
+  // A server warms its snapshot before it serves: a full-volume one of four areas on a cold page cache took 56 s.
+  const deadline = Date.now() + START_SECONDS * 1000
   while (Date.now() < deadline) {
     const text = readFileSync(logs.err, 'utf8')
     const url = /serving (http:\/\/\S+)/.exec(text)?.[1]
@@ -55,5 +59,5 @@ export async function startServer(
     if (p.exitCode !== null) throw new Error(`${name} exited ${p.exitCode} before serving:\n${text.slice(-2000)}`)
     await Bun.sleep(50)
   }
-  throw new Error(`${name} printed no "serving http://…" within 60 s (see ${logs.err})`)
+  throw new Error(`${name} printed no "serving http://…" within ${START_SECONDS} s (see ${logs.err})`)
 }
