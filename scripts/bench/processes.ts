@@ -33,7 +33,10 @@ export async function runTimed(cmd: string[], options: { env?: Record<string, st
   return { seconds, peakRssBytes: p.resourceUsage()?.maxRSS ?? 0 }
 }
 
-/** How long a server may take to say where it serves: a guard against a hang, not a measure. */
+/**
+ * How long a server may take to say where it serves: a guard against a hang, not a measure. A server warms
+ * its snapshot before it serves, which for a full-volume snapshot on a cold page cache takes about a minute.
+ */
 const START_SECONDS = 600
 
 /**
@@ -50,7 +53,6 @@ export async function startServer(
   // Bun does not truncate a file given as stdout: empty them first, or the last run's URL would be read.
   for (const file of [logs.out, logs.err]) writeFileSync(file, '')
   const p = track(Bun.spawn(cmd, { stdin: 'ignore', stdout: Bun.file(logs.out), stderr: Bun.file(logs.err), env }))
-  // A server warms its snapshot before it serves: a full-volume one of four areas on a cold page cache took 56 s.
   const deadline = Date.now() + START_SECONDS * 1000
   while (Date.now() < deadline) {
     const text = readFileSync(logs.err, 'utf8')

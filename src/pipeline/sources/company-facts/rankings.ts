@@ -104,7 +104,7 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
     // span of days it answers (src/reference/point-in-time.ts): a ranking as of a day is then the first
     // `limit` rows of its range that the day takes, in the table's order (by value). A run of metrics at a
     // time, as the rankings: one sort of every metric's vintages spilled more than any other statement of a
-    // full-volume build (16.7 GB), while each run reads every ranked point again only to filter it.
+    // full-volume build, while each run reads every ranked point again only to filter it.
     ...metrics.map((metric, i) =>
       servingTablePart(
         SERVING_TABLES.fin_metric_ranking_vintages,
