@@ -108,9 +108,11 @@ const md = [
   '|---|---:|---:|',
   ...Object.entries(result.tables).map(([k, v]) => `| ${k} | ${v.rows.toLocaleString('en-US')} | ${v.size} |`),
   '',
-  '| step | seconds |',
-  '|---|---:|',
-  ...manifest.steps.map((s: { name: string; seconds: number }) => `| ${s.name} | ${s.seconds.toFixed(1)} |`),
+  '| step | seconds | peak RSS |',
+  '|---|---:|---:|',
+  ...result.build.steps.map(
+    (s) => `| ${s.name} | ${s.seconds.toFixed(1)} | ${s.peakRssBytes === undefined ? '' : fmtBytes(s.peakRssBytes)} |`,
+  ),
 ].join('\n')
 writeFileSync(join(work, `build-${f.scale}.json`), `${JSON.stringify(result, null, 2)}\n`)
 writeFileSync(join(work, `build-${f.scale}.md`), `${md}\n`)

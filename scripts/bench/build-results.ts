@@ -1,4 +1,5 @@
 /** The shape of what the build benchmark (scripts/bench-build.ts) measures, shared by its report and docs/benchmarks.md. */
+import type { BuildStepRecord } from '../../src/pipeline/contract.ts'
 import type { BuildKind } from './build-kind.ts'
 export type BuildBenchResult = {
   date: string
@@ -22,7 +23,8 @@ export type BuildBenchResult = {
     kind?: BuildKind
     /** the sources the build left out (`--skip-sources`); absent when it built every source it found */
     skipSources?: string[]
-    steps: { name: string; seconds: number }[]
+    /** the manifest's steps: seconds, and the peak RSS during each where the build recorded it */
+    steps: BuildStepRecord[]
   }
   /** the server's files: the serving database and the lookup files, in bytes */
   output: { servingBytes: number; lookupBytes: number }

@@ -164,6 +164,7 @@ export function buildRunSection(result: BuildBenchResult): string {
     const cells = [
       step?.name ?? '',
       step ? step.seconds.toFixed(1) : '',
+      step?.peakRssBytes === undefined ? '' : fmtBytes(step.peakRssBytes),
       '',
       table?.[0] ?? '',
       table ? int(table[1].rows) : '',
@@ -184,8 +185,8 @@ export function buildRunSection(result: BuildBenchResult): string {
     ...(b.peakDisk ? [`| peak disk (the drop of free space while it ran) | ${b.peakDisk} |`] : []),
     `| generating the input (\`secds sample --scale ${result.scale}\`) | ${result.generation.seconds.toFixed(1)} s, peak RSS ${result.generation.peakRss} |`,
     '',
-    '| step | seconds | | table | rows | Parquet |',
-    '|---|---:|---|---|---:|---:|',
+    '| step | seconds | peak RSS | | table | rows | Parquet |',
+    '|---|---:|---:|---|---|---:|---:|',
     ...pair,
   ].join('\n')
 }

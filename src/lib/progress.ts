@@ -3,6 +3,8 @@
  * (files, rows, MB/s) at most a few times a second; otherwise (CI, cron, a log file) each step prints one
  * line when it ends, so logs stay short and greppable.
  */
+import { RssWatch } from './rss-watch.ts'
+
 export type Counters = { files?: number; rows?: number; bytes?: number; note?: string }
 
 type Sink = { write(text: string): unknown; isTTY?: boolean }
@@ -32,11 +34,16 @@ export class Step {
   readonly startedAt = performance.now()
   private counters: Counters = {}
   private lastDraw = Number.NEGATIVE_INFINITY
+  private readonly rss: RssWatch | undefined
+  /** The process's peak resident memory during the step, once done (where the reporter watches it). */
+  peakRssBytes: number | undefined
 
   constructor(
     readonly name: string,
     private readonly reporter: Reporter,
-  ) {}
+  ) {
+    this.rss = reporter.watchesRss ? new RssWatch() : undefined
+  }
 
   /** Replace the counters; on a terminal, redraw the status line at most every 200 ms. */
   update(counters: Counters) {
@@ -52,11 +59,16 @@ export class Step {
     return performance.now() - this.startedAt
   }
 
-  /** Ends the step with one line: name, duration and the final counters. Returns the seconds taken. */
+  /**
+   * Ends the step with one line: name, duration, the final counters and the step's peak RSS. Returns the
+   * seconds taken.
+   */
   done(counters: Counters = {}) {
     this.counters = { ...this.counters, ...counters }
     const ms = this.elapsedMs
-    const detail = describeCounters(this.counters, ms)
+    this.peakRssBytes = this.rss?.stop()
+    const rss = this.peakRssBytes === undefined ? [] : [`peak RSS ${fmtBytes(this.peakRssBytes)}`]
+    const detail = [describeCounters(this.counters, ms), ...rss].filter(Boolean).join(', ')
     this.reporter.line(`${this.name.padEnd(24)} ${fmtSeconds(ms).padStart(7)}${detail ? `  ${detail}` : ''}`)
     return ms / 1000
   }
@@ -66,9 +78,14 @@ export class Reporter {
   readonly tty: boolean
   private statusShown = false
 
+  /**
+   * `watchesRss`: each step says the process's peak resident memory while it ran (rss-watch.ts); off for a
+   * silent reporter, whose lines nobody reads.
+   */
   constructor(
     private readonly sink: Sink = process.stderr,
     tty?: boolean,
+    readonly watchesRss = true,
   ) {
     this.tty = tty ?? Boolean(sink.isTTY)
   }
@@ -94,7 +111,7 @@ export class Reporter {
 }
 
 /** A reporter that prints nothing (tests, library use). */
-export const silentReporter = () => new Reporter({ write: () => true }, false)
+export const silentReporter = () => new Reporter({ write: () => true }, false, false)
 
 /** A fixed-width text table (for summaries). */
 export function table(head: string[], rows: (string | number)[][]): string {

@@ -124,7 +124,7 @@ export type Manifest = {
   serving: { file: string; bytes: number }
   /** The server's lookup files, by name. */
   lookups: Record<string, LookupFileManifest>
-  steps: { name: string; seconds: number }[]
+  steps: BuildStepRecord[]
   checks: { check: string; ok: boolean }[]
   /**
    * Sets accepted without some of their tables, with the build's warning for each: empty for a complete
@@ -132,6 +132,13 @@ export type Manifest = {
    */
   partialSets?: (PartialSet & { warning: string })[]
 }
+
+/**
+ * A timed step of a build: its seconds and the process's peak resident memory while it ran, in bytes, where
+ * the build watched it (absent from a build without a reporter that watches, and from a manifest written
+ * before it was recorded: an additive field).
+ */
+export type BuildStepRecord = { name: string; seconds: number; peakRssBytes?: number }
 
 /**
  * One integer part of a packed key: the SQL that computes it from the build's columns and the function

@@ -5,6 +5,7 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { type DuckDBConnection, type DuckDBDataChunk, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api'
+import { RssWatch } from '../lib/rss-watch.ts'
 
 export type BuildDbOptions = {
   file: string
@@ -168,13 +169,15 @@ export const isOutOfMemory = (e: unknown) => e instanceof Error && e.message.sta
 const LONG_STATEMENT_SECONDS = Number(process.env.SECDS_BUILD_SAY_SECONDS ?? 60)
 
 /**
- * The time a statement takes and the peak size of the spill folder while it runs (sampled each second):
- * which statement of a step spills, and how much, is what a full disk or an out-of-memory needs to be told.
+ * The time a statement takes, the peak size of the spill folder while it runs (sampled each second) and the
+ * process's peak resident memory (rss-watch.ts): which statement of a step spills, or holds the build's
+ * memory, and how much, is what a full disk or an out-of-memory needs to be told.
  */
 export class SpillWatch {
   private readonly started = performance.now()
   private peak = 0
   private readonly timer: ReturnType<typeof setInterval> | undefined
+  private readonly rss = new RssWatch()
 
   constructor(private readonly dir: string | undefined) {
     if (dir) this.timer = setInterval(() => this.sample(), 1000)
@@ -194,11 +197,14 @@ export class SpillWatch {
 
   stop() {
     if (this.timer) clearInterval(this.timer)
+    this.rss.stop()
   }
 
   describe(sql: string) {
     this.sample()
     const statement = sql.replace(/\s+/g, ' ').trim().slice(0, 80)
-    return `${statement}… (${this.seconds().toFixed(1)} s, spill peak ${(this.peak / 2 ** 30).toFixed(2)} GB)`
+    const rss = this.rss.peakBytes()
+    const memory = rss === undefined ? '' : `, RSS peak ${(rss / 2 ** 30).toFixed(2)} GB`
+    return `${statement}… (${this.seconds().toFixed(1)} s, spill peak ${(this.peak / 2 ** 30).toFixed(2)} GB${memory})`
   }
 }

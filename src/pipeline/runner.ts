@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Counters, Reporter, Step } from '../lib/progress.ts'
-import { BUILD_DATABASE_FILE, SERVING_FILE } from './contract.ts'
+import { BUILD_DATABASE_FILE, type BuildStepRecord, SERVING_FILE } from './contract.ts'
 import { type BuildDb, isOutOfMemory } from './duck.ts'
 import { BuildError } from './errors.ts'
 import { writeLookupFiles } from './lookup-files.ts'
@@ -18,7 +18,7 @@ import { checkTables, writeTables } from './write-tables.ts'
 
 export async function runSources(ctx: BuildContext, sources: readonly SourceDefinition[], reporter: Reporter) {
   const { db } = ctx
-  const steps: { name: string; seconds: number }[] = []
+  const steps: BuildStepRecord[] = []
   const timed = async <T>(
     name: string,
     fn: (step: Step) => Promise<T>,
@@ -41,7 +41,7 @@ export async function runSources(ctx: BuildContext, sources: readonly SourceDefi
     const c = { ...counters(result) }
     const retried = db.retryNote(mark)
     if (retried) c.note = c.note ? `${c.note}; ${retried}` : retried
-    steps.push({ name, seconds: step.done(c) })
+    steps.push(stepRecord(name, step.done(c), step.peakRssBytes))
     return result
   }
   const runStep = (s: BuildStep) =>
@@ -82,7 +82,9 @@ export async function runSources(ctx: BuildContext, sources: readonly SourceDefi
     (r) => ({ note: `${r.length} passed` }),
   )
   const written = await writeTables(db, tables, ctx.snapshotDir, reporter)
-  for (const t of tables) steps.push({ name: `write ${t.name}`, seconds: written.seconds[t.name] ?? 0 })
+  for (const t of tables) {
+    steps.push(stepRecord(`write ${t.name}`, written.seconds[t.name] ?? 0, written.peakRssBytes[t.name]))
+  }
 
   await timed(
     'drop staging tables',
@@ -108,6 +110,10 @@ export async function runSources(ctx: BuildContext, sources: readonly SourceDefi
     (steps.find((s) => s.name === tables.find((t) => t.name === name)?.writtenByStep)?.seconds ?? 0)
   return { steps, checks, written, tableSeconds, lookups, periods, tables }
 }
+
+/** A step of the manifest: its peak RSS only where the reporter watched it (contract.ts). */
+const stepRecord = (name: string, seconds: number, peakRssBytes: number | undefined): BuildStepRecord =>
+  peakRssBytes === undefined ? { name, seconds } : { name, seconds, peakRssBytes }
 
 /**
  * Drops the build's in-memory tables that hold rows and that no serving statement reads (`servingReads`),

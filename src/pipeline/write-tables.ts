@@ -65,6 +65,7 @@ async function writeTable(db: BuildDb, t: TableSpec, snapshotDir: string): Promi
 export async function writeTables(db: BuildDb, specs: TableSpec[], snapshotDir: string, reporter: Reporter) {
   const tables: Record<string, TableManifest> = {}
   const seconds: Record<string, number> = {}
+  const peakRssBytes: Record<string, number | undefined> = {}
   for (const t of specs) {
     const step = reporter.step(`write ${t.name}`)
     const mark = db.retriedOnOneThread.length
@@ -72,7 +73,8 @@ export async function writeTables(db: BuildDb, specs: TableSpec[], snapshotDir: 
     const size = `${(m.bytes / (1 << 20)).toFixed(1)} MB parquet`
     const retried = db.retryNote(mark)
     seconds[t.name] = step.done({ rows: m.rows, note: retried ? `${size}; ${retried}` : size })
+    peakRssBytes[t.name] = step.peakRssBytes
     tables[t.name] = m
   }
-  return { tables, seconds }
+  return { tables, seconds, peakRssBytes }
 }

@@ -147,8 +147,8 @@ const buildResult: BuildBenchResult = {
     peakRssBytes: 4.9 * GB,
     peakRss: '4.90 GB',
     steps: [
-      { name: 'stage submissions', seconds: 46.3 },
-      { name: 'serving database', seconds: 91 },
+      { name: 'stage submissions', seconds: 46.3, peakRssBytes: 1.25 * GB },
+      { name: 'serving database', seconds: 91, peakRssBytes: 4.9 * GB },
       { name: 'lookup files', seconds: 167.5 },
     ],
   },
@@ -294,11 +294,11 @@ describe('docs/benchmarks.md after a build run', () => {
         '| peak RSS | 4.90 GB |',
         '| generating the input (`secds sample --scale 1`) | 148.5 s, peak RSS 0.95 GB |',
         '',
-        '| step | seconds | | table | rows | Parquet |',
-        '|---|---:|---|---|---:|---:|',
-        '| stage submissions | 46.3 |  | entities | 950,012 | 49.4 MB |',
-        '| serving database | 91.0 |  | filings | 23,234,571 | 640.8 MB |',
-        '| lookup files | 167.5 |  |  |  |  |',
+        '| step | seconds | peak RSS | | table | rows | Parquet |',
+        '|---|---:|---:|---|---|---:|---:|',
+        '| stage submissions | 46.3 | 1.25 GB |  | entities | 950,012 | 49.4 MB |',
+        '| serving database | 91.0 | 4.90 GB |  | filings | 23,234,571 | 640.8 MB |',
+        '| lookup files | 167.5 |  |  |  |  |  |',
       ].join('\n'),
     )
   })

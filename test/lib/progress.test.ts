@@ -3,7 +3,7 @@ import { describeCounters, Reporter, table } from '../../src/lib/progress.ts'
 
 const capture = (tty: boolean) => {
   const out: string[] = []
-  return { out, reporter: new Reporter({ write: (t: string) => out.push(t) }, tty) }
+  return { out, reporter: new Reporter({ write: (t: string) => out.push(t) }, tty, false) }
 }
 
 describe('progress', () => {
@@ -27,6 +27,17 @@ describe('progress', () => {
     step.done()
     expect(out[1]).toBe('\r\x1b[2K')
     expect(out[2]).toMatch(/^stage {19} +\d+\.\ds {2}4 files\n$/)
+  })
+
+  test("a reporter that watches memory ends each step's line with the step's peak RSS", () => {
+    const out: string[] = []
+    const reporter = new Reporter({ write: (t: string) => out.push(t) }, false)
+    const step = reporter.step('stage')
+    const held = new Uint8Array(256 * 2 ** 20).fill(1)
+    step.done({ files: 1 })
+    expect(held[held.length - 1]).toBe(1)
+    expect(step.peakRssBytes).toBeGreaterThan(256 * 2 ** 20)
+    expect(out[0]).toMatch(/^stage {19} +\d+\.\ds {2}1 files, peak RSS [\d.]+ (MB|GB)\n$/)
   })
 
   test('counters read as files, rows, size and rate', () => {

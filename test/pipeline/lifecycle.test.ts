@@ -398,7 +398,11 @@ describe('secds build: the command line', () => {
     const datasets = join(root, 'cli')
     const r = cli('build', '--from', mirror, '--datasets', datasets)
     expect(r.code).toBe(0)
-    expect(r.err).toMatch(/^stage submissions\s+\d+\.\ds {2}\d+ files, /m)
+    expect(r.err).toMatch(/^stage submissions\s+\d+\.\ds {2}\d+ files, .*, peak RSS [\d.]+ (MB|GB)$/m)
+    // Each step's peak RSS is in the manifest too: which step holds the build's memory, for an operator.
+    const manifest = JSON.parse(readFileSync(join(datasets, current(datasets), 'manifest.json'), 'utf8'))
+    const steps = manifest.steps as { name: string; peakRssBytes?: number }[]
+    expect(steps.filter((s) => !(s.peakRssBytes! > 10 * 2 ** 20)).map((s) => s.name)).toEqual([])
     expect(r.err).toMatch(/^table\s+rows\s+size\s+seconds$/m)
     expect(r.err).toMatch(/^filings_by_date\s+[\d,]+\s+[\d.]+ (KB|MB)\s+\d+\.\d$/m)
     expect(r.err).toContain(`published ${current(datasets)}`)
