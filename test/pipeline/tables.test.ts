@@ -477,7 +477,7 @@ describe('layout', () => {
   test("the manifest lists each table's files, sort order and columns", () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
     expect(manifest.tables.filings.sortedBy).toBe('cik, filing_date DESC, accession_number DESC')
-    expect(manifest.tables.filings.files).toEqual(['filings/part-0.parquet'])
+    expect(manifest.tables.filings.files).toEqual(['filings/part-0000.parquet'])
     expect(manifest.tables.filings_by_date.sortedBy).toBe('filing_date DESC, accession_number DESC, cik')
     expect(manifest.tables.entities.columns.slice(0, 3)).toEqual([
       { name: 'cik', type: 'BIGINT' },

@@ -52,12 +52,21 @@ const INST_LOOKUPS: Record<string, string[]> = {
   inst_sectors: ['instSectors'],
 }
 
+/**
+ * The tables written a range of managers at a time (TableSpec.writtenInRanges): the sector breakdowns are
+ * some 43 million rows at EDGAR's volume, and one sort of them all spilled 9.7 GB.
+ */
+const WRITTEN_IN_RANGES: Record<string, TableSpec['writtenInRanges']> = {
+  inst_sectors: { column: 'cik', parts: 16, rowsPerPart: 5_000_000 },
+}
+
 const servingTableSpecs: TableSpec[] = Object.entries(SERVING_TABLES).map(([name, t]) => ({
   name,
   from: `v13_${name}`,
   orderBy: t.sortedBy,
   ...(name in QUARTERLY_TABLES ? { writtenByStep: QUARTER_BATCHES_STEP } : {}),
   rowGroupSize: 100_000,
+  ...(WRITTEN_IN_RANGES[name] ? { writtenInRanges: WRITTEN_IN_RANGES[name] } : {}),
   // A key over some 170 million rows is one grouping as big as the table: the batches check it per quarter.
   key: name in QUARTERLY_TABLES ? [] : KEYS[name]!,
   notNull: KEYS[name]!.filter((k) => k !== 'put_call'),

@@ -140,6 +140,8 @@ export const submissions: SourceDefinition = {
       from: 't_filings',
       orderBy: 'cik, filing_date DESC, accession_number DESC',
       rowGroupSize: 100_000,
+      // Some 23 million filings at EDGAR's volume: one sort of them all spilled 9 GB.
+      writtenInRanges: { column: 'cik', parts: 16, rowsPerPart: 3_000_000 },
       key: ['cik', 'accession_number'],
       notNull: FILING_NOT_NULL,
       requiredBy: filerSource,
