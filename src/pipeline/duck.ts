@@ -40,8 +40,15 @@ export class BuildDb {
     return new BuildDb(instance, conn, o.threads, o.log, o.tempDir)
   }
 
+  /** Runs a statement; one that takes long gets a line of its own (sayIfLong), whichever way it is run. */
   async run(sql: string, params?: DuckDBValue[]) {
-    await this.conn.run(sql, params)
+    const watch = new SpillWatch(this.tempDir)
+    try {
+      await this.conn.run(sql, params)
+    } finally {
+      watch.stop()
+    }
+    this.sayIfLong(watch, sql)
   }
 
   /**
