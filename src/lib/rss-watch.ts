@@ -13,23 +13,32 @@
 import { readFileSync } from 'node:fs'
 
 const STATUS = '/proc/self/status'
+const FIELDS = { VmHWM: /^VmHWM:\s+(\d+) kB/m, VmRSS: /^VmRSS:\s+(\d+) kB/m }
 
-function statusKiB(field: 'VmHWM' | 'VmRSS'): number | undefined {
+/** The fields of /proc/self/status in KiB, read once (undefined where it cannot be read). */
+function status(): Partial<Record<keyof typeof FIELDS, number>> | undefined {
   try {
-    const kib = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(STATUS, 'utf8'))?.[1]
-    return kib === undefined ? undefined : Number(kib)
+    const text = readFileSync(STATUS, 'utf8')
+    const kib = (field: keyof typeof FIELDS) => {
+      const match = FIELDS[field].exec(text)?.[1]
+      return match === undefined ? undefined : Number(match)
+    }
+    return { VmHWM: kib('VmHWM'), VmRSS: kib('VmRSS') }
   } catch {
     return undefined
   }
 }
 
 export class RssWatch {
-  private readonly hwmAtStart = statusKiB('VmHWM')
-  private peakKiB = statusKiB('VmRSS') ?? 0
+  private readonly hwmAtStart: number | undefined
+  private peakKiB: number
   private readonly timer: ReturnType<typeof setInterval> | undefined
   private stopped = false
 
   constructor(sampleMs = 500) {
+    const now = status()
+    this.hwmAtStart = now?.VmHWM
+    this.peakKiB = now?.VmRSS ?? 0
     if (this.hwmAtStart !== undefined) {
       this.timer = setInterval(() => this.sample(), sampleMs)
       // A watch must not keep a process alive that has nothing else to do.
@@ -37,18 +46,18 @@ export class RssWatch {
     }
   }
 
+  /** Folds a reading in: its resident size, and its high-water mark where the span raised it. */
   private sample() {
-    this.peakKiB = Math.max(this.peakKiB, statusKiB('VmRSS') ?? 0)
+    const now = status()
+    this.peakKiB = Math.max(this.peakKiB, now?.VmRSS ?? 0)
+    const hwm = now?.VmHWM ?? 0
+    if (hwm > this.hwmAtStart!) this.peakKiB = Math.max(this.peakKiB, hwm)
   }
 
   /** The peak in bytes so far, or at the stop once stopped (undefined where /proc is not readable). */
   peakBytes(): number | undefined {
     if (this.hwmAtStart === undefined) return undefined
-    if (!this.stopped) {
-      this.sample()
-      const hwm = statusKiB('VmHWM') ?? 0
-      if (hwm > this.hwmAtStart) this.peakKiB = Math.max(this.peakKiB, hwm)
-    }
+    if (!this.stopped) this.sample()
     return this.peakKiB * 1024
   }
 

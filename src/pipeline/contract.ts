@@ -140,6 +140,10 @@ export type Manifest = {
  */
 export type BuildStepRecord = { name: string; seconds: number; peakRssBytes?: number }
 
+/** A step's record, its peak RSS only where it was watched. */
+export const stepRecord = (name: string, seconds: number, peakRssBytes: number | undefined): BuildStepRecord =>
+  peakRssBytes === undefined ? { name, seconds } : { name, seconds, peakRssBytes }
+
 /**
  * One integer part of a packed key: the SQL that computes it from the build's columns and the function
  * that computes it from the server's values, declared side by side so they cannot drift apart; `size`

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Counters, Reporter, Step } from '../lib/progress.ts'
-import { BUILD_DATABASE_FILE, type BuildStepRecord, SERVING_FILE } from './contract.ts'
+import { BUILD_DATABASE_FILE, type BuildStepRecord, SERVING_FILE, stepRecord } from './contract.ts'
 import { type BuildDb, isOutOfMemory } from './duck.ts'
 import { BuildError } from './errors.ts'
 import { writeLookupFiles } from './lookup-files.ts'
@@ -82,9 +82,7 @@ export async function runSources(ctx: BuildContext, sources: readonly SourceDefi
     (r) => ({ note: `${r.length} passed` }),
   )
   const written = await writeTables(db, tables, ctx.snapshotDir, reporter)
-  for (const t of tables) {
-    steps.push(stepRecord(`write ${t.name}`, written.seconds[t.name] ?? 0, written.peakRssBytes[t.name]))
-  }
+  steps.push(...written.steps)
 
   await timed(
     'drop staging tables',
@@ -105,15 +103,11 @@ export async function runSources(ctx: BuildContext, sources: readonly SourceDefi
     }),
   )
   // The summary counts a table's time where it was written: in its own step for those that write themselves.
+  const secondsOf = (step: string | undefined) => steps.find((s) => s.name === step)?.seconds ?? 0
   const tableSeconds = (name: string) =>
-    (written.seconds[name] ?? 0) +
-    (steps.find((s) => s.name === tables.find((t) => t.name === name)?.writtenByStep)?.seconds ?? 0)
+    secondsOf(`write ${name}`) + secondsOf(tables.find((t) => t.name === name)?.writtenByStep)
   return { steps, checks, written, tableSeconds, lookups, periods, tables }
 }
-
-/** A step of the manifest: its peak RSS only where the reporter watched it (contract.ts). */
-const stepRecord = (name: string, seconds: number, peakRssBytes: number | undefined): BuildStepRecord =>
-  peakRssBytes === undefined ? { name, seconds } : { name, seconds, peakRssBytes }
 
 /**
  * Drops the build's in-memory tables that hold rows and that no serving statement reads (`servingReads`),

@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { Reporter } from '../lib/progress.ts'
 import { type CheckResult, checkNonEmpty, checkNotNull, checkUnique } from './checks.ts'
-import type { TableManifest } from './contract.ts'
+import { type BuildStepRecord, stepRecord, type TableManifest } from './contract.ts'
 import type { BuildDb } from './duck.ts'
 import { keyRanges } from './key-ranges.ts'
 import type { FoundMap, TableSpec } from './source.ts'
@@ -64,17 +64,16 @@ async function writeTable(db: BuildDb, t: TableSpec, snapshotDir: string): Promi
 
 export async function writeTables(db: BuildDb, specs: TableSpec[], snapshotDir: string, reporter: Reporter) {
   const tables: Record<string, TableManifest> = {}
-  const seconds: Record<string, number> = {}
-  const peakRssBytes: Record<string, number | undefined> = {}
+  const steps: BuildStepRecord[] = []
   for (const t of specs) {
     const step = reporter.step(`write ${t.name}`)
     const mark = db.retriedOnOneThread.length
     const m = await writeTable(db, t, snapshotDir)
     const size = `${(m.bytes / (1 << 20)).toFixed(1)} MB parquet`
     const retried = db.retryNote(mark)
-    seconds[t.name] = step.done({ rows: m.rows, note: retried ? `${size}; ${retried}` : size })
-    peakRssBytes[t.name] = step.peakRssBytes
+    const seconds = step.done({ rows: m.rows, note: retried ? `${size}; ${retried}` : size })
+    steps.push(stepRecord(step.name, seconds, step.peakRssBytes))
     tables[t.name] = m
   }
-  return { tables, seconds, peakRssBytes }
+  return { tables, steps }
 }
