@@ -1,8 +1,8 @@
 /**
  * `npm run compile [-- --outfile PATH]`: one executable (default dist/secds) for Linux x64 that needs no
- * Bun, Node.js or node_modules. It holds the CLI (src/bin.ts), the sample generator's ZIP worker as a
- * second entry (src/sample/output.ts finds it at `sample/zip-worker.ts`), the docs page assets, the
- * DuckDB addon and libduckdb.so (see src/bin.ts for how the library is loaded).
+ * Bun, Node.js or node_modules. It holds the CLI (src/bin.ts), two worker threads' entries (the sample
+ * generator's ZIP worker, found at `sample/zip-worker.ts`, and the server thread, at `server/worker.ts`),
+ * the docs page assets, the DuckDB addon and libduckdb.so (see src/bin.ts for how the library is loaded).
  */
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
@@ -38,6 +38,7 @@ const p = Bun.spawnSync(
     '--compile',
     'src/bin.ts',
     'src/sample/zip-worker.ts',
+    'src/server/worker.ts',
     '--outfile',
     outfile,
     ...OTHER_PLATFORMS.flatMap((platform) => ['--external', `@duckdb/node-bindings-${platform}`]),

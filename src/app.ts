@@ -26,6 +26,7 @@ import { docs } from './ops/docs.ts'
 import { Metrics } from './ops/metrics.ts'
 import { observability } from './ops/observability.ts'
 import { opsRoutes } from './ops/routes.ts'
+import { type GatherReports, threadReport } from './ops/thread-report.ts'
 
 export type AppOptions = {
   config: Config
@@ -34,12 +35,26 @@ export type AppOptions = {
   log?: LogSink
   /** The clock of the rate limiter (tests move it). */
   now?: () => number
+  /** Set by a server thread (src/server/): its request metrics, read by the main thread for a scrape. */
+  metrics?: Metrics
+  /** The rate counters every server thread shares (src/auth/rate-limiter.ts); a new one when absent. */
+  rateTable?: SharedArrayBuffer
+  /** Every thread's report for /metrics; without it, this app's alone (one thread). */
+  gatherReports?: GatherReports
 }
 
-export function createApp({ config, database, keys, log = consoleSink, now }: AppOptions) {
+export function createApp({
+  config,
+  database,
+  keys,
+  log = consoleSink,
+  now,
+  metrics = new Metrics(),
+  rateTable,
+  gatherReports = async () => [threadReport(0, metrics, database)],
+}: AppOptions) {
   // Ours win over the formats plugins register when they load (see formats.ts).
   registerFormats()
-  const metrics = new Metrics()
   const deps = { config, database }
   // The parts registered first read the final app's routes (to name bad parameters, label logs, find a
   // route's plan), known only once it is built: one lookup, filled on first use.
@@ -52,9 +67,9 @@ export function createApp({ config, database, keys, log = consoleSink, now }: Ap
     .use(queryRepeats(routes))
     .use(unknownParameters(routes))
     .use(observability(metrics, log, config.LOG_REQUESTS, routes))
-    .use(auth({ store: keys, now, routes, keyOnly: [MCP_PATH] }))
+    .use(auth({ store: keys, now, routes, keyOnly: [MCP_PATH], rateTable }))
     .use(docs(config, pkg.version))
-    .use(opsRoutes(database, metrics))
+    .use(opsRoutes(database, gatherReports))
     // Its tool calls are requests to the final app, routes and hooks included.
     .use(
       mcp({

@@ -22,16 +22,23 @@ export const ConfigSchema = t.Object({
     default: './secds-keys.json',
     description: 'API keys (hashes only) and per-plan limits (`--keys`)',
   }),
+  SERVER_THREADS: t.Integer({
+    minimum: 0,
+    maximum: 64,
+    default: 0,
+    description:
+      'Threads answering requests, each with the whole app on the one port (Linux; elsewhere 1); 0 is one per core, at most 8',
+  }),
   DB_CONNECTIONS: t.Integer({
     minimum: 1,
     maximum: 64,
     default: 4,
-    description: 'DuckDB connections, so queries that may run at once',
+    description: 'DuckDB connections of each server thread, so queries that may run at once',
   }),
   DB_QUEUE_LIMIT: t.Integer({
     minimum: 0,
     default: 256,
-    description: 'Requests that may wait for a connection; past it the answer is 503 server_busy',
+    description: 'Requests that may wait for a connection in each server thread; past it the answer is 503 server_busy',
   }),
   DUCKDB_THREADS: t.Integer({
     minimum: 1,
@@ -43,13 +50,13 @@ export const ConfigSchema = t.Object({
     default: '2.5GB',
     pattern: '^\\d+(\\.\\d+)?\\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$',
     description:
-      'DuckDB memory limit (its buffer pool); the server needs about 1 GB more, and the rest of the machine is page cache for the serving database',
+      'DuckDB memory limit (its buffer pool), shared out among the server threads; the server needs about 1 GB more, and the rest of the machine is page cache for the serving database',
   }),
   RESPONSE_CACHE_MB: t.Integer({
     minimum: 0,
     default: 128,
     description:
-      'Megabytes of recent answers (their JSON text) kept per snapshot, least recently used out first; 0 turns the cache off',
+      'Megabytes of recent answers (their JSON text) kept per snapshot, shared out among the server threads, least recently used out first; 0 turns the cache off',
   }),
   QUERY_TIMEOUT_MS: t.Integer({
     minimum: 10,

@@ -27,6 +27,8 @@ export type AuthOptions = {
   routes: AppRoutes
   /** Paths outside /v1/ that need a key but count no request (see above). */
   keyOnly?: readonly string[]
+  /** The counters, shared by every server thread of the process (rate-limiter.ts); a new one when absent. */
+  rateTable?: SharedArrayBuffer
 }
 
 const API_PREFIX = '/v1/'
@@ -113,8 +115,8 @@ function checkAccess(request: Request, route: RouteInfo | undefined, pattern: st
   }
 }
 
-export function auth({ store, now = Date.now, routes, keyOnly = [] }: AuthOptions) {
-  const limiter = new RateLimiter(now)
+export function auth({ store, now = Date.now, routes, keyOnly = [], rateTable }: AuthOptions) {
+  const limiter = new RateLimiter(now, rateTable)
   return (
     new Elysia({ name: 'auth' })
       // onRequest is always app-wide (it takes no `as`) and runs before routing, so unknown /v1/ paths are counted and get headers too.

@@ -9,7 +9,7 @@ import { currentId } from '../db/catalog.ts'
 import { Reporter } from '../lib/progress.ts'
 import { runBuild } from '../pipeline/index.ts'
 import { generateSample } from '../pipeline/sample.ts'
-import { serveUntilSignal } from '../server.ts'
+import { serveUntilSignal } from '../server/index.ts'
 import { numberFlag, parseFlags, UsageError } from './args.ts'
 
 const serveFlags = {

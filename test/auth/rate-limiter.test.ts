@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'bun:test'
-import { type Decision, noKeyHeaders, RateLimiter, rateLimitHeaders } from '../../src/auth/rate-limiter.ts'
+import {
+  type Decision,
+  newRateTable,
+  noKeyHeaders,
+  RateLimiter,
+  RateTableFull,
+  rateLimitHeaders,
+} from '../../src/auth/rate-limiter.ts'
 
 const FREE = { perMinute: 10, perHour: 30, perDay: 50 }
 const at = (hhmmss: string, day = 5) => Date.parse(`2026-01-${String(day).padStart(2, '0')}T${hhmmss}Z`)
@@ -85,15 +92,54 @@ describe('RateLimiter', () => {
     expect(limiter.take('k2', { perMinute: 50, perHour: 5, perDay: 100 }).report.window).toBe('hour')
   })
 
-  test('keys are counted apart, and keys idle since yesterday are forgotten', () => {
+  test('keys are counted apart, and a key idle since yesterday starts the day with its whole budget', () => {
     const c = clock(at('23:59:00'))
     const limiter = new RateLimiter(c.now)
     takeN(limiter, 10, 'a')
     expect(limiter.take('b', FREE).report.remaining).toBe(9)
-    expect(limiter.trackedKeys).toBe(2)
+    expect(limiter.take('a', FREE).allowed).toBe(false)
     c.t = at('00:01:00', 6)
-    limiter.take('b', FREE)
-    expect(limiter.trackedKeys).toBe(1)
+    expect(limiter.take('a', FREE).report).toEqual({
+      window: 'minute',
+      limit: 10,
+      remaining: 9,
+      resetAt: at('00:02:00', 6),
+    })
+  })
+
+  test('limiters over one table count one budget per key; a full table says so', () => {
+    const c = clock(at('10:00:00'))
+    const table = newRateTable(4)
+    const first = new RateLimiter(c.now, table)
+    const second = new RateLimiter(c.now, table)
+    takeN(first, 6, 'a')
+    takeN(second, 4, 'a')
+    expect(first.take('a', FREE).allowed).toBe(false)
+    expect(second.peek('a', FREE)).toEqual({ window: 'minute', limit: 10, remaining: 0, resetAt: at('10:01:00') })
+    for (const key of ['b', 'c', 'd']) second.take(key, FREE)
+    expect(() => first.take('e', FREE)).toThrow(RateTableFull)
+    // The keys that hold slots keep counting.
+    expect(first.take('d', FREE).report.remaining).toBe(8)
+  })
+
+  test('threads spend one budget: two workers taking at once are allowed exactly the limit', async () => {
+    const table = newRateTable()
+    const limits = { perMinute: 1_000_000, perHour: 1_000_000, perDay: 1500 }
+    const workers = [0, 1].map(() => new Worker(new URL('../helpers/rate-taker.ts', import.meta.url).href))
+    const allowed = await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<number>((resolve, reject) => {
+            w.onmessage = (e) => resolve(e.data as number)
+            w.onerror = (e) => reject(new Error(e.message))
+            w.postMessage({ table, keyId: 'shared', limits, takes: 1000, now: at('10:00:00') })
+          }),
+      ),
+    )
+    for (const w of workers) w.terminate()
+    // Two thousand takes against a day of 1,500: had both threads read a count before either wrote it,
+    // more would pass.
+    expect(allowed[0]! + allowed[1]!).toBe(1500)
   })
 
   test('headers: Unix seconds, and limit 0 / remaining 0 / reset now without a key', () => {

@@ -6,13 +6,13 @@
 import { afterAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { loadConfig } from '../src/config.ts'
-import { sql } from '../src/db/sql.ts'
-import { memorySink } from '../src/lib/log.ts'
-import { startServer } from '../src/server.ts'
-import { writeTestKeys } from './helpers/api.ts'
-import { sampleFixture } from './helpers/fixture.ts'
-import { tempDir } from './helpers/snapshot.ts'
+import { loadConfig } from '../../src/config.ts'
+import { sql } from '../../src/db/sql.ts'
+import { memorySink } from '../../src/lib/log.ts'
+import { startServer } from '../../src/server/index.ts'
+import { writeTestKeys } from '../helpers/api.ts'
+import { sampleFixture } from '../helpers/fixture.ts'
+import { tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('shutdown')
 afterAll(() => rmSync(root, { recursive: true, force: true }))
