@@ -21,7 +21,7 @@
  *
  * Needs wrk on PATH (Debian: apt-get install wrk). Files: scripts/bench/ (one concern per file).
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { skippedSources } from '../src/cli/source-list.ts'
@@ -160,12 +160,14 @@ try {
     { ...process.env, LOG_REQUESTS: 'false' },
   )
   sampler = new MemorySampler(server.process.pid).start()
+  // The banner says how many threads serve (SERVER_THREADS, one per core by default).
+  const serverThreads = Number(/; (\d+) threads?\)/.exec(readFileSync(join(logs, 'server.err'), 'utf8'))?.[1] ?? 1)
   const floor = await startServer(
     'floor server',
     [process.execPath, join(import.meta.dir, 'bench', 'floor-server.ts'), '--port', '0'],
     { out: join(logs, 'floor.out'), err: join(logs, 'floor.err') },
   )
-  say(`server ${server.url} (pid ${server.process.pid}), floor server ${floor.url}`)
+  say(`server ${server.url} (pid ${server.process.pid}, ${serverThreads} threads), floor server ${floor.url}`)
 
   const floors = await measureFloors(floor.url, pathsDir, duration)
   for (const x of floors) say(`floor ${x.name.padEnd(6)} c=1 ${describe(x.c1)} | c=16 ${describe(x.c16)}`)
@@ -234,6 +236,7 @@ try {
     maxSampledRssBytes: sampler.maxRssBytes,
     rssAfterBytes: sampler.lastRssBytes,
     samples: sampler.samples,
+    threads: serverThreads,
   }
   const failures = [
     ...checkTargets(operations, server_.peakRssBytes),

@@ -86,6 +86,7 @@ export function markdown(result: BenchResult): string {
     '',
     `Command: \`${result.command}\``,
     `Machine: ${m.cpu}, ${m.cores} cores, ${fmtBytes(m.memoryBytes)}, ${m.kernel}, Bun ${m.bun}; ${m.pinning}.`,
+    ...(result.server.threads === undefined ? [] : [`Server threads: ${result.server.threads}.`]),
   )
   return `${lines.join('\n')}\n`
 }

@@ -58,6 +58,8 @@ export type BenchResult = {
     maxSampledRssBytes: number
     rssAfterBytes: number
     samples: number
+    /** threads answering requests (SERVER_THREADS); absent in results from before there could be more than one */
+    threads?: number
   }
   swap?: SwapResult
   /** why the swap under load was not run (the disk cannot hold a second snapshot) */
