@@ -62,7 +62,7 @@ function workerScript() {
   return compiled ? './server/worker.ts' : new URL('./worker.ts', import.meta.url).href
 }
 
-type Thread = { worker: Worker; index: number; stopped?: () => void }
+type Thread = { worker: Worker; index: number; listening?: boolean; stopped?: () => void }
 
 export async function startThreads(
   config: Config,
@@ -75,7 +75,7 @@ export async function startThreads(
   const threads: Thread[] = []
   let stopping = false
   /** Scrapes being gathered: who asked (and under which of its ids), the reports so far. */
-  const scrapes = new Map<number, { asker: Thread; askerId: number; reports: ThreadReport[] }>()
+  const scrapes = new Map<number, { asker: Thread; askerId: number; expected: number; reports: ThreadReport[] }>()
   let nextScrape = 0
   const send = (thread: Thread, message: ToThread) => thread.worker.postMessage(message)
 
@@ -93,20 +93,23 @@ export async function startThreads(
       thread.worker.onmessage = ({ data: message }: MessageEvent<FromThread>) => {
         switch (message.type) {
           case 'listening':
+            thread.listening = true
             return resolve(message)
           case 'failed':
             return reject(new Error(`server thread ${index}: ${message.message}`))
           case 'gather': {
+            // The threads still starting serve nothing yet: they have nothing to report.
+            const serving = threads.filter((t) => t.listening)
             const id = nextScrape++
-            scrapes.set(id, { asker: thread, askerId: message.id, reports: [] })
-            for (const t of threads) send(t, { type: 'report', id })
+            scrapes.set(id, { asker: thread, askerId: message.id, expected: serving.length, reports: [] })
+            for (const t of serving) send(t, { type: 'report', id })
             return
           }
           case 'report': {
             const scrape = scrapes.get(message.id)
             if (!scrape) return
             scrape.reports.push(message.report)
-            if (scrape.reports.length < threads.length) return
+            if (scrape.reports.length < scrape.expected) return
             scrapes.delete(message.id)
             const reports = scrape.reports.sort((a, b) => a.thread - b.thread)
             return send(scrape.asker, { type: 'gathered', id: scrape.askerId, reports })
