@@ -125,8 +125,16 @@ export async function startThreads(
 
   // The first thread picks the port when PORT is 0; the others then join it. The first also warms the
   // snapshot's files into the page cache, so the others open them warm.
-  const first = await start(0, config.PORT)
-  await Promise.all(Array.from({ length: count - 1 }, (_, i) => start(i + 1, first.port)))
+  let first: Awaited<ReturnType<typeof start>>
+  try {
+    first = await start(0, config.PORT)
+    await Promise.all(Array.from({ length: count - 1 }, (_, i) => start(i + 1, first.port)))
+  } catch (e) {
+    // A thread that cannot serve (its port taken, say) fails the start: the others go too.
+    stopping = true
+    for (const t of threads) t.worker.terminate()
+    throw e
+  }
   const url = serverUrl(config, first.port)
   printBanner(print, config, url, first, newKey, count)
 

@@ -105,4 +105,27 @@ describe('server threads', () => {
       ),
     ).toBe('refused')
   })
+  test('a thread that cannot listen fails the start, naming itself', async () => {
+    const { datasets } = await sampleFixture()
+    const keysFile = join(root, 'keys-taken.json')
+    writeTestKeys(keysFile)
+    // A listener without SO_REUSEPORT holds the port: no thread can share it.
+    const taken = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('taken') })
+    try {
+      const config = loadConfig(
+        {},
+        {
+          DATASETS_DIR: datasets,
+          KEYS_FILE: keysFile,
+          PORT: taken.port!,
+          HOST: '127.0.0.1',
+          LOG_REQUESTS: false,
+          WATCH_SNAPSHOTS: false,
+        },
+      )
+      await expect(startThreads(config, 2, { print: () => {} })).rejects.toThrow(/^server thread 0: /)
+    } finally {
+      taken.stop(true)
+    }
+  })
 })
