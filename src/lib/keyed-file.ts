@@ -323,6 +323,51 @@ export class KeyedFile {
   }
 
   /**
+   * The payloads of several keys given in ascending order (each once), one by one to `take` with the key's
+   * place among them, in one pass forward: each frame read at most once and each of its lines looked at
+   * once, frames before a key's passed over. `take` returning false ends its key's lines there: the frames
+   * they run on over are not read. For many keys close together, most of them absent (a company's every
+   * series): a search and a scan of the frame for each key were most of such a read.
+   */
+  eachAscending(keys: readonly bigint[], take: (place: number, payload: string) => boolean): void {
+    let frame = -1
+    let text = ''
+    // Where the lines not looked at yet start in `text`.
+    let at = 0
+    keys.forEach((key, place) => {
+      if (place > 0 && key <= keys[place - 1]!) throw new Error(`keyed file: key ${key} not above the one before`)
+      const start = this.startFrame(key)
+      if (start < 0) return
+      if (start > frame) {
+        frame = start
+        text = this.read(frame)
+        at = 0
+      }
+      const digits = String(key)
+      for (;;) {
+        let ended = false
+        while (at < text.length) {
+          const tab = text.indexOf('\t', at)
+          const order = compareDigits(text, at, tab, digits)
+          if (order > 0) {
+            ended = true
+            break
+          }
+          const end = text.indexOf('\n', tab)
+          if (order === 0 && !take(place, text.slice(tab + 1, end))) ended = true
+          at = end + 1
+          if (ended) break
+        }
+        // The frame used up: the key's lines go on only in a next frame that continues them.
+        if (ended || frame + 1 >= this.frames || this.firstKey(frame + 1) !== key) return
+        frame++
+        text = this.read(frame)
+        at = 0
+      }
+    })
+  }
+
+  /**
    * A frame as it is stored, for a build that copies the last snapshot's file in part
    * (pipeline/lookup-files.ts): its first key, whether it continues the frame before's last key, its head,
    * its compressed bytes, and its lines' bytes.
@@ -423,6 +468,20 @@ export function* linesOf(bytes: Buffer): Generator<[key: bigint, payload: Uint8A
     yield [BigInt(bytes.toString('latin1', at, tab)), bytes.subarray(tab + 1, end)]
     at = end + 1
   }
+}
+
+/**
+ * A line's key (the text from `at` to `tab`) against a key's digits, as numbers: both are written without
+ * leading zeros, so the shorter is the smaller, and digits of the same length compare as text. No number is
+ * made of the line's key (a BigInt per line would be most of a walk over a frame).
+ */
+function compareDigits(text: string, at: number, tab: number, digits: string): number {
+  if (tab - at !== digits.length) return tab - at - digits.length
+  for (let i = 0; i < digits.length; i++) {
+    const d = text.charCodeAt(at + i) - digits.charCodeAt(i)
+    if (d !== 0) return d
+  }
+  return 0
 }
 
 /** The payloads of `key`'s lines in a frame's text (consecutive lines: keys are sorted). */

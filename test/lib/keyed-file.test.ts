@@ -249,3 +249,40 @@ test('a frame copied needs its head where the file keeps heads, and must not go 
   expect(() => writer.addFrame({ ...frame, first: 4n, head: 0n })).toThrow('key 4 after 5')
   writer.close()
 })
+
+test.each([1, 20, 64, 300, 4096])(
+  'eachAscending reads what get reads for any ascending keys, cut where take says (frames of %i bytes)',
+  (frameBytes) => {
+    // A fixed pseudo-random walk: keys in runs, gaps and repeats, some past 2^53, lines of any length.
+    let seed = 3
+    const rnd = () => {
+      seed = (seed * 16807) % 2147483647
+      return seed / 2147483647
+    }
+    for (let round = 0; round < 30; round++) {
+      const lines: [bigint, string][] = []
+      let key = BigInt(Math.floor(rnd() * 5))
+      const big = rnd() < 0.5 ? 10n ** 15n : 0n
+      for (let i = 0; i < 200; i++) {
+        key += BigInt(Math.floor(rnd() * rnd() * 30)) * (rnd() < 0.1 ? 97n : 1n)
+        lines.push([key + big, `p${i}-${'x'.repeat(Math.floor(rnd() * 40))}`])
+      }
+      const { file } = written(`ascending-${frameBytes}-${round}`, lines, frameBytes)
+      const past = Number(key) + 20
+      for (let q = 0; q < 20; q++) {
+        const asked = new Set<bigint>()
+        for (let i = Math.floor(rnd() * 60); i > 0; i--) asked.add(BigInt(Math.floor(rnd() * past)) + big)
+        if (rnd() < 0.3) asked.add(BigInt(past) * 10n + big)
+        const keys = [...asked].sort((a, b) => (a < b ? -1 : 1))
+        // Each key's lines cut after a number of them (or never): the rest of them must not be given.
+        const cuts = keys.map(() => (rnd() < 0.5 ? Infinity : Math.floor(rnd() * 30)))
+        const seen = keys.map(() => [] as string[])
+        file.eachAscending(keys, (place, payload) => seen[place]!.push(payload) <= cuts[place]!)
+        expect(seen).toEqual(keys.map((k, i) => file.get(k).slice(0, cuts[i]! + 1)))
+      }
+      expect(() => file.eachAscending([5n, 3n], () => true)).toThrow('key 3 not above the one before')
+      expect(() => file.eachAscending([3n, 3n], () => true)).toThrow('key 3 not above the one before')
+      file.close()
+    }
+  },
+)

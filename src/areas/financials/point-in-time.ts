@@ -13,7 +13,7 @@
 import { knownOn } from '../../reference/point-in-time.ts'
 
 /** What the rules read of a vintage (a metric's or a ratio's: store/series-points.ts). */
-export type Vintage = { quarters: number; end_date: number; filed: number; accepted: string | null }
+export type Vintage = { filed: number; accepted: string | null }
 
 export type VintageChoice = 'first' | 'latest'
 
@@ -47,8 +47,10 @@ export function periodAt<V extends Vintage>(vintages: readonly V[], at: PointInT
 /** A period's key among a series' vintages. */
 export const periodKey = (quarters: number, endDate: number) => quarters * 100_000_000 + endDate
 
-/** A series' vintages by period (periodKey), each list in vintage order. */
-export function vintagesByPeriod<V extends Vintage>(vintages: readonly V[]): Map<number, V[]> {
+/** A series' vintages (or their lines) by period (periodKey), each list in vintage order. */
+export function vintagesByPeriod<V extends { quarters: number; end_date: number }>(
+  vintages: readonly V[],
+): Map<number, V[]> {
   const out = new Map<number, V[]>()
   for (const v of vintages) {
     const key = periodKey(v.quarters, v.end_date)

@@ -28,21 +28,23 @@ export type FirstReportedRow = {
 type StoredFirst = FirstReportedRow & { period: number | null }
 
 /**
- * A period's vintages: its rows of the vintage file when they were read; else those its line holds, which
- * are all P1–P3 need (`needsVintages`): its first (`first_reported`, a point's one vintage when never
- * restated: vintages.ts V6) and a restated point's last (`last_vintage`).
+ * P1–P3 over a period's vintages (point-in-time.ts periodAt): its rows of the vintage file when its answer
+ * needs them (`needsVintages`, read by restatedVintages); else those its line holds, which are all P1–P3
+ * need: its first (`first_reported`, a point's one vintage when never restated: vintages.ts V6) and a
+ * restated point's last (`last_vintage`). The day knew every one of those: a line is read as of a day
+ * only from its `known_from` on (its one vintage's day when never restated), and a restated point's
+ * vintages go unread only from its `all_known_from` on.
  */
-function vintagesOf<V>(
-  byPeriod: Map<number, V[]>,
-  p: { quarters: number; end_date: number; value: number; first_reported: unknown; last_vintage?: unknown },
+function periodOf<V extends StoredFirst>(
+  stored: V[] | undefined,
+  p: { value: number; first_reported: unknown; last_vintage?: unknown },
+  at: PointInTime,
   more: Partial<V> = {},
-): V[] {
-  const stored = byPeriod.get(periodKey(p.quarters, p.end_date))
-  if (stored) return stored
-  const period = { quarters: p.quarters, end_date: p.end_date }
-  const first = { ...(p.first_reported as StoredFirst), ...period, vintage: 1 }
-  if (!p.last_vintage) return [{ ...first, value: p.value, ...more } as V]
-  return [first as V, { ...(p.last_vintage as StoredFirst), ...period } as V]
+): PeriodAt<V> | undefined {
+  if (stored) return periodAt(stored, at)
+  const first = p.first_reported as V
+  const vintages = p.last_vintage ? [first, p.last_vintage as V] : [{ ...first, value: p.value, ...more }]
+  return periodAt(vintages, { vintage: at.vintage, day: undefined })
 }
 
 /**
@@ -59,11 +61,12 @@ const knownBy = (periods: PeriodFilter, at: PointInTime | undefined): PeriodFilt
   at?.day === undefined ? periods : { ...periods, knownBy: at.day }
 
 /**
- * The vintages by period of the points read whose answer needs them (`needsVintages`): of each series and
- * period length, the vintages of its periods back to the oldest such one read. A point never restated has
- * its one vintage in `first_reported` (V6), and most have no other.
+ * Of each name, a point's vintages when its answer needs them (`needsVintages`), else undefined: of each
+ * series and period length, the vintage lines of its periods back to the oldest such point read are read,
+ * and a period's parsed when its point needs them. A point never restated has its one vintage in
+ * `first_reported` (V6), and most have no other.
  */
-async function restatedVintages<K extends 'metric' | 'ratio'>(
+async function restatedVintages<K extends SeriesKind>(
   store: FinancialsStore,
   kind: K,
   cik: number,
@@ -80,13 +83,27 @@ async function restatedVintages<K extends 'metric' | 'ratio'>(
     }
     return [...since].map(([quarters, from]) => ({ quarters, since: from }))
   })
-  const read = await store.seriesVintages(kind, cik, names, (i) => wanted[i]!)
-  return read.map((vintages) => vintagesByPeriod(vintages))
+  const read = await store.seriesVintageLines(kind, cik, names, (i) => wanted[i]!)
+  return read.map((lines) => {
+    const byPeriod = vintagesByPeriod(lines)
+    return (p: Record<string, unknown>) =>
+      needsVintages(kind, p, at)
+        ? byPeriod
+            .get(periodKey(p.quarters as number, p.end_date as number))
+            ?.map((v) => store.vintageOfLine(kind, v.line))
+        : undefined
+  })
 }
 
-/** A point of today: `first_reported` only when restated, as the answer shows it. */
-const today = <R extends { restated: boolean; first_reported: FirstReportedRow | null }>(r: R): R =>
-  r.restated ? r : { ...r, first_reported: null }
+/**
+ * A point of today: `first_reported` only when restated, as the answer shows it. Here and below a point
+ * is changed in place: each is a line this request decoded and nothing else holds, so a copy of its thirty
+ * fields per point would be work for nothing.
+ */
+const today = <R extends { restated: boolean; first_reported: FirstReportedRow | null }>(r: R): R => {
+  if (!r.restated) r.first_reported = null
+  return r
+}
 
 export type PointRow = FilingColumns & {
   symbol: string
@@ -107,21 +124,18 @@ export type PointRow = FilingColumns & {
 }
 
 /** A point as a day knew it, or as first reported (point-in-time.ts): the vintage's value and filing. */
-function pointAt(p: PointRow, at: PeriodAt<VintageRow>): PointRow {
-  const { taken, first } = at
-  return {
-    ...p,
-    value: taken.value,
-    acc_key: taken.acc_key,
-    form: taken.form ?? p.form,
-    filed: taken.filed,
-    accepted: taken.accepted,
-    period: taken.period,
-    restated: at.restated,
-    first_reported: at.restated ? first : null,
-    // The filings a derived quarter came from are those of its latest vintage.
-    derived_from: at.latestOfAll ? p.derived_from : null,
-  }
+function pointAt(p: PointRow, { taken, first, restated, latestOfAll }: PeriodAt<VintageRow>): PointRow {
+  p.value = taken.value
+  p.acc_key = taken.acc_key
+  p.form = taken.form ?? p.form
+  p.filed = taken.filed
+  p.accepted = taken.accepted
+  p.period = taken.period
+  p.restated = restated
+  p.first_reported = restated ? first : null
+  // The filings a derived quarter came from are those of its latest vintage.
+  if (!latestOfAll) p.derived_from = null
+  return p
 }
 
 /**
@@ -137,14 +151,14 @@ export async function metricPointsAt(
   at: PointInTime | undefined,
 ): Promise<PointRow[][]> {
   const points = await store.seriesPoints('metric', cik, names, knownBy(periods, at))
-  const byPeriod = at && (await restatedVintages(store, 'metric', cik, names, points, at))
+  const vintagesOf = at && (await restatedVintages(store, 'metric', cik, names, points, at))
   return names.map((name, i) => {
     const rows: PointRow[] = []
     for (const p of points[i]!) {
-      const row = { ...p, ...name } as PointRow
-      if (!at || !byPeriod) rows.push(today(row))
+      const row = Object.assign(p, name) as PointRow
+      if (!at || !vintagesOf) rows.push(today(row))
       else {
-        const known = periodAt(vintagesOf(byPeriod[i]!, row), at)
+        const known = periodOf(vintagesOf[i]!(p), row, at)
         if (known) rows.push(pointAt(row, known))
       }
     }
@@ -162,18 +176,18 @@ export type RatioRow = FilingColumns & {
 }
 
 /** A ratio point as a day knew it, or as first known (point-in-time.ts): the vintage's value, components and filing. */
-const ratioAt = (p: RatioRow, { taken, first, restated }: PeriodAt<RatioVintageRow>): RatioRow => ({
-  ...p,
-  value: taken.value,
-  components: taken.components as unknown[],
-  acc_key: taken.acc_key,
-  form: taken.form ?? p.form,
-  filed: taken.filed,
-  accepted: taken.accepted,
-  period: taken.period,
-  restated,
-  first_reported: restated ? first : null,
-})
+function ratioAt(p: RatioRow, { taken, first, restated }: PeriodAt<RatioVintageRow>): RatioRow {
+  p.value = taken.value
+  p.components = taken.components as unknown[]
+  p.acc_key = taken.acc_key
+  p.form = taken.form ?? p.form
+  p.filed = taken.filed
+  p.accepted = taken.accepted
+  p.period = taken.period
+  p.restated = restated
+  p.first_reported = restated ? first : null
+  return p
+}
 
 /** The points of several ratios of a company in `periods`, as `at` knew them (as metricPointsAt), in one list. */
 export async function ratioPointsAt(
@@ -187,13 +201,17 @@ export async function ratioPointsAt(
   // the balance-sheet date (docs/financials.md, Ratios).
   const names = ratios.map((r) => ({ source: 'ratio' as const, symbol: r.id, lengths: hasFlow(r) ? [1, 4] : [0] }))
   const points = await store.seriesPoints('ratio', cik, names, knownBy(periods, at))
-  const byPeriod = at && (await restatedVintages(store, 'ratio', cik, names, points, at))
-  return ratios.flatMap((r, i) => {
-    return points[i]!.flatMap((p) => {
-      const row = { ...p, ratio: r.id } as RatioRow
-      if (!at || !byPeriod) return [today(row)]
-      const known = periodAt(vintagesOf(byPeriod[i]!, row, { components: row.components }), at)
-      return known ? [ratioAt(row, known)] : []
-    })
+  const vintagesOf = at && (await restatedVintages(store, 'ratio', cik, names, points, at))
+  const rows: RatioRow[] = []
+  ratios.forEach((r, i) => {
+    for (const p of points[i]!) {
+      const row = Object.assign(p, { ratio: r.id }) as RatioRow
+      if (!at || !vintagesOf) rows.push(today(row))
+      else {
+        const known = periodOf(vintagesOf[i]!(p), row, at, { components: row.components })
+        if (known) rows.push(ratioAt(row, known))
+      }
+    }
   })
+  return rows
 }

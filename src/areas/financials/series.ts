@@ -303,9 +303,11 @@ export async function ratioSeries(store: FinancialsStore, q: RatioSeriesQuery) {
   const at = pointInTimeOf(q)
   const issuer = await issuerOf(store, q)
   const window = windowOf(q)
+  // A ratio's answer is its latest `limit` periods of all its lengths together (below): no other is parsed.
+  const periods: PeriodFilter = { ...periodsOf(q), latestOfAllLengths: true }
   const rows = ttm
     ? await ttmRows(store, issuer.cik, ratios, window, at)
-    : await ratioPointsAt(store, issuer.cik, ratios, periodsOf(q), at)
+    : await ratioPointsAt(store, issuer.cik, ratios, periods, at)
   rows.sort((a, b) => a.ratio.localeCompare(b.ratio) || a.end_date - b.end_date || a.quarters - b.quarters)
   if (!rows.length)
     throw new ApiError('not_found', `No ratio values for CIK ${formatCik(issuer.cik)} in the asked periods.`)

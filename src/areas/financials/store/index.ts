@@ -23,8 +23,9 @@ import {
   type SeriesKind,
   type SeriesName,
   seriesPoints,
-  seriesVintages,
+  seriesVintageLines,
   type VintagesWanted,
+  vintageOfLine,
 } from './series-points.ts'
 import { standardizedValues } from './standardized.ts'
 
@@ -66,13 +67,15 @@ export const financialsStore = (db: Db) => ({
   /** The points of several metric or ratio series of a company in the asked periods, one list per name, latest first. */
   seriesPoints: (kind: SeriesKind, cik: number, names: readonly SeriesName[], periods: PeriodFilter) =>
     seriesPoints(db, kind, cik, names, periods),
-  /** The wanted vintages of several metric or ratio series of a company, one list per name (series-points.ts). */
-  seriesVintages: <K extends SeriesKind>(
-    kind: K,
+  /** The wanted vintage lines of several metric or ratio series of a company, one list per name (series-points.ts). */
+  seriesVintageLines: (
+    kind: SeriesKind,
     cik: number,
     names: readonly SeriesName[],
     wanted: (name: number) => VintagesWanted,
-  ) => seriesVintages(db, kind, cik, names, wanted),
+  ) => seriesVintageLines(db, kind, cik, names, wanted),
+  /** A vintage line parsed. */
+  vintageOfLine,
   /** A company's restated periods, newest first: the `want` after the first `skip`. */
   restatedPeriods: (cik: number, filter: RestatedFilter, skip: number, want: number) =>
     restatedPeriods(db, cik, filter, skip, want),

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../../db/client.ts'
 import { CANONICAL_KEYS } from '../../../reference/canonical-metrics.ts'
-import { PERIOD_LENGTHS, type SeriesName, seriesVintages, type VintageRow } from './series-points.ts'
+import { PERIOD_LENGTHS, type SeriesName, seriesVintageLines, type VintageRow, vintageOfLine } from './series-points.ts'
 
 export type RestatedPeriodRow = {
   symbol: string
@@ -43,10 +43,11 @@ export async function restatedPeriods(
     ...f.raw.map((symbol) => ({ source: 'raw' as const, symbol })),
   ]
   const lengths = f.quarters === undefined ? PERIOD_LENGTHS : [f.quarters]
-  const vintages = await seriesVintages(db, 'metric', cik, names, () =>
+  const vintages = await seriesVintageLines(db, 'metric', cik, names, () =>
     lengths.map((quarters) => ({ quarters, since: f.from })),
   )
-  const periods: RestatedPeriodRow[] = []
+  // The periods as their lines, parsed only for the page: a company's ledger has hundreds of vintages.
+  const periods: (Omit<RestatedPeriodRow, 'vintages'> & { lines: string[] })[] = []
   names.forEach((name, i) => {
     // A series' lines come by period (period length, then the latest first), then vintage.
     // Only the asked lengths back to `from` were read: the window's end is what is left to apply.
@@ -59,13 +60,15 @@ export async function restatedPeriods(
         last.quarters === v.quarters &&
         last.end_date === v.end_date
       )
-        last.vintages.push(v)
-      else periods.push({ ...name, quarters: v.quarters, end_date: v.end_date, vintages: [v] })
+        last.lines.push(v.line)
+      else periods.push({ ...name, quarters: v.quarters, end_date: v.end_date, lines: [v.line] })
     }
   })
   periods.sort(
     (a, b) =>
       b.end_date - a.end_date || byBytes(a.symbol, b.symbol) || byBytes(a.source, b.source) || a.quarters - b.quarters,
   )
-  return periods.slice(skip, skip + want)
+  return periods
+    .slice(skip, skip + want)
+    .map(({ lines, ...period }) => ({ ...period, vintages: lines.map((line) => vintageOfLine('metric', line)) }))
 }

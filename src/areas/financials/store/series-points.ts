@@ -27,6 +27,8 @@ export type PeriodFilter = {
   latest: number | undefined
   quarters: number | undefined
   knownBy?: number
+  /** `latest` counts the periods of all the series' lengths together (a ratio's answer), not each length's. */
+  latestOfAllLengths?: boolean
 }
 
 /** A series: a metric's (`raw` tag, `canonical` key) or a ratio's (`ratio`, its id). */
@@ -105,7 +107,8 @@ export async function seriesPoints(
   return names.map((name) => {
     const id = ids.get(`${name.source}:${name.symbol}`)
     if (id === undefined || cik >= MAX_CIK) return []
-    const out: Record<string, unknown>[] = []
+    // The lines taken, with their period, parsed once the latest of all lengths are known.
+    const read: [line: string, quarters: number, endDate: number][] = []
     // Only the lengths the series can have: each other would be a key looked up for nothing.
     for (const quarters of asked.filter((q) => (name.lengths ?? PERIOD_LENGTHS).includes(q))) {
       const key = { cik, seriesId: id, quarters }
@@ -125,19 +128,34 @@ export async function seriesPoints(
         if (knownBy !== undefined && knownFrom > knownBy) continue
         // As of a day, the latest `limit` are the periods known by then.
         if (latest !== undefined && ++taken > latest) break
-        const point: Record<string, unknown> = model.decode(line)
-        if (metas) {
-          // The point keeps its `meta_id`: the answer names the fields it sends (../series.ts).
-          const metaId = point.meta_id as number
-          const meta = metas.get(metaId)
-          if (!meta) throw new Error(`${model.name}: meta_id ${metaId} is not in fin_point_metas`)
-          Object.assign(point, meta)
-        }
-        out.push(point)
+        read.push([line, quarters, endDate])
       }
     }
-    return out
+    const kept = periods.latestOfAllLengths && latest !== undefined ? latestOfAll(read, latest) : read
+    return kept.map((l) => {
+      const point: Record<string, unknown> = model.decode(l[0])
+      if (metas) {
+        // The point keeps its `meta_id`: the answer names the fields it sends (../series.ts).
+        const metaId = point.meta_id as number
+        const meta = metas.get(metaId)
+        if (!meta) throw new Error(`${model.name}: meta_id ${metaId} is not in fin_point_metas`)
+        Object.assign(point, meta)
+      }
+      return point
+    })
   })
+}
+
+/**
+ * Of a series' lines (each length's latest), the `latest` periods of all lengths together, latest end
+ * date first and, at one end date, the longer period: the others are not parsed.
+ */
+function latestOfAll<L extends [string, number, number]>(lines: L[], latest: number): L[] {
+  if (lines.length <= latest) return lines
+  // A period's place in that order (one per period of a series), the least kept found by sorting numbers.
+  const place = (l: L) => l[2] * 8 + l[1]
+  const least = Float64Array.from(lines, place).sort()[lines.length - latest]!
+  return lines.filter((l) => place(l) >= least)
 }
 
 /** A vintage of a metric point (company-facts vintages.ts): a value its filings gave it, in filing order. */
@@ -153,32 +171,48 @@ export type VintagesWanted = readonly { quarters: number; since: number }[]
 /** A vintage line's leading `quarters` and `end_date` (the same for both files). */
 const VINTAGE_LEAD = FIN_METRIC_VINTAGES.peek.numbers('end_date')
 
+/** A vintage line with its period (its leading `quarters` and `end_date`), the rest not parsed yet. */
+export type VintageLine = { quarters: number; end_date: number; line: string }
+
 /**
- * The vintages of several series of a company, one list per name in the names' order: of each period
+ * The vintage lines of several series of a company, one list per name in the names' order: of each period
  * length `wanted` names, the periods ending on or after its `since`, latest period first and each
- * period's vintages in order (the order of the lines). A key's lines past `since` are left unread.
+ * period's vintages in order (the order of the lines). The keys are read in one pass (a company's series
+ * are neighbouring keys: KeyedFile.eachAscending), a restatement ledger's some 250 of them; a key's lines
+ * past `since` are left unread.
  */
-export async function seriesVintages<K extends SeriesKind>(
+export async function seriesVintageLines(
   db: Db,
-  kind: K,
+  kind: SeriesKind,
   cik: number,
   names: readonly SeriesName[],
   wanted: (name: number) => VintagesWanted,
-): Promise<(K extends 'metric' ? VintageRow : RatioVintageRow)[][]> {
+): Promise<VintageLine[][]> {
   const ids = await seriesIds(db)
-  const model = VINTAGE_FILES[kind] as typeof FIN_RATIO_VINTAGES
-  return names.map((name, i) => {
+  const model = VINTAGE_FILES[kind]
+  const out = names.map((): VintageLine[] => [])
+  const reads: { name: number; since: number; key: bigint }[] = []
+  names.forEach((name, i) => {
     const id = ids.get(`${name.source}:${name.symbol}`)
-    if (id === undefined || cik >= MAX_CIK) return []
-    const out: RatioVintageRow[] = []
-    for (const { quarters, since } of wanted(i)) {
-      if (!PERIOD_LENGTHS.includes(quarters)) continue
-      for (const line of model.lineTextsOneByOne(db, { cik, seriesId: id, quarters })) {
-        const [, endDate] = VINTAGE_LEAD(line) as [number, number]
-        if (endDate < since) break
-        out.push(model.decode(line))
-      }
-    }
-    return out
-  }) as never
+    if (id === undefined || cik >= MAX_CIK) return
+    for (const { quarters, since } of wanted(i))
+      if (PERIOD_LENGTHS.includes(quarters))
+        reads.push({ name: i, since, key: model.key.pack({ cik, seriesId: id, quarters }) })
+  })
+  reads.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  model.file(db).eachAscending(
+    reads.map((r) => r.key),
+    (place, line) => {
+      const { name, since } = reads[place]!
+      const [quarters, endDate] = VINTAGE_LEAD(line) as [number, number]
+      if (endDate < since) return false
+      out[name]!.push({ quarters, end_date: endDate, line })
+      return true
+    },
+  )
+  return out
 }
+
+/** A vintage line parsed: a metric's or a ratio's vintage row. */
+export const vintageOfLine = <K extends SeriesKind>(kind: K, line: string) =>
+  (VINTAGE_FILES[kind] as typeof FIN_RATIO_VINTAGES).decode(line) as K extends 'metric' ? VintageRow : RatioVintageRow
