@@ -123,8 +123,14 @@ export type PointRow = FilingColumns & {
   first_reported: FirstReportedRow | null
 }
 
-/** A point as a day knew it, or as first reported (point-in-time.ts): the vintage's value and filing. */
-function pointAt(p: PointRow, { taken, first, restated, latestOfAll }: PeriodAt<VintageRow>): PointRow {
+/**
+ * A point (a metric's or a ratio's) given its chosen vintage's value and filing, and whether the period was
+ * restated (point-in-time.ts).
+ */
+function takeVintage<P extends FilingColumns & { value: number; restated: boolean; first_reported: unknown }>(
+  p: P,
+  { taken, first, restated }: PeriodAt<VintageRow | RatioVintageRow>,
+): P {
   p.value = taken.value
   p.acc_key = taken.acc_key
   p.form = taken.form ?? p.form
@@ -133,9 +139,14 @@ function pointAt(p: PointRow, { taken, first, restated, latestOfAll }: PeriodAt<
   p.period = taken.period
   p.restated = restated
   p.first_reported = restated ? first : null
-  // The filings a derived quarter came from are those of its latest vintage.
-  if (!latestOfAll) p.derived_from = null
   return p
+}
+
+/** A point as a day knew it, or as first reported: the vintage's value and filing. */
+function pointAt(p: PointRow, at: PeriodAt<VintageRow>): PointRow {
+  // The filings a derived quarter came from are those of its latest vintage.
+  if (!at.latestOfAll) p.derived_from = null
+  return takeVintage(p, at)
 }
 
 /**
@@ -175,18 +186,10 @@ export type RatioRow = FilingColumns & {
   first_reported: FirstReportedRow | null
 }
 
-/** A ratio point as a day knew it, or as first known (point-in-time.ts): the vintage's value, components and filing. */
-function ratioAt(p: RatioRow, { taken, first, restated }: PeriodAt<RatioVintageRow>): RatioRow {
-  p.value = taken.value
-  p.components = taken.components as unknown[]
-  p.acc_key = taken.acc_key
-  p.form = taken.form ?? p.form
-  p.filed = taken.filed
-  p.accepted = taken.accepted
-  p.period = taken.period
-  p.restated = restated
-  p.first_reported = restated ? first : null
-  return p
+/** A ratio point as a day knew it, or as first known: the vintage's value, components and filing. */
+function ratioAt(p: RatioRow, at: PeriodAt<RatioVintageRow>): RatioRow {
+  p.components = at.taken.components as unknown[]
+  return takeVintage(p, at)
 }
 
 /** The points of several ratios of a company in `periods`, as `at` knew them (as metricPointsAt), in one list. */
