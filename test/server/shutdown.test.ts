@@ -30,6 +30,8 @@ test('SIGTERM-style stop finishes the requests in flight, then refuses new ones'
       PORT: 0,
       HOST: '127.0.0.1',
       DB_CONNECTIONS: 2,
+      // The blocking queries must end by themselves, however slow a busy machine makes them.
+      QUERY_TIMEOUT_MS: 3_600_000,
       LOG_REQUESTS: false,
       WATCH_SNAPSHOTS: false,
     },
