@@ -22,6 +22,9 @@ export type MetricsState = {
   latency: { route: string; counts: number[]; sum: number; count: number }[]
 }
 
+/** A request counter's key: one counter per method, route pattern and status. */
+const requestKey = (method: string, route: string, status: string | number) => `${method} ${route} ${status}`
+
 const labelText = (labels: Record<string, string>) =>
   `{${Object.entries(labels)
     .map(([k, v]) => `${k}="${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`)
@@ -32,7 +35,7 @@ export class Metrics {
   private readonly latency = new Map<string, Histogram>()
 
   observe(method: string, route: string, status: number, seconds: number) {
-    const key = `${method} ${route} ${status}`
+    const key = requestKey(method, route, status)
     const entry = this.requests.get(key) ?? { labels: { method, route, status: String(status) }, count: 0 }
     entry.count++
     this.requests.set(key, entry)
@@ -57,7 +60,7 @@ export class Metrics {
     const total = new Metrics()
     for (const state of states) {
       for (const { labels, count } of state.requests) {
-        const key = `${labels.method} ${labels.route} ${labels.status}`
+        const key = requestKey(labels.method!, labels.route!, labels.status!)
         const entry = total.requests.get(key) ?? { labels, count: 0 }
         entry.count += count
         total.requests.set(key, entry)
