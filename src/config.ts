@@ -5,6 +5,7 @@
  */
 import { type Static, Type as t } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { MEMORY_SIZE_PATTERN } from './lib/memory-size.ts'
 
 export const ConfigSchema = t.Object({
   DATASETS_DIR: t.String({
@@ -48,7 +49,7 @@ export const ConfigSchema = t.Object({
   }),
   DUCKDB_MEMORY_LIMIT: t.String({
     default: '2.5GB',
-    pattern: '^\\d+(\\.\\d+)?\\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$',
+    pattern: MEMORY_SIZE_PATTERN,
     description:
       'DuckDB memory limit (its buffer pool), shared out among the server threads; the server needs about 1 GB more, and the rest of the machine is page cache for the serving database',
   }),

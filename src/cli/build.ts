@@ -1,3 +1,4 @@
+import { isMemorySize } from '../lib/memory-size.ts'
 import { Reporter } from '../lib/progress.ts'
 import { downloadFlags, downloadMirror } from '../pipeline/download/mirror-download.ts'
 import { maxRequestsPerSecondFor } from '../pipeline/download/rate-limit.ts'
@@ -55,7 +56,7 @@ export async function buildCommand(argv: string[], env = process.env) {
   if (!f.from && !f.download) throw new UsageError(`give --from DIR or --download\n\n${buildUsage}`)
   if (f.from && f.download) throw new UsageError('give either --from or --download, not both')
   const memoryLimit = f['memory-limit']
-  if (memoryLimit !== undefined && !/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(memoryLimit)) {
+  if (memoryLimit !== undefined && !isMemorySize(memoryLimit)) {
     throw new UsageError(`--memory-limit must look like 3GB or 512MB, got ${JSON.stringify(memoryLimit)}`)
   }
   const skipSources = skippedSources(f['skip-sources'])

@@ -166,6 +166,11 @@ export class Database {
     return run
   }
 
+  /** reload() without waiting: a failure is logged (a watch, SIGHUP), and the old snapshot stays served. */
+  reloadLogged(): void {
+    void this.reload().catch((e) => this.log.error({ level: 'error', event: 'reload_failed', ...errorFields(e) }))
+  }
+
   private async reloadNow(): Promise<{ changed: boolean; id?: string }> {
     const id = currentId(this.config.DATASETS_DIR)
     if (id && id === this.current?.snapshot.id) return { changed: false, id }
@@ -246,8 +251,7 @@ export class Database {
    * miss (network file systems, a datasets folder created after start).
    */
   watch(pollMs = 5000) {
-    const onChange = () =>
-      void this.reload().catch((e) => this.log.error({ level: 'error', event: 'reload_failed', ...errorFields(e) }))
+    const onChange = () => this.reloadLogged()
     try {
       this.watcher = watch(this.config.DATASETS_DIR, (_event, file) => {
         if (file === 'CURRENT') onChange()

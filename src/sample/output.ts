@@ -6,6 +6,7 @@
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { workerScript } from '../lib/worker-script.ts'
 import { ZipWriter } from '../lib/zip.ts'
 import type { ZipWorkerReply, ZipWorkerRequest } from './zip-worker.ts'
 
@@ -111,9 +112,7 @@ export class WorkerZipSink implements SubmissionsSink {
    * `sample/zip-worker.ts` beside the entry; without it the caller falls back to the in-thread writer.
    */
   static async open(path: string, timeoutMs = 10_000): Promise<WorkerZipSink> {
-    const compiled = import.meta.url.includes('/$bunfs/')
-    const script = compiled ? './sample/zip-worker.ts' : new URL('./zip-worker.ts', import.meta.url).href
-    const sink = new WorkerZipSink(new Worker(script), path)
+    const sink = new WorkerZipSink(new Worker(workerScript('sample/zip-worker.ts')), path)
     const timer = setTimeout(() => sink.fail(new Error('ZIP worker did not start')), timeoutMs)
     try {
       await sink.request({ op: 'open', path, level: ZIP_LEVEL }, 'ready')

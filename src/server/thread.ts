@@ -9,7 +9,7 @@ import { createApp } from '../app.ts'
 import { ensureKeysFile, KeyStore } from '../auth/key-store.ts'
 import type { Config } from '../config.ts'
 import { Database } from '../db/client.ts'
-import { consoleSink, errorFields, type LogSink } from '../lib/log.ts'
+import { consoleSink, type LogSink } from '../lib/log.ts'
 import type { Metrics } from '../ops/metrics.ts'
 import type { GatherReports } from '../ops/thread-report.ts'
 
@@ -87,8 +87,7 @@ export async function startServer(
   const served = { snapshot: database.snapshot?.id, unavailable: database.unavailableReason }
   printBanner(print, config, url, served, newKey, 1)
 
-  const onHup = () =>
-    void database.reload().catch((e) => log.error({ level: 'error', event: 'reload_failed', ...errorFields(e) }))
+  const onHup = () => database.reloadLogged()
   process.on('SIGHUP', onHup)
   const stop = () => {
     process.off('SIGHUP', onHup)

@@ -14,6 +14,8 @@ import { availableParallelism } from 'node:os'
 import { ensureKeysFile } from '../auth/key-store.ts'
 import { newRateTable } from '../auth/rate-limiter.ts'
 import type { Config } from '../config.ts'
+import { memorySizeBytes } from '../lib/memory-size.ts'
+import { workerScript } from '../lib/worker-script.ts'
 import type { ThreadReport } from '../ops/thread-report.ts'
 import type { FromThread, ToThread } from './messages.ts'
 import { printBanner, type RunningServer, serverUrl } from './thread.ts'
@@ -30,36 +32,18 @@ export function serverThreads(config: Pick<Config, 'SERVER_THREADS'>, platform =
   return config.SERVER_THREADS || Math.min(availableParallelism(), MOST_AUTO_THREADS)
 }
 
-const BYTES: Record<string, number> = {
-  KB: 1e3,
-  MB: 1e6,
-  GB: 1e9,
-  TB: 1e12,
-  KIB: 2 ** 10,
-  MIB: 2 ** 20,
-  GIB: 2 ** 30,
-  TIB: 2 ** 40,
-}
-
 /**
  * One thread's share of the process's budgets: DuckDB's memory limit and the result cache are divided among
  * the threads, so the process holds what the operator set, whatever the thread count. Connections and the
  * queue stay per thread: they are what each thread's own requests wait for.
  */
 export function threadShare(config: Config, threads: number): Config {
-  const [, amount, unit] = /^(\d+(?:\.\d+)?)\s*([KMGT]i?B)$/i.exec(config.DUCKDB_MEMORY_LIMIT)!
-  const bytes = Number(amount) * BYTES[unit!.toUpperCase()]!
+  const bytes = memorySizeBytes(config.DUCKDB_MEMORY_LIMIT)
   return {
     ...config,
     DUCKDB_MEMORY_LIMIT: `${Math.max(1, Math.floor(bytes / threads / 2 ** 20))}MiB`,
     RESPONSE_CACHE_MB: Math.floor(config.RESPONSE_CACHE_MB / threads),
   }
-}
-
-/** Where the worker's script is: beside this file, or inside the compiled binary (scripts/compile.ts). */
-function workerScript() {
-  const compiled = import.meta.url.includes('/$bunfs/')
-  return compiled ? './server/worker.ts' : new URL('./worker.ts', import.meta.url).href
 }
 
 type Thread = { worker: Worker; index: number; listening?: boolean; stopped?: () => void }
@@ -88,7 +72,7 @@ export async function startThreads(
   /** Starts one thread on `port` and resolves to the port it listens on, once it does. */
   const start = (index: number, port: number) =>
     new Promise<Extract<FromThread, { type: 'listening' }>>((resolve, reject) => {
-      const thread: Thread = { worker: new Worker(workerScript()), index }
+      const thread: Thread = { worker: new Worker(workerScript('server/worker.ts')), index }
       threads.push(thread)
       thread.worker.onmessage = ({ data: message }: MessageEvent<FromThread>) => {
         switch (message.type) {

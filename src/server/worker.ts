@@ -3,7 +3,6 @@
  * database and result cache, listening on the port the other threads share. The compiled binary holds
  * it as a second entry point (scripts/compile.ts), at `server/worker.ts` beside the CLI.
  */
-import { consoleSink, errorFields } from '../lib/log.ts'
 import { Metrics } from '../ops/metrics.ts'
 import { type ThreadReport, threadReport } from '../ops/thread-report.ts'
 import type { FromThread, ToThread } from './messages.ts'
@@ -57,9 +56,7 @@ self.onmessage = async ({ data: message }: MessageEvent<ToThread>) => {
       gathering.delete(message.id)
       return
     case 'reload':
-      await listening?.database
-        .reload()
-        .catch((e) => consoleSink.error({ level: 'error', event: 'reload_failed', ...errorFields(e) }))
+      listening?.database.reloadLogged()
       return
     case 'stop':
       await listening?.stop()
