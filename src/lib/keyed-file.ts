@@ -306,20 +306,18 @@ export class KeyedFile {
   }
 
   /**
-   * The payloads of several keys, each frame read once: the keys of a page (ascending CIKs) usually
-   * share one or two frames.
+   * The payloads of several keys, in the order asked (a key may come twice), each frame read once: the
+   * keys of a page (ascending CIKs) usually share one or two frames.
    */
   getMany(keys: readonly bigint[]): string[][] {
-    let last = -1
-    let text = ''
-    const read = (frame: number) => {
-      if (frame !== last) {
-        last = frame
-        text = this.read(frame)
-      }
-      return text
-    }
-    return keys.map((key) => [...this.linesVia(key, read)])
+    // Read as eachAscending reads: the keys in order, each once, then given back in the order asked.
+    const ascending = keys.every((key, i) => i === 0 || key > keys[i - 1]!)
+    const sorted = ascending ? keys : [...new Set(keys)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    const lines = sorted.map((): string[] => [])
+    this.eachAscending(sorted, (place, payload) => lines[place]!.push(payload) > 0)
+    if (ascending) return lines
+    const placeOf = new Map(sorted.map((key, place) => [key, place]))
+    return keys.map((key) => [...lines[placeOf.get(key)!]!])
   }
 
   /**

@@ -49,6 +49,8 @@ test.each([1, 20, 1 << 20])('every key reads back its lines in order (frames of 
     file.get(300n),
     ['null'],
   ])
+  // Keys in any order, one asked twice: each answered where it was asked.
+  expect(file.getMany([300n, 31n, 3n, 300n])).toEqual([file.get(300n), [], file.get(3n), file.get(300n)])
   file.close()
 })
 
