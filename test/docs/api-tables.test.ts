@@ -16,12 +16,12 @@ import { buildUsage } from '../../src/cli/build.ts'
 import { keysUsage } from '../../src/cli/keys.ts'
 import { sampleUsage } from '../../src/cli/sample.ts'
 import { serveUsage, startUsage } from '../../src/cli/serve.ts'
-import { loadConfig } from '../../src/config.ts'
 import { Database } from '../../src/db/client.ts'
 import { memorySink } from '../../src/lib/log.ts'
 import { AREA_TAGS } from '../../src/ops/docs.ts'
 import { CANONICAL_METRICS } from '../../src/reference/canonical-metrics.ts'
 import { RATIOS } from '../../src/reference/financial-ratios.ts'
+import { testConfig } from '../helpers/config.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 const ROOT = resolve(import.meta.dir, '../..')
@@ -51,10 +51,12 @@ beforeAll(async () => {
   const keysFile = join(root, 'keys.json')
   writeKeysFile(keysFile, { keys: [] })
   const log = memorySink()
-  const config = loadConfig(
-    {},
-    { DATASETS_DIR: datasets, KEYS_FILE: keysFile, LOG_REQUESTS: false, WATCH_SNAPSHOTS: false },
-  )
+  const config = testConfig({
+    DATASETS_DIR: datasets,
+    KEYS_FILE: keysFile,
+    LOG_REQUESTS: false,
+    WATCH_SNAPSHOTS: false,
+  })
   database = await Database.open(config, log)
   const app = createApp({ config, database, keys: new KeyStore(keysFile, { log }), log })
   const res = await app.handle(new Request('http://localhost/openapi/json'))

@@ -11,9 +11,9 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { listFilings } from '../../src/areas/filings/handlers.ts'
 import { filingsStore } from '../../src/areas/filings/store/index.ts'
-import { loadConfig } from '../../src/config.ts'
 import { Database, type RequestDb } from '../../src/db/client.ts'
 import { memorySink } from '../../src/lib/log.ts'
+import { testConfig } from '../helpers/config.ts'
 import { largerFilingsFixture, largerTinyFramesFixture } from '../helpers/fixture.ts'
 import { openSnapshot } from '../helpers/snapshot.ts'
 
@@ -29,13 +29,10 @@ let ciks: number[]
 
 beforeAll(async () => {
   const { datasets, dir } = await largerFilingsFixture()
-  database = await Database.open(loadConfig({}, { DATASETS_DIR: datasets, WATCH_SNAPSHOTS: false }), memorySink())
+  database = await Database.open(testConfig({ DATASETS_DIR: datasets, WATCH_SNAPSHOTS: false }), memorySink())
   db = database.forRequest()
   const tiny = await largerTinyFramesFixture()
-  tinyDatabase = await Database.open(
-    loadConfig({}, { DATASETS_DIR: tiny.datasets, WATCH_SNAPSHOTS: false }),
-    memorySink(),
-  )
+  tinyDatabase = await Database.open(testConfig({ DATASETS_DIR: tiny.datasets, WATCH_SNAPSHOTS: false }), memorySink())
   tinyDb = tinyDatabase.forRequest()
   snapshot = await openSnapshot(dir)
   // The Parquet read once into memory: the reference queries below then cost a scan of memory, not of files.

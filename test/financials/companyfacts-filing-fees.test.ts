@@ -15,7 +15,6 @@ import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { metricSeries } from '../../src/areas/financials/series.ts'
 import { financialsStore } from '../../src/areas/financials/store/index.ts'
-import { loadConfig } from '../../src/config.ts'
 import { Database } from '../../src/db/client.ts'
 import { memorySink } from '../../src/lib/log.ts'
 import { ZipReader } from '../../src/lib/zip.ts'
@@ -23,6 +22,7 @@ import { BUILD_DATABASE_FILE, SERVING_FILE } from '../../src/pipeline/contract.t
 import { generateSample } from '../../src/pipeline/sample.ts'
 import { companyFacts } from '../../src/pipeline/sources/company-facts/index.ts'
 import { submissions } from '../../src/pipeline/sources/submissions/index.ts'
+import { testConfig } from '../helpers/config.ts'
 import { type Fixture, LARGER, largerCompanyFactsFixture } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 import { type CompanyFact, latestByEnd } from './companyfacts-json.ts'
@@ -226,7 +226,7 @@ test('the build takes them: company_facts rows and raw series points; the financ
   // A filer of fee exhibits only is a company of the financial data (fin_issuers: any source's): its raw
   // series, a point per date from its latest filing.
   const database = await Database.open(
-    loadConfig({}, { DATASETS_DIR: fixture.datasets, WATCH_SNAPSHOTS: false }),
+    testConfig({ DATASETS_DIR: fixture.datasets, WATCH_SNAPSHOTS: false }),
     memorySink(),
   )
   const db = database.forRequest()

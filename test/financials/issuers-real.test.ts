@@ -14,12 +14,12 @@ import { join } from 'node:path'
 import { searchCompanies } from '../../src/areas/financials/lookup.ts'
 import { metricSeries } from '../../src/areas/financials/series.ts'
 import { financialsStore } from '../../src/areas/financials/store/index.ts'
-import { loadConfig } from '../../src/config.ts'
 import { Database } from '../../src/db/client.ts'
 import { memorySink } from '../../src/lib/log.ts'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { ZipReader } from '../../src/lib/zip.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
+import { testConfig } from '../helpers/config.ts'
 import { hasSamples, SAMPLES, tempDir } from '../helpers/snapshot.ts'
 import { latestByEnd } from './companyfacts-json.ts'
 import { parseTsv, type Row } from './fsds-files.ts'
@@ -63,7 +63,7 @@ describe.skipIf(!hasSamples)('issuers of the real samples', () => {
       threads: 2,
     })
     database = await Database.open(
-      loadConfig({}, { DATASETS_DIR: join(root, 'datasets'), WATCH_SNAPSHOTS: false }),
+      testConfig({ DATASETS_DIR: join(root, 'datasets'), WATCH_SNAPSHOTS: false }),
       memorySink(),
     )
     db = database.forRequest()

@@ -10,9 +10,10 @@ import { join } from 'node:path'
 import { createApp } from '../../src/app.ts'
 import { KeyStore } from '../../src/auth/key-store.ts'
 import { type KeysFile, newKeyRecord, writeKeysFile } from '../../src/auth/keys-file.ts'
-import { type Config, loadConfig } from '../../src/config.ts'
+import type { Config } from '../../src/config.ts'
 import { Database } from '../../src/db/client.ts'
 import { memorySink } from '../../src/lib/log.ts'
+import { testConfig } from './config.ts'
 import { copyFixture, sampleFixture } from './fixture.ts'
 import { openSnapshot, tempDir } from './snapshot.ts'
 
@@ -56,18 +57,15 @@ export async function openTestApi({ config: overrides = {}, now, copy = false, p
   await prepare?.(dir)
   const keysFile = join(root, 'keys.json')
   const keys = writeTestKeys(keysFile)
-  const config = loadConfig(
-    {},
-    // Every body a test produces is checked against its operation's response schema (src/areas/operation.ts).
-    {
-      DATASETS_DIR: datasets,
-      KEYS_FILE: keysFile,
-      LOG_REQUESTS: false,
-      WATCH_SNAPSHOTS: false,
-      CHECK_RESPONSES: true,
-      ...overrides,
-    },
-  )
+  // Every body a test produces is checked against its operation's response schema (src/areas/operation.ts).
+  const config = testConfig({
+    DATASETS_DIR: datasets,
+    KEYS_FILE: keysFile,
+    LOG_REQUESTS: false,
+    WATCH_SNAPSHOTS: false,
+    CHECK_RESPONSES: true,
+    ...overrides,
+  })
   const log = memorySink()
   const database = await Database.open(config, log)
   const app = createApp({ config, database, keys: new KeyStore(keysFile, { log }), log, now })
@@ -121,10 +119,7 @@ export async function openTestApi({ config: overrides = {}, now, copy = false, p
 
 /** A snapshot's data layer, as the server opens it, for checking every row of a table against its schema. */
 export const openDatabase = (datasets: string) =>
-  Database.open(
-    loadConfig({}, { DATASETS_DIR: datasets, WATCH_SNAPSHOTS: false, QUERY_TIMEOUT_MS: 60_000 }),
-    memorySink(),
-  )
+  Database.open(testConfig({ DATASETS_DIR: datasets, WATCH_SNAPSHOTS: false }), memorySink())
 
 export type TestApi = Awaited<ReturnType<typeof openTestApi>>
 

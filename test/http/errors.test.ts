@@ -12,12 +12,12 @@ import { DuckDBInstance } from '@duckdb/node-api'
 import { createApp } from '../../src/app.ts'
 import { KeyStore } from '../../src/auth/key-store.ts'
 import { generateKey } from '../../src/auth/keys-file.ts'
-import { loadConfig } from '../../src/config.ts'
 import { Database } from '../../src/db/client.ts'
 import { ERROR_STATUS, type ErrorCode } from '../../src/http/error-codes.ts'
 import { memorySink } from '../../src/lib/log.ts'
 import { openTestApi, type Reply, writeTestKeys } from '../helpers/api.ts'
 import { BAD, INVALID, leaksIn } from '../helpers/bad-inputs.ts'
+import { testConfig } from '../helpers/config.ts'
 import { EXAMPLES, type Operation, operationsOf, type Param, rejects } from '../helpers/operations.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
@@ -264,10 +264,12 @@ describe('snapshot_unavailable: no snapshot built yet', () => {
     mkdirSync(datasets)
     const keysFile = join(root, 'keys.json')
     const keys = writeTestKeys(keysFile)
-    const config = loadConfig(
-      {},
-      { DATASETS_DIR: datasets, KEYS_FILE: keysFile, LOG_REQUESTS: false, WATCH_SNAPSHOTS: false },
-    )
+    const config = testConfig({
+      DATASETS_DIR: datasets,
+      KEYS_FILE: keysFile,
+      LOG_REQUESTS: false,
+      WATCH_SNAPSHOTS: false,
+    })
     const log = memorySink()
     const database = await Database.open(config, log)
     try {

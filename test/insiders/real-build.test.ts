@@ -10,7 +10,6 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { join } from 'node:path'
 import { createApp } from '../../src/app.ts'
 import { KeyStore } from '../../src/auth/key-store.ts'
-import { loadConfig } from '../../src/config.ts'
 import { Database } from '../../src/db/client.ts'
 import { memorySink } from '../../src/lib/log.ts'
 import { silentReporter } from '../../src/lib/progress.ts'
@@ -20,6 +19,7 @@ import { generateSample } from '../../src/pipeline/sample.ts'
 import { SOURCES } from '../../src/pipeline/sources/index.ts'
 import { HEADERS } from '../../src/pipeline/sources/insider-transactions/sample-tsv.ts'
 import { writeTestKeys } from '../helpers/api.ts'
+import { testConfig } from '../helpers/config.ts'
 import { BEYOND_FILINGS } from '../helpers/fixture.ts'
 import { hasSamples, SAMPLES, tempDir } from '../helpers/snapshot.ts'
 
@@ -167,16 +167,13 @@ describe.skipIf(!hasSamples)('insiders over real files', () => {
     ])
     const keysFile = join(root, 'keys.json')
     const keys = writeTestKeys(keysFile)
-    const config = loadConfig(
-      {},
-      {
-        DATASETS_DIR: join(root, 'datasets'),
-        KEYS_FILE: keysFile,
-        LOG_REQUESTS: false,
-        WATCH_SNAPSHOTS: false,
-        CHECK_RESPONSES: true,
-      },
-    )
+    const config = testConfig({
+      DATASETS_DIR: join(root, 'datasets'),
+      KEYS_FILE: keysFile,
+      LOG_REQUESTS: false,
+      WATCH_SNAPSHOTS: false,
+      CHECK_RESPONSES: true,
+    })
     const log = memorySink()
     database = await Database.open(config, log)
     const app = createApp({ config, database, keys: new KeyStore(keysFile, { log }), log })

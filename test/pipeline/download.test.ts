@@ -211,13 +211,10 @@ describe('fair access', () => {
     const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!)
     expect(starts.length).toBe(6)
     expect(Math.min(...gaps(starts.sort((x, y) => x - y)))).toBeGreaterThanOrEqual(99)
-    // As the server saw them (it runs on this test's event loop, so an arrival can shift by a few ms, more
-    // on a busy machine: 95 failed once in a full run): spaced too, and six requests cannot arrive within
-    // less than ~500 ms. Without the spacing they would arrive within a few ms of each other.
-    const arrivals = server.requests.slice(serverStart).map((r) => r.at)
-    expect(arrivals.length).toBe(6)
-    expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeGreaterThanOrEqual(490)
-    expect(Math.min(...gaps(arrivals))).toBeGreaterThanOrEqual(80)
+    // Each start went to the server. When they arrived is not checked: the server runs on this test's event
+    // loop, and a busy machine delays an arrival by any time (one 44 ms after the one before, in a full run
+    // beside a build), so only the starts tell the spacing.
+    expect(server.requests.length - serverStart).toBe(6)
   })
 
   test('retries 429 and 503, honouring Retry-After, then succeeds', async () => {
@@ -261,7 +258,7 @@ describe('resumable downloads', () => {
     const dir = tempDir()
     const dest = join(dir, 'submissions.zip')
     const client = createSecClient({ userAgent: USER_AGENT, baseUrl: server.baseUrl, retries: 0, backoffBaseMs: 5 })
-    server.cutNext(SUBMISSIONS_URL, 120_000)
+    server.cutNext(SUBMISSIONS_URL, 120_000, `${dest}.part`)
     await expect(client.download(SUBMISSIONS_URL, dest)).rejects.toThrow(/connection lost/)
     const partSize = statSync(`${dest}.part`).size
     expect(partSize).toBeGreaterThan(0)
@@ -285,7 +282,7 @@ describe('resumable downloads', () => {
   test('a connection cut mid-body is retried from where it stopped within the same call', async () => {
     const dest = join(tempDir(), 'submissions.zip')
     const client = createSecClient({ userAgent: USER_AGENT, baseUrl: server.baseUrl, backoffBaseMs: 5 })
-    server.cutNext(SUBMISSIONS_URL, 50_000)
+    server.cutNext(SUBMISSIONS_URL, 50_000, `${dest}.part`)
     const start = server.requests.length
     await client.download(SUBMISSIONS_URL, dest)
     expect(server.requests.slice(start).map((r) => [r.status, r.headers.range ?? null])).toEqual([
@@ -302,7 +299,7 @@ describe('resumable downloads', () => {
     server.put(path, oldBytes)
     const dest = join(tempDir(), 'changing.zip')
     const client = createSecClient({ userAgent: USER_AGENT, baseUrl: server.baseUrl, retries: 0 })
-    server.cutNext(path, 40_000)
+    server.cutNext(path, 40_000, `${dest}.part`)
     await expect(client.download(path, dest)).rejects.toThrow(/connection lost/)
     server.put(path, newBytes, new Date('2024-02-15T08:00:00Z'))
     expect(await client.download(path, dest)).toEqual({ status: 'downloaded', bytes: newBytes.length })

@@ -4,7 +4,7 @@
  * HTTP the download relies on (ETag / Last-Modified, 304, Range / If-Range / 206, gzip when asked), can be
  * told to fail or cut off the next responses of a path, and records every request it receives.
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 
@@ -28,7 +28,7 @@ export class FakeSecServer {
   readonly root = mkdtempSync(join(tmpdir(), 'fake-sec-'))
   readonly requests: RecordedRequest[] = []
   private readonly faults = new Map<string, Fault>()
-  private readonly cuts = new Map<string, number>()
+  private readonly cuts = new Map<string, { bytes: number; receivedInto: string }>()
   private readonly server = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
@@ -58,9 +58,12 @@ export class FakeSecServer {
     this.faults.set(urlPath, { status, retryAfter, remaining: count })
   }
 
-  /** The next response of `urlPath` sends `bytes` of its body, then the connection breaks. */
-  cutNext(urlPath: string, bytes: number) {
-    this.cuts.set(urlPath, bytes)
+  /**
+   * The next response of `urlPath` sends `bytes` of its body, then the connection breaks, once the client
+   * has written some of them into `receivedInto` (its `.part` file).
+   */
+  cutNext(urlPath: string, bytes: number, receivedInto: string) {
+    this.cuts.set(urlPath, { bytes, receivedInto })
   }
 
   requestsTo(urlPath: string) {
@@ -140,18 +143,24 @@ export class FakeSecServer {
 
   /** A whole body, or (when a cut is pending) the first bytes of it and then a broken connection. */
   private body(path: string, bytes: Uint8Array, status: number, headers: Record<string, string>): Response {
-    const cutAt = this.cuts.get(path)
-    if (cutAt === undefined)
+    const cut = this.cuts.get(path)
+    if (cut === undefined)
       return new Response(bytes, { status, headers: { ...headers, 'Content-Length': String(bytes.length) } })
     this.cuts.delete(path)
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(bytes.slice(0, cutAt))
-        // Erroring the stream makes Bun drop the connection without the closing chunk: the client sees a reset.
-        setTimeout(() => controller.error(undefined), 20)
+        controller.enqueue(bytes.slice(0, cut.bytes))
+        // Broken once the client has written some of them: a timer breaking it 20 ms after they were queued
+        // fired, on a busy machine, before any went out. Erroring the stream makes Bun drop the connection
+        // without the closing chunk: the client sees a reset.
+        const breakOnceReceived = () =>
+          existsSync(cut.receivedInto) && statSync(cut.receivedInto).size > 0
+            ? controller.error(undefined)
+            : setTimeout(breakOnceReceived, 2)
+        breakOnceReceived()
       },
     })
-    return new Response(stream, { status, headers: { ...headers, 'X-Body-Bytes': String(cutAt) } })
+    return new Response(stream, { status, headers: { ...headers, 'X-Body-Bytes': String(cut.bytes) } })
   }
 }
 

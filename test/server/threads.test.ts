@@ -7,9 +7,9 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
-import { loadConfig } from '../../src/config.ts'
 import { serverThreads, startThreads, threadShare } from '../../src/server/threads.ts'
 import { writeTestKeys } from '../helpers/api.ts'
+import { testConfig } from '../helpers/config.ts'
 import { sampleFixture } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
@@ -24,10 +24,10 @@ describe('server threads', () => {
     expect(serverThreads({ SERVER_THREADS: 0 }, 'linux')).toBe(Math.min(availableParallelism(), 8))
     // Only Linux spreads a shared port's connections among its listeners.
     expect(serverThreads({ SERVER_THREADS: 4 }, 'darwin')).toBe(1)
-    const config = loadConfig({}, { DUCKDB_MEMORY_LIMIT: '2.5GB', RESPONSE_CACHE_MB: 128 })
+    const config = testConfig({ DUCKDB_MEMORY_LIMIT: '2.5GB', RESPONSE_CACHE_MB: 128 })
     const share = threadShare(config, 2)
     expect([share.DUCKDB_MEMORY_LIMIT, share.RESPONSE_CACHE_MB]).toEqual(['1192MiB', 64])
-    expect(threadShare(loadConfig({}, { DUCKDB_MEMORY_LIMIT: '3 GiB' }), 3).DUCKDB_MEMORY_LIMIT).toBe('1024MiB')
+    expect(threadShare(testConfig({ DUCKDB_MEMORY_LIMIT: '3 GiB' }), 3).DUCKDB_MEMORY_LIMIT).toBe('1024MiB')
     expect(share.DB_CONNECTIONS).toBe(config.DB_CONNECTIONS)
   })
 
@@ -39,17 +39,14 @@ describe('server threads', () => {
     const file = JSON.parse(readFileSync(keysFile, 'utf8')) as Record<string, unknown>
     const plans = { ENTERPRISE: { perMinute: 1_000_000, perHour: 1_000_000, perDay: 40 } }
     writeFileSync(keysFile, JSON.stringify({ ...file, plans }))
-    const config = loadConfig(
-      {},
-      {
-        DATASETS_DIR: datasets,
-        KEYS_FILE: keysFile,
-        PORT: 0,
-        HOST: '127.0.0.1',
-        LOG_REQUESTS: false,
-        WATCH_SNAPSHOTS: false,
-      },
-    )
+    const config = testConfig({
+      DATASETS_DIR: datasets,
+      KEYS_FILE: keysFile,
+      PORT: 0,
+      HOST: '127.0.0.1',
+      LOG_REQUESTS: false,
+      WATCH_SNAPSHOTS: false,
+    })
     const printed: string[] = []
     const server = await startThreads(config, 2, { print: (line) => printed.push(line) })
     try {
@@ -112,17 +109,14 @@ describe('server threads', () => {
     // A listener without SO_REUSEPORT holds the port: no thread can share it.
     const taken = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('taken') })
     try {
-      const config = loadConfig(
-        {},
-        {
-          DATASETS_DIR: datasets,
-          KEYS_FILE: keysFile,
-          PORT: taken.port!,
-          HOST: '127.0.0.1',
-          LOG_REQUESTS: false,
-          WATCH_SNAPSHOTS: false,
-        },
-      )
+      const config = testConfig({
+        DATASETS_DIR: datasets,
+        KEYS_FILE: keysFile,
+        PORT: taken.port!,
+        HOST: '127.0.0.1',
+        LOG_REQUESTS: false,
+        WATCH_SNAPSHOTS: false,
+      })
       await expect(startThreads(config, 2, { print: () => {} })).rejects.toThrow(/^server thread 0: /)
     } finally {
       taken.stop(true)
