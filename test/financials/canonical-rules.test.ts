@@ -17,6 +17,7 @@ import { DuckDBInstance } from '@duckdb/node-api'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { CANONICAL_METRICS, type CanonicalMetric } from '../../src/reference/canonical-metrics.ts'
+import { TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 const END = 20251231
@@ -240,7 +241,7 @@ beforeAll(async () => {
     from: mirror,
     datasets: join(root, 'datasets'),
     reporter: silentReporter(),
-    threads: 2,
+    threads: TEST_BUILD_THREADS,
   })
   instance = await DuckDBInstance.create(join(dir, 'serving.duckdb'), { access_mode: 'READ_ONLY' })
   conn = await instance.connect()

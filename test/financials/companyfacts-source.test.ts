@@ -12,6 +12,7 @@ import { ZipWriter } from '../../src/lib/zip.ts'
 import { BuildDb } from '../../src/pipeline/duck.ts'
 import { fileSource, folderSource } from '../../src/pipeline/mirror.ts'
 import { exposeFactStage, stageCompanyFacts } from '../../src/pipeline/sources/company-facts/stage.ts'
+import { TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { hasSamples, SAMPLES, tempDir } from '../helpers/snapshot.ts'
 import type { CompanyFact } from './companyfacts-json.ts'
 
@@ -66,7 +67,7 @@ beforeAll(async () => {
   db = await BuildDb.open({
     file: join(root, 'build.duckdb'),
     tempDir: join(root, 'tmp'),
-    threads: 2,
+    threads: TEST_BUILD_THREADS,
     memoryLimit: '1GB',
   })
 })

@@ -12,6 +12,7 @@ import { ZipReader } from '../../src/lib/zip.ts'
 import { BUILD_DATABASE_FILE, type Manifest } from '../../src/pipeline/contract.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { CANONICAL_METRICS } from '../../src/reference/canonical-metrics.ts'
+import { TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { hasSamples, openSnapshot, SAMPLES, tempDir } from '../helpers/snapshot.ts'
 
 const ZIP = join(SAMPLES, 'fsds', '2009q3.zip')
@@ -68,7 +69,7 @@ beforeAll(async () => {
     from: mirror,
     datasets: join(root, 'datasets'),
     reporter: silentReporter(),
-    threads: 2,
+    threads: TEST_BUILD_THREADS,
     // On purpose: the hand-made quarter has no tag.txt, which a build refuses otherwise (a partial extract).
     allowPartialSets: true,
     keepBuildDatabase: true,
@@ -245,7 +246,7 @@ describe.skipIf(!hasZip)('the next build', () => {
       from: mirrorDir,
       datasets: join(root, 'datasets'),
       reporter: silentReporter(),
-      threads: 2,
+      threads: TEST_BUILD_THREADS,
       allowPartialSets: true,
     })
     const manifest = JSON.parse(readFileSync(join(next.dir, 'manifest.json'), 'utf8'))

@@ -20,6 +20,7 @@ import { silentReporter } from '../../src/lib/progress.ts'
 import { ZipReader } from '../../src/lib/zip.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { testConfig } from '../helpers/config.ts'
+import { TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { hasSamples, SAMPLES, tempDir } from '../helpers/snapshot.ts'
 import { latestByEnd } from './companyfacts-json.ts'
 import { parseTsv, type Row } from './fsds-files.ts'
@@ -60,7 +61,7 @@ describe.skipIf(!hasSamples)('issuers of the real samples', () => {
       from: mirror,
       datasets: join(root, 'datasets'),
       reporter: silentReporter(),
-      threads: 2,
+      threads: TEST_BUILD_THREADS,
     })
     database = await Database.open(
       testConfig({ DATASETS_DIR: join(root, 'datasets'), WATCH_SNAPSHOTS: false }),

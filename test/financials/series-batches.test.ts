@@ -16,7 +16,7 @@ import type { BuildContext } from '../../src/pipeline/source.ts'
 import { cikBatches } from '../../src/pipeline/sources/company-facts/batches.ts'
 import { SERVING_TABLES } from '../../src/pipeline/sources/company-facts/contract.ts'
 import { checkSeries } from '../../src/pipeline/sources/company-facts/serving.ts'
-import { SERIES_FACTS_PER_BATCH, sampleFixture } from '../helpers/fixture.ts'
+import { SERIES_FACTS_PER_BATCH, sampleFixture, TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('series-batches')
@@ -97,7 +97,7 @@ test('the series, ratios and rankings made in ranges equal those made at once, i
     from: fixture.mirror,
     datasets,
     reporter: silentReporter(),
-    threads: 2,
+    threads: TEST_BUILD_THREADS,
     skipSources: ['insider-transactions', 'form-13f'],
     keepBuildDatabase: true,
   })

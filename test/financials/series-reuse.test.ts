@@ -30,7 +30,7 @@ import { seriesFingerprint } from '../../src/pipeline/sources/company-facts/seri
 import { seriesLookups } from '../../src/pipeline/sources/company-facts/serving.ts'
 import { SERVING_TABLES as FSDS_TABLES } from '../../src/pipeline/sources/financial-statements/contract.ts'
 import { FSDS_SERVING_STEP, SETS_ONLY_PART } from '../../src/pipeline/sources/financial-statements/serving-reuse.ts'
-import { type Fixture, sampleFixture } from '../helpers/fixture.ts'
+import { type Fixture, sampleFixture, TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('series-reuse')
@@ -61,7 +61,14 @@ let expected: { changed: number; companies: number; taken: number }
 const build = async () => {
   lines = []
   const reporter = new Reporter({ write: (text: string) => lines.push(text) > 0 }, false)
-  return runBuild({ from: mirror, datasets, reporter, threads: 2, skipSources: SKIP, keepBuildDatabase: true })
+  return runBuild({
+    from: mirror,
+    datasets,
+    reporter,
+    threads: TEST_BUILD_THREADS,
+    skipSources: SKIP,
+    keepBuildDatabase: true,
+  })
 }
 
 const cikName = (cik: number) => `CIK${String(cik).padStart(10, '0')}.json`

@@ -20,6 +20,7 @@ import { seriesStatements } from '../../src/pipeline/sources/company-facts/serie
 import { FACT_COLUMNS } from '../../src/pipeline/sources/company-facts/stage.ts'
 import { convertQuarter, FSDS_TABLES } from '../../src/pipeline/sources/financial-statements/convert.ts'
 import { standardizedStatements } from '../../src/pipeline/sources/financial-statements/standardized.ts'
+import { TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { hasSamples, SAMPLES, tempDir } from '../helpers/snapshot.ts'
 import { createSeriesInputs } from './series-inputs.ts'
 
@@ -38,7 +39,7 @@ beforeAll(async () => {
   db = await BuildDb.open({
     file: join(root, 'rules.duckdb'),
     tempDir: join(root, 'tmp'),
-    threads: 2,
+    threads: TEST_BUILD_THREADS,
     memoryLimit: '1GB',
   })
   mkdirSync(join(root, 'work'))

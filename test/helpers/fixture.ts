@@ -91,6 +91,14 @@ export const largerCompanyFactsFixture = () =>
   fixture({ ...LARGER, skipSources: ['financial-statements', 'insider-transactions', 'form-13f'] })
 
 /**
+ * DuckDB threads of a test's own build. A test's tables are tiny, so each of a build's ~1,200 statements
+ * costs mostly its fixed overhead, which a second thread adds to (work handed over and waited for) without
+ * shortening it; and `bun test` runs two files at once, so a second thread has no core of its own. The
+ * shared fixtures are built on two: the other worker may be waiting for them.
+ */
+export const TEST_BUILD_THREADS = 1
+
+/**
  * Facts per range of the companyfacts series in SAMPLE: a few companies' facts (a range never splits one),
  * some four ranges. A larger scale takes proportionally more per range, for as many ranges: each range runs
  * every series statement again, and one range per company or two cost most of a small build's time.
@@ -326,6 +334,7 @@ export function fixture(spec: Spec): Promise<Fixture> {
             from: mirror,
             datasets,
             reporter: silentReporter(),
+            // Two (TEST_BUILD_THREADS above): the other worker may be waiting for it.
             threads: 2,
             lookupFrameBytes: spec.lookupFrameBytes,
             skipSources: spec.skipSources,

@@ -20,7 +20,7 @@ import { SOURCES } from '../../src/pipeline/sources/index.ts'
 import { HEADERS } from '../../src/pipeline/sources/insider-transactions/sample-tsv.ts'
 import { writeTestKeys } from '../helpers/api.ts'
 import { testConfig } from '../helpers/config.ts'
-import { BEYOND_FILINGS } from '../helpers/fixture.ts'
+import { BEYOND_FILINGS, TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { hasSamples, SAMPLES, tempDir } from '../helpers/snapshot.ts'
 
 const FORM345 = join(SAMPLES, 'filings-xml/form345')
@@ -150,7 +150,7 @@ describe.skipIf(!hasSamples)('insiders over real files', () => {
       from: mirror,
       datasets: join(root, 'datasets'),
       reporter: silentReporter(),
-      threads: 2,
+      threads: TEST_BUILD_THREADS,
       // On purpose: the real 2024q3 extract lacks REPORTINGOWNER and NONDERIV_TRANS (and FOOTNOTES, which the
       // build does not read), and its derivative rows are what these tests read; a build refuses it otherwise.
       allowPartialSets: true,
@@ -366,7 +366,7 @@ describe.skipIf(!hasSamples)('text files alone', () => {
         from: mirror,
         datasets: join(dir, 'datasets'),
         reporter: silentReporter(),
-        threads: 2,
+        threads: TEST_BUILD_THREADS,
       })
       expect(built.manifest.tables.insider_filings!.rows).toBe(0)
       expect(built.manifest.sources['insider-transactions']).toEqual([

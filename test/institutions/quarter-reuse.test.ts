@@ -25,7 +25,7 @@ import { form13fLookups } from '../../src/pipeline/sources/form-13f/lookups.ts'
 import { QUARTER_BATCHES_STEP, quarterFingerprints } from '../../src/pipeline/sources/form-13f/quarter-parts.ts'
 import { SETS_DIR, windowOf } from '../../src/pipeline/sources/form-13f/sets.ts'
 import { FORMS_13F } from '../../src/pipeline/sources/form-13f/text-filings.ts'
-import { type Fixture, sampleFixture } from '../helpers/fixture.ts'
+import { type Fixture, sampleFixture, TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
 import { zipTableRows } from '../helpers/zip-table.ts'
 
@@ -43,7 +43,8 @@ let renamed: { cik: number; ticker: string; quarters: string[] }
 /** The issuer whose SIC code was another before, and the quarters whose holdings hold it. */
 let moved: { cik: number; sic: number; quarters: string[] }
 
-const build = () => runBuild({ from: mirror, datasets, reporter: silentReporter(), threads: 2, skipSources: SKIP })
+const build = () =>
+  runBuild({ from: mirror, datasets, reporter: silentReporter(), threads: TEST_BUILD_THREADS, skipSources: SKIP })
 
 type Entity = { tickers: string[]; sic: string }
 

@@ -19,7 +19,7 @@ import { dataSetNames, SETS_DIR, windowOf } from '../../src/pipeline/sources/for
 import { filingFromText } from '../../src/pipeline/sources/form-13f/text-filings.ts'
 import { filingRows, infoTableRows } from '../../src/pipeline/sources/form-13f/xml.ts'
 import { SOURCES } from '../../src/pipeline/sources/index.ts'
-import { BEYOND_FILINGS } from '../helpers/fixture.ts'
+import { BEYOND_FILINGS, TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { hasSamples, openSnapshot, SAMPLES, tempDir } from '../helpers/snapshot.ts'
 import { zipTableRows } from '../helpers/zip-table.ts'
 
@@ -270,7 +270,7 @@ describe.skipIf(!hasSamples)('the 13F rules through the build (real filings and 
       from: mirror,
       datasets: join(root, 'datasets'),
       reporter: silentReporter(),
-      threads: 2,
+      threads: TEST_BUILD_THREADS,
     })
     snapshotDir = dir
     db = await openSnapshot(dir)

@@ -13,7 +13,7 @@ import { runBuild } from '../../src/pipeline/index.ts'
 import { SETS_PAGE } from '../../src/pipeline/sources/form-13f/download.ts'
 import { SETS_DIR, SETS_URL_PATH } from '../../src/pipeline/sources/form-13f/sets.ts'
 import { SIC_CODES } from '../../src/reference/sic-codes.ts'
-import { sampleFixture } from '../helpers/fixture.ts'
+import { sampleFixture, TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
 import { type FakeSecServer, startFakeSecServer } from './fake-sec-server.ts'
 
@@ -158,7 +158,7 @@ describe('secds build --download', () => {
           from: cache,
           datasets: join(root, 'a'),
           reporter: silentReporter(),
-          threads: 2,
+          threads: TEST_BUILD_THREADS,
           // Its tables are not compared below (its download is checked with the other files above).
           skipSources: ['form-13f'],
         })

@@ -15,12 +15,13 @@ import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
 import { acquireLock, publish } from '../../src/pipeline/snapshot.ts'
 import { SOURCES } from '../../src/pipeline/sources/index.ts'
-import { fixtureMirror, SAMPLE, sampleFixture } from '../helpers/fixture.ts'
+import { fixtureMirror, SAMPLE, sampleFixture, TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('lifecycle')
 const mirror = join(root, 'mirror')
-const build = (from: string, datasets: string) => runBuild({ from, datasets, reporter: silentReporter(), threads: 2 })
+const build = (from: string, datasets: string) =>
+  runBuild({ from, datasets, reporter: silentReporter(), threads: TEST_BUILD_THREADS })
 const current = (datasets: string) => readFileSync(join(datasets, 'CURRENT'), 'utf8').trim()
 const entriesOf = (datasets: string) =>
   readdirSync(datasets)

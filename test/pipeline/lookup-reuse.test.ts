@@ -18,7 +18,7 @@ import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
 import { FSDS_DIR } from '../../src/pipeline/sources/financial-statements/index.ts'
 import { SOURCES } from '../../src/pipeline/sources/index.ts'
-import { SAMPLE } from '../helpers/fixture.ts'
+import { SAMPLE, TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('lookup-reuse')
@@ -28,7 +28,7 @@ const otherMirror = join(root, 'other-mirror')
 const SKIP = ['company-facts', 'insider-transactions', 'form-13f']
 const PERIODS_FROM = '2024-10-01'
 const build = (from: string, datasets: string) =>
-  runBuild({ from, datasets, reporter: silentReporter(), threads: 2, skipSources: SKIP })
+  runBuild({ from, datasets, reporter: silentReporter(), threads: TEST_BUILD_THREADS, skipSources: SKIP })
 
 /** The lookup files a manifest says were made from declared inputs. */
 const declared = (m: Manifest) =>

@@ -15,7 +15,7 @@ import type { Manifest } from '../../src/pipeline/contract.ts'
 import { BuildError } from '../../src/pipeline/errors.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { SOURCES } from '../../src/pipeline/sources/index.ts'
-import { copyFixture, sampleFixture } from '../helpers/fixture.ts'
+import { copyFixture, sampleFixture, TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
 import { zipTableRows } from '../helpers/zip-table.ts'
 
@@ -114,9 +114,12 @@ test('the generated sets hold every table their source declares', () => {
 
 describe('a set missing a table fails the build, and the served snapshot stays published', () => {
   async function expectRefused(mirror: string, message: string) {
-    const error = await runBuild({ from: mirror, datasets, reporter: silentReporter(), threads: 2 }).catch(
-      (e: unknown) => e,
-    )
+    const error = await runBuild({
+      from: mirror,
+      datasets,
+      reporter: silentReporter(),
+      threads: TEST_BUILD_THREADS,
+    }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(BuildError)
     expect((error as Error).message).toBe(message)
     expect(current()).toBe(served)
@@ -139,9 +142,12 @@ describe('a set missing a table fails the build, and the served snapshot stays p
     const rel = firstSet(complete, TRUNCATED['form-13f'].dir)
     const bytes = readFileSync(join(complete, rel))
     writeFileSync(join(mirror, rel), bytes.subarray(0, bytes.length >> 1))
-    const error = await runBuild({ from: mirror, datasets, reporter: silentReporter(), threads: 2 }).catch(
-      (e: unknown) => e,
-    )
+    const error = await runBuild({
+      from: mirror,
+      datasets,
+      reporter: silentReporter(),
+      threads: TEST_BUILD_THREADS,
+    }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(BuildError)
     expect((error as Error).message).toStartWith(`${rel}: not a readable zip (a truncated download?): `)
     expect(current()).toBe(served)
@@ -174,7 +180,7 @@ describe('--allow-partial-sets', () => {
       from: mirror,
       datasets,
       reporter: new Reporter({ write: (t: string) => lines.push(t) }, false),
-      threads: 2,
+      threads: TEST_BUILD_THREADS,
       allowPartialSets: true,
     })
     manifest = built.manifest
@@ -240,9 +246,12 @@ describe('--allow-partial-sets', () => {
   })
 
   test('the next build without the flag refuses the same sets, though their Parquet could be reused', async () => {
-    const error = await runBuild({ from: mirror, datasets, reporter: silentReporter(), threads: 2 }).catch(
-      (e: unknown) => e,
-    )
+    const error = await runBuild({
+      from: mirror,
+      datasets,
+      reporter: silentReporter(),
+      threads: TEST_BUILD_THREADS,
+    }).catch((e: unknown) => e)
     expect((error as Error).message).toBe([...(Object.keys(TRUNCATED) as Truncated[]).map(lacking), HINT].join('\n'))
     expect(current()).toBe(manifest.snapshotId)
   })

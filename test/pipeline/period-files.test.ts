@@ -25,6 +25,7 @@ import { generateSample } from '../../src/pipeline/sample.ts'
 import type { SourceDefinition } from '../../src/pipeline/source.ts'
 import { indexes } from '../../src/pipeline/sources/indexes/index.ts'
 import { quote } from '../../src/pipeline/sql-text.ts'
+import { TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('period-files')
@@ -135,7 +136,13 @@ const PERIOD_BUILD: readonly SourceDefinition[] = [indexes, testPeriods]
 
 async function build(mirror: string, datasets: string, sources: readonly SourceDefinition[] = PERIOD_BUILD) {
   converted.length = 0
-  const result = await runBuild({ from: mirror, datasets, reporter: silentReporter(), threads: 2, sources })
+  const result = await runBuild({
+    from: mirror,
+    datasets,
+    reporter: silentReporter(),
+    threads: TEST_BUILD_THREADS,
+    sources,
+  })
   const manifest = JSON.parse(readFileSync(join(result.dir, 'manifest.json'), 'utf8')) as Manifest
   return { dir: result.dir, manifest, converted: [...converted].sort() }
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { silentReporter } from '../../src/lib/progress.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { openTestApi } from '../helpers/api.ts'
+import { TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { hasSamples, openSnapshot, SAMPLES, tempDir } from '../helpers/snapshot.ts'
 
 let root = ''
@@ -63,7 +64,7 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
       from: join(root, 'mirror'),
       datasets: join(root, 'datasets'),
       reporter: silentReporter(),
-      threads: 2,
+      threads: TEST_BUILD_THREADS,
     })
     snap = await openSnapshot(result.dir)
   })

@@ -13,6 +13,7 @@ import { silentReporter } from '../../src/lib/progress.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
 import { SOURCES } from '../../src/pipeline/sources/index.ts'
+import { TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('skip-sources')
@@ -47,7 +48,7 @@ test('a build that skips a source the mirror holds builds its tables empty and l
     datasets,
     skipSources: ['insider-transactions'],
     reporter: silentReporter(),
-    threads: 2,
+    threads: TEST_BUILD_THREADS,
   })
   expect(manifest.sources['insider-transactions']).toBeUndefined()
   expect(manifest.periods['insider-transactions']).toBeUndefined()

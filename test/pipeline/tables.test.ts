@@ -12,7 +12,7 @@ import { ZipReader } from '../../src/lib/zip.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { SIC_CODES } from '../../src/reference/sic-codes.ts'
 import { CAST, CAST_ACCESSIONS } from '../../src/sample/cast.ts'
-import { BEYOND_FILINGS, sampleFixture } from '../helpers/fixture.ts'
+import { BEYOND_FILINGS, sampleFixture, TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('tables')
@@ -452,7 +452,7 @@ describe('layout', () => {
         from: mirror,
         datasets: join(root, 'chunked'),
         reporter: silentReporter(),
-        threads: 2,
+        threads: TEST_BUILD_THREADS,
         sortChunkRows: 50,
         // The filings alone: the other sources add no filing, and would be most of the build.
         skipSources: BEYOND_FILINGS,
