@@ -112,14 +112,13 @@ test('the generated sets hold every table their source declares', () => {
   }
 })
 
+/** A build of `mirror` into the served folder, and what it threw. */
+const failedBuild = (mirror: string) =>
+  runBuild({ from: mirror, datasets, reporter: silentReporter(), threads: TEST_BUILD_THREADS }).catch((e: unknown) => e)
+
 describe('a set missing a table fails the build, and the served snapshot stays published', () => {
   async function expectRefused(mirror: string, message: string) {
-    const error = await runBuild({
-      from: mirror,
-      datasets,
-      reporter: silentReporter(),
-      threads: TEST_BUILD_THREADS,
-    }).catch((e: unknown) => e)
+    const error = await failedBuild(mirror)
     expect(error).toBeInstanceOf(BuildError)
     expect((error as Error).message).toBe(message)
     expect(current()).toBe(served)
@@ -142,12 +141,7 @@ describe('a set missing a table fails the build, and the served snapshot stays p
     const rel = firstSet(complete, TRUNCATED['form-13f'].dir)
     const bytes = readFileSync(join(complete, rel))
     writeFileSync(join(mirror, rel), bytes.subarray(0, bytes.length >> 1))
-    const error = await runBuild({
-      from: mirror,
-      datasets,
-      reporter: silentReporter(),
-      threads: TEST_BUILD_THREADS,
-    }).catch((e: unknown) => e)
+    const error = await failedBuild(mirror)
     expect(error).toBeInstanceOf(BuildError)
     expect((error as Error).message).toStartWith(`${rel}: not a readable zip (a truncated download?): `)
     expect(current()).toBe(served)
@@ -246,12 +240,7 @@ describe('--allow-partial-sets', () => {
   })
 
   test('the next build without the flag refuses the same sets, though their Parquet could be reused', async () => {
-    const error = await runBuild({
-      from: mirror,
-      datasets,
-      reporter: silentReporter(),
-      threads: TEST_BUILD_THREADS,
-    }).catch((e: unknown) => e)
+    const error = await failedBuild(mirror)
     expect((error as Error).message).toBe([...(Object.keys(TRUNCATED) as Truncated[]).map(lacking), HINT].join('\n'))
     expect(current()).toBe(manifest.snapshotId)
   })
