@@ -6,7 +6,7 @@
  */
 import { type Config, loadConfig } from '../../src/config.ts'
 
-export const QUERY_TIMEOUT_IN_TESTS = 1_800_000
+const QUERY_TIMEOUT_IN_TESTS = 1_800_000
 
 export const testConfig = (values: Partial<Config> = {}): Config =>
   loadConfig({}, { QUERY_TIMEOUT_MS: QUERY_TIMEOUT_IN_TESTS, ...values })

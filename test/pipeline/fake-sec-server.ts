@@ -4,7 +4,7 @@
  * HTTP the download relies on (ETag / Last-Modified, 304, Range / If-Range / 206, gzip when asked), can be
  * told to fail or cut off the next responses of a path, and records every request it receives.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 
@@ -154,7 +154,7 @@ export class FakeSecServer {
         // fired, on a busy machine, before any went out. Erroring the stream makes Bun drop the connection
         // without the closing chunk: the client sees a reset.
         const breakOnceReceived = () =>
-          existsSync(cut.receivedInto) && statSync(cut.receivedInto).size > 0
+          (statSync(cut.receivedInto, { throwIfNoEntry: false })?.size ?? 0) > 0
             ? controller.error(undefined)
             : setTimeout(breakOnceReceived, 2)
         breakOnceReceived()

@@ -6,11 +6,11 @@
 import { afterAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { loadConfig } from '../../src/config.ts'
 import { sql } from '../../src/db/sql.ts'
 import { memorySink } from '../../src/lib/log.ts'
 import { startServer } from '../../src/server/index.ts'
 import { writeTestKeys } from '../helpers/api.ts'
+import { testConfig } from '../helpers/config.ts'
 import { sampleFixture } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
@@ -22,20 +22,16 @@ test('SIGTERM-style stop finishes the requests in flight, then refuses new ones'
   const { datasets } = await sampleFixture()
   const keysFile = join(root, 'keys.json')
   const keys = writeTestKeys(keysFile)
-  const config = loadConfig(
-    {},
-    {
-      DATASETS_DIR: datasets,
-      KEYS_FILE: keysFile,
-      PORT: 0,
-      HOST: '127.0.0.1',
-      DB_CONNECTIONS: 2,
-      // The blocking queries must end by themselves, however slow a busy machine makes them.
-      QUERY_TIMEOUT_MS: 3_600_000,
-      LOG_REQUESTS: false,
-      WATCH_SNAPSHOTS: false,
-    },
-  )
+  // The blocking queries must end by themselves, however slow a busy machine makes them (testConfig's timeout).
+  const config = testConfig({
+    DATASETS_DIR: datasets,
+    KEYS_FILE: keysFile,
+    PORT: 0,
+    HOST: '127.0.0.1',
+    DB_CONNECTIONS: 2,
+    LOG_REQUESTS: false,
+    WATCH_SNAPSHOTS: false,
+  })
   const server = await startServer(config, { log: memorySink(), print: () => {} })
 
   // Occupy both connections for a while (a slow but finite query each).
