@@ -25,11 +25,16 @@ const dayBefore = (iso: string) => new Date(Date.parse(iso) - 86_400_000).toISOS
 const restatedYears: Period[] = []
 /** A filing's acceptance day (FSDS, Eastern), else its filing date: when a day knew it. */
 let knownOn: (f: CompanyFact) => string
+/** The same by accession number, for every filing of the companyfacts. */
+const filedOn = new Map<string, string>()
+const knownOnAccn = (accn: string) => knownOn({ accn, filed: filedOn.get(accn)! } as CompanyFact)
 
 beforeAll(async () => {
   const zip = ZipReader.open(join((await sampleFixture()).mirror, 'companyfacts.zip'))
   for (const [, data] of zip.iterate()) {
     const doc = JSON.parse(data.toString('utf8')) as Doc
+    for (const concept of Object.values(doc.facts['us-gaap'] ?? {}))
+      for (const f of Object.values(concept.units).flat()) filedOn.set(f.accn, f.filed)
     for (const [tag, concept] of Object.entries(doc.facts['us-gaap'] ?? {})) {
       const byEnd = Map.groupBy(
         (concept.units.USD ?? []).filter((f) => f.start && days(f) >= 340 && days(f) <= 390),
@@ -249,6 +254,29 @@ describe('point in time', () => {
     expect(before.body.filters.asOf).toBe('2025-06-30')
     // Nothing known yet: a 404.
     expect((await get('QFD/segments?asOf=2000-01-01')).status).toBe(404)
+  })
+
+  test('as of a day or as first reported, a point names only filings the day knew: its own, its first, a derived quarter’s', async () => {
+    let derived = 0
+    for (const p of restatedYears.slice(0, 6)) {
+      const restating = knownOn(knownAt(p, undefined).changes[1]!)
+      for (const extra of [`&asOf=${dayBefore(restating)}`, `&asOf=${restating}`, '&vintage=first']) {
+        const day = extra.startsWith('&asOf=') ? extra.slice(6) : undefined
+        const res = await get(`metrics?cik=${p.cik}&symbols=revenue,cfo,net_income_loss&qtrs=1&limit=100${extra}`)
+        expect(res.status).toBe(200)
+        for (const s of res.body.series)
+          for (const x of s.points) {
+            if (!x.derivedFrom) continue
+            derived++
+            // The longer period's filing first: the filing the point's value was taken from.
+            expect([x.endDate, x.derivedFrom[0]]).toEqual([x.endDate, x.adsh])
+            if (day === undefined) continue
+            for (const accn of [x.adsh, x.firstReported?.adsh, ...x.derivedFrom].filter(Boolean))
+              expect([x.endDate, accn, knownOnAccn(accn) <= day]).toEqual([x.endDate, accn, true])
+          }
+      }
+    }
+    expect(derived).toBeGreaterThan(10)
   })
 
   test('a late filer: between its deadline (its NT 10-K) and its 10-K the year is not known', async () => {

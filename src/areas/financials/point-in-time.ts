@@ -34,14 +34,14 @@ export const pointInTimeFilters = (q: { asOf?: string; vintage?: string }) => ({
 })
 
 /** A period's answer at a point in time: the vintage taken, the first known, and whether it was restated. */
-export type PeriodAt<V extends Vintage> = { taken: V; first: V; restated: boolean; latestOfAll: boolean }
+export type PeriodAt<V extends Vintage> = { taken: V; first: V; restated: boolean }
 
 /** P1–P3 over one period's vintages (in vintage order); undefined when none is known. */
 export function periodAt<V extends Vintage>(vintages: readonly V[], at: PointInTime): PeriodAt<V> | undefined {
   const known = at.day === undefined ? vintages : vintages.filter((v) => knownOn(v) <= at.day!)
   if (!known.length) return undefined
   const taken = at.vintage === 'first' ? known[0]! : known.at(-1)!
-  return { taken, first: known[0]!, restated: known.length > 1, latestOfAll: taken === vintages.at(-1) }
+  return { taken, first: known[0]!, restated: known.length > 1 }
 }
 
 /** A period's key among a series' vintages. */

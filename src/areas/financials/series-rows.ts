@@ -142,10 +142,14 @@ function takeVintage<P extends FilingColumns & { value: number; restated: boolea
   return p
 }
 
-/** A point as a day knew it, or as first reported: the vintage's value and filing. */
+/**
+ * A point as a day knew it, or as first reported: the vintage's value and filing. A derived quarter's
+ * `derived_from` names the filings of today's point, its own first: it stays only when the vintage taken
+ * is that filing's; a vintage of an earlier filing (a value later repeated, or since restated) was derived
+ * from filings a line does not keep, and those of today's may not have been filed on the day.
+ */
 function pointAt(p: PointRow, at: PeriodAt<VintageRow>): PointRow {
-  // The filings a derived quarter came from are those of its latest vintage.
-  if (!at.latestOfAll) p.derived_from = null
+  if (at.taken.acc_key !== p.acc_key) p.derived_from = null
   return takeVintage(p, at)
 }
 
