@@ -109,8 +109,12 @@ export async function seriesPoints(
     if (id === undefined || cik >= MAX_CIK) return []
     // The lines taken, with their period, parsed once the latest of all lengths are known.
     const read: [line: string, quarters: number, endDate: number][] = []
+    // Of all lengths together, the least place (placeOf) the latest `latest` read so far have: a line of a
+    // later length placed below it cannot be among them, nor can the lines after it (older periods).
+    let least = -1
     // Only the lengths the series can have: each other would be a key looked up for nothing.
     for (const quarters of asked.filter((q) => (name.lengths ?? PERIOD_LENGTHS).includes(q))) {
+      if (periods.latestOfAllLengths && latest !== undefined && read.length >= latest) least = leastKept(read, latest)
       const key = { cik, seriesId: id, quarters }
       // As of a day, the frames of periods the day did not know are passed over (their heads are the
       // earliest day any of them was known: contract POINT_LEAD).
@@ -126,6 +130,7 @@ export async function seriesPoints(
         if (knownBy === undefined && latest !== undefined && recency > latest) break
         if (endDate < periods.from || endDate > periods.to) continue
         if (knownBy !== undefined && knownFrom > knownBy) continue
+        if (placeOf(quarters, endDate) < least) break
         // As of a day, the latest `limit` are the periods known by then.
         if (latest !== undefined && ++taken > latest) break
         read.push([line, quarters, endDate])
@@ -152,11 +157,16 @@ export async function seriesPoints(
  */
 function latestOfAll<L extends [string, number, number]>(lines: L[], latest: number): L[] {
   if (lines.length <= latest) return lines
-  // A period's place in that order (one per period of a series), the least kept found by sorting numbers.
-  const place = (l: L) => l[2] * 8 + l[1]
-  const least = Float64Array.from(lines, place).sort()[lines.length - latest]!
-  return lines.filter((l) => place(l) >= least)
+  const least = leastKept(lines, latest)
+  return lines.filter((l) => placeOf(l[1], l[2]) >= least)
 }
+
+/** A period's place in that order (one per period of a series): the later end date, then the longer period. */
+const placeOf = (quarters: number, endDate: number) => endDate * 8 + quarters
+
+/** The least place among the latest `latest` of `lines` (at least that many), found by sorting numbers. */
+const leastKept = (lines: readonly [string, number, number][], latest: number) =>
+  Float64Array.from(lines, (l) => placeOf(l[1], l[2])).sort()[lines.length - latest]!
 
 /** A vintage of a metric point (company-facts vintages.ts): a value its filings gave it, in filing order. */
 export type VintageRow = typeof FIN_METRIC_VINTAGES.fields.static
