@@ -400,4 +400,44 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
       await api.close()
     }
   })
+
+  test('as of a day or as first reported, a real point names only filings the day knew; a derived quarter its own first', async () => {
+    const api = await openTestApi({ config: { DATASETS_DIR: join(root, 'datasets') } })
+    try {
+      let derived = 0
+      let named = 0
+      for (const file of readdirSync(join(SAMPLES, 'companyfacts'))) {
+        const doc = JSON.parse(readFileSync(join(SAMPLES, 'companyfacts', file), 'utf8'))
+        // When each filing was known (no data sets here: its filing date).
+        const filed = new Map<string, string>()
+        for (const concepts of Object.values<
+          Record<string, { units: Record<string, { accn: string; filed: string }[]> }>
+        >(doc.facts))
+          for (const concept of Object.values(concepts))
+            for (const f of Object.values(concept.units).flat()) filed.set(f.accn, f.filed)
+        for (const extra of ['&asOf=2019-06-30', '&asOf=2022-03-15', '&asOf=2024-09-30', '&vintage=first']) {
+          const day = extra.startsWith('&asOf=') ? extra.slice(6) : undefined
+          const res = await api.get(
+            `/v1/financials/metrics?cik=${Number(doc.cik)}&symbols=revenue,cfo,net_income_loss&qtrs=1&limit=100${extra}`,
+          )
+          if (res.status === 404) continue
+          for (const s of res.body.series)
+            for (const p of s.points) {
+              if (p.derivedFrom) {
+                derived++
+                expect([p.endDate, p.derivedFrom[0]]).toEqual([p.endDate, p.adsh])
+              }
+              if (day === undefined) continue
+              for (const accn of [p.adsh, p.firstReported?.adsh, ...(p.derivedFrom ?? [])].filter(Boolean)) {
+                named++
+                expect([p.endDate, accn, filed.get(accn)! <= day]).toEqual([p.endDate, accn, true])
+              }
+            }
+        }
+      }
+      expect([derived > 10, named > 100]).toEqual([true, true])
+    } finally {
+      await api.close()
+    }
+  })
 })
