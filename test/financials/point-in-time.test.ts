@@ -27,14 +27,24 @@ const restatedYears: Period[] = []
 let knownOn: (f: CompanyFact) => string
 /** The same by accession number, for every filing of the companyfacts. */
 const filedOn = new Map<string, string>()
+/** Every us-gaap fact as `tag unit accn end value`: a reported point must be one of them. */
+const factKeys = new Set<string>()
+const factKey = (tag: string, unit: string, accn: string, end: string | number, value: number) =>
+  `${tag} ${unit} ${accn} ${String(end).replaceAll('-', '')} ${value}`
+/** The companies with us-gaap facts. */
+const ciks: number[] = []
 const knownOnAccn = (accn: string) => knownOn({ accn, filed: filedOn.get(accn)! } as CompanyFact)
 
 beforeAll(async () => {
   const zip = ZipReader.open(join((await sampleFixture()).mirror, 'companyfacts.zip'))
   for (const [, data] of zip.iterate()) {
     const doc = JSON.parse(data.toString('utf8')) as Doc
-    for (const concept of Object.values(doc.facts['us-gaap'] ?? {}))
+    for (const [tag, concept] of Object.entries(doc.facts['us-gaap'] ?? {})) {
       for (const f of Object.values(concept.units).flat()) filedOn.set(f.accn, f.filed)
+      for (const [unit, facts] of Object.entries(concept.units))
+        for (const f of facts) factKeys.add(factKey(tag, unit, f.accn, f.end, f.val))
+    }
+    if (doc.facts['us-gaap']) ciks.push(doc.cik)
     for (const [tag, concept] of Object.entries(doc.facts['us-gaap'] ?? {})) {
       const byEnd = Map.groupBy(
         (concept.units.USD ?? []).filter((f) => f.start && days(f) >= 340 && days(f) <= 390),
@@ -279,6 +289,59 @@ describe('point in time', () => {
     expect(derived).toBeGreaterThan(10)
   })
 
+  test('every reported point is a fact of its filing, today, as of a day and as first reported: its tag, filing, period and value', async () => {
+    let checked = 0
+    let otherTag = 0
+    for (const cik of ciks.slice(0, 12))
+      for (const extra of ['', '&asOf=2016-06-30', '&asOf=2019-06-30', '&vintage=first']) {
+        const res = await get(`metrics?cik=${cik}&symbols=revenue,net_income_loss,total_assets&limit=100${extra}`)
+        if (res.status === 404) continue
+        for (const s of res.body.series) {
+          const today =
+            extra === '' ? undefined : await get(`metrics?cik=${cik}&symbols=${s.symbol}&qtrs=${s.quarters}&limit=100`)
+          for (const x of s.points) {
+            // A derived quarter's value is a difference, no fact of its own.
+            if (x.strategy === 'derived') continue
+            checked++
+            const fact = factKey(x.tag, x.unit, x.adsh, x.endDate, x.value)
+            expect([extra, fact, factKeys.has(fact)]).toEqual([extra, fact, true])
+            const now = today?.body.series[0].points.find((p: { endDate: number }) => p.endDate === x.endDate)
+            if (now && now.tag !== x.tag) otherTag++
+          }
+        }
+      }
+    expect(checked).toBeGreaterThan(500)
+    // The sample's filers moved their revenue to the contract-revenue tag in 2018: earlier filings name the old.
+    expect(otherTag).toBeGreaterThan(0)
+    // So does every company a ranking as of a day names.
+    let ranked = 0
+    for (const metric of ['revenue', 'net_income_loss', 'total_assets'])
+      for (const day of ['2016-06-30', '2017-06-30', '2017-12-31', '2019-06-30']) {
+        const res = await get(`metrics/top?metric=${metric}&limit=100&asOf=${day}`)
+        expect(res.status).toBe(200)
+        for (const x of res.body.companies) {
+          if (x.strategy === 'derived') continue
+          ranked++
+          const fact = factKey(x.sourceTag, x.unit, x.adsh, x.endDate, x.value)
+          expect([day, fact, factKeys.has(fact)]).toEqual([day, fact, true])
+        }
+      }
+    expect(ranked).toBeGreaterThan(20)
+    // And every value of the restatement ledger (a derived quarter's are differences: years and instants here).
+    let values = 0
+    for (const cik of ciks.slice(0, 12))
+      for (const qtrs of [0, 4]) {
+        const res = await get(`${cik}/restatements?symbols=revenue,net_income_loss,total_assets&qtrs=${qtrs}&limit=100`)
+        for (const d of res.status === 200 ? res.body.data : [])
+          for (const v of d.values) {
+            values++
+            const fact = factKey(v.tag, 'USD', v.adsh, d.endDate, v.value)
+            expect([fact, factKeys.has(fact)]).toEqual([fact, true])
+          }
+      }
+    expect(values).toBeGreaterThan(10)
+  })
+
   test('a late filer: between its deadline (its NT 10-K) and its 10-K the year is not known', async () => {
     const iso = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`
     // 10-Ks filed more than 100 days after their period: past the 90-day deadline.
@@ -350,6 +413,8 @@ describe('point in time', () => {
           form: f.form,
           filed: ymd(f.filed),
           accepted: expect.stringMatching(new RegExp(`^${knownOn(f)}T`)),
+          // A raw series has its own tag's filings only.
+          tag: p.tag,
         })),
       })
       // Newest period first; only restated periods.

@@ -78,7 +78,7 @@ function fromVintages(vintages: string, point: readonly string[], more: string) 
 async function bySeries(table: string, symbol: string, source: string, fields: readonly string[]) {
   const computed =
     table === 'b.fin_metric_points'
-      ? fromVintages('b.fin_metric_vintages', ['cik', 'symbol', 'source', 'quarters', 'end_date'], '')
+      ? fromVintages('b.fin_metric_vintages', ['cik', 'symbol', 'source', 'quarters', 'end_date'], ", 'tag': v.tag")
       : fromVintages(
           'b.fin_ratio_vintages',
           ['cik', 'ratio', 'quarters', 'end_date'],

@@ -22,6 +22,20 @@ async function vintages(symbol: string, source = 'raw') {
   return rows.map((r) => `${r.quarters} ${r.end_date} ${r.vintage} ${r.value} …${String(r.acc).slice(-2)} ${r.filed}`)
 }
 
+/** A symbol's vintages as `end vintage tag version`: the tag each filing reported the value under (V1). */
+async function vintageTags(symbol: string, source = 'raw') {
+  const every = everyVintage('SELECT * FROM b.fin_metric_points', 'SELECT * FROM b.fin_metric_vintages', {
+    tagged: true,
+  })
+  const rows = await build
+    .db()
+    .all<Record<string, unknown>>(
+      `SELECT end_date, vintage, tag, version FROM (${every}) WHERE symbol = ? AND source = ? ORDER BY quarters, end_date, vintage`,
+      [symbol, source],
+    )
+  return rows.map((r) => `${r.end_date} ${r.vintage} ${r.tag} ${r.version}`)
+}
+
 /** A symbol's points as `quarters end value restated first-reported`. */
 async function restated(symbol: string, source = 'raw') {
   const rows = await build.db().all<Record<string, unknown>>(
@@ -64,8 +78,8 @@ describe('vintages of a metric point', () => {
     ])
     // Restated: a filing gave the period another value, even if a later one gave the first back.
     expect(await restated('Assets')).toEqual([
-      '0 20231231 100 true {"value":100.0,"acc_key":"124000001","form":"10-K","filed":20240201,"accepted":null,"period":null}',
-      '0 20241231 120 false {"value":120.0,"acc_key":"124000003","form":"10-K","filed":20250201,"accepted":null,"period":null}',
+      '0 20231231 100 true {"value":100.0,"acc_key":"124000001","form":"10-K","filed":20240201,"accepted":null,"period":null,"tag":"Assets"}',
+      '0 20241231 120 false {"value":120.0,"acc_key":"124000003","form":"10-K","filed":20250201,"accepted":null,"period":null,"tag":"Assets"}',
     ])
     // V6: only the restated point's vintages are stored; the other's one vintage is its first_reported.
     const stored = await build
@@ -90,6 +104,20 @@ describe('vintages of a metric point', () => {
       '4 20221231 1 500 …01 20230201',
       '4 20231231 1 600 …02 20240201',
       '4 20231231 2 610 …03 20250201',
+    ])
+    // Each vintage names the tag its filing reported the value under; the taxonomy version is the point's
+    // own tag's only.
+    const version = (
+      await build
+        .db()
+        .all<{ v: string }>(
+          `SELECT version AS v FROM b.fin_metric_points WHERE symbol = 'revenue' AND end_date = 20231231`,
+        )
+    )[0]!.v
+    expect(await vintageTags('revenue', 'canonical')).toEqual([
+      '20221231 1 SalesRevenueGoodsNet null',
+      `20231231 1 Revenues ${version}`,
+      `20231231 2 Revenues ${version}`,
     ])
     // The raw series of a tag has that tag's filings only.
     expect(await vintages('SalesRevenueGoodsNet')).toEqual([

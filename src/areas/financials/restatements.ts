@@ -68,6 +68,7 @@ export async function restatements(
           form: v.form,
           filed: v.filed,
           accepted: easternTime(v.accepted),
+          tag: v.tag,
         })),
       }
     }),

@@ -150,6 +150,12 @@ function takeVintage<P extends FilingColumns & { value: number; restated: boolea
  */
 function pointAt(p: PointRow, at: PeriodAt<VintageRow>): PointRow {
   if (at.taken.acc_key !== p.acc_key) p.derived_from = null
+  // The tag the taken filing reported the value under (a filing before the chosen tag's first reports
+  // another of the key's: company-facts vintages.ts V1); the taxonomy version is known of today's tag only.
+  if (at.taken.tag !== p.tag) {
+    p.tag = at.taken.tag
+    p.version = null
+  }
   return takeVintage(p, at)
 }
 

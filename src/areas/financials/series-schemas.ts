@@ -425,6 +425,10 @@ const RestatedValue = t.Object(
     form: Nullable(t.String()),
     filed: OutYyyymmdd,
     accepted: Accepted,
+    tag: t.String({
+      description:
+        'The tag the filing reported the value under (a filer that renamed its tag names the old one in its earlier filings)',
+    }),
   },
   { title: 'FinancialRestatedValue' },
 )

@@ -13,7 +13,7 @@ export type RestatedPeriodRow = {
   source: string
   quarters: number
   end_date: number
-  vintages: Pick<VintageRow, 'vintage' | 'acc_key' | 'form' | 'filed' | 'accepted' | 'value'>[]
+  vintages: Pick<VintageRow, 'vintage' | 'acc_key' | 'form' | 'filed' | 'accepted' | 'value' | 'tag'>[]
 }
 
 /** Which series: canonical keys and raw tags (either list empty: none of that source). */

@@ -65,8 +65,8 @@ export const SERVING_TABLES = servingTablesOf(
     // vintages.ts states the rules: a filing that repeats the value before it is no vintage; a point of one
     // vintage has none here (its first_reported is it).
     holds:
-      "a value a restated metric point's filings gave it, numbered in filing order (`vintage` 1 = first reported): the first and each change",
-    columns: ['cik', 'symbol', 'source', 'quarters', 'end_date', ...VINTAGE_COLUMNS],
+      "a value a restated metric point's filings gave it, numbered in filing order (`vintage` 1 = first reported): the first and each change, with the tag its filing reported it under",
+    columns: ['cik', 'symbol', 'source', 'quarters', 'end_date', ...VINTAGE_COLUMNS, 'tag'],
     orderBy: 'cik, symbol, source, quarters, end_date, vintage',
   }),
   servingTable({
@@ -333,15 +333,17 @@ const VINTAGE_ON_LINE = {
 /**
  * A point's first vintage: its first-reported value and that filing (vintages.ts V6). On every point: a
  * point of one vintage has no vintage rows, and a request as of a day reads when it was first known here.
+ * A metric's with the tag its filing reported it under (V1).
  */
 const FIRST_REPORTED = Type.Object(VINTAGE_ON_LINE)
+const METRIC_VINTAGE_ON_LINE = Type.Object({ ...VINTAGE_ON_LINE, tag: text })
 
 /**
- * A restated point's last vintage (null on any other point): the filing that gave today's value (the
+ * A restated metric point's last vintage (null on any other point): the filing that gave today's value (the
  * point's own filing is the latest that reported it, maybe a later one repeating it). A request as of a day
  * that knew every vintage (`all_known_from`) answers it without reading the vintages.
  */
-const LAST_VINTAGE = Type.Union([Type.Object(VINTAGE_ON_LINE), Type.Null()])
+const LAST_VINTAGE = Type.Union([METRIC_VINTAGE_ON_LINE, Type.Null()])
 
 /**
  * Each metric series' points by PERIOD_SERIES_KEY (CIK, series id, period length), latest first: a request
@@ -362,7 +364,7 @@ export const FIN_METRIC_SERIES = readModel({
     meta_id: Type.Number(),
     derived_from: Type.Union([Type.Array(Type.String()), Type.Null()]),
     restated: Type.Boolean(),
-    first_reported: FIRST_REPORTED,
+    first_reported: METRIC_VINTAGE_ON_LINE,
     last_vintage: LAST_VINTAGE,
   }),
   sql: AS_WRITTEN,
@@ -425,6 +427,7 @@ export const FIN_METRIC_VINTAGES = readModel({
   line: 'array',
   fields: Type.Object({
     ...VINTAGE_FIELDS,
+    tag: text,
   }),
   sql: AS_WRITTEN,
   order: 'end date (latest first), vintage',

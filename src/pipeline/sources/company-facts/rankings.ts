@@ -119,9 +119,8 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
           FROM (${everyVintage(
             `SELECT * FROM cf_ranked WHERE ${only('symbol', metric)}`,
             `SELECT * FROM b.fin_metric_vintages WHERE source = 'canonical' AND ${only('symbol', metric)}`,
-            {
-              carried: ['basis', 'fy', 'quarter', 'fp', 'unit', 'tag', 'version', 'strategy', 'rule_id', 'confidence'],
-            },
+            // Each vintage's own tag (V1: a filing before the chosen tag's first names another of the key's).
+            { carried: ['basis', 'fy', 'quarter', 'fp', 'unit', 'strategy', 'rule_id', 'confidence'], tagged: true },
           )}) r
           LEFT JOIN s.fin_issuers i ON i.cik = r.cik)`,
       ),

@@ -212,7 +212,8 @@ function batchStatements(inBatch: InRange, first: boolean): string[] {
       SERVING_TABLES.fin_metric_vintages,
       first,
       `SELECT v.cik, v.symbol, v.source, v.quarters, ${ymd('v.end_date')} AS end_date,
-             v.vintage::INTEGER AS vintage, v.acc_key, v.form, ${ymd('v.filed')} AS filed, f.accepted, f.period, v.value
+             v.vintage::INTEGER AS vintage, v.acc_key, v.form, ${ymd('v.filed')} AS filed, f.accepted, f.period, v.value,
+             v.tag
       FROM cf_vintages v LEFT JOIN b.fin_filings f ON f.acc_key = v.acc_key
       -- Restated points only (vintages.ts V6): a point of one vintage is its first_reported.
       WHERE v.vintages > 1`,
@@ -236,7 +237,7 @@ function batchStatements(inBatch: InRange, first: boolean): string[] {
              -- vintage on every point (V6): a point of one vintage has no row in fin_metric_vintages.
              coalesce(v.vintages > 1, false) AS restated,
              {'value': v.value, 'acc_key': v.acc_key::VARCHAR, 'form': v.form, 'filed': ${ymd('v.filed')},
-              'accepted': ff.accepted::VARCHAR, 'period': ff.period} AS first_reported
+              'accepted': ff.accepted::VARCHAR, 'period': ff.period, 'tag': v.tag} AS first_reported
       FROM cf_points p
       ${recencyJoin('cf_points', 'p', 'cik, symbol, source, quarters', 'quarters IN (0, 1, 4)')}
       ${SERIES_NUMBER_JOIN('p')}

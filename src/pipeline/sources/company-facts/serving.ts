@@ -92,7 +92,7 @@ export const seriesLookups = (): LookupSpec[] => [
     from: (inRange) =>
       seriesLines(
         `SELECT p.*, m.meta_id, ${FROM_VINTAGES}
-         FROM b.fin_metric_points p JOIN s.fin_point_metas m ON ${SAME_META} ${vintagesKnown('b.fin_metric_vintages', METRIC_POINT_KEY, inRange, '')}
+         FROM b.fin_metric_points p JOIN s.fin_point_metas m ON ${SAME_META} ${vintagesKnown('b.fin_metric_vintages', METRIC_POINT_KEY, inRange, ", 'tag': tag")}
          WHERE ${inRange('p.cik')}`,
       ),
   }),

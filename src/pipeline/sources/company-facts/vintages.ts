@@ -10,7 +10,8 @@
  *     before the first that reported the chosen tag takes the first of the key's other tags it reports at
  *     the period, in the rule table's priority order (a filer that renamed its revenue tag still has its
  *     first-reported revenue). A filing that gives one fact two values gives the point its own value when
- *     it is the point's filing, else the smaller.
+ *     it is the point's filing, else the smaller. Each value keeps the tag its filing reported it under
+ *     (`tag`): an answer that takes it names that tag, as the filing has it.
  * V2. A derived quarter's vintages (rule 5) are its longer period's: at each filing of the longer period,
  *     that filing's value minus the shorter periods' values as known at it (the latest filed by then; none
  *     filed yet: their latest, as rule 5 has it), known when the last of those filings was filed. A
@@ -37,9 +38,10 @@ const notAfter = (a: string, b: string) =>
   `(${a}.filed < ${b}.filed OR (${a}.filed = ${b}.filed AND ${a}.acc_key <= ${b}.acc_key))`
 
 /**
- * One range's vintages into `cf_vintages` (POINT, acc_key, filed, form, value, vintage, vintages: changes
- * only, quarters 0, 1 and 4), from `cf_points`, `cf_best` and `cf_subtracted` (series.ts) while they exist. `cf_reports` keeps
- * each filing's `rank`: 0 for the point's own tag, else the other tag's in the rule table.
+ * One range's vintages into `cf_vintages` (POINT, acc_key, filed, form, value, tag, vintage, vintages:
+ * changes only, quarters 0, 1 and 4), from `cf_points`, `cf_best` and `cf_subtracted` (series.ts) while they
+ * exist. `cf_reports` keeps each filing's `rank`: 0 for the point's own tag, else the other tag's in the rule
+ * table, and the tag itself (`vtag`; a derived quarter's, its longer period's at that filing).
  */
 export const vintageStatements = (inBatch: InRange): string[] => [
   // V1: every filing's value of each reported point (all period lengths: rule 5's longer periods too).
@@ -54,23 +56,23 @@ export const vintageStatements = (inBatch: InRange): string[] => [
         ON p.source = 'canonical' AND k.metric = p.symbol
       WHERE p.strategy <> 'derived'),
     reports AS (
-      SELECT p.*, f.acc_key, f.filed, f.form, f.value, 0 AS rank
+      SELECT p.*, f.acc_key, f.filed, f.form, f.value, 0 AS rank, f.tag AS vtag
       FROM pts p JOIN t_cf_facts f ON f.cik = p.cik AND f.taxonomy = p.taxonomy AND f.tag = p.tag AND f.unit = p.unit
         AND f.end_date = p.fact_end AND f.start_date IS NOT DISTINCT FROM p.fact_start
       WHERE ${inBatch('f.cik')}
       UNION ALL
-      SELECT p.*, f.acc_key, f.filed, f.form, f.value, r.rank
+      SELECT p.*, f.acc_key, f.filed, f.form, f.value, r.rank, f.tag AS vtag
       FROM pts p JOIN cf_rules r ON r.metric = p.symbol AND r.tag <> p.tag
       JOIN t_cf_facts f ON f.cik = p.cik AND f.taxonomy = 'us-gaap' AND f.tag = r.tag AND f.unit = p.unit
         AND f.end_date = p.fact_end AND f.start_date IS NOT DISTINCT FROM p.fact_start
       -- Another tag counts only before the chosen tag's first filing (below): none filed after it is read.
       WHERE p.source = 'canonical' AND f.filed <= p.first_filed AND ${inBatch('f.cik')}),
     each_filing AS (
-      SELECT ${POINT}, sid, acc_key, filed, form, rank,
+      SELECT ${POINT}, sid, acc_key, filed, form, rank, vtag,
              CASE WHEN acc_key = point_acc THEN point_value ELSE value END AS value
       FROM reports
       QUALIFY row_number() OVER (PARTITION BY ${IN_RANGE}, acc_key ORDER BY rank, value) = 1)
-    SELECT ${POINT}, acc_key, filed, form, value, rank, sid FROM (
+    SELECT ${POINT}, acc_key, filed, form, value, rank, sid, vtag FROM (
       SELECT *, min(CASE WHEN rank = 0 THEN filed END) OVER p AS chosen_filed,
              min(CASE WHEN rank = 0 THEN acc_key END) OVER p AS chosen_acc
       FROM each_filing WINDOW p AS (PARTITION BY ${IN_RANGE}))
@@ -84,11 +86,11 @@ export const vintageStatements = (inBatch: InRange): string[] => [
         AND p.quarters = 1 AND p.end_date = b.end_date AND p.strategy = 'derived'
       ${SERIES_NUMBER_JOIN('p')}),
     longer AS (
-      SELECT d.*, v.acc_key, v.filed, v.form, v.value
+      SELECT d.*, v.acc_key, v.filed, v.form, v.value, v.vtag
       FROM d JOIN cf_reports v ON v.cik = d.cik AND v.sid = d.sid
         AND v.quarters = d.span AND v.end_date = d.end_date),
     terms AS (
-      SELECT l.cik, l.symbol, l.source, l.sid, l.end_date, l.point_acc, l.acc_key, l.filed, l.form, l.value, s.p_end,
+      SELECT l.cik, l.symbol, l.source, l.sid, l.end_date, l.point_acc, l.acc_key, l.filed, l.form, l.value, l.vtag, s.p_end,
              coalesce(arg_max({'value': pv.value, 'filed': pv.filed, 'acc_key': pv.acc_key, 'form': pv.form},
                               (pv.filed, pv.acc_key)) FILTER (WHERE ${notAfter('pv', 'l')}),
                       arg_max({'value': pv.value, 'filed': pv.filed, 'acc_key': pv.acc_key, 'form': pv.form},
@@ -102,14 +104,14 @@ export const vintageStatements = (inBatch: InRange): string[] => [
       GROUP BY ALL),
     at_each AS (
       SELECT cik, any_value(symbol) AS symbol, any_value(source) AS source, sid, end_date, point_acc,
-             acc_key AS longer_acc, any_value(filed) AS longer_filed,
+             acc_key AS longer_acc, any_value(filed) AS longer_filed, any_value(vtag) AS vtag,
              (${DEC('any_value(value)')} - sum(${DEC('used.value')}))::DOUBLE AS value,
              -- Known when the last of its filings was filed.
              greatest(max({'filed': used.filed, 'acc_key': used.acc_key, 'form': used.form}),
                       {'filed': any_value(filed), 'acc_key': acc_key, 'form': any_value(form)}) AS known
       FROM terms GROUP BY cik, sid, end_date, point_acc, acc_key)
     SELECT e.cik, e.symbol, e.source, 1 AS quarters, e.end_date, e.known.acc_key, e.known.filed, e.known.form, e.value,
-           0 AS rank, e.sid
+           0 AS rank, e.sid, e.vtag
     FROM at_each e JOIN at_each own ON own.cik = e.cik AND own.sid = e.sid
       AND own.end_date = e.end_date AND own.longer_acc = own.point_acc
     WHERE e.known <= own.known
@@ -121,7 +123,7 @@ export const vintageStatements = (inBatch: InRange): string[] => [
     SELECT *, row_number() OVER (PARTITION BY ${IN_RANGE} ORDER BY filed, acc_key) AS vintage,
            count(*) OVER (PARTITION BY ${IN_RANGE}) AS vintages
     FROM (
-      SELECT ${POINT}, sid, acc_key, filed, form, value FROM (
+      SELECT ${POINT}, sid, acc_key, filed, form, value, vtag AS tag FROM (
         SELECT *, lag(value) OVER w AS before, row_number() OVER w AS n FROM cf_reports WHERE quarters IN (0, 1, 4)
         WINDOW w AS (PARTITION BY ${IN_RANGE} ORDER BY filed, acc_key))
       WHERE n = 1 OR value IS DISTINCT FROM before)`,
@@ -159,16 +161,20 @@ export function everyVintage(
     key = METRIC_POINT_KEY,
     carried = [],
     components = false,
-  }: { key?: readonly string[]; carried?: readonly string[]; components?: boolean } = {},
+    tagged = false,
+  }: { key?: readonly string[]; carried?: readonly string[]; components?: boolean; tagged?: boolean } = {},
 ) {
   const keep = [...key, ...carried].map((c) => `p.${c}`).join(', ')
   const same = key.map((c) => `v.${c} = p.${c}`).join(' AND ')
+  // `tagged`: a metric vintage's own tag (V1), and the point's taxonomy version only where that is its tag.
+  const tag = (column: string) =>
+    tagged ? `, ${column} AS tag, CASE WHEN ${column} = p.tag THEN p.version END AS version` : ''
   return `
-  SELECT ${keep}, v.vintage, v.acc_key, v.form, v.filed, v.accepted, v.period, v.value${components ? ', v.components' : ''}
+  SELECT ${keep}, v.vintage, v.acc_key, v.form, v.filed, v.accepted, v.period, v.value${components ? ', v.components' : ''}${tag('v.tag')}
   FROM (${points}) p JOIN (${vintages}) v ON ${same}
   WHERE p.restated
   UNION ALL
   SELECT ${keep}, 1, p.first_reported.acc_key::BIGINT, p.first_reported.form, p.first_reported.filed,
-         p.first_reported.accepted::TIMESTAMP, p.first_reported.period, p.value${components ? ', p.components' : ''}
+         p.first_reported.accepted::TIMESTAMP, p.first_reported.period, p.value${components ? ', p.components' : ''}${tag('p.first_reported.tag')}
   FROM (${points}) p WHERE NOT p.restated`
 }
