@@ -78,8 +78,8 @@ describe('vintages of a metric point', () => {
     ])
     // Restated: a filing gave the period another value, even if a later one gave the first back.
     expect(await restated('Assets')).toEqual([
-      '0 20231231 100 true {"value":100.0,"acc_key":"124000001","form":"10-K","filed":20240201,"accepted":null,"period":null,"tag":"Assets"}',
-      '0 20241231 120 false {"value":120.0,"acc_key":"124000003","form":"10-K","filed":20250201,"accepted":null,"period":null,"tag":"Assets"}',
+      '0 20231231 100 true {"value":100.0,"acc_key":"124000001","form":"10-K","filed":20240201,"accepted":null,"period":null,"tag":null}',
+      '0 20241231 120 false {"value":120.0,"acc_key":"124000003","form":"10-K","filed":20250201,"accepted":null,"period":null,"tag":null}',
     ])
     // V6: only the restated point's vintages are stored; the other's one vintage is its first_reported.
     const stored = await build

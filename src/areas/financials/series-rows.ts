@@ -152,8 +152,10 @@ function pointAt(p: PointRow, at: PeriodAt<VintageRow>): PointRow {
   if (at.taken.acc_key !== p.acc_key) p.derived_from = null
   // The tag the taken filing reported the value under (a filing before the chosen tag's first reports
   // another of the key's: company-facts vintages.ts V1); the taxonomy version is known of today's tag only.
-  if (at.taken.tag !== p.tag) {
-    p.tag = at.taken.tag
+  // A first_reported's tag is null where it is the point's (contract FIN_METRIC_SERIES).
+  const tag = (at.taken.tag as string | null) ?? p.tag
+  if (tag !== p.tag) {
+    p.tag = tag
     p.version = null
   }
   return takeVintage(p, at)

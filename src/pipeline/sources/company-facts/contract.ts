@@ -336,14 +336,15 @@ const VINTAGE_ON_LINE = {
  * A metric's with the tag its filing reported it under (V1).
  */
 const FIRST_REPORTED = Type.Object(VINTAGE_ON_LINE)
-const METRIC_VINTAGE_ON_LINE = Type.Object({ ...VINTAGE_ON_LINE, tag: text })
+/** A metric's first, with its tag where that is not the point's (null: the point's, as on most lines). */
+const METRIC_FIRST_REPORTED = Type.Object({ ...VINTAGE_ON_LINE, tag: nullableText })
 
 /**
  * A restated metric point's last vintage (null on any other point): the filing that gave today's value (the
  * point's own filing is the latest that reported it, maybe a later one repeating it). A request as of a day
  * that knew every vintage (`all_known_from`) answers it without reading the vintages.
  */
-const LAST_VINTAGE = Type.Union([METRIC_VINTAGE_ON_LINE, Type.Null()])
+const LAST_VINTAGE = Type.Union([Type.Object({ ...VINTAGE_ON_LINE, tag: text }), Type.Null()])
 
 /**
  * Each metric series' points by PERIOD_SERIES_KEY (CIK, series id, period length), latest first: a request
@@ -364,7 +365,7 @@ export const FIN_METRIC_SERIES = readModel({
     meta_id: Type.Number(),
     derived_from: Type.Union([Type.Array(Type.String()), Type.Null()]),
     restated: Type.Boolean(),
-    first_reported: METRIC_VINTAGE_ON_LINE,
+    first_reported: METRIC_FIRST_REPORTED,
     last_vintage: LAST_VINTAGE,
   }),
   sql: AS_WRITTEN,

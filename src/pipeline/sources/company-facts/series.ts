@@ -237,7 +237,9 @@ function batchStatements(inBatch: InRange, first: boolean): string[] {
              -- vintage on every point (V6): a point of one vintage has no row in fin_metric_vintages.
              coalesce(v.vintages > 1, false) AS restated,
              {'value': v.value, 'acc_key': v.acc_key::VARCHAR, 'form': v.form, 'filed': ${ymd('v.filed')},
-              'accepted': ff.accepted::VARCHAR, 'period': ff.period, 'tag': v.tag} AS first_reported
+              'accepted': ff.accepted::VARCHAR, 'period': ff.period,
+              -- Its tag where it is not the point's (V1): most are, and this is on every line.
+              'tag': CASE WHEN v.tag IS DISTINCT FROM p.tag THEN v.tag END} AS first_reported
       FROM cf_points p
       ${recencyJoin('cf_points', 'p', 'cik, symbol, source, quarters', 'quarters IN (0, 1, 4)')}
       ${SERIES_NUMBER_JOIN('p')}

@@ -166,9 +166,12 @@ export function everyVintage(
 ) {
   const keep = [...key, ...carried].map((c) => `p.${c}`).join(', ')
   const same = key.map((c) => `v.${c} = p.${c}`).join(' AND ')
-  // `tagged`: a metric vintage's own tag (V1), and the point's taxonomy version only where that is its tag.
+  // `tagged`: a metric vintage's own tag (V1; a first_reported's is null where it is the point's), and the
+  // point's taxonomy version only where that is its tag.
   const tag = (column: string) =>
-    tagged ? `, ${column} AS tag, CASE WHEN ${column} = p.tag THEN p.version END AS version` : ''
+    tagged
+      ? `, coalesce(${column}, p.tag) AS tag, CASE WHEN coalesce(${column}, p.tag) = p.tag THEN p.version END AS version`
+      : ''
   return `
   SELECT ${keep}, v.vintage, v.acc_key, v.form, v.filed, v.accepted, v.period, v.value${components ? ', v.components' : ''}${tag('v.tag')}
   FROM (${points}) p JOIN (${vintages}) v ON ${same}
