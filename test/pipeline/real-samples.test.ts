@@ -68,10 +68,19 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
     })
     snap = await openSnapshot(result.dir)
   })
-  afterAll(() => {
+  /** The API over the samples' snapshot, opened by the first test that asks it. */
+  let api: Awaited<ReturnType<typeof openTestApi>> | undefined
+  const samplesApi = async () => (api ??= await openTestApi({ config: { DATASETS_DIR: join(root, 'datasets') } }))
+  afterAll(async () => {
     snap?.close()
+    await api?.close()
     rmSync(root, { recursive: true, force: true })
   })
+  /** Each real companyfacts document, parsed. */
+  const realCompanyFacts = () =>
+    readdirSync(join(SAMPLES, 'companyfacts')).map((file) =>
+      JSON.parse(readFileSync(join(SAMPLES, 'companyfacts', file), 'utf8')),
+    )
 
   test('an empty sic ("") is NULL and an insider without EIN or tickers is an individual', async () => {
     const rows = await snap.q(`SELECT cik::INTEGER AS cik, name, sic, entity_type, sec_entity_type, ein, ticker, tickers
@@ -335,109 +344,97 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
 
   test('point in time over the real companyfacts: known on a day, first reported, restated, the ledger', async () => {
     type Fact = { start?: string; end: string; val: number; accn: string; form: string; filed: string }
-    const api = await openTestApi({ config: { DATASETS_DIR: join(root, 'datasets') } })
-    try {
-      let compared = 0
-      let repeated = 0
-      for (const file of readdirSync(join(SAMPLES, 'companyfacts'))) {
-        const doc = JSON.parse(readFileSync(join(SAMPLES, 'companyfacts', file), 'utf8'))
-        const cik = Number(doc.cik)
-        for (const [tag, concept] of Object.entries<{ units: Record<string, Fact[]> }>(doc.facts['us-gaap'] ?? {})) {
-          const years = Map.groupBy(
-            (concept.units.USD ?? []).filter((f) => {
-              const days = f.start ? (Date.parse(f.end) - Date.parse(f.start)) / 86_400_000 + 1 : 0
-              return days >= 340 && days <= 390
-            }),
-            (f) => f.end,
+    const api = await samplesApi()
+    let compared = 0
+    let repeated = 0
+    for (const doc of realCompanyFacts()) {
+      const cik = Number(doc.cik)
+      for (const [tag, concept] of Object.entries<{ units: Record<string, Fact[]> }>(doc.facts['us-gaap'] ?? {})) {
+        const years = Map.groupBy(
+          (concept.units.USD ?? []).filter((f) => {
+            const days = f.start ? (Date.parse(f.end) - Date.parse(f.start)) / 86_400_000 + 1 : 0
+            return days >= 340 && days <= 390
+          }),
+          (f) => f.end,
+        )
+        for (const [end, facts] of years) {
+          if (new Set(facts.map((f) => f.start)).size > 1) continue
+          // In filing order; a change is a value other than the one before (no data sets here: known when filed).
+          const byFiling = facts.sort((a, b) => a.filed.localeCompare(b.filed) || a.accn.localeCompare(b.accn))
+          const changes = byFiling.filter((f, i) => i === 0 || f.val !== byFiling[i - 1]!.val)
+          if (changes.length < 2 || compared >= 12) continue
+          const ymd = Number(end.replaceAll('-', ''))
+          const series = `/v1/financials/metrics?cik=${cik}&symbols=${tag}&source=raw&qtrs=4&limit=100`
+          const at = async (extra: string) =>
+            (await api.get(`${series}${extra}`)).body.series?.[0]?.points.find(
+              (p: { endDate: number }) => p.endDate === ymd,
+            )
+          const today = await at('')
+          expect([today.value, today.restated, today.firstReported.value, today.firstReported.adsh]).toEqual([
+            byFiling.at(-1)!.val,
+            true,
+            changes[0]!.val,
+            changes[0]!.accn,
+          ])
+          const restating = changes[1]!
+          const dayBefore = new Date(Date.parse(restating.filed) - 86_400_000).toISOString().slice(0, 10)
+          const known = byFiling.filter((f) => f.filed <= dayBefore)
+          const before = await at(`&asOf=${dayBefore}`)
+          expect(before?.value).toBe(known.at(-1)?.val)
+          expect((await at(`&asOf=${restating.filed}`)).value).toBe(restating.val)
+          expect((await at('&vintage=first')).value).toBe(changes[0]!.val)
+          // A day that knew every filing: today's value, named by the filing that first gave it (a later one
+          // repeating it is no vintage), which the point's line holds (its last vintage).
+          const last = changes.at(-1)!
+          const all = await at(`&asOf=${byFiling.at(-1)!.filed}`)
+          expect([all.value, all.adsh, all.restated]).toEqual([last.val, last.accn, true])
+          if (last.accn !== byFiling.at(-1)!.accn) repeated++
+          const ledger = await api.get(`/v1/financials/${cik}/restatements?symbols=${tag}&source=raw&qtrs=4&limit=100`)
+          const period = ledger.body.data.find((d: { endDate: number }) => d.endDate === ymd)
+          expect(period.values.map((v: { value: number; adsh: string }) => [v.value, v.adsh])).toEqual(
+            changes.map((f) => [f.val, f.accn]),
           )
-          for (const [end, facts] of years) {
-            if (new Set(facts.map((f) => f.start)).size > 1) continue
-            // In filing order; a change is a value other than the one before (no data sets here: known when filed).
-            const byFiling = facts.sort((a, b) => a.filed.localeCompare(b.filed) || a.accn.localeCompare(b.accn))
-            const changes = byFiling.filter((f, i) => i === 0 || f.val !== byFiling[i - 1]!.val)
-            if (changes.length < 2 || compared >= 12) continue
-            const ymd = Number(end.replaceAll('-', ''))
-            const series = `/v1/financials/metrics?cik=${cik}&symbols=${tag}&source=raw&qtrs=4&limit=100`
-            const at = async (extra: string) =>
-              (await api.get(`${series}${extra}`)).body.series?.[0]?.points.find(
-                (p: { endDate: number }) => p.endDate === ymd,
-              )
-            const today = await at('')
-            expect([today.value, today.restated, today.firstReported.value, today.firstReported.adsh]).toEqual([
-              byFiling.at(-1)!.val,
-              true,
-              changes[0]!.val,
-              changes[0]!.accn,
-            ])
-            const restating = changes[1]!
-            const dayBefore = new Date(Date.parse(restating.filed) - 86_400_000).toISOString().slice(0, 10)
-            const known = byFiling.filter((f) => f.filed <= dayBefore)
-            const before = await at(`&asOf=${dayBefore}`)
-            expect(before?.value).toBe(known.at(-1)?.val)
-            expect((await at(`&asOf=${restating.filed}`)).value).toBe(restating.val)
-            expect((await at('&vintage=first')).value).toBe(changes[0]!.val)
-            // A day that knew every filing: today's value, named by the filing that first gave it (a later one
-            // repeating it is no vintage), which the point's line holds (its last vintage).
-            const last = changes.at(-1)!
-            const all = await at(`&asOf=${byFiling.at(-1)!.filed}`)
-            expect([all.value, all.adsh, all.restated]).toEqual([last.val, last.accn, true])
-            if (last.accn !== byFiling.at(-1)!.accn) repeated++
-            const ledger = await api.get(
-              `/v1/financials/${cik}/restatements?symbols=${tag}&source=raw&qtrs=4&limit=100`,
-            )
-            const period = ledger.body.data.find((d: { endDate: number }) => d.endDate === ymd)
-            expect(period.values.map((v: { value: number; adsh: string }) => [v.value, v.adsh])).toEqual(
-              changes.map((f) => [f.val, f.accn]),
-            )
-            compared++
-          }
+          compared++
         }
       }
-      expect(compared).toBeGreaterThan(5)
-      // Some of those periods were reported again unchanged after their last change.
-      expect(repeated).toBeGreaterThan(0)
-    } finally {
-      await api.close()
     }
+    expect(compared).toBeGreaterThan(5)
+    // Some of those periods were reported again unchanged after their last change.
+    expect(repeated).toBeGreaterThan(0)
   })
 
   test('as of a day or as first reported, a real point names only filings the day knew; a derived quarter its own first', async () => {
-    const api = await openTestApi({ config: { DATASETS_DIR: join(root, 'datasets') } })
-    try {
-      let derived = 0
-      let named = 0
-      for (const file of readdirSync(join(SAMPLES, 'companyfacts'))) {
-        const doc = JSON.parse(readFileSync(join(SAMPLES, 'companyfacts', file), 'utf8'))
-        // When each filing was known (no data sets here: its filing date).
-        const filed = new Map<string, string>()
-        for (const concepts of Object.values<
-          Record<string, { units: Record<string, { accn: string; filed: string }[]> }>
-        >(doc.facts))
-          for (const concept of Object.values(concepts))
-            for (const f of Object.values(concept.units).flat()) filed.set(f.accn, f.filed)
-        for (const extra of ['&asOf=2019-06-30', '&asOf=2022-03-15', '&asOf=2024-09-30', '&vintage=first']) {
-          const day = extra.startsWith('&asOf=') ? extra.slice(6) : undefined
-          const res = await api.get(
-            `/v1/financials/metrics?cik=${Number(doc.cik)}&symbols=revenue,cfo,net_income_loss&qtrs=1&limit=100${extra}`,
-          )
-          if (res.status === 404) continue
-          for (const s of res.body.series)
-            for (const p of s.points) {
-              if (p.derivedFrom) {
-                derived++
-                expect([p.endDate, p.derivedFrom[0]]).toEqual([p.endDate, p.adsh])
-              }
-              if (day === undefined) continue
-              for (const accn of [p.adsh, p.firstReported?.adsh, ...(p.derivedFrom ?? [])].filter(Boolean)) {
-                named++
-                expect([p.endDate, accn, filed.get(accn)! <= day]).toEqual([p.endDate, accn, true])
-              }
+    const api = await samplesApi()
+    let derived = 0
+    let named = 0
+    for (const doc of realCompanyFacts()) {
+      // When each filing was known (no data sets here: its filing date).
+      const filed = new Map<string, string>()
+      for (const concepts of Object.values<
+        Record<string, { units: Record<string, { accn: string; filed: string }[]> }>
+      >(doc.facts))
+        for (const concept of Object.values(concepts))
+          for (const f of Object.values(concept.units).flat()) filed.set(f.accn, f.filed)
+      for (const extra of ['&asOf=2019-06-30', '&asOf=2022-03-15', '&asOf=2024-09-30', '&vintage=first']) {
+        const day = extra.startsWith('&asOf=') ? extra.slice(6) : undefined
+        const res = await api.get(
+          `/v1/financials/metrics?cik=${Number(doc.cik)}&symbols=revenue,cfo,net_income_loss&qtrs=1&limit=100${extra}`,
+        )
+        if (res.status === 404) continue
+        for (const s of res.body.series)
+          for (const p of s.points) {
+            if (p.derivedFrom) {
+              derived++
+              expect([p.endDate, p.derivedFrom[0]]).toEqual([p.endDate, p.adsh])
             }
-        }
+            if (day === undefined) continue
+            for (const accn of [p.adsh, p.firstReported?.adsh, ...(p.derivedFrom ?? [])].filter(Boolean)) {
+              named++
+              expect([p.endDate, accn, filed.get(accn)! <= day]).toEqual([p.endDate, accn, true])
+            }
+          }
       }
-      expect([derived > 10, named > 100]).toEqual([true, true])
-    } finally {
-      await api.close()
     }
+    expect([derived > 10, named > 100]).toEqual([true, true])
   })
 })
