@@ -333,10 +333,12 @@ const VINTAGE_ON_LINE = {
 /**
  * A point's first vintage: its first-reported value and that filing (vintages.ts V6). On every point: a
  * point of one vintage has no vintage rows, and a request as of a day reads when it was first known here.
- * A metric's with the tag its filing reported it under (V1).
  */
 const FIRST_REPORTED = Type.Object(VINTAGE_ON_LINE)
-/** A metric's first, with its tag where that is not the point's (null: the point's, as on most lines). */
+/**
+ * A metric's, with the tag its filing reported the value under (vintages.ts V1) where that is not the
+ * point's own (null: the point's, as on most lines).
+ */
 const METRIC_FIRST_REPORTED = Type.Object({ ...VINTAGE_ON_LINE, tag: nullableText })
 
 /**
