@@ -149,8 +149,13 @@ const MetricPoint = t.Object(
     ...FilingFields,
     unit: t.String(),
     value: t.Number(),
-    tag: t.String(),
-    version: Nullable(t.String()),
+    tag: t.String({
+      description:
+        "The tag the point's filing reported the value under: as of a day or as first reported, an earlier filing's may be another of the key's (a filer that renamed its revenue tag)",
+    }),
+    version: Nullable(
+      t.String({ description: "The tag's taxonomy version; null as of a day where the filing's tag is not today's" }),
+    ),
     label: Nullable(t.String()),
     custom: OutInteger({ description: '1 for a custom tag (companyfacts has none), else 0' }),
     datatype: Nullable(t.String()),
@@ -336,7 +341,9 @@ export const MetricTopResponse = t.Object(
           ...FilingFields,
           unit: t.String(),
           value: t.Number(),
-          sourceTag: t.String(),
+          sourceTag: t.String({
+            description: 'The tag the filing reported the value under (as of a day: that filing’s)',
+          }),
           sourceVersion: Nullable(t.String()),
           strategy: t.String(),
           ruleId: Nullable(t.String()),
