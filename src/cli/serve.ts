@@ -1,11 +1,13 @@
 /**
  * `secds serve`: the API over any snapshot folder. `secds start` (what `npm start` runs): the same,
- * after building the demo snapshot from generated sample files when the datasets folder has none.
+ * after building the demo snapshot from generated sample files when the datasets folder has none this
+ * version can serve (none at all, or one of another schema version: a demo from before an upgrade).
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Config, ConfigError, loadConfig } from '../config.ts'
-import { currentId } from '../db/catalog.ts'
+import { readSnapshot } from '../db/catalog.ts'
+import { SnapshotUnavailable } from '../db/errors.ts'
 import { Reporter } from '../lib/progress.ts'
 import { runBuild } from '../pipeline/index.ts'
 import { generateSample } from '../pipeline/sample.ts'
@@ -30,8 +32,8 @@ Other settings come from the environment (docs/operating.md: "Configuration").`
 
 export const startUsage = `usage: secds start [--datasets DIR] [--port N] [--host ADDR] [--keys FILE]
 
-Builds a demo snapshot from generated (fictional) EDGAR files when DIR has none, then serves it like
-\`secds serve\`. This is what \`npm start\` runs.`
+Builds a demo snapshot from generated (fictional) EDGAR files when DIR has none this version serves
+(none, or one of an older schema version), then serves it like \`secds serve\`. This is what \`npm start\` runs.`
 
 /**
  * The demo's mirror: about 1,900 entities and 48,000 filings (the fixed cast among them, src/sample/cast.ts),
@@ -64,14 +66,26 @@ export async function serveCommand(argv: string[], env = process.env) {
   if (config) await serveUntilSignal(config)
 }
 
+/** Why the datasets folder has no snapshot this version serves (the server's own reason), or undefined. */
+export function unservable(datasets: string): string | undefined {
+  try {
+    readSnapshot(datasets)
+    return undefined
+  } catch (e) {
+    if (e instanceof SnapshotUnavailable) return e.message
+    throw e
+  }
+}
+
 export async function startCommand(argv: string[], env = process.env) {
   const config = configFrom(argv, env, startUsage)
   if (!config) return
-  if (!currentId(config.DATASETS_DIR)) {
+  const why = unservable(config.DATASETS_DIR)
+  if (why) {
     // Named by the demo's profile: a mirror cached by an earlier profile is not taken for this one.
     const mirror = join('.cache', `demo-sample-${DEMO.scale}-from-${DEMO.periodsFrom}`)
     console.error(
-      `no snapshot in ${config.DATASETS_DIR}: building the demo snapshot from generated sample files (fictional companies)…`,
+      `no snapshot in ${config.DATASETS_DIR} this version serves (${why}): building the demo snapshot from generated sample files (fictional companies)…`,
     )
     if (!existsSync(join(mirror, 'submissions.zip')))
       await generateSample({ out: mirror, ...DEMO, reporter: new Reporter() })
