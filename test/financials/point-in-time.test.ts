@@ -195,6 +195,26 @@ describe('point in time', () => {
     expect(values(ahead.body)).toEqual(values(today.body))
   })
 
+  test('ratios asOf a day: each component is the metric as that day knew it, of the same period', async () => {
+    const iso = (ymd: number) => String(ymd).replace(/(\d{4})(\d\d)(\d\d)/, '$1-$2-$3')
+    let compared = 0
+    for (const cik of ciks.slice(0, 10))
+      for (const day of ['2014-06-30', '2017-06-30', '2020-06-30', '2023-06-30']) {
+        const res = await get(`ratios?cik=${cik}&ratio=current_ratio,debt_to_equity,net_margin&limit=100&asOf=${day}`)
+        if (res.status !== 200) continue
+        for (const s of res.body.series)
+          for (const p of s.points)
+            for (const c of p.components) {
+              const period = `qtrs=${p.quarters}&startDate=${iso(p.endDate)}&endDate=${iso(p.endDate)}`
+              const metric = await get(`metrics?cik=${cik}&symbols=${c.metric}&${period}&asOf=${day}`)
+              const known = metric.status === 200 ? metric.body.series[0].points[0]?.value : undefined
+              expect([day, s.ratio, p.endDate, c.metric, c.value]).toEqual([day, s.ratio, p.endDate, c.metric, known])
+              compared++
+            }
+      }
+    expect(compared).toBeGreaterThan(300)
+  })
+
   test('rankings asOf a day: each company’s value as that day knew it; far ahead, today’s', async () => {
     const day = '2025-06-30'
     const top = await get(`metrics/top?metric=revenue&year=2024&limit=8&asOf=${day}`)
