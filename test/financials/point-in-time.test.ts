@@ -381,10 +381,19 @@ describe('point in time', () => {
     }
   })
 
-  test('ttm=true: at each quarter the sum of it and the three before, naming them; instants have none', async () => {
+  test('ttm=true: at each quarter the sum of it and the three before, naming them, today, as of a day and as first reported; instants have none', async () => {
     const p = restatedYears[0]!
-    const quarters = (await get(`metrics?cik=${p.cik}&symbols=revenue&qtrs=1&limit=100`)).body.series[0].points
-    const ttm = await get(`metrics?cik=${p.cik}&symbols=revenue&ttm=true&limit=100`)
+    const restating = knownOn(knownAt(p, undefined).changes[1]!)
+    for (const extra of ['', `&asOf=${dayBefore(restating)}`, `&asOf=${restating}`, '&vintage=first'])
+      await sumsOfFour(p.cik, extra)
+    const instants = await get(`metrics?cik=${p.cik}&symbols=total_assets&ttm=true`)
+    expect(instants.status).toBe(404)
+  })
+
+  /** Each trailing-twelve-month point of a company's revenue against its quarters, at the same point in time. */
+  async function sumsOfFour(cik: number, extra: string) {
+    const quarters = (await get(`metrics?cik=${cik}&symbols=revenue&qtrs=1&limit=100${extra}`)).body.series[0].points
+    const ttm = await get(`metrics?cik=${cik}&symbols=revenue&ttm=true&limit=100${extra}`)
     expect(ttm.status).toBe(200)
     const [series] = ttm.body.series
     expect([series.symbol, series.quarters, series.ttm, ttm.body.filters.ttm]).toEqual(['revenue', 4, true, true])
@@ -406,9 +415,7 @@ describe('point in time', () => {
       )
       expect([point.adsh, point.strategy]).toEqual([four[3].adsh, 'ttm'])
     }
-    const instants = await get(`metrics?cik=${p.cik}&symbols=total_assets&ttm=true`)
-    expect(instants.status).toBe(404)
-  })
+  }
 
   test('the restatement ledger: each restated period, every value in filing order with its filing and change', async () => {
     for (const p of restatedYears.slice(0, 4)) {
