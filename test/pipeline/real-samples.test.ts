@@ -407,14 +407,21 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
     const api = await samplesApi()
     let derived = 0
     let named = 0
+    let reported = 0
     for (const doc of realCompanyFacts()) {
-      // When each filing was known (no data sets here: its filing date).
+      // When each filing was known (no data sets here: its filing date), and every us-gaap fact as
+      // `tag unit accession end value`: a reported point is one of them, as known on any day.
       const filed = new Map<string, string>()
-      for (const concepts of Object.values<
-        Record<string, { units: Record<string, { accn: string; filed: string }[]> }>
+      const facts = new Set<string>()
+      for (const [taxonomy, concepts] of Object.entries<
+        Record<string, { units: Record<string, { accn: string; filed: string; end: string; val: number }[]> }>
       >(doc.facts))
-        for (const concept of Object.values(concepts))
-          for (const f of Object.values(concept.units).flat()) filed.set(f.accn, f.filed)
+        for (const [tag, concept] of Object.entries(concepts))
+          for (const [unit, list] of Object.entries(concept.units))
+            for (const f of list) {
+              filed.set(f.accn, f.filed)
+              if (taxonomy === 'us-gaap') facts.add(`${tag} ${unit} ${f.accn} ${f.end.replaceAll('-', '')} ${f.val}`)
+            }
       for (const extra of ['&asOf=2019-06-30', '&asOf=2022-03-15', '&asOf=2024-09-30', '&vintage=first']) {
         const day = extra.startsWith('&asOf=') ? extra.slice(6) : undefined
         const res = await api.get(
@@ -427,6 +434,13 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
               derived++
               expect([p.endDate, p.derivedFrom[0]]).toEqual([p.endDate, p.adsh])
             }
+            // A reported point's tag, filing, period and value are a fact of the file, as known on any day (a
+            // derived quarter's value is a difference; as of a day it may name no filings: its own are later).
+            if (p.strategy !== 'derived') {
+              const fact = `${p.tag} ${p.unit} ${p.adsh} ${p.endDate} ${p.value}`
+              expect([fact, facts.has(fact)]).toEqual([fact, true])
+              reported++
+            }
             if (day === undefined) continue
             for (const accn of [p.adsh, p.firstReported?.adsh, ...(p.derivedFrom ?? [])].filter(Boolean)) {
               named++
@@ -435,6 +449,6 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
           }
       }
     }
-    expect([derived > 10, named > 100]).toEqual([true, true])
+    expect([derived > 10, named > 100, reported > 100]).toEqual([true, true, true])
   })
 })
