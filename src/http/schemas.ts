@@ -140,6 +140,15 @@ export const CikOrTicker = t.String({
   examples: ['320193', 'AAPL'],
 })
 
+/** A calendar quarter label, `YYYYQn` (any case): what each operation's quarter is of, its description says. */
+export const QuarterParam = (description: string) =>
+  t.String({
+    pattern: '^\\d{4}[Qq][1-4]$',
+    expected: 'a quarter label such as 2024Q3',
+    description,
+    examples: ['2024Q3'],
+  })
+
 export const DateParam = (description: string) => t.String({ format: 'date', description, examples: ['2024-01-31'] })
 
 export const FormTypesParam = t.String({

@@ -25,10 +25,11 @@
  * vintages sorted by value with the days each answers
  * (`latest_until`, `first_until`) and `fin_metric_ranking_known_years`; 16: a series line's
  * `all_known_from` and `last_vintage` (a day that knew every vintage of a point reads none); 17: each metric
- * vintage's `tag` (the tag its filing reported the value under).
+ * vintage's `tag` (the tag its filing reported the value under); 18: the whole market's restatements by
+ * quarter (`fin_restatement_rankings`, `fin_restatement_quarters`).
  * A server reads only its own version.
  */
-export const SCHEMA_VERSION = 17
+export const SCHEMA_VERSION = 18
 
 /** The server's read-only DuckDB file inside each snapshot folder. */
 export const SERVING_FILE = 'serving.duckdb'

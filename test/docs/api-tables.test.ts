@@ -115,7 +115,7 @@ describe('docs/api', () => {
     expect([...byArea.keys()].sort()).toEqual([...AREA_TAGS].sort())
     const operations = [...byArea.values()].flat().map((r) => r.operation)
     // Beyond the reference: the restatement ledger (point-in-time financials).
-    const beyond = ['getFinancialRestatements']
+    const beyond = ['getFinancialRestatements', 'getTopRestatements']
     expect(operations.filter((o) => !beyond.includes(o))).toHaveLength(62)
     expect(operations).toEqual(expect.arrayContaining(beyond))
   })

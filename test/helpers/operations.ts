@@ -111,6 +111,7 @@ export const BASE_QUERY: Record<string, Record<string, string>> = {
   getFinancialMetrics: { cik: String(CAST.largeIssuer.cik), symbols: 'revenue' },
   getFinancialRatios: { cik: String(CAST.largeIssuer.cik) },
   getTopCompaniesByMetric: { metric: 'revenue' },
+  getTopRestatements: { metric: 'revenue' },
 }
 
 /**
@@ -122,6 +123,8 @@ export const KNOWN_BY_PREFIX: Record<string, Record<string, string>> = {
   '/v1/institutions': { cik: String(CAST.manager.cik), accessionNumber: '0001699243-26-000003', q: 'harrow' },
   // A fiscal quarter (1–4) and year of a quarterly ranking.
   '/v1/financials/metrics/top': { quarter: '2', year: '2025' },
+  // A quarter the cast's large issuer filed a 10-K restating its prior years in.
+  '/v1/financials/restatements/top': { quarter: '2026Q1' },
   // The geography variants' axis.
   '/v1/financials/:issuer/segments/geography': { axis: 'StatementGeographical' },
   // A day with an open-market purchase (P): the top buyers rank only those by default (seed 1 has no day

@@ -247,6 +247,15 @@ export const FINANCIALS_BENCH: BenchOperation[] = withTargets({ p99MsAt16: 50 },
     path: series((cik) => `/v1/financials/${cik}/restatements`),
   },
   {
+    name: "market's restatements of a quarter",
+    kind: 'list',
+    p50Ms: 2,
+    path: (_d, rnd) => {
+      const day = dayBetween(Date.UTC(2010, 0, 1), Date.UTC(2026, 10, 1), rnd)
+      return `/v1/financials/restatements/top?metric=${pick(RANKED_METRICS, rnd)}&quarter=${day.slice(0, 4)}Q${Math.ceil(Number(day.slice(5, 7)) / 3)}&limit=25`
+    },
+  },
+  {
     name: 'ratio series',
     kind: 'list',
     p50Ms: 2,

@@ -27,10 +27,15 @@ const ranked = (r: RankedCompany & { rank: number }) => ({ rank: r.rank, sic: r.
 /** The current calendar quarter's number, the default quarter of a quarterly ranking. */
 const currentQuarter = (now: Date) => Math.floor(now.getUTCMonth() / 3) + 1
 
+/** The canonical metric a `metric` parameter names; a 400 naming it for any other text. */
+export function canonicalMetricOf(key: string) {
+  const metric = CANONICAL_METRICS.find((m) => m.key === key)
+  if (!metric) throw invalidParameter('metric', `expected a canonical metric key (${KEYS_LISTED}); ${key} is not one`)
+  return metric
+}
+
 export async function metricTop(store: FinancialsStore, q: MetricTopQuery, now = new Date()) {
-  const metric = CANONICAL_METRICS.find((m) => m.key === q.metric)
-  if (!metric)
-    throw invalidParameter('metric', `expected a canonical metric key (${KEYS_LISTED}); ${q.metric} is not one`)
+  const metric = canonicalMetricOf(q.metric)
   const quarterly = q.quarterly === 'true'
   const basis = quarterly ? 'quarterly' : 'annual'
   const quarter = quarterly ? Number(q.quarter ?? currentQuarter(now)) : 0

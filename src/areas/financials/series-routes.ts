@@ -6,7 +6,7 @@
  */
 import { operationsOf } from '../operation.ts'
 import { metricTop, ratioTop } from './rankings.ts'
-import { restatements } from './restatements.ts'
+import { restatements, topRestatements } from './restatements.ts'
 import { IssuerParams } from './segment-schemas.ts'
 import { metricSeries, ratioSeries } from './series.ts'
 import {
@@ -20,6 +20,8 @@ import {
   RatioTopResponse,
   RestatementsQuery,
   RestatementsResponse,
+  RestatementTopQuery,
+  RestatementTopResponse,
 } from './series-schemas.ts'
 import { financialsStore } from './store/index.ts'
 
@@ -60,6 +62,23 @@ export const seriesOperations = (maxOffset: number) => [
     query: RestatementsQuery,
     response: RestatementsResponse,
     handler: ({ store, params, query }) => restatements(store, params.issuer, query, maxOffset),
+  }),
+  defineOperation({
+    path: '/restatements/top',
+    plan: 'LITE',
+    feature: 'SEC_API_ENDPOINTS',
+    operationId: 'getTopRestatements',
+    summary: "The whole market's largest restatements of a quarter (beyond the reference)",
+    description:
+      'Each change of a USD canonical metric that a filing filed in the quarter made to a period another filing had reported, ' +
+      'largest change first: the company, the period, the value before and the filing that reported it, the value after and the ' +
+      'filing that changed it. Every row is a step of that company’s `/{issuer}/restatements` ledger; a fourth quarter derived from ' +
+      'the year is left out. Default quarter: the latest with a restatement of the metric. 400 for an unknown metric; 404 when no ' +
+      'filing ever restated it.',
+    rows: 'data',
+    query: RestatementTopQuery,
+    response: RestatementTopResponse,
+    handler: ({ store, query }) => topRestatements(store, query, maxOffset),
   }),
   defineOperation({
     path: '/ratios',

@@ -14,6 +14,7 @@ import {
   OutYyyymmdd,
   PageNumber,
   Pagination,
+  QuarterParam,
   QueryInteger,
   Ticker,
 } from '../../http/schemas.ts'
@@ -469,4 +470,68 @@ export const RestatementsResponse = t.Object(
     pagination: Pagination,
   },
   { title: 'FinancialRestatementsResponse' },
+)
+
+export const RestatementTopQuery = t.Object({
+  metric: MetricTopQuery.properties.metric,
+  quarter: t.Optional(
+    QuarterParam(
+      'Calendar quarter the restating filings were filed in, `YYYYQn`; default the latest with a restatement of the metric',
+    ),
+  ),
+  page: PageNumber,
+  limit: LimitParam(100, 20, 'Restatements per page (at most 100)'),
+})
+export type RestatementTopQuery = typeof RestatementTopQuery.static
+
+/** A value of a restated period and the filing that reported it: before the change, and the change. */
+const RestatementValue = (title: string) =>
+  t.Object(
+    {
+      vintage: OutInteger({ description: '1 = first reported, then each change in filing order (as the ledger)' }),
+      value: t.Number(),
+      adsh: t.String(),
+      form: Nullable(t.String()),
+      filed: OutYyyymmdd,
+      accepted: Accepted,
+      tag: t.String({ description: 'The tag the filing reported the value under' }),
+    },
+    { title },
+  )
+
+export const RestatementTopResponse = t.Object(
+  {
+    filters: t.Object({
+      metric: t.String(),
+      quarter: t.String({ description: 'The quarter the restating filings were filed in, `YYYYQn`' }),
+      unit: t.String({ description: 'USD: the changes are ranked in dollars' }),
+      limit: OutInteger(),
+    }),
+    data: t.Array(
+      t.Object(
+        {
+          rank: OutInteger({ description: '1 = the largest change (absolute)' }),
+          cik: OutInteger(),
+          ticker: Nullable(t.String()),
+          entityName: Nullable(t.String()),
+          sic: Nullable(OutInteger()),
+          countryInc: Nullable(t.String()),
+          metric: t.String(),
+          label: t.String(),
+          quarters: OutInteger({ description: '0 instant, 1 quarter, 4 year' }),
+          endDate: OutYyyymmdd,
+          fiscalYear: Nullable(OutInteger({ description: "The period's fiscal year (as first reported)" })),
+          fiscalPeriod: Nullable(t.String()),
+          unit: t.String(),
+          previous: RestatementValue('FinancialRestatementBefore'),
+          restated: RestatementValue('FinancialRestatementAfter'),
+          change: t.Number({ description: 'restated.value − previous.value' }),
+          changePercent: Nullable(t.Number({ description: 'change / |previous.value|; null when that is 0' })),
+        },
+        { title: 'FinancialMarketRestatement' },
+      ),
+    ),
+    pagination: Pagination,
+  },
+  { title: 'FinancialRestatementRankingResponse' },
 )

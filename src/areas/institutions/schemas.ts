@@ -13,6 +13,7 @@ import {
   Nullable,
   OutInteger,
   Pagination,
+  QuarterParam,
   QueryInteger,
 } from '../../http/schemas.ts'
 
@@ -20,13 +21,7 @@ const Int = (description?: string) => OutInteger(description ? { description } :
 const Str = Nullable(t.String())
 const Day = Nullable(t.String({ format: 'date' }))
 
-export const QUARTER_PATTERN = '^\\d{4}[Qq][1-4]$'
-export const Quarter = t.String({
-  pattern: QUARTER_PATTERN,
-  expected: 'a quarter label such as 2024Q3',
-  description: 'Quarter of the period of report, `YYYYQn` (2024Q3 = period ending 2024-09-30)',
-  examples: ['2024Q3'],
-})
+export const Quarter = QuarterParam('Quarter of the period of report, `YYYYQn` (2024Q3 = period ending 2024-09-30)')
 export const Year = QueryInteger({
   minimum: 1990,
   maximum: 2100,

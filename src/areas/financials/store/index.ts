@@ -16,7 +16,7 @@ import { type ConceptSearch, conceptsMatching } from './concepts.ts'
 import { filingRow, statementLines, statementRows } from './filings.ts'
 import { companyFilings, financialIssuer } from './issuers.ts'
 import { type MetricRanking, metricRanking, type RatioRanking, ratioRanking } from './rankings.ts'
-import { type RestatedFilter, restatedPeriods } from './restatements.ts'
+import { type RestatedFilter, type RestatementRanking, restatedPeriods, restatementRanking } from './restatements.ts'
 import { filingSegmentRows, segmentRows } from './segments.ts'
 import {
   type PeriodFilter,
@@ -34,7 +34,7 @@ export type { ConceptRow, ConceptSearch } from './concepts.ts'
 export type { FilingRow, LineRow, StatementRow } from './filings.ts'
 export type { CompanyFilingRow, Issuer } from './issuers.ts'
 export type { FilingColumns, MetricRankRow, RankedCompany, RankingAt, RatioRankRow } from './rankings.ts'
-export type { RestatedPeriodRow } from './restatements.ts'
+export type { RestatedPeriodRow, RestatementRankRow } from './restatements.ts'
 export type { SegmentRow } from './segments.ts'
 export type { PeriodFilter, RatioVintageRow, SeriesKind, SeriesName, VintageRow } from './series-points.ts'
 export type { ValueRow } from './standardized.ts'
@@ -79,6 +79,8 @@ export const financialsStore = (db: Db) => ({
   /** A company's restated periods, newest first: the `want` after the first `skip`. */
   restatedPeriods: (cik: number, filter: RestatedFilter, skip: number, want: number) =>
     restatedPeriods(db, cik, filter, skip, want),
+  /** A page of a metric's restatements of a quarter (its latest without one), largest change first. */
+  restatementRanking: (ranking: RestatementRanking) => restatementRanking(db, ranking),
   /** The top of a metric's ranking. */
   metricRanking: (ranking: MetricRanking) => metricRanking(db, ranking),
   /** The top of a ratio's ranking. */

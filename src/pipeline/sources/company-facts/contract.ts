@@ -162,6 +162,43 @@ export const SERVING_TABLES = servingTablesOf(
     // By value: a ranking as of a day is the first rows of the ratio's range the day takes.
     orderBy: 'ratio, quarters, value DESC, cik, end_date, vintage',
   }),
+  servingTable({
+    name: 'fin_restatement_rankings',
+    holds:
+      "a change of a company's reported USD canonical point (a vintage after the first), with the value and filing before it, ranked per metric and the calendar quarter the changing filing was filed in (`filed_quarter`, YYYYQ: 20243), 1 = the largest change",
+    columns: [
+      'metric',
+      'filed_quarter',
+      'rank',
+      'cik',
+      ...RANKED_COMPANY,
+      'quarters',
+      'end_date',
+      'fy',
+      'fp',
+      'unit',
+      'vintage',
+      'value',
+      'acc_key',
+      'form',
+      'filed',
+      'accepted',
+      'tag',
+      'previous_value',
+      'previous_acc_key',
+      'previous_form',
+      'previous_filed',
+      'previous_accepted',
+      'previous_tag',
+    ],
+    orderBy: 'metric, filed_quarter, rank',
+  }),
+  servingTable({
+    name: 'fin_restatement_quarters',
+    holds: 'per metric and calendar quarter, how many changes `fin_restatement_rankings` ranks',
+    columns: ['metric', 'filed_quarter', 'restatements'],
+    orderBy: 'metric, filed_quarter',
+  }),
   // What the points, vintages and ratios above were made from, for the next build to take a company's rows
   // while they are the same (series-reuse.ts).
   servingTable({

@@ -39,17 +39,28 @@ const RATIO_COMPANY = 'ratio, quarters, cik'
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
+/** A run of keys (metrics or ratios) ranked in one statement, and the condition that keeps its rows. */
+export type KeyRun = { keys: string[]; where: (column: string) => string }
+
 /**
  * `keys` in name order, cut into `n` runs of about as many keys each (at most as many runs as keys): a run
- * of metrics or ratios is ranked in one statement.
+ * of metrics or ratios is ranked in one statement. With one run its condition keeps every row.
  */
-function runsOf(keys: readonly string[], n: number): string[][] {
+function runsOf(keys: readonly string[], n: number): KeyRun[] {
   const sorted = [...keys].sort(byName)
   const runs = Math.max(1, Math.min(n, sorted.length))
-  return Array.from({ length: runs }, (_, i) =>
-    sorted.slice(Math.floor((i * sorted.length) / runs), Math.floor(((i + 1) * sorted.length) / runs)),
-  )
+  return Array.from({ length: runs }, (_, i) => {
+    const run = sorted.slice(Math.floor((i * sorted.length) / runs), Math.floor(((i + 1) * sorted.length) / runs))
+    return { keys: run, where: (column) => (n === 1 ? 'true' : `${column} IN (${run.map(quote).join(', ')})`) }
+  })
 }
+
+/** The canonical metrics in `n` runs (runsOf): as many runs as ranges of CIKs, so a run holds about a range's points. */
+export const metricRuns = (n: number) =>
+  runsOf(
+    CANONICAL_METRICS.map((m) => m.key),
+    n,
+  )
 
 /**
  * Made in two kinds of pieces, so no window runs over every point at once (one did: out of memory at full
@@ -60,17 +71,11 @@ function runsOf(keys: readonly string[], n: number): string[][] {
  * point and cost its fixed time: at a tenth of the volume, 35 s against 6 s for one run.)
  */
 export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): string[] {
-  const metrics = runsOf(
-    CANONICAL_METRICS.map((m) => m.key),
-    batches.length,
-  )
+  const metrics = metricRuns(batches.length)
   const ratios = runsOf(
     RATIOS.map((r) => r.id),
     batches.length,
   )
-  /** The rows of a run of metrics or ratios (of every one, in one range). */
-  const only = (column: string, keys: readonly string[]) =>
-    batches.length === 1 ? 'true' : `${column} IN (${keys.map(quote).join(', ')})`
   return [
     ...batches.map(
       (inBatch, i) => `${intoTable('cf_ranked', i === 0, true)}
@@ -97,7 +102,7 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
              r.filed, r.accepted, r.end_date, r.quarters, r.unit, r.value, r.tag, r.version, r.strategy, r.rule_id,
              r.confidence
       FROM cf_ranked r LEFT JOIN s.fin_issuers i ON i.cik = r.cik
-      WHERE ${only('r.symbol', metric)}`,
+      WHERE ${metric.where('r.symbol')}`,
       ),
     ),
     // Each ranked point's vintages (vintages.ts, every one: V6 undone), with the day each was known and the
@@ -117,8 +122,8 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
                  r.acc_key, r.form, r.fy, r.fp, r.period, r.filed, r.accepted, r.end_date, r.quarters, r.unit, r.value,
                  r.tag, r.version, r.strategy, r.rule_id, r.confidence
           FROM (${everyVintage(
-            `SELECT * FROM cf_ranked WHERE ${only('symbol', metric)}`,
-            `SELECT * FROM b.fin_metric_vintages WHERE source = 'canonical' AND ${only('symbol', metric)}`,
+            `SELECT * FROM cf_ranked WHERE ${metric.where('symbol')}`,
+            `SELECT * FROM b.fin_metric_vintages WHERE source = 'canonical' AND ${metric.where('symbol')}`,
             // Each vintage's own tag (V1: a filing before the chosen tag's first names another of the key's).
             { carried: ['basis', 'fy', 'quarter', 'fp', 'unit', 'strategy', 'rule_id', 'confidence'], tagged: true },
           )}) r
@@ -195,7 +200,7 @@ export function rankingStatements(batches: readonly InRange[] = ALL_CIKS): strin
         i === 0,
         `SELECT ratio, quarters, row_number() OVER (PARTITION BY ratio, quarters ORDER BY value DESC, cik)::INTEGER AS rank,
              cik, acc_key, form, fy, fp, period, filed, accepted, end_date, value, unit, components
-      FROM cf_ratio_latest WHERE ${only('ratio', ratio)}`,
+      FROM cf_ratio_latest WHERE ${ratio.where('ratio')}`,
       ),
     ),
     'DROP TABLE cf_ratio_latest',

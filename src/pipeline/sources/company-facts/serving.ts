@@ -23,6 +23,7 @@ import {
 } from './contract.ts'
 import { rankingStatements } from './rankings.ts'
 import { ratioStatements } from './ratios.ts'
+import { restatementRankingStatements } from './restatement-rankings.ts'
 import { seriesStatements } from './series.ts'
 import { keptNumbers, numbersBefore, sameMeta } from './series-numbers-kept.ts'
 import { SERIES_MADE_AGAIN, seriesReuse } from './series-reuse.ts'
@@ -47,6 +48,7 @@ export async function servingSeries(ctx: BuildContext): Promise<string[]> {
     ...ratioStatements(made, reuse !== undefined),
     ...(reuse?.done ?? []),
     ...rankingStatements(batches),
+    ...restatementRankingStatements(batches),
     ...numbering,
     ...keptNumbers(),
   ]

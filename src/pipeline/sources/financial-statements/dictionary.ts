@@ -114,7 +114,7 @@ export const FSDS_TAG_COLUMNS: TableSchema = {
 
 /**
  * What the build makes from the financial serving tables that other tables feed (serving.ts, series.ts,
- * rankings.ts), so that each table's `feeds` can name what is made from its rows through them.
+ * rankings.ts, restatement-rankings.ts), so that each table's `feeds` can name what is made from its rows through them.
  */
 export const FROM_METRIC_POINTS: Feeds = {
   serving: [
@@ -129,6 +129,8 @@ export const FROM_METRIC_POINTS: Feeds = {
     'fin_metric_rankings',
     'fin_metric_ranking_years',
     'fin_metric_ranking_known_years',
+    'fin_restatement_rankings',
+    'fin_restatement_quarters',
     'fin_series_ids',
     'fin_point_metas',
   ],
@@ -143,7 +145,10 @@ export const FROM_METRIC_POINTS: Feeds = {
 }
 
 /** fin_issuers (issuers.ts) and what reads it: the company lookup's, the series' and the rankings' names. */
-export const FROM_FIN_ISSUERS: Feeds = { serving: ['fin_issuers', 'fin_metric_rankings'], lookups: ['finIssuers'] }
+export const FROM_FIN_ISSUERS: Feeds = {
+  serving: ['fin_issuers', 'fin_metric_rankings', 'fin_restatement_rankings'],
+  lookups: ['finIssuers'],
+}
 
 /** The segment rows and the standardized values a filing's own period reads them at. */
 const FROM_STANDARDIZED: Feeds = {
