@@ -451,4 +451,44 @@ describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
     }
     expect([derived > 10, named > 100, reported > 100]).toEqual([true, true, true])
   })
+
+  test("the market's restatements of each quarter over the real files: two facts of a file, the later filed in the quarter", async () => {
+    const api = await samplesApi()
+    // Every us-gaap fact of the three files as `cik tag unit accession end value`.
+    const facts = new Set<string>()
+    for (const doc of realCompanyFacts())
+      for (const [tag, concept] of Object.entries<{
+        units: Record<string, { accn: string; end: string; val: number }[]>
+      }>(doc.facts['us-gaap'] ?? {}))
+        for (const [unit, list] of Object.entries(concept.units))
+          for (const f of list)
+            facts.add(`${Number(doc.cik)} ${tag} ${unit} ${f.accn} ${f.end.replaceAll('-', '')} ${f.val}`)
+    type Value = { value: number; adsh: string; filed: number; tag: string }
+    const factOf = (r: { cik: number; endDate: number }, v: Value) =>
+      `${r.cik} ${v.tag} USD ${v.adsh} ${r.endDate} ${v.value}`
+    let rows = 0
+    for (const metric of ['revenue', 'net_income_loss', 'total_assets', 'cfo', 'stockholders_equity'])
+      for (let year = 2018; year <= 2026; year++)
+        for (let q = 1; q <= 4; q++) {
+          const res = await api.get(`/v1/financials/restatements/top?metric=${metric}&quarter=${year}Q${q}&limit=100`)
+          expect([metric, year, q, res.status]).toEqual([metric, year, q, 200])
+          const data: { cik: number; endDate: number; previous: Value; restated: Value; change: number }[] =
+            res.body.data
+          for (const r of data) {
+            rows++
+            for (const v of [r.previous, r.restated])
+              expect([factOf(r, v), facts.has(factOf(r, v))]).toEqual([factOf(r, v), true])
+            const filedIn = `${Math.floor(r.restated.filed / 10000)}Q${Math.ceil((Math.floor(r.restated.filed / 100) % 100) / 3)}`
+            expect([filedIn, r.previous.filed <= r.restated.filed, r.change]).toEqual([
+              `${year}Q${q}`,
+              true,
+              r.restated.value - r.previous.value,
+            ])
+            expect(r.change).not.toBe(0)
+          }
+          const sizes = data.map((r) => Math.abs(r.change))
+          expect(sizes).toEqual([...sizes].sort((a, b) => b - a))
+        }
+    expect(rows).toBeGreaterThan(5)
+  })
 })
