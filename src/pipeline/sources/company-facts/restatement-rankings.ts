@@ -40,7 +40,8 @@ export function restatementRankingStatements(batches: readonly InRange[] = ALL_C
       FROM v JOIN b.fin_metric_points p
         ON p.cik = v.cik AND p.symbol = v.symbol AND p.source = 'canonical' AND p.quarters = v.quarters
            AND p.end_date = v.end_date
-      WHERE v.vintage > 1 AND p.unit = 'USD' AND p.strategy <> 'derived' AND ${inBatch('p.cik')}`,
+      -- Only a restated point has vintages (vintages.ts V6): the others are no part of the join.
+      WHERE v.vintage > 1 AND p.restated AND p.unit = 'USD' AND p.strategy <> 'derived' AND ${inBatch('p.cik')}`,
     ),
     ...runs.map(({ where }, i) =>
       servingTablePart(
