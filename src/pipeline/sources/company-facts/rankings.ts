@@ -39,8 +39,8 @@ const RATIO_COMPANY = 'ratio, quarters, cik'
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
-/** A run of keys (metrics or ratios) ranked in one statement, and the condition that keeps its rows. */
-export type KeyRun = { keys: string[]; where: (column: string) => string }
+/** A run of keys (metrics or ratios) ranked in one statement: the condition that keeps its rows. */
+export type KeyRun = { where: (column: string) => string }
 
 /**
  * `keys` in name order, cut into `n` runs of about as many keys each (at most as many runs as keys): a run
@@ -51,7 +51,7 @@ function runsOf(keys: readonly string[], n: number): KeyRun[] {
   const runs = Math.max(1, Math.min(n, sorted.length))
   return Array.from({ length: runs }, (_, i) => {
     const run = sorted.slice(Math.floor((i * sorted.length) / runs), Math.floor(((i + 1) * sorted.length) / runs))
-    return { keys: run, where: (column) => (n === 1 ? 'true' : `${column} IN (${run.map(quote).join(', ')})`) }
+    return { where: (column) => (n === 1 ? 'true' : `${column} IN (${run.map(quote).join(', ')})`) }
   })
 }
 
