@@ -11,6 +11,7 @@
  * those operations are then skipped (path undefined).
  */
 import { type BenchKeys, type BenchOperation, cikAsSent, type Draws, mcpToolCall, withTargets } from '../bench.ts'
+import { labelOfQuarter, quarterOfMonth } from '../common/quarters.ts'
 
 export const FINANCIALS_BENCH_KEYS: BenchKeys[] = [
   {
@@ -252,7 +253,8 @@ export const FINANCIALS_BENCH: BenchOperation[] = withTargets({ p99MsAt16: 50 },
     p50Ms: 2,
     path: (_d, rnd) => {
       const day = dayBetween(Date.UTC(2010, 0, 1), Date.UTC(2026, 10, 1), rnd)
-      return `/v1/financials/restatements/top?metric=${pick(RANKED_METRICS, rnd)}&quarter=${day.slice(0, 4)}Q${Math.ceil(Number(day.slice(5, 7)) / 3)}&limit=25`
+      const quarter = labelOfQuarter(Number(day.slice(0, 4)), quarterOfMonth(Number(day.slice(5, 7))))
+      return `/v1/financials/restatements/top?metric=${pick(RANKED_METRICS, rnd)}&quarter=${quarter}&limit=25`
     },
   },
   {

@@ -10,6 +10,7 @@ import { ApiError } from '../../http/errors.ts'
 import { checkOffset, offsetOf, toPage } from '../../http/pagination.ts'
 import { accessionOfKey } from '../../lib/ids.ts'
 import { easternTime } from '../common/edgar-values.ts'
+import { labelOfQuarter, quarterOfLabel } from '../common/quarters.ts'
 import { issuerBody, knownIssuer } from './issuer.ts'
 import { canonicalMetricOf } from './rankings.ts'
 import { checkQtrs, parseSymbols, windowOf } from './series.ts'
@@ -77,9 +78,12 @@ export async function restatements(
 }
 
 /** `2024Q3` (any case) → 20243, the build's `filed_quarter`. */
-const quarterNumber = (label: string) => Number(label.slice(0, 4)) * 10 + Number(label.slice(5))
+const filedQuarterOf = (label: string) => {
+  const { year, quarter } = quarterOfLabel(label)
+  return year * 10 + quarter
+}
 /** 20243 → `2024Q3`. */
-const quarterLabel = (quarter: number) => `${Math.floor(quarter / 10)}Q${quarter % 10}`
+const labelOfFiledQuarter = (filed: number) => labelOfQuarter(Math.floor(filed / 10), filed % 10)
 
 /** The filing that reported a value of a restated period, and the tag it reported it under. */
 const reportedBy = (r: {
@@ -135,14 +139,14 @@ export async function topRestatements(store: FinancialsStore, q: RestatementTopQ
   const metric = canonicalMetricOf(q.metric)
   const { filedQuarter, rows } = await store.restatementRanking({
     metric: metric.key,
-    filedQuarter: q.quarter === undefined ? undefined : quarterNumber(q.quarter),
+    filedQuarter: q.quarter === undefined ? undefined : filedQuarterOf(q.quarter),
     skip: offsetOf(q),
     want: q.limit + 1,
   })
   if (filedQuarter === undefined) throw new ApiError('not_found', `No restatements of ${metric.key} in this snapshot.`)
   const page = toPage(rows, q)
   return {
-    filters: { metric: metric.key, quarter: quarterLabel(filedQuarter), unit: 'USD', limit: q.limit },
+    filters: { metric: metric.key, quarter: labelOfFiledQuarter(filedQuarter), unit: 'USD', limit: q.limit },
     data: page.data.map((r) => restatementOf(r, metric)),
     pagination: page.pagination,
   }

@@ -424,19 +424,24 @@ export const RestatementsQuery = t.Object({
 })
 export type RestatementsQuery = typeof RestatementsQuery.static
 
+/** The filing that reported a value of a restated period (the ledger's and the market's restatements). */
+const ReportedBy = {
+  adsh: t.String(),
+  form: Nullable(t.String()),
+  filed: OutYyyymmdd,
+  accepted: Accepted,
+  tag: t.String({
+    description:
+      'The tag the filing reported the value under (a filer that renamed its tag names the old one in its earlier filings)',
+  }),
+}
+
 const RestatedValue = t.Object(
   {
     vintage: OutInteger({ description: '1 = first reported, then each change in filing order' }),
     value: t.Number(),
     change: Nullable(t.Number({ description: 'From the value before it; null on the first' })),
-    adsh: t.String(),
-    form: Nullable(t.String()),
-    filed: OutYyyymmdd,
-    accepted: Accepted,
-    tag: t.String({
-      description:
-        'The tag the filing reported the value under (a filer that renamed its tag names the old one in its earlier filings)',
-    }),
+    ...ReportedBy,
   },
   { title: 'FinancialRestatedValue' },
 )
@@ -490,11 +495,7 @@ const RestatementValue = (title: string) =>
     {
       vintage: OutInteger({ description: '1 = first reported, then each change in filing order (as the ledger)' }),
       value: t.Number(),
-      adsh: t.String(),
-      form: Nullable(t.String()),
-      filed: OutYyyymmdd,
-      accepted: Accepted,
-      tag: t.String({ description: 'The tag the filing reported the value under' }),
+      ...ReportedBy,
     },
     { title },
   )
