@@ -30,7 +30,7 @@ import { seriesFingerprint } from '../../src/pipeline/sources/company-facts/seri
 import { seriesLookups } from '../../src/pipeline/sources/company-facts/serving.ts'
 import { SERVING_TABLES as FSDS_TABLES } from '../../src/pipeline/sources/financial-statements/contract.ts'
 import { FSDS_SERVING_STEP, SETS_ONLY_PART } from '../../src/pipeline/sources/financial-statements/serving-reuse.ts'
-import { type Fixture, sampleFixture, TEST_BUILD_THREADS } from '../helpers/fixture.ts'
+import { type Fixture, fixtureMirror, SAMPLE, sampleFixture, TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('series-reuse')
@@ -76,9 +76,11 @@ const hasFacts = (doc: Doc, taxonomy: string, tag: string) =>
   Object.values(doc.facts[taxonomy]?.[tag]?.units ?? {}).some((facts) => facts.some((f) => f.accn && f.end))
 
 beforeAll(async () => {
-  reference = await sampleFixture()
+  // The sample's mirror only: its snapshot is asked for after this file's own builds, so that under
+  // --parallel another worker builds it meanwhile rather than this one waiting for it.
+  const sampleMirror = await fixtureMirror(SAMPLE)
   // The same files (modification times too: the quarterly sets' are part of what every company shares).
-  cpSync(reference.mirror, mirror, { recursive: true, preserveTimestamps: true })
+  cpSync(sampleMirror, mirror, { recursive: true, preserveTimestamps: true })
   const zipPath = join(mirror, 'companyfacts.zip')
   const reader = ZipReader.open(zipPath)
   const entries = reader.entries.map((e) => {
@@ -132,8 +134,9 @@ beforeAll(async () => {
   expect(existsSync(buildCacheFile(datasets))).toBe(true)
 
   // The night after: the archive as the sample has it.
-  cpSync(join(reference.mirror, 'companyfacts.zip'), zipPath)
+  cpSync(join(sampleMirror, 'companyfacts.zip'), zipPath)
   night = (await build()).manifest
+  reference = await sampleFixture()
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 

@@ -39,6 +39,20 @@ describe('metric series rules', () => {
     expect(await points('Assets')).toEqual(['0 20231231 105 raw …03 2023 FY Assets'])
   })
 
+  test('1. a filing that gives one period two values (a fact rounded otherwise elsewhere in it) gives the more precise, then the smaller', async () => {
+    await build([
+      ['Assets', 'USD', null, '2023-12-31', 700_000, acc(1), 2023, 'FY', '10-K', '2024-02-01'],
+      ['Assets', 'USD', null, '2023-12-31', 748_000, acc(1), 2023, 'FY', '10-K', '2024-02-01'],
+      ['Liabilities', 'USD', null, '2023-12-31', 412_500, acc(1), 2023, 'FY', '10-K', '2024-02-01'],
+      ['Liabilities', 'USD', null, '2023-12-31', 400_000, acc(1), 2023, 'FY', '10-K', '2024-02-01'],
+      ['StockholdersEquity', 'USD', null, '2023-12-31', 193, acc(1), 2023, 'FY', '10-K', '2024-02-01'],
+      ['StockholdersEquity', 'USD', null, '2023-12-31', 191, acc(1), 2023, 'FY', '10-K', '2024-02-01'],
+    ])
+    expect(await points('Assets')).toEqual(['0 20231231 748000 raw …01 2023 FY Assets'])
+    expect(await points('Liabilities')).toEqual(['0 20231231 412500 raw …01 2023 FY Liabilities'])
+    expect(await points('StockholdersEquity')).toEqual(['0 20231231 191 raw …01 2023 FY StockholdersEquity'])
+  })
+
   test('2. a duration’s quarters come from the filing’s FSDS row (a 16-week quarter is one); else from its days', async () => {
     await build(
       [

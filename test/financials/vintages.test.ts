@@ -126,13 +126,17 @@ describe('vintages of a metric point', () => {
     ])
   })
 
-  test('V1: a filing that gives one fact two values gives the point its own value when it is the point’s filing, else the smaller', async () => {
+  test('V1: a filing that gives one fact two values gives the one rule 1 takes (the more precise, then the smaller), the point’s own filing too', async () => {
     await buildSeries(build.db(), [
       // The 10-K reports the year twice (two contexts of one period): 300 and 290.
       ['Liabilities', 'USD', null, '2023-12-31', 300, acc(1), 2023, 'FY', '10-K', '2024-02-01'],
       ['Liabilities', 'USD', null, '2023-12-31', 290, acc(1), 2023, 'FY', '10-K', '2024-02-01'],
-      // The next 10-K gives it once, 310: the point's filing, its own value.
+      // The next 10-K, the point's filing, gives it twice too: 320 and 310.
+      ['Liabilities', 'USD', null, '2023-12-31', 320, acc(2), 2024, 'FY', '10-K', '2025-02-01'],
       ['Liabilities', 'USD', null, '2023-12-31', 310, acc(2), 2024, 'FY', '10-K', '2025-02-01'],
+    ])
+    expect(await restated('Liabilities')).toEqual([
+      '0 20231231 310 true {"value":290.0,"acc_key":"124000001","form":"10-K","filed":20240201,"accepted":null,"period":null,"tag":null}',
     ])
     expect(await vintages('Liabilities')).toEqual(['0 20231231 1 290 …01 20240201', '0 20231231 2 310 …02 20250201'])
   })
@@ -152,6 +156,29 @@ describe('vintages of a metric point', () => {
       '1 20241231 2 17 …06 20260201',
       '4 20241231 1 55 …04 20250201',
       '4 20241231 2 58 …06 20260201',
+    ])
+  })
+
+  test('V1 and V2: a 10-Q that gives the nine months two values: the one rule 1 takes, in today’s derived quarter and its vintages alike', async () => {
+    const income = (start: string, end: string, v: number, n: number, fp: string, filed: string): Fact =>
+      ['NetIncomeLoss', ...cfo(start, end, v, n, fp, filed).slice(1)] as Fact
+    await buildSeries(build.db(), [
+      // The nine months also rounded to hundreds elsewhere in the 10-Q: the precise value, listed second or first.
+      cfo('2024-01-01', '2024-09-30', 4_000, 3, 'Q3', '2024-11-01'),
+      cfo('2024-01-01', '2024-09-30', 4_180, 3, 'Q3', '2024-11-01'),
+      cfo('2024-01-01', '2024-12-31', 5_500, 4, 'FY', '2025-02-01'),
+      income('2024-01-01', '2024-09-30', 2_830, 3, 'Q3', '2024-11-01'),
+      income('2024-01-01', '2024-09-30', 2_800, 3, 'Q3', '2024-11-01'),
+      income('2024-01-01', '2024-12-31', 4_500, 4, 'FY', '2025-02-01'),
+    ])
+    // The derived fourth quarter is the year minus the precise nine months, today and as first known: one
+    // vintage, the point itself (the build's check: a point is its last vintage).
+    const tenK = (v: number) =>
+      `{"value":${v}.0,"acc_key":"124000004","form":"10-K","filed":20250201,"accepted":null,"period":null,"tag":null}`
+    expect(await restated(CFO)).toEqual([`1 20241231 1320 false ${tenK(1320)}`, `4 20241231 5500 false ${tenK(5500)}`])
+    expect(await restated('NetIncomeLoss')).toEqual([
+      `1 20241231 1670 false ${tenK(1670)}`,
+      `4 20241231 4500 false ${tenK(4500)}`,
     ])
   })
 })

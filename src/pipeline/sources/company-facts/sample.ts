@@ -10,6 +10,10 @@
  * custom-tag facts), each period repeated by every filing that reports it with that filing's `fy`, `fp`,
  * `form` and `filed`; `frame` on the latest filing's fact of a calendar period (`CY2024`, `CY2024Q3`,
  * `CY2024Q3I`), once per frame; `dei:EntityCommonStockSharesOutstanding` in `shares` on each filing's cover.
+ * As real filings do, about one filing in thirty gives one of its dollar facts a second time rounded to two
+ * significant figures (a table in millions beside the statement's exact value): both are in its file, the
+ * exact one first, and only the exact one in the FSDS `num` (the series take the more precise: series.ts
+ * rule 1).
  * Besides them, about 2,000 × scale filers without FSDS filings whose only facts are the `ffd` facts of
  * their registration statements' and prospectuses' filing fee exhibits (sample-filing-fees.ts).
  *
@@ -20,6 +24,7 @@ import { join } from 'node:path'
 import { absentFrom } from '../../../sample/cast.ts'
 import { dayOf, isoDay, monthOf, yearOf } from '../../../sample/dates.ts'
 import { FolderSink, openZipSink } from '../../../sample/output.ts'
+import { unit as fraction, hash2, hashText } from '../../../sample/random.ts'
 import type { SampleWorld, SampleWriter } from '../../source.ts'
 import { factStart, sampleFinancialFilings } from '../financial-statements/sample.ts'
 import { TAG_META } from '../financial-statements/sample-lines.ts'
@@ -34,6 +39,20 @@ function frameOf(f: Fact): string | null {
   if (days >= 350 && days <= 380) return `CY${yearOf(middle)}`
   if (days >= 80 && days <= 100) return `CY${yearOf(middle)}Q${Math.ceil(monthOf(middle) / 3)}`
   return null
+}
+
+/** Whether a filing gives one of its dollar facts again, rounded (about one in thirty). */
+const givesRoundedCopy = (accessionNumber: string) => fraction(hash2(hashText(accessionNumber), 0x726f756e)) < 1 / 30
+
+/**
+ * A dollar amount rounded to two significant figures, as a table in millions or billions shows it; none
+ * where that is the amount itself or it is no whole amount of at least $10,000.
+ */
+function roundedCopyOf(value: number): number | undefined {
+  if (!Number.isSafeInteger(value) || Math.abs(value) < 10_000) return undefined
+  const step = 10 ** (Math.floor(Math.log10(Math.abs(value))) - 1)
+  const rounded = Math.round(value / step) * step
+  return rounded === value ? undefined : rounded
 }
 
 const label = (tag: string) => TAG_META[tag]?.[3] ?? tag.replace(/([a-z])([A-Z])/g, '$1 $2')
@@ -56,10 +75,11 @@ function taxonomyJson(concepts: Map<string, Map<string, Fact[]>>, describe: (tag
           (a, b) =>
             a.end - b.end || (a.start ?? 0) - (b.start ?? 0) || a.filed - b.filed || a.accn.localeCompare(b.accn),
         )
-      // The frame goes to the latest filing's fact of a period, once per frame.
+      // The frame goes to the latest filing's fact of a period (its exact one, listed first), once per frame.
       const framed = new Map<string, Fact>()
       const latest = new Map<string, Fact>()
-      for (const f of facts) latest.set(`${f.start}|${f.end}`, f)
+      for (const f of facts)
+        if (latest.get(`${f.start}|${f.end}`)?.accn !== f.accn) latest.set(`${f.start}|${f.end}`, f)
       for (const f of latest.values()) {
         const frame = frameOf(f)
         if (frame && !framed.has(frame)) framed.set(frame, f)
@@ -93,11 +113,18 @@ export async function companyFactsSample(world: SampleWorld): Promise<SampleWrit
       let newest = 0
       for (const { f, c, sub, facts: rows } of sampleFinancialFilings(world, e)) {
         const filing = { accn: f.accessionNumber, fy: sub.fy, fp: sub.fp, form: f.form, filed: f.day }
+        let roundedAgain = givesRoundedCopy(f.accessionNumber)
         for (const { row, custom } of rows) {
           const [tag, ddate, qtrs, unit, segments, coreg, value] = row
           if (custom || segments || coreg) continue
           const end = dayOf(`${String(ddate).slice(0, 4)}-${String(ddate).slice(4, 6)}-${String(ddate).slice(6, 8)}`)
-          add(gaap, tag, unit, { start: factStart(c, ddate, qtrs), end, val: value, ...filing })
+          const fact = { start: factStart(c, ddate, qtrs), end, val: value, ...filing }
+          add(gaap, tag, unit, fact)
+          const rounded = roundedAgain && unit === 'USD' ? roundedCopyOf(value) : undefined
+          if (rounded !== undefined) {
+            add(gaap, tag, unit, { ...fact, val: rounded })
+            roundedAgain = false
+          }
         }
         const shares = c.model.flows(c.g).shares
         add(dei, 'EntityCommonStockSharesOutstanding', 'shares', {

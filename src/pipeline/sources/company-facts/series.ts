@@ -6,7 +6,8 @@
  * 1. Latest filing wins: of the facts of one period (cik, taxonomy, tag, unit, start, end), the one of
  *    the latest filing (filed, then accession number) gives the value and the filing; the period's fiscal
  *    year and period are those of the first filing that reported it (its own report; later filings repeat
- *    it as a comparative with their own `fy`).
+ *    it as a comparative with their own `fy`). A filing that gives the period two values (duplicate facts
+ *    rounded differently: 748,000 and 700,000) gives the more precise, then the smaller (filing-value.ts).
  * 2. Duration from the filing: a duration's quarters are those of the filing's own FSDS `num` row of the
  *    same tag, end date and value (the nearest to the day count when several match); a fact FSDS lacks is
  *    counted in days (70–125 one quarter, 155–215 two, 245–300 three, 340–390 four: 16-week quarters and
@@ -41,6 +42,7 @@ import { servingTablePart } from '../../serving-table.ts'
 import { ALL_CIKS } from './batches.ts'
 import { CANDIDATES_DROP, CANONICAL_SETUP, CANONICAL_TEARDOWN, canonicalStatements, cashAtStart } from './canonical.ts'
 import { SERVING_TABLES } from './contract.ts'
+import { filingValueKey } from './filing-value.ts'
 import { SERIES_NUMBER_JOIN, SERIES_NUMBERS } from './series-numbers.ts'
 import { VINTAGES_DROP, vintageStatements } from './vintages.ts'
 
@@ -98,7 +100,8 @@ function batchStatements(inBatch: InRange, first: boolean): string[] {
              CASE WHEN start_date IS NULL THEN NULL ELSE date_diff('day', start_date, end_date) + 1 END AS days
       FROM (
         SELECT cik, taxonomy, tag, unit, start_date, end_date,
-               arg_max({'value': value, 'adsh': adsh, 'acc_key': acc_key, 'form': form, 'filed': filed}, (filed, acc_key)) AS latest,
+               arg_max({'value': value, 'adsh': adsh, 'acc_key': acc_key, 'form': form, 'filed': filed},
+                       (filed, acc_key, ${filingValueKey('value')})) AS latest,
                arg_min({'fy': fy, 'fp': fp, 'filed': filed}, (filed, acc_key)) AS first
         FROM t_cf_facts WHERE ${inBatch('cik')} GROUP BY cik, taxonomy, tag, unit, start_date, end_date)`,
     // Rule 2's candidates: the consolidated standard-tag values of the range's filings, made apart from the
@@ -163,7 +166,7 @@ function batchStatements(inBatch: InRange, first: boolean): string[] {
         WHERE a.quarters = 4),
       vintage AS (
         SELECT pr.cik, pr.symbol, pr.source, pr.span, pr.end_date, pr.pref, pr.p_end,
-               arg_max({'value': f.value, 'acc_key': f.acc_key}, (f.filed, f.acc_key)) AS v
+               arg_max({'value': f.value, 'acc_key': f.acc_key}, (f.filed, f.acc_key, ${filingValueKey('f.value')})) AS v
         FROM pairs pr JOIN t_cf_facts f ON f.cik = pr.cik AND f.taxonomy = pr.taxonomy AND f.tag = pr.tag
           AND f.unit = pr.unit AND f.start_date = pr.p_start AND f.end_date = pr.p_end
         WHERE ${inBatch('f.cik')} AND (f.filed < pr.filed OR (f.filed = pr.filed AND f.acc_key <= pr.acc_key))

@@ -9,8 +9,8 @@
  *     (rule 4) takes, from a filing that reports its chosen tag at the period, that tag's value; a filing
  *     before the first that reported the chosen tag takes the first of the key's other tags it reports at
  *     the period, in the rule table's priority order (a filer that renamed its revenue tag still has its
- *     first-reported revenue). A filing that gives one fact two values gives the point its own value when
- *     it is the point's filing, else the smaller. Each value keeps the tag its filing reported it under
+ *     first-reported revenue). A filing that gives one fact two values gives the one rule 1 takes (the
+ *     more precise, then the smaller). Each value keeps the tag its filing reported it under
  *     (`tag`): an answer that takes it names that tag, as the filing has it.
  * V2. A derived quarter's vintages (rule 5) are its longer period's: at each filing of the longer period,
  *     that filing's value minus the shorter periods' values as known at it (the latest filed by then; none
@@ -27,6 +27,7 @@
  * first_reported is (checkSeries).
  */
 import type { InRange } from '../../key-ranges.ts'
+import { filingValueOrder } from './filing-value.ts'
 import { SERIES_NUMBER_JOIN } from './series-numbers.ts'
 
 const POINT = 'cik, symbol, source, quarters, end_date'
@@ -47,8 +48,7 @@ export const vintageStatements = (inBatch: InRange): string[] => [
   // V1: every filing's value of each reported point (all period lengths: rule 5's longer periods too).
   `CREATE TEMP TABLE cf_reports AS
     WITH pts AS (
-      SELECT p.cik, p.symbol, p.source, n.sid, p.taxonomy, p.tag, p.unit, p.quarters, p.end_date, p.acc_key AS point_acc,
-             p.value AS point_value, p.first_filed,
+      SELECT p.cik, p.symbol, p.source, n.sid, p.taxonomy, p.tag, p.unit, p.quarters, p.end_date, p.first_filed,
              -- Cash at a period's start is the instant the day before it (canonical.ts).
              CASE WHEN k.period = 'instantStart' THEN p.start_date - 1 ELSE p.end_date END AS fact_end,
              CASE WHEN k.period = 'instantStart' OR p.quarters = 0 THEN NULL ELSE p.start_date END AS fact_start
@@ -67,11 +67,11 @@ export const vintageStatements = (inBatch: InRange): string[] => [
         AND f.end_date = p.fact_end AND f.start_date IS NOT DISTINCT FROM p.fact_start
       -- Another tag counts only before the chosen tag's first filing (below): none filed after it is read.
       WHERE p.source = 'canonical' AND f.filed <= p.first_filed AND ${inBatch('f.cik')}),
+    -- One value per filing: of two a filing gives one fact, the one rule 1 takes.
     each_filing AS (
-      SELECT ${POINT}, sid, acc_key, filed, form, rank, vtag,
-             CASE WHEN acc_key = point_acc THEN point_value ELSE value END AS value
+      SELECT ${POINT}, sid, acc_key, filed, form, rank, vtag, value
       FROM reports
-      QUALIFY row_number() OVER (PARTITION BY ${IN_RANGE}, acc_key ORDER BY rank, value) = 1)
+      QUALIFY row_number() OVER (PARTITION BY ${IN_RANGE}, acc_key ORDER BY rank, ${filingValueOrder('value')}) = 1)
     SELECT ${POINT}, acc_key, filed, form, value, rank, sid, vtag FROM (
       SELECT *, min(CASE WHEN rank = 0 THEN filed END) OVER p AS chosen_filed,
              min(CASE WHEN rank = 0 THEN acc_key END) OVER p AS chosen_acc
