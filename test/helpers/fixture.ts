@@ -119,6 +119,13 @@ async function logged<T>(what: string, make: () => Promise<T>): Promise<T> {
   return made
 }
 
+/** The test file that asked for a fixture (from the call's stack), for the log: which file made a worker wait. */
+const askingFile = () =>
+  (new Error().stack ?? '')
+    .split('\n')
+    .find((l) => l.includes('/test/') && !l.includes('/test/helpers/'))
+    ?.trim() ?? 'unknown'
+
 function logLine(what: string, wall: number, cpu?: number) {
   const log = process.env.SECDS_FIXTURE_LOG
   const worker = inWorker ? `\tworker ${process.env.BUN_TEST_WORKER_ID}` : ''
@@ -322,6 +329,7 @@ export function fixture(spec: Spec): Promise<Fixture> {
   state.asked.add(key)
   let made = state.snapshots.get(key)
   if (!made) {
+    logLine(`ask ${key} from ${askingFile()}`, 0)
     made = (async () => {
       const mirror = await fixtureMirror(spec)
       const { path: datasets, done } = await once(`datasets-${key}`, async (datasets) => {
