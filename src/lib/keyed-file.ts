@@ -57,11 +57,20 @@ export class KeyedFileWriter {
 
   /**
    * `frameBytes`: uncompressed bytes per frame (16 KB unless given); `head`: what to keep of each frame's
-   * first payload in `<base>.heads` (no heads file without it).
+   * first payload in `<base>.heads` (no heads file without it); `keyFrameAfter`: a new key starts a new
+   * frame once the frame being filled holds this many bytes (by default only a full frame ends one). A key
+   * read alone then decompresses at most that many bytes of the keys before it, where a key starting late
+   * in a frame costs a whole frame of other keys' lines; keys smaller than it still share frames, so the
+   * index does not grow a frame per key.
    */
   constructor(
     private readonly base: string,
-    private readonly options: { frameBytes?: number; level?: number; head?: (payload: string) => bigint } = {},
+    private readonly options: {
+      frameBytes?: number
+      level?: number
+      head?: (payload: string) => bigint
+      keyFrameAfter?: number
+    } = {},
   ) {
     this.blocksFd = openSync(keyedFileParts(base).blocks, 'w')
   }
@@ -73,7 +82,11 @@ export class KeyedFileWriter {
   add(key: bigint, payload: string | Uint8Array) {
     if (key < this.last) throw new Error(`keyed file ${this.base}: key ${key} after ${this.last}`)
     const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload
-    if (this.used >= (this.options.frameBytes ?? 16_384)) this.flush()
+    if (
+      this.used >= (this.options.frameBytes ?? 16_384) ||
+      (key !== this.last && this.used >= (this.options.keyFrameAfter ?? Infinity))
+    )
+      this.flush()
     if (!this.used) {
       this.index.push(key, 0n, 0n, key === this.last ? 1n : 0n)
       if (this.options.head) this.heads.push(this.options.head(Buffer.from(bytes).toString()))

@@ -11,7 +11,7 @@
  *
  * A file declared `madeFrom` some sources is taken from the previous snapshot (hard-linked, else copied)
  * when its inputs' fingerprint is the one recorded there: those sources' files as the manifest lists them
- * (the quarterly sets of a night with no new quarter are the same files), its query and its frame size.
+ * (the quarterly sets of a night with no new quarter are the same files), its query and how its frames are cut.
  * A file declared `takesLines` (a group's lines, a company's or a quarter's, from that group's rows alone)
  * is written in part: the lines of the groups the build made again from its query, every other group's
  * taken from the previous snapshot's file, when that file was written by the same query.
@@ -66,14 +66,14 @@ export async function writeLookupFiles(
 
   async function writeOne(spec: LookupSpec): Promise<LookupFileManifest> {
     mkdirSync(dirname(join(snapshotDir, spec.path)), { recursive: true })
-    const frameBytes = ctx.options.lookupFrameBytes ?? spec.frameBytes
-    const inputs = inputsOf(ctx, spec, frameBytes)
+    const frames = framesOf(ctx, spec)
+    const inputs = inputsOf(ctx, spec, frames)
     const taken = inputs && takeFile(ctx, spec, inputs)
     if (taken) return taken
-    const query = spec.takesLines && queryPrint(ctx, spec, frameBytes)
+    const query = spec.takesLines && queryPrint(ctx, spec, frames)
     const takeFrom = query ? await linesToTake(ctx, spec, query) : undefined
     const writer = new KeyedFileWriter(join(snapshotDir, spec.path), {
-      ...(frameBytes ? { frameBytes } : {}),
+      ...frames,
       ...(spec.head ? { head: spec.head } : {}),
     })
     let manifest: LookupFileManifest | undefined
@@ -221,16 +221,33 @@ function addChunk(writer: KeyedFileWriter, chunk: DuckDBDataChunk, before?: (key
 /** Where a file takes lines from (LookupSpec.takesLines): the previous snapshot's file, and what was made again. */
 type LinesFrom = { file: string; lines: number; made: MadeAgain; groupOf(key: bigint): number }
 
+/** How a file's frames are cut: its declared size and key starts, or the size the build's options give every file. */
+type Frames = { frameBytes?: number; keyFrameAfter?: number }
+
+function framesOf(ctx: BuildContext, spec: LookupSpec): Frames {
+  const frameBytes = ctx.options.lookupFrameBytes ?? spec.frameBytes
+  return {
+    ...(frameBytes ? { frameBytes } : {}),
+    ...(spec.keyFrameAfter ? { keyFrameAfter: spec.keyFrameAfter } : {}),
+  }
+}
+
 /**
- * A fingerprint of a file's query (its text for any range, the snapshot's folder left out) and frame size: a
- * file written otherwise has other lines.
+ * A fingerprint of a file's query (its text for any range, the snapshot's folder left out) and how its frames
+ * are cut: a file written otherwise has other lines.
  */
-function queryPrint(ctx: BuildContext, spec: LookupSpec, frameBytes: number | undefined): string {
+function queryPrint(ctx: BuildContext, spec: LookupSpec, frames: Frames): string {
   const sql = queryText(spec)
   return createHash('sha256')
-    .update(JSON.stringify({ sql: sql.replaceAll(ctx.snapshotDir, 'SNAPSHOT'), frameBytes: frameBytes ?? null }))
+    .update(JSON.stringify({ sql: sql.replaceAll(ctx.snapshotDir, 'SNAPSHOT'), ...framePrint(frames) }))
     .digest('hex')
 }
+
+/** The frames' part of a fingerprint: the frame size as before (null: the writer's), key starts only where declared. */
+const framePrint = ({ frameBytes, keyFrameAfter }: Frames) => ({
+  frameBytes: frameBytes ?? null,
+  ...(keyFrameAfter ? { keyFrameAfter } : {}),
+})
 
 /**
  * Where this build takes lines of a file from (LookupSpec.takesLines): the previous snapshot's file, when
@@ -260,14 +277,14 @@ function readsBuildDatabase(spec: LookupSpec): boolean {
 
 /**
  * A file's inputs, for a file declared `madeFrom` sources: a hash of their files as the manifest lists them
- * (path, size, modification time), the file's query and its frame size.
+ * (path, size, modification time), the file's query and how its frames are cut.
  */
-function inputsOf(ctx: BuildContext, spec: LookupSpec, frameBytes: number | undefined): string | undefined {
+function inputsOf(ctx: BuildContext, spec: LookupSpec, frames: Frames): string | undefined {
   if (!spec.madeFrom) return undefined
   const sources = spec.madeFrom.map((s) => [s, ctx.found[s]?.files.map(manifestEntry) ?? null])
   const sql = queryText(spec)
   return createHash('sha256')
-    .update(JSON.stringify({ sources, sql, frameBytes: frameBytes ?? null }))
+    .update(JSON.stringify({ sources, sql, ...framePrint(frames) }))
     .digest('hex')
 }
 
@@ -300,6 +317,7 @@ export function lookupOf(
     name: model.name,
     path: model.path,
     ...(model.frameBytes ? { frameBytes: model.frameBytes } : {}),
+    ...(model.keyFrameAfter ? { keyFrameAfter: model.keyFrameAfter } : {}),
     ...rest,
     sql: typeof from === 'string' ? `${select} ${from}` : (inRange) => `${select} ${from(inRange)}`,
   }

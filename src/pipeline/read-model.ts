@@ -47,6 +47,13 @@ export type ReadModelSpec<N extends string, K, S extends TObject, F extends Line
   order: string
   /** Uncompressed bytes per frame, where not the writer's 16 KB. */
   frameBytes?: number
+  /**
+   * Where a key's lines start a frame of their own: a new key starts a new frame once the frame being
+   * filled holds this many bytes (lib/keyed-file.ts). For a file read a few keys at a time (a company's
+   * series): a read of a key then decompresses at most this many bytes of the keys before it, not up to a
+   * whole frame of them.
+   */
+  keyFrameAfter?: number
 }
 
 type Row<S extends TObject, F extends LineForm> = F extends 'rendered'

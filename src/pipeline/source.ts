@@ -180,6 +180,8 @@ export type LookupSpec = {
   ranges?: KeyRangeSpec
   /** Uncompressed bytes per frame, where not the writer's 16 KB. */
   frameBytes?: number
+  /** Where a key starts a frame of its own (ReadModelSpec.keyFrameAfter). */
+  keyFrameAfter?: number
   /** Each frame's head, from its first line's payload (lib/keyed-file.ts). */
   head?: (payload: string) => bigint
   /**

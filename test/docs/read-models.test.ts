@@ -39,7 +39,7 @@ const rendered = (m: AnyReadModel) =>
     m.line,
     m.line === 'rendered' ? 'the API body' : Object.keys(m.fields.properties).join(', '),
     m.order,
-    `${(m.frameBytes ?? 16_384) / 1024} KB`,
+    `${(m.frameBytes ?? 16_384) / 1024} KB${m.keyFrameAfter ? `; a key starts one past ${m.keyFrameAfter / 1024} KB` : ''}`,
   ].join(' | ')
 
 /** A table of the page, found by its header: each row's first cells joined, and the operation ids of its last. */

@@ -80,6 +80,38 @@ test("a key's lines run on over several frames, and are read a frame at a time",
   file.close()
 })
 
+test('keyFrameAfter: a key starts a frame of its own once the frame holds that many bytes; smaller keys share one', () => {
+  // Lines of 10 bytes ("<key>\t<6 bytes>\n" for keys of two digits): keys 10-12 one line each, key 20 six
+  // lines (a run over two frames of at most 40 bytes), then 30 and 31.
+  const line = (key: bigint, i: number): [bigint, string] => [key, `p${key}-${String(i).padStart(2, '0')}`]
+  const lines = [
+    line(10n, 0),
+    line(11n, 0),
+    line(12n, 0),
+    ...Array.from({ length: 6 }, (_, i) => line(20n, i)),
+    line(30n, 0),
+    line(31n, 0),
+  ]
+  const writer = new KeyedFileWriter(join(root, 'key-frames'), { frameBytes: 40, keyFrameAfter: 20 })
+  for (const [key, payload] of lines) writer.add(key, payload)
+  writer.close()
+  const file = KeyedFile.open(join(root, 'key-frames'))
+  const firstKeys = Array.from({ length: file.frames }, (_, frame) => file.frameAt(frame).first)
+  // 11 came to 10 bytes: it shares 10's frame; 12 came to 20: a frame of its own, which 20 (10 bytes held)
+  // shares and fills to 40; 20's run goes on in a frame of its own; 30 came to 30 bytes of it: a new frame,
+  // which 31 shares.
+  expect(firstKeys).toEqual([10n, 12n, 20n, 30n])
+  expect(Array.from({ length: 4 }, (_, frame) => file.frameAt(frame).nextContinues)).toEqual([
+    false,
+    true,
+    false,
+    false,
+  ])
+  for (const key of [10n, 11n, 12n, 20n, 30n, 31n])
+    expect(file.get(key)).toEqual(lines.filter(([k]) => k === key).map(([, p]) => p))
+  file.close()
+})
+
 test('a run that starts a frame is read from that frame, and one that continues from the frame before', () => {
   // Frames of 1 byte: every line is a frame, so every run but the first line's starts at a frame's start.
   const { summary, file } = written('starts', LINES, 1)

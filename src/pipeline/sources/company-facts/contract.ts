@@ -409,6 +409,9 @@ export const FIN_METRIC_SERIES = readModel({
   }),
   sql: AS_WRITTEN,
   order: 'recency (latest period first)',
+  // A request reads a few series of a company (its latest forty periods each, some 16 KB): a series starting
+  // late in a frame cost a whole frame of the company's other series before its own lines.
+  keyFrameAfter: 2048,
 })
 
 /** What a metric point holds: its line's fields with its `fin_point_metas` row in place of `meta_id`. */
@@ -437,8 +440,10 @@ export const FIN_RATIO_SERIES = readModel({
   sql: AS_WRITTEN,
   order: 'recency (latest period first)',
   // A request of every ratio reads the latest points of two dozen series, each a frame of its own: a
-  // small frame is what it decompresses for each (a series' latest eight points are about two kilobytes).
+  // small frame is what it decompresses for each (a series' latest eight points are about two kilobytes),
+  // and each series starts its own frame unless the one before holds less than a kilobyte.
   frameBytes: 4096,
+  keyFrameAfter: 1024,
 })
 
 /** A vintage's period, number, filing and value: a metric's and a ratio's vintage lines start alike. */

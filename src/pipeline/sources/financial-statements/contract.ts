@@ -277,6 +277,8 @@ export const FIN_ISSUERS = readModel({
   line: 'object',
   fields: Type.Object({ cik: number, ticker: nullableText, name: text, sic: nullableNumber, countryinc: nullableText }),
   order: 'one line per CIK',
+  // Every company request reads one line of about 150 bytes: a small frame is what it decompresses.
+  frameBytes: 2048,
 })
 
 /** Each filer's `fin_company_filings` rows by CIK, newest accepted first. */
