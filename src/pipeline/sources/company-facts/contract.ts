@@ -311,8 +311,6 @@ const AS_WRITTEN = {
   accepted: 'accepted::VARCHAR',
   components: 'components::JSON',
   derived_from: 'derived_from::VARCHAR[]',
-  first_reported: 'first_reported::JSON',
-  last_vintage: 'last_vintage::JSON',
 }
 
 const text = Type.String()
@@ -408,6 +406,7 @@ export const FIN_METRIC_SERIES = readModel({
     last_vintage: LAST_VINTAGE,
   }),
   sql: AS_WRITTEN,
+  packed: ['first_reported', 'last_vintage'],
   order: 'recency (latest period first)',
   // A request reads a few series of a company (its latest forty periods each, some 16 KB): a series starting
   // late in a frame cost a whole frame of the company's other series before its own lines.
@@ -438,6 +437,7 @@ export const FIN_RATIO_SERIES = readModel({
     last_vintage: Type.Union([Type.Object({ ...VINTAGE_ON_LINE, components: Type.Unknown() }), Type.Null()]),
   }),
   sql: AS_WRITTEN,
+  packed: ['first_reported', 'last_vintage'],
   order: 'recency (latest period first)',
   // A request of every ratio reads the latest points of two dozen series, each a frame of its own: a
   // small frame is what it decompresses for each (a series' latest eight points are about two kilobytes),
