@@ -4,8 +4,7 @@
  * and by JavaScript over the same values, at the edges of each part (the largest CIK, the last quarter
  * and day of a year, both sides and scopes).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
+import { describe, expect, test } from 'bun:test'
 import { packedKey } from '../../src/pipeline/contract.ts'
 import { PERIOD_SERIES_KEY } from '../../src/pipeline/sources/company-facts/contract.ts'
 import {
@@ -15,24 +14,16 @@ import {
 } from '../../src/pipeline/sources/financial-statements/contract.ts'
 import { MANAGER_QUARTER_KEY, QUARTER_MANAGER_KEY } from '../../src/pipeline/sources/form-13f/contract.ts'
 import { FEED_DAY_KEY, LEADERS_KEY } from '../../src/pipeline/sources/insider-transactions/contract.ts'
+import { memoryConnection } from '../helpers/memory-duck.ts'
 
-let instance: DuckDBInstance
-let conn: DuckDBConnection
-beforeAll(async () => {
-  instance = await DuckDBInstance.create(':memory:')
-  conn = await instance.connect()
-})
-afterAll(() => {
-  conn.closeSync()
-  instance.closeSync()
-})
+const conn = memoryConnection()
 
 /** The key SQL computes for one row of `columns` (SQL literals, as the build's tables type them). */
 async function keyInSql(sql: string, columns: Record<string, string>): Promise<bigint> {
   const select = Object.entries(columns)
     .map(([name, literal]) => `${literal} AS ${name}`)
     .join(', ')
-  const rows = (await conn.runAndReadAll(`SELECT (${sql})::BIGINT AS key FROM (SELECT ${select})`)).getRows()
+  const rows = (await conn().runAndReadAll(`SELECT (${sql})::BIGINT AS key FROM (SELECT ${select})`)).getRows()
   return rows[0]![0] as bigint
 }
 

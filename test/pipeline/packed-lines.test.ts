@@ -3,22 +3,13 @@
  * as the array of its values, its names left out. The line DuckDB writes from the model's SQL decodes to
  * the object the unpacked line (the struct as JSON) holds, null staying null.
  */
-import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
+import { expect, test } from 'bun:test'
 import { Type } from '@sinclair/typebox'
 import { columnKey } from '../../src/pipeline/contract.ts'
 import { readModel } from '../../src/pipeline/read-model.ts'
+import { memoryConnection } from '../helpers/memory-duck.ts'
 
-let instance: DuckDBInstance
-let conn: DuckDBConnection
-beforeAll(async () => {
-  instance = await DuckDBInstance.create(':memory:')
-  conn = await instance.connect()
-})
-afterAll(() => {
-  conn.closeSync()
-  instance.closeSync()
-})
+const conn = memoryConnection()
 
 const VINTAGE = Type.Object({
   value: Type.Number(),
@@ -43,7 +34,7 @@ const UNPACKED = readModel({ ...spec, sql: { first: 'first::JSON', last: 'last::
 async function lines(model: typeof PACKED | typeof UNPACKED) {
   const vintage = (value: string, acc: string, accepted: string, components: string) =>
     `{'value': ${value}::DOUBLE, 'acc_key': '${acc}', 'accepted': ${accepted}, 'components': '${components}'::JSON}`
-  const rows = await conn.runAndReadAll(`SELECT ${model.lineSql} FROM (VALUES
+  const rows = await conn().runAndReadAll(`SELECT ${model.lineSql} FROM (VALUES
       (20230531, ${vintage('7947000', '110482623017177', "TIMESTAMP '2023-08-21 14:15:09'", '[{"metric":"revenue","value":9073000.0}]')},
                  ${vintage('8255000', '110482624016428', "TIMESTAMP '2024-04-24 17:21:41'", 'null')}),
       (20220531, ${vintage('0.5', '1', 'NULL::TIMESTAMP', '{"a":"x, \\"y\\" [z]"}')}, NULL)
