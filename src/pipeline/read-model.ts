@@ -230,6 +230,9 @@ export function readModel<const N extends string, K, S extends TObject, F extend
 ): ReadModel<N, K, S, F> {
   const names = fieldNames(spec.fields)
   const packed = packedFields(spec.name, spec.line, spec.fields, spec.packed)
+  for (const field of packed.keys())
+    if ((spec.sql as Record<string, unknown> | undefined)?.[field] !== undefined)
+      throw new Error(`read model ${spec.name}: ${field} is packed from its column; it takes no SQL of its own`)
   const sqlOf = (name: string) => {
     const inner = packed.get(name)
     return inner

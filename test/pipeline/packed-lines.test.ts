@@ -57,9 +57,12 @@ test('a packed line decodes to what the unpacked line holds, in fewer bytes', as
   expect(packed.map((l, i) => l.length < unpacked[i]!.length)).toEqual([true, true])
 })
 
-test('only an object field of an array line can be packed', () => {
+test('only an object field of an array line can be packed, from its column', () => {
   expect(() => readModel({ ...spec, packed: ['end_date'] })).toThrow('packedTest: end_date is packed but is no object')
   expect(() => readModel({ ...spec, line: 'object', packed: ['first'] })).toThrow(
     'packedTest: only an array line packs objects',
+  )
+  expect(() => readModel({ ...spec, sql: { first: 'first::JSON' }, packed: ['first'] })).toThrow(
+    'packedTest: first is packed from its column; it takes no SQL of its own',
   )
 })
