@@ -79,16 +79,21 @@ export const LARGER: Spec = { scale: 0.001, seed: 2 }
 /** The sample snapshot (SAMPLE, every source), shared read-only. */
 export const sampleFixture = () => fixture(SAMPLE)
 /** LARGER's filings and entities, shared read-only. */
-export const largerFilingsFixture = () => fixture({ ...LARGER, skipSources: BEYOND_FILINGS })
+const LARGER_FILINGS: Spec = { ...LARGER, skipSources: BEYOND_FILINGS }
+export const largerFilingsFixture = () => fixture(LARGER_FILINGS)
 /** LARGER's filings built with lookup files cut into frames of a line or two, so every run spans many frames. */
-export const largerTinyFramesFixture = () => fixture({ ...LARGER, skipSources: BEYOND_FILINGS, lookupFrameBytes: 64 })
+const LARGER_TINY_FRAMES: Spec = { ...LARGER_FILINGS, lookupFrameBytes: 64 }
+export const largerTinyFramesFixture = () => fixture(LARGER_TINY_FRAMES)
 /**
  * LARGER's filings and companyfacts: its filing-fee-only filers (the sample has none) as the Financials
  * API serves them. Without the financial statements: those filers have none, and their conversion and
  * series are most of a financial build.
  */
-export const largerCompanyFactsFixture = () =>
-  fixture({ ...LARGER, skipSources: ['financial-statements', 'insider-transactions', 'form-13f'] })
+const LARGER_COMPANY_FACTS: Spec = {
+  ...LARGER,
+  skipSources: ['financial-statements', 'insider-transactions', 'form-13f'],
+}
+export const largerCompanyFactsFixture = () => fixture(LARGER_COMPANY_FACTS)
 
 /**
  * DuckDB threads of a test's own build. A test's tables are tiny, so each of a build's ~1,200 statements
@@ -156,6 +161,8 @@ type State = {
    * what the file that ended could change. A snapshot is checked with its mirror.
    */
   asked: Set<string>
+  /** How many of the fixtures made while waiting (MADE_WHILE_WAITING) this process has taken up. */
+  madeWhileWaiting: number
 }
 /** On globalThis, so that every importer shares it even if the module were loaded twice. */
 const STATE = Symbol.for('secds.test.fixtures')
@@ -166,6 +173,7 @@ registry[STATE] ??= {
   prints: new Map(),
   preloaded: false,
   asked: new Set(),
+  madeWhileWaiting: 0,
 }
 const state = registry[STATE]
 
@@ -249,6 +257,7 @@ async function once(name: string, make: (path: string) => Promise<string>): Prom
     }
     const owner = Number(readText(lock))
     if (owner && !isAlive(owner)) takeOver(lock, owner)
+    else if (inWorker && state.madeWhileWaiting < MADE_WHILE_WAITING.length) await makeOneWhileWaiting()
     else await Bun.sleep(wait)
   }
 }
@@ -300,14 +309,46 @@ function readText(path: string) {
   }
 }
 
+const mirrorKey = ({ scale, seed }: Pick<Spec, 'scale' | 'seed'>) => `${scale}-${seed}`
+const mirrorName = (spec: Pick<Spec, 'scale' | 'seed'>) => `mirror-${mirrorKey(spec)}`
+
+function snapshotKey(spec: Spec) {
+  const frames = spec.lookupFrameBytes ? `-frames-${spec.lookupFrameBytes}` : ''
+  const without = spec.skipSources?.length ? `-without-${[...spec.skipSources].sort().join('+')}` : ''
+  return `${mirrorKey(spec)}${frames}${without}`
+}
+const snapshotName = (spec: Spec) => `datasets-${snapshotKey(spec)}`
+
+/**
+ * What a worker makes while it waits for another's build: at the start of a run every worker's first file
+ * asks for the sample snapshot, one builds it and a core would else sit idle. The snapshots most runs of the
+ * whole suite need soon (a run of some files only may not: `bun test <files>` runs in one process, which
+ * never waits), one at a time between looks at what it waits for, so it stops making them once that is
+ * there; each unless another process is making it or its mirror (this one would then wait for that).
+ */
+const MADE_WHILE_WAITING: Spec[] = [LARGER_FILINGS, LARGER_COMPANY_FACTS, LARGER_TINY_FRAMES]
+
+async function makeOneWhileWaiting() {
+  const root = runRoot()
+  const elsewhere = (name: string) => existsSync(join(root, `${name}.lock`)) && !existsSync(join(root, `${name}.done`))
+  while (state.madeWhileWaiting < MADE_WHILE_WAITING.length) {
+    const spec = MADE_WHILE_WAITING[state.madeWhileWaiting++]!
+    if (elsewhere(mirrorName(spec)) || elsewhere(snapshotName(spec))) continue
+    logLine(`make ${snapshotKey(spec)} while waiting`, 0)
+    // A failure is for the files that ask for it to report: each makes it again (fixture).
+    await fixture(spec).catch(() => undefined)
+    return
+  }
+}
+
 /** The generated EDGAR bulk files of `spec` alone, once per run (shared read-only, like the snapshots). */
 export function fixtureMirror({ scale, seed }: Pick<Spec, 'scale' | 'seed'>): Promise<string> {
-  const key = `${scale}-${seed}`
+  const key = mirrorKey({ scale, seed })
   state.asked.add(`mirror ${key}`)
   let made = state.mirrors.get(key)
   if (!made) {
     made = (async () => {
-      const { path, done } = await once(`mirror-${key}`, async (out) => {
+      const { path, done } = await once(mirrorName({ scale, seed }), async (out) => {
         const { generateSample } = await import('../../src/pipeline/sample.ts')
         await logged(`generate ${key}`, () => generateSample({ out, scale, seed }))
         return fingerprint(out)
@@ -323,16 +364,14 @@ export function fixtureMirror({ scale, seed }: Pick<Spec, 'scale' | 'seed'>): Pr
 
 /** A snapshot built from the mirror of `spec`, once per run. */
 export function fixture(spec: Spec): Promise<Fixture> {
-  const frames = spec.lookupFrameBytes ? `-frames-${spec.lookupFrameBytes}` : ''
-  const without = spec.skipSources?.length ? `-without-${[...spec.skipSources].sort().join('+')}` : ''
-  const key = `${spec.scale}-${spec.seed}${frames}${without}`
+  const key = snapshotKey(spec)
   state.asked.add(key)
   let made = state.snapshots.get(key)
   if (!made) {
     logLine(`ask ${key} from ${askingFile()}`, 0)
     made = (async () => {
       const mirror = await fixtureMirror(spec)
-      const { path: datasets, done } = await once(`datasets-${key}`, async (datasets) => {
+      const { path: datasets, done } = await once(snapshotName(spec), async (datasets) => {
         const [{ runBuild }, { silentReporter }] = await Promise.all([
           import('../../src/pipeline/index.ts'),
           import('../../src/lib/progress.ts'),
