@@ -7,7 +7,8 @@
  *
  * A line is one of four forms:
  * - `array`: a JSON array of the fields' values in the schema's order (a third of an object's bytes for
- *   rows of few characters each); decoding names each position, without checking it;
+ *   rows of few characters each); decoding names each position, without checking it, and makes again the
+ *   objects written as arrays of their values (`packed`);
  * - `object`: a JSON object of the fields in the schema's order (nested values, or rows an operation sends
  *   nearly as they are);
  * - `list`: a JSON array of one field's values, one line per key (a key's values gathered by the

@@ -3,7 +3,6 @@
  * holds only for the JSON DuckDB writes, so the lines here are DuckDB's, made by the build's own SQL.
  */
 import { expect, test } from 'bun:test'
-import { DuckDBInstance } from '@duckdb/node-api'
 import {
   FILER_FILINGS,
   FORM_POSITIONS,
@@ -12,12 +11,13 @@ import {
   positionCik,
   positionOrder,
 } from '../../src/pipeline/sources/submissions/contract/lookup-lines.ts'
+import { memoryConnection } from '../helpers/memory-duck.ts'
+
+const conn = memoryConnection()
 
 test('the date and form type are read from a line as DuckDB writes it, and the whole line parses to the row', async () => {
-  const instance = await DuckDBInstance.create(':memory:')
-  const conn = await instance.connect()
   const lines = (
-    await conn.runAndReadAll(`
+    await conn().runAndReadAll(`
     SELECT ${FILER_FILINGS.lineSql} AS line FROM (VALUES
       (DATE '2024-01-02', '10-K/A', '0000320193-24-000123', 'Annual Reports', 'AAPL', TIMESTAMP '2024-01-02 16:05:01', 'Apple Inc.'),
       (DATE '1999-12-31', 'SC 13D', '0000000000-00-000001', 'Ownership', NULL, NULL, 'A "quoted" name'),
@@ -26,8 +26,6 @@ test('the date and form type are read from a line as DuckDB writes it, and the w
   )
     .getRowObjectsJson()
     .map((r) => r.line as string)
-  conn.closeSync()
-  instance.closeSync()
   expect(lines.map(filerLineDate)).toEqual(['2024-01-02', '1999-12-31', '2010-06-30'])
   // An escaped character: no guess, the line is to be parsed.
   expect(lines.map(filerLineForm)).toEqual(['10-K/A', 'SC 13D', undefined])
@@ -44,10 +42,8 @@ test('the date and form type are read from a line as DuckDB writes it, and the w
 })
 
 test("a form-ordered line's date and accession number order lines as text, newest first", async () => {
-  const instance = await DuckDBInstance.create(':memory:')
-  const conn = await instance.connect()
   const lines = (
-    await conn.runAndReadAll(`
+    await conn().runAndReadAll(`
     SELECT ${FORM_POSITIONS.lineSql} AS line FROM (VALUES
       (DATE '2024-01-02', 320193240000123, 320193, '10-K', 'Annual Reports', 'AAPL', TIMESTAMP '2024-01-02 16:05:01', 'Apple Inc.'),
       (DATE '2024-01-02', 99240000001, 5, '10-K', 'Annual Reports', NULL, NULL, 'Small'),
@@ -56,8 +52,6 @@ test("a form-ordered line's date and accession number order lines as text, newes
   )
     .getRowObjectsJson()
     .map((r) => r.line as string)
-  conn.closeSync()
-  instance.closeSync()
   expect(lines.map(positionOrder)).toEqual([
     '2024-01-02","000320193240000123',
     '2024-01-02","000000099240000001',

@@ -234,7 +234,7 @@ function startReaper(root: string) {
 async function once(name: string, make: (path: string) => Promise<string>): Promise<{ path: string; done: string }> {
   const root = runRoot()
   const path = join(root, name)
-  const [lock, marker] = [`${path}.lock`, `${path}.done`]
+  const { lock, marker } = markersOf(path)
   const started = performance.now()
   for (let wait = 10; ; wait = Math.min(wait * 2, 200)) {
     if (existsSync(marker)) {
@@ -261,6 +261,9 @@ async function once(name: string, make: (path: string) => Promise<string>): Prom
     else await Bun.sleep(wait)
   }
 }
+
+/** A fixture's lock file (held by the process making it) and done marker (written when it is made). */
+const markersOf = (path: string) => ({ lock: `${path}.lock`, marker: `${path}.done` })
 
 /** Creates the lock file with this process's pid in it, atomically (a hard link fails if it exists). */
 function takeLock(lock: string) {
@@ -330,7 +333,10 @@ const MADE_WHILE_WAITING: Spec[] = [LARGER_FILINGS, LARGER_COMPANY_FACTS, LARGER
 
 async function makeOneWhileWaiting() {
   const root = runRoot()
-  const elsewhere = (name: string) => existsSync(join(root, `${name}.lock`)) && !existsSync(join(root, `${name}.done`))
+  const elsewhere = (name: string) => {
+    const { lock, marker } = markersOf(join(root, name))
+    return existsSync(lock) && !existsSync(marker)
+  }
   while (state.madeWhileWaiting < MADE_WHILE_WAITING.length) {
     const spec = MADE_WHILE_WAITING[state.madeWhileWaiting++]!
     if (elsewhere(mirrorName(spec)) || elsewhere(snapshotName(spec))) continue
