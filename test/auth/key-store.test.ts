@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'bun:test'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensureKeysFile, KeyStore } from '../../src/auth/key-store.ts'
 import { generateKey, newKeyRecord, readKeysFile, writeKeysFile } from '../../src/auth/keys-file.ts'
 import { FEATURES } from '../../src/auth/plans.ts'
 import { memorySink } from '../../src/lib/log.ts'
+import { tempDir } from '../helpers/snapshot.ts'
 
-const tempFile = () => join(mkdtempSync(join(tmpdir(), 'secds-auth-')), 'keys.json')
+const tempFile = () => join(tempDir('auth'), 'keys.json')
 
 function storeWithOneKey() {
   const path = tempFile()

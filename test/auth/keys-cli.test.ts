@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { KeyStore } from '../../src/auth/key-store.ts'
 import { KEY_PATTERN } from '../../src/auth/keys-file.ts'
 import { main } from '../../src/cli.ts'
+import { tempDir } from '../helpers/snapshot.ts'
 
 let out: string[]
 let err: string[]
@@ -22,7 +22,7 @@ afterEach(() => {
   for (const s of spies) s.mockRestore()
 })
 
-const tempFile = () => join(mkdtempSync(join(tmpdir(), 'secds-auth-')), 'keys.json')
+const tempFile = () => join(tempDir('auth'), 'keys.json')
 
 /** Runs `secds keys …`; the printed lines, split. */
 async function keys(...argv: string[]) {

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   hashKey,
@@ -11,8 +10,9 @@ import {
   readKeysFile,
   writeKeysFile,
 } from '../../src/auth/keys-file.ts'
+import { tempDir } from '../helpers/snapshot.ts'
 
-const tempFile = () => join(mkdtempSync(join(tmpdir(), 'secds-auth-')), 'keys.json')
+const tempFile = () => join(tempDir('auth'), 'keys.json')
 
 describe('keys file', () => {
   test('round trips, keeps the plans object, stores only the hash, mode 0600, no temporary file left', () => {

@@ -1,6 +1,4 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Elysia } from 'elysia'
 import { access } from '../../src/auth/access.ts'
@@ -12,6 +10,7 @@ import { requestId } from '../../src/http/request-id.ts'
 import { stateOf } from '../../src/http/request-state.ts'
 import { appRoutes, type RouteInfo } from '../../src/http/routes.ts'
 import { memorySink } from '../../src/lib/log.ts'
+import { tempDir } from '../helpers/snapshot.ts'
 
 // Test-only routes declare the gates no real route uses yet, next to themselves as real routes do.
 const FREE = { detail: { summary: 'test', ...access('FREE') } }
@@ -22,7 +21,7 @@ let keys: Record<'free' | 'lite' | 'revoked', string>
 let app: { handle(request: Request): Promise<Response> }
 
 beforeEach(() => {
-  const path = join(mkdtempSync(join(tmpdir(), 'secds-auth-')), 'keys.json')
+  const path = join(tempDir('auth'), 'keys.json')
   const made = {
     free: newKeyRecord({ keys: [] }, { name: 'free-key', plan: 'FREE', features: [] }),
     lite: newKeyRecord({ keys: [] }, { name: 'lite-key', plan: 'LITE', features: ['SEC_API_ENDPOINTS'] }),

@@ -204,6 +204,12 @@ function runRoot() {
   return root
 }
 
+/**
+ * A new folder for one test's files, in the run's folder: removed with it when the run ends, so a test
+ * that does not remove its own leaves nothing behind in the system's temporary folder.
+ */
+export const runTempDir = (prefix: string) => mkdtempSync(join(runRoot(), `tmp-${prefix}-`))
+
 /** A process's start time (Linux: /proc), or `run` where there is none to read. */
 function startTime(pid: number) {
   try {

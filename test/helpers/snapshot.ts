@@ -1,14 +1,15 @@
 /** Reads a built snapshot's Parquet with DuckDB, the way any downstream tool would. */
 
-import { existsSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
+import { runTempDir } from './fixture.ts'
 
 export const SAMPLES = resolve(import.meta.dir, '../../../shared/edgar-samples')
 export const hasSamples = existsSync(join(SAMPLES, 'README.md'))
 
-export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), `secds-${prefix}-`))
+/** A folder for a test's files, removed when the run ends (fixture.ts runTempDir). */
+export const tempDir = runTempDir
 
 export async function openSnapshot(dir: string) {
   const instance = await DuckDBInstance.create(':memory:')

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { crc32, deflateRawSync } from 'node:zlib'
 import { ZipError, ZipReader, ZipWriter } from '../../src/lib/zip.ts'
+import { tempDir } from '../helpers/snapshot.ts'
 
-const dir = mkdtempSync(join(tmpdir(), 'secds-zip-'))
+const dir = tempDir('zip')
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const SAMPLES = join(import.meta.dir, '../../../shared/edgar-samples')
 

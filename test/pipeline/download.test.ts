@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { downloadMirror, type MirrorDownloadOptions } from '../../src/pipeline/download/mirror-download.ts'
 import { lastQuarters } from '../../src/pipeline/download/quarters.ts'
@@ -8,6 +7,7 @@ import { backoffMs, retryAfterMs } from '../../src/pipeline/download/rate-limit.
 import { createSecClient } from '../../src/pipeline/download/sec-client.ts'
 import { dailyMasterNames, newestFilings, parseMasterIndex } from '../../src/pipeline/sources/indexes/master-index.ts'
 import { sicPageToCsv } from '../../src/pipeline/sources/sic-codes/sic-page.ts'
+import { tempDir } from '../helpers/snapshot.ts'
 import {
   DAILY_0102,
   DAILY_0103,
@@ -30,12 +30,6 @@ const TICKERS_URL = '/files/company_tickers_exchange.json'
 const LAST_MODIFIED = new Date('2024-02-14T21:00:00Z')
 
 let server: FakeSecServer
-const tempDirs: string[] = []
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'secds-download-'))
-  tempDirs.push(dir)
-  return dir
-}
 
 beforeAll(() => {
   server = startFakeSecServer()
@@ -43,7 +37,6 @@ beforeAll(() => {
 })
 afterAll(() => {
   server.stop()
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true })
 })
 
 const mirrorOptions = (cacheDir: string, log: string[] = []): MirrorDownloadOptions => ({
@@ -68,7 +61,7 @@ function listFiles(dir: string, prefix = ''): string[] {
 const filingPaths = NEWEST_FILINGS.map(([, accession]) => `filing-index/${accession}-index.json`)
 
 describe('downloadMirror', () => {
-  const cacheDir = tempDir()
+  const cacheDir = tempDir('download')
 
   test('a first run fills the mirror layout from the SEC paths and skips a daily index that is 404', async () => {
     const log: string[] = []
@@ -156,7 +149,7 @@ describe('downloadMirror', () => {
     server.failNext(SUBMISSIONS_URL, 100, 500)
     try {
       const start = server.requests.length
-      const run = downloadMirror({ ...mirrorOptions(tempDir()), retries: 2 })
+      const run = downloadMirror({ ...mirrorOptions(tempDir('download')), retries: 2 })
       await expect(run).rejects.toThrow(`GET ${server.baseUrl}${SUBMISSIONS_URL} failed after 3 attempts: HTTP 500`)
       expect(server.requests.slice(start).filter((r) => r.path === SUBMISSIONS_URL).length).toBe(3)
     } finally {
@@ -171,7 +164,9 @@ describe('fair access', () => {
     async (userAgent) => {
       const before = server.requests.length
       expect(() => createSecClient({ userAgent, baseUrl: server.baseUrl })).toThrow(/User-Agent/)
-      await expect(downloadMirror({ ...mirrorOptions(tempDir()), userAgent })).rejects.toThrow(/contact email/)
+      await expect(downloadMirror({ ...mirrorOptions(tempDir('download')), userAgent })).rejects.toThrow(
+        /contact email/,
+      )
       expect(server.requests.length).toBe(before)
     },
   )
@@ -198,7 +193,7 @@ describe('fair access', () => {
     }, fetch)
     const options = { userAgent: USER_AGENT, baseUrl: server.baseUrl, maxRequestsPerSecond: 10, fetch: timedFetch }
     const [a, b] = [createSecClient(options), createSecClient(options)]
-    const dir = tempDir()
+    const dir = tempDir('download')
     const serverStart = server.requests.length
     await Promise.all([
       a.download(TICKERS_URL, join(dir, 'a.json')),
@@ -219,7 +214,7 @@ describe('fair access', () => {
 
   test('retries 429 and 503, honouring Retry-After, then succeeds', async () => {
     const client = createSecClient({ userAgent: USER_AGENT, baseUrl: server.baseUrl, backoffBaseMs: 5 })
-    const dir = tempDir()
+    const dir = tempDir('download')
     server.failNext(TICKERS_URL, 1, 429, '1')
     const start = server.requests.length
     expect(await client.download(TICKERS_URL, join(dir, 'tickers.json'))).toEqual({
@@ -246,7 +241,7 @@ describe('fair access', () => {
   test('a 429 with Retry-After: 0 is retried at once and the retry budget is per file', async () => {
     const client = createSecClient({ userAgent: USER_AGENT, baseUrl: server.baseUrl, retries: 1, backoffBaseMs: 5 })
     server.failNext(TICKERS_URL, 2, 429, '0')
-    await expect(client.download(TICKERS_URL, join(tempDir(), 't.json'))).rejects.toThrow(
+    await expect(client.download(TICKERS_URL, join(tempDir('download'), 't.json'))).rejects.toThrow(
       `${TICKERS_URL} failed after 2 attempts: HTTP 429`,
     )
     expect(await client.getText(TICKERS_URL)).toBe(TICKERS_JSON)
@@ -255,7 +250,7 @@ describe('fair access', () => {
 
 describe('resumable downloads', () => {
   test('an interrupted download leaves a .part that the next run resumes with Range, ending byte-identical', async () => {
-    const dir = tempDir()
+    const dir = tempDir('download')
     const dest = join(dir, 'submissions.zip')
     const client = createSecClient({ userAgent: USER_AGENT, baseUrl: server.baseUrl, retries: 0, backoffBaseMs: 5 })
     server.cutNext(SUBMISSIONS_URL, 120_000, `${dest}.part`)
@@ -280,7 +275,7 @@ describe('resumable downloads', () => {
   })
 
   test('a connection cut mid-body is retried from where it stopped within the same call', async () => {
-    const dest = join(tempDir(), 'submissions.zip')
+    const dest = join(tempDir('download'), 'submissions.zip')
     const client = createSecClient({ userAgent: USER_AGENT, baseUrl: server.baseUrl, backoffBaseMs: 5 })
     server.cutNext(SUBMISSIONS_URL, 50_000, `${dest}.part`)
     const start = server.requests.length
@@ -297,7 +292,7 @@ describe('resumable downloads', () => {
     const oldBytes = SUBMISSIONS_ZIP.slice(0, 100_000)
     const newBytes = SUBMISSIONS_ZIP.slice(100_000, 250_000)
     server.put(path, oldBytes)
-    const dest = join(tempDir(), 'changing.zip')
+    const dest = join(tempDir('download'), 'changing.zip')
     const client = createSecClient({ userAgent: USER_AGENT, baseUrl: server.baseUrl, retries: 0 })
     server.cutNext(path, 40_000, `${dest}.part`)
     await expect(client.download(path, dest)).rejects.toThrow(/connection lost/)

@@ -4,9 +4,9 @@
  * HTTP the download relies on (ETag / Last-Modified, 304, Range / If-Range / 206, gzip when asked), can be
  * told to fail or cut off the next responses of a path, and records every request it receives.
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { tempDir } from '../helpers/snapshot.ts'
 
 export type RecordedRequest = {
   path: string
@@ -25,7 +25,7 @@ type Fault = { status: number; retryAfter?: string; remaining: number }
 const COMPRESSIBLE = /\.(idx|json|html?)$|\/[^./]+$/
 
 export class FakeSecServer {
-  readonly root = mkdtempSync(join(tmpdir(), 'fake-sec-'))
+  readonly root = tempDir('fake-sec')
   readonly requests: RecordedRequest[] = []
   private readonly faults = new Map<string, Fault>()
   private readonly cuts = new Map<string, { bytes: number; receivedInto: string }>()

@@ -4,14 +4,14 @@
  * statements written, and every other file is the same bytes as without it.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { ZipReader } from '../../src/lib/zip.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
 import { windowOf } from '../../src/pipeline/sources/form-13f/sets.ts'
+import { tempDir } from '../helpers/snapshot.ts'
 
-const root = mkdtempSync(join(tmpdir(), 'secds-periods-from-'))
+const root = tempDir('periods-from')
 const all = join(root, 'all')
 const recent = join(root, 'recent')
 const SAMPLE = { scale: 0.00005, seed: 7 }

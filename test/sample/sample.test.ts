@@ -4,8 +4,7 @@
  * a Form 4, pages vs recent).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { ZipReader } from '../../src/lib/zip.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
@@ -14,9 +13,10 @@ import { describeFormType } from '../../src/reference/form-types.ts'
 import { SIC_CODES } from '../../src/reference/sic-codes.ts'
 import { absentFrom, CAST, CAST_ACCESSIONS, CAST_PROFILES } from '../../src/sample/cast.ts'
 import { WorkerZipSink, ZipSink } from '../../src/sample/output.ts'
+import { tempDir } from '../helpers/snapshot.ts'
 
 const SAMPLES = join(import.meta.dir, '../../../shared/edgar-samples')
-const root = mkdtempSync(join(tmpdir(), 'secds-sample-'))
+const root = tempDir('sample')
 const dirA = join(root, 'a')
 const dirB = join(root, 'b')
 const dirC = join(root, 'c')
