@@ -182,7 +182,7 @@ const state = registry[STATE]
  * process and its start time (a pid reused by a later run names another folder). The worker that creates
  * it starts the reaper that removes it when the run ends.
  */
-function runRoot() {
+export function runRoot() {
   if (!state.preloaded) {
     throw new Error(
       'test/setup.ts was not preloaded (it removes the shared fixtures after the run): run `bun test` from the repository root',
@@ -203,12 +203,6 @@ function runRoot() {
   state.root = root
   return root
 }
-
-/**
- * A new folder for one test's files, in the run's folder: removed with it when the run ends, so a test
- * that does not remove its own leaves nothing behind in the system's temporary folder.
- */
-export const runTempDir = (prefix: string) => mkdtempSync(join(runRoot(), `tmp-${prefix}-`))
 
 /** A process's start time (Linux: /proc), or `run` where there is none to read. */
 function startTime(pid: number) {

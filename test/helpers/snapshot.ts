@@ -1,15 +1,18 @@
 /** Reads a built snapshot's Parquet with DuckDB, the way any downstream tool would. */
 
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
-import { runTempDir } from './fixture.ts'
+import { runRoot } from './fixture.ts'
 
 export const SAMPLES = resolve(import.meta.dir, '../../../shared/edgar-samples')
 export const hasSamples = existsSync(join(SAMPLES, 'README.md'))
 
-/** A folder for a test's files, removed when the run ends (fixture.ts runTempDir). */
-export const tempDir = runTempDir
+/**
+ * A new folder for a test's files, in the run's folder (fixture.ts runRoot): removed with it when the run
+ * ends, so a test that does not remove its own leaves nothing in the system's temporary folder.
+ */
+export const tempDir = (prefix: string) => mkdtempSync(join(runRoot(), `tmp-${prefix}-`))
 
 export async function openSnapshot(dir: string) {
   const instance = await DuckDBInstance.create(':memory:')
