@@ -74,8 +74,15 @@ function fromVintages(vintages: string, point: readonly string[], more: string) 
   }
 }
 
-/** The table's points grouped by series, each in (recency, quarters, end_date) order. */
+/**
+ * The table's points grouped by series, in a series' key order: a metric's by period length, latest first
+ * (recency); a ratio's latest period first across its lengths, the longer first at one end date.
+ */
 async function bySeries(table: string, symbol: string, source: string, fields: readonly string[]) {
+  const order =
+    table === 'b.fin_metric_points'
+      ? { key: 'cik, src, s, quarters', lines: 'recency' }
+      : { key: 'cik, src, s', lines: 'end_date DESC, quarters DESC' }
   const computed =
     table === 'b.fin_metric_points'
       ? fromVintages('b.fin_metric_vintages', ['cik', 'symbol', 'source', 'quarters', 'end_date'], ", 'tag': v.tag")
@@ -87,11 +94,11 @@ async function bySeries(table: string, symbol: string, source: string, fields: r
   const rows = await db.all<Record<string, unknown> & { cik: number; s: string; src: string }>(
     // Names from this file only, no input: a statement of its own text.
     {
-      // A series' lines by period length, latest first; `newer_known_from` the running minimum of `known_from` down them.
+      // A key's lines in order; `newer_known_from` the running minimum of `known_from` down them.
       text: `SELECT * EXCLUDE (newer_known_from), newer_known_from FROM (
-          SELECT *, min(known_from) OVER (PARTITION BY cik, src, s, quarters ORDER BY recency) AS newer_known_from FROM (
+          SELECT *, min(known_from) OVER (PARTITION BY ${order.key} ORDER BY ${order.lines}) AS newer_known_from FROM (
             SELECT cik::INTEGER AS cik, ${symbol} AS s, ${source} AS src, ${columns(fields, computed)} FROM ${table} t))
-        ORDER BY cik, src, s, quarters, recency`,
+        ORDER BY ${order.key}, ${order.lines}`,
       values: [],
     },
   )
@@ -146,6 +153,32 @@ test('the latest `limit` periods are the lines up to that recency, period length
   const window = withoutMetaId(await pointsOf(db, 'metric', cik, name, { ...EVERY_PERIOD, from: end, to: end }))
   expect(window.length).toBeGreaterThan(0)
   expect(window).toEqual(points.filter((p) => p.end_date === end))
+})
+
+test("a ratio's latest `limit` periods are its key's first lines of both lengths; one length's, its own latest", async () => {
+  const series = await bySeries('b.fin_ratio_points', 'ratio', `'ratio'`, RATIO_POINT_FIELDS)
+  const rows = [...series.values()]
+    .filter((r) => new Set(r.map((p) => p.quarters)).size > 1)
+    .sort((a, b) => b.length - a.length)[0]!
+  const { cik, s } = rows[0]!
+  const name = { source: 'ratio' as const, symbol: s }
+  const points: Record<string, unknown>[] = rows.map(({ cik: _c, s: _s, src: _src, ...r }) => ({
+    ...r,
+    components: JSON.parse(String(r.components)),
+  }))
+  expect(points.length).toBeGreaterThan(8)
+  // The latest five periods hold a year and quarters: the two lengths side by side in one key.
+  expect(new Set(points.slice(0, 5).map((p) => p.quarters))).toEqual(new Set([1, 4]))
+  expect(await pointsOf(db, 'ratio', cik, name, { ...EVERY_PERIOD, latest: 5 })).toEqual(points.slice(0, 5))
+  const years = points.filter((p) => p.quarters === 4)
+  expect(await pointsOf(db, 'ratio', cik, name, { ...EVERY_PERIOD, latest: 3, quarters: 4 })).toEqual(years.slice(0, 3))
+  // As of a day, the latest five the day knew.
+  const day = Number(points[Math.floor(points.length / 2)]!.known_from)
+  const known = points.filter((p) => Number(p.known_from) <= day)
+  expect(known.length).toBeLessThan(points.length)
+  expect(await pointsOf(db, 'ratio', cik, name, { ...EVERY_PERIOD, latest: 5, knownBy: day })).toEqual(
+    known.slice(0, 5),
+  )
 })
 
 test('a day that knew every vintage of a point answers from its line what reading its vintages gives', async () => {

@@ -303,8 +303,8 @@ export async function ratioSeries(store: FinancialsStore, q: RatioSeriesQuery) {
   const at = pointInTimeOf(q)
   const issuer = await issuerOf(store, q)
   const window = windowOf(q)
-  // A ratio's answer is its latest `limit` periods of all its lengths together (below): no other is parsed.
-  const periods: PeriodFilter = { ...periodsOf(q), latestOfAllLengths: true }
+  // A ratio's answer is its latest `limit` periods of all its lengths together, a key's first lines (store/series-points.ts).
+  const periods = periodsOf(q)
   const rows = ttm
     ? await ttmRows(store, issuer.cik, ratios, window, at)
     : await ratioPointsAt(store, issuer.cik, ratios, periods, at)

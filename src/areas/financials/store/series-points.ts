@@ -1,6 +1,6 @@
 /**
  * A company's series points from the series lookup files (company-facts contract LOOKUPS): one key per
- * company, series and period length, its points latest first. Which number
+ * company, metric series and period length, or per company and ratio; its points latest first. Which number
  * a series has is `fin_series_ids`, and what a metric point's `meta_id` stands for is `fin_point_metas`:
  * both read once per snapshot (a few thousand rows here; some 20,000 raw tags, each in a few taxonomy
  * versions, in EDGAR's).
@@ -19,7 +19,8 @@ import {
 /**
  * The periods a request asks for: its window, its period length, and without a window its latest `limit`;
  * as of a day (`knownBy`, YYYYMMDD), only the periods known by then (a line's `known_from`): then `latest`
- * counts the periods known, not every period.
+ * counts the periods known, not every period. A metric's `latest` are each length's, a ratio's those of its
+ * lengths together (its key holds them all: contract RATIO_SERIES_KEY).
  */
 export type PeriodFilter = {
   from: number
@@ -27,8 +28,6 @@ export type PeriodFilter = {
   latest: number | undefined
   quarters: number | undefined
   knownBy?: number
-  /** `latest` counts the periods of all the series' lengths together (a ratio's answer), not each length's. */
-  latestOfAllLengths?: boolean
 }
 
 /** A series: a metric's (`raw` tag, `canonical` key) or a ratio's (`ratio`, its id). */
@@ -44,7 +43,7 @@ const FILES = { metric: FIN_METRIC_SERIES, ratio: FIN_RATIO_SERIES } as const
 /** Which series file: a metric's or a ratio's. */
 export type SeriesKind = keyof typeof FILES
 
-/** The period lengths a series has: each is a key of its own (contract PERIOD_SERIES_KEY). */
+/** The period lengths a series has: each a key of its own in a metric's file (contract PERIOD_SERIES_KEY). */
 export const PERIOD_LENGTHS = [0, 1, 4]
 
 /** A line's leading `recency`, `quarters`, `end_date` and `known_from`, read without parsing the rest (the same for both files). */
@@ -85,11 +84,12 @@ const pointMetas = (db: Db) => db.memo(POINT_METAS)
 
 /**
  * The points of several series of a company in the asked periods, one list per name in the names' order,
- * by period length (0, 1, 4) and each length's latest first, as objects of the line's fields; a
- * metric point with its tag and rule (`fin_point_metas`) beside its `meta_id`. The series are read in one
- * synchronous pass: a company's series are neighbouring keys, so they share frames, and with no await
- * between them no other request's reads can evict those frames from the file's few decompressed ones
- * before the next series of the same request needs them.
+ * as objects of the line's fields; a metric point with its tag and rule (`fin_point_metas`) beside its
+ * `meta_id`. A metric's by period length (0, 1, 4), each length's latest first, a key per length; a
+ * ratio's latest first across its lengths, one key. The series are read in one synchronous pass: a
+ * company's series are neighbouring keys, so they share frames, and with no await between them no other
+ * request's reads can evict those frames from the file's few decompressed ones before the next series of
+ * the same request needs them.
  */
 export async function seriesPoints(
   db: Db,
@@ -100,73 +100,64 @@ export async function seriesPoints(
 ): Promise<Record<string, unknown>[][]> {
   const ids = await seriesIds(db)
   const metas = kind === 'metric' ? await pointMetas(db) : undefined
-  const model: typeof FIN_METRIC_SERIES | typeof FIN_RATIO_SERIES = FILES[kind]
   const { latest, knownBy } = periods
   const asked = periods.quarters === undefined ? PERIOD_LENGTHS : [periods.quarters]
   const knownByHead = knownBy === undefined ? undefined : BigInt(knownBy)
+  // As of a day, the frames of periods the day did not know are passed over (their heads are the earliest
+  // day any of them was known: contract POINT_LEAD).
+  const passes = (head: bigint) => head > knownByHead!
+  const metricLines = (key: { cik: number; seriesId: number; quarters: number }) =>
+    knownByHead === undefined
+      ? FIN_METRIC_SERIES.lineTextsOneByOne(db, key)
+      : FIN_METRIC_SERIES.lineTextsPassing(db, key, passes)
+  const ratioLines = (key: { cik: number; seriesId: number }) =>
+    knownByHead === undefined
+      ? FIN_RATIO_SERIES.lineTextsOneByOne(db, key)
+      : FIN_RATIO_SERIES.lineTextsPassing(db, key, passes)
   return names.map((name) => {
-    const id = ids.get(`${name.source}:${name.symbol}`)
-    if (id === undefined || cik >= MAX_CIK) return []
-    // The lines taken, with their period, parsed once the latest of all lengths are known.
-    const read: [line: string, quarters: number, endDate: number][] = []
-    // Of all lengths together, the least place (placeOf) the latest `latest` read so far have: a line of a
-    // later length placed below it cannot be among them, nor can the lines after it (older periods).
-    let least = -1
+    const seriesId = ids.get(`${name.source}:${name.symbol}`)
+    if (seriesId === undefined || cik >= MAX_CIK) return []
     // Only the lengths the series can have: each other would be a key looked up for nothing.
-    for (const quarters of asked.filter((q) => (name.lengths ?? PERIOD_LENGTHS).includes(q))) {
-      if (periods.latestOfAllLengths && latest !== undefined && read.length >= latest) least = leastKept(read, latest)
-      const key = { cik, seriesId: id, quarters }
-      // As of a day, the frames of periods the day did not know are passed over (their heads are the
-      // earliest day any of them was known: contract POINT_LEAD).
-      const lines =
-        knownByHead === undefined
-          ? model.lineTextsOneByOne(db, key)
-          : model.lineTextsPassing(db, key, (head) => head > knownByHead)
+    const lengths = asked.filter((q) => (name.lengths ?? PERIOD_LENGTHS).includes(q))
+    const reads =
+      kind === 'metric'
+        ? lengths.map((quarters) => ({ lines: metricLines({ cik, seriesId, quarters }), lengths: [quarters] }))
+        : lengths.length
+          ? [{ lines: ratioLines({ cik, seriesId }), lengths }]
+          : []
+    const points: Record<string, unknown>[] = []
+    for (const read of reads) {
       let taken = 0
-      for (const line of lines) {
+      for (const line of read.lines) {
         // The build writes these as integers on every line (never null: a row number, 0/1/4, dates).
-        const [recency, , endDate, knownFrom] = LEAD(line) as [number, number, number, number]
-        // Lines come latest first: past the latest `limit` periods, the key's other lines (and frames) are left unread.
+        const [recency, quarters, endDate, knownFrom] = LEAD(line) as [number, number, number, number]
+        if (!read.lengths.includes(quarters)) continue
+        // Lines come latest first: past the latest `limit` periods of its length (`recency`), the key's
+        // other lines (and frames) are left unread.
         if (knownBy === undefined && latest !== undefined && recency > latest) break
         if (endDate < periods.from || endDate > periods.to) continue
         if (knownBy !== undefined && knownFrom > knownBy) continue
-        if (placeOf(quarters, endDate) < least) break
         // As of a day, the latest `limit` are the periods known by then.
         if (latest !== undefined && ++taken > latest) break
-        read.push([line, quarters, endDate])
+        points.push(decodePoint(kind, line, metas))
       }
     }
-    const kept = periods.latestOfAllLengths && latest !== undefined ? latestOfAll(read, latest) : read
-    return kept.map((l) => {
-      const point: Record<string, unknown> = model.decode(l[0])
-      if (metas) {
-        // The point keeps its `meta_id`: the answer names the fields it sends (../series.ts).
-        const metaId = point.meta_id as number
-        const meta = metas.get(metaId)
-        if (!meta) throw new Error(`${model.name}: meta_id ${metaId} is not in fin_point_metas`)
-        Object.assign(point, meta)
-      }
-      return point
-    })
+    return points
   })
 }
 
-/**
- * Of a series' lines (each length's latest), the `latest` periods of all lengths together, latest end
- * date first and, at one end date, the longer period: the others are not parsed.
- */
-function latestOfAll<L extends [string, number, number]>(lines: L[], latest: number): L[] {
-  if (lines.length <= latest) return lines
-  const least = leastKept(lines, latest)
-  return lines.filter((l) => placeOf(l[1], l[2]) >= least)
+/** A series line parsed; a metric point with its tag and rule in place of its `meta_id`'s number only. */
+function decodePoint(kind: SeriesKind, line: string, metas: Map<number, PointMeta> | undefined) {
+  const point: Record<string, unknown> = FILES[kind].decode(line)
+  if (metas) {
+    // The point keeps its `meta_id`: the answer names the fields it sends (../series.ts).
+    const metaId = point.meta_id as number
+    const meta = metas.get(metaId)
+    if (!meta) throw new Error(`${FIN_METRIC_SERIES.name}: meta_id ${metaId} is not in fin_point_metas`)
+    Object.assign(point, meta)
+  }
+  return point
 }
-
-/** A period's place in that order (one per period of a series): the later end date, then the longer period. */
-const placeOf = (quarters: number, endDate: number) => endDate * 8 + quarters
-
-/** The least place among the latest `latest` of `lines` (at least that many), found by sorting numbers. */
-const leastKept = (lines: readonly [string, number, number][], latest: number) =>
-  Float64Array.from(lines, (l) => placeOf(l[1], l[2])).sort()[lines.length - latest]!
 
 /** A vintage of a metric point (company-facts vintages.ts): a value its filings gave it, in filing order. */
 export type VintageRow = typeof FIN_METRIC_VINTAGES.fields.static

@@ -292,13 +292,26 @@ export const SERVING_TABLES = servingTablesOf(
  * A series' key, one per period length: the company in the high 32 bits, then the series
  * (`fin_series_ids`) and the period length (`quarters` 0, 1 or 4) in the low ones. CIKs have at most 10
  * digits, but every CIK the SEC has issued is below 2^31, so the key stays a non-negative 64-bit integer.
- * One key per length: a request reads only the lengths it asks for, and a request as of a day passes
- * over a length's points newer than the day (frame heads) without reading the other lengths' between them.
+ * One key per length (a metric's series, the vintages): a metric's answer is each length's latest `limit`
+ * periods, so a request reads only the lengths it asks for, and a request as of a day passes over a
+ * length's points newer than the day (frame heads) without reading the other lengths' between them.
  */
 export const PERIOD_SERIES_KEY = packedKey<{ cik: number; seriesId: number; quarters: number }>({
   cik: { sql: 'cik', of: (cik) => cik },
   seriesId: { sql: 'series_id', of: (id) => id, size: 2 ** 29 },
   quarters: { sql: 'quarters', of: (q) => q, size: 8 },
+})
+
+/**
+ * A ratio series' key: the company in the high 32 bits, the series (`fin_series_ids`) in the low ones, every
+ * period length under one key. A ratio's answer is its latest `limit` periods of all its lengths together
+ * (a quarter and the year ending with it side by side), so its lines run latest period first across both
+ * lengths: that answer is a key's first lines, where one key per length read twice as many frames and
+ * lines, most of the yearly ones only to be cut.
+ */
+export const RATIO_SERIES_KEY = packedKey<{ cik: number; seriesId: number }>({
+  cik: { sql: 'cik', of: (cik) => cik },
+  seriesId: { sql: 'series_id', of: (id) => id, size: 2 ** 32 },
 })
 
 /**
@@ -419,12 +432,17 @@ export const METRIC_POINT_FIELDS = [
   ...METRIC_META_FIELDS,
 ]
 
-/** Each ratio series' points by PERIOD_SERIES_KEY (CIK, series id of the ratio, period length), the same way; `components` as the JSON it is. */
+/**
+ * Each ratio series' points by RATIO_SERIES_KEY (CIK, series id of the ratio), its lengths together, latest
+ * period first and at one end date the longer period first; `recency` counts a line's own length (a
+ * request for one length stops at the first line past its latest `limit`), `newer_known_from` the key's
+ * lines before it of both lengths. `components` as the JSON it is.
+ */
 export const FIN_RATIO_SERIES = readModel({
   name: 'finRatioSeries',
   path: 'lookup/fin-ratio-series',
-  key: PERIOD_SERIES_KEY,
-  keyIs: 'PERIOD_SERIES_KEY (CIK, series id, period length)',
+  key: RATIO_SERIES_KEY,
+  keyIs: 'RATIO_SERIES_KEY (CIK, series id)',
   line: 'array',
   fields: Type.Object({
     ...POINT_LEAD,
@@ -438,9 +456,9 @@ export const FIN_RATIO_SERIES = readModel({
   }),
   sql: AS_WRITTEN,
   packed: ['first_reported', 'last_vintage'],
-  order: 'recency (latest period first)',
+  order: 'end date descending, then period length descending (latest period first)',
   // A request of every ratio reads the latest points of two dozen series, each a frame of its own: a
-  // small frame is what it decompresses for each (a series' latest eight points are about two kilobytes),
+  // small frame is what it decompresses for each (a series' latest eight points are about three kilobytes),
   // and each series starts its own frame unless the one before holds less than a kilobyte.
   frameBytes: 4096,
   keyFrameAfter: 1024,

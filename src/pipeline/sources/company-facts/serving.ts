@@ -20,6 +20,7 @@ import {
   FIN_RATIO_VINTAGES,
   PERIOD_SERIES_KEY,
   RATIO_RANKING_YEARS_SQL,
+  RATIO_SERIES_KEY,
 } from './contract.ts'
 import { rankingStatements } from './rankings.ts'
 import { ratioStatements } from './ratios.ts'
@@ -60,12 +61,14 @@ const SAME_META = sameMeta('p', 'm')
 /**
  * A company's lines of the series and vintage files come from its own points and vintages and the kept
  * numbers (series-numbers-kept.ts) alone: a nightly takes those of the companies it did not make again
- * (series-reuse.ts) from the last snapshot's files. The company is a key's first part (PERIOD_SERIES_KEY).
+ * (series-reuse.ts) from the last snapshot's files. The company is a key's first part (PERIOD_SERIES_KEY,
+ * RATIO_SERIES_KEY).
  */
-const COMPANY_LINES: LookupSpec['takesLines'] = {
-  groupOf: (key) => Number(PERIOD_SERIES_KEY.leading(key)),
+const companyLines = (key: { leading: (key: bigint) => bigint }): LookupSpec['takesLines'] => ({
+  groupOf: (packed) => Number(key.leading(packed)),
   madeAgain: async ({ state }) => state[SERIES_MADE_AGAIN] as MadeAgain | undefined,
-}
+})
+const COMPANY_LINES = companyLines(PERIOD_SERIES_KEY)
 
 /**
  * The series as lookup files, a series per key (contract LOOKUPS): as a DuckDB query on the 75-million-row
@@ -96,6 +99,7 @@ export const seriesLookups = (): LookupSpec[] => [
         `SELECT p.*, m.meta_id, ${FROM_VINTAGES}
          FROM b.fin_metric_points p JOIN s.fin_point_metas m ON ${SAME_META} ${vintagesKnown('b.fin_metric_vintages', METRIC_POINT_KEY, inRange, ", 'tag': tag")}
          WHERE ${inRange('p.cik')}`,
+        METRIC_LINE_ORDER,
       ),
   }),
   lookupOf(FIN_METRIC_VINTAGES, {
@@ -117,7 +121,7 @@ export const seriesLookups = (): LookupSpec[] => [
       JOIN s.fin_series_ids USING (source, symbol) ORDER BY 1, end_date DESC, vintage`,
   }),
   lookupOf(FIN_RATIO_SERIES, {
-    takesLines: COMPANY_LINES,
+    takesLines: companyLines(RATIO_SERIES_KEY),
     rowsOf: 'b.fin_ratio_points',
     head: seriesHead,
     ranges: { column: 'cik', of: 'b.fin_ratio_points', parts: 4, rowsPerPart: ROWS_PER_RANGE },
@@ -126,6 +130,7 @@ export const seriesLookups = (): LookupSpec[] => [
         `SELECT p.*, 'ratio' AS source, p.ratio AS symbol, ${FROM_VINTAGES}
          FROM b.fin_ratio_points p ${vintagesKnown('b.fin_ratio_vintages', RATIO_POINT_KEY, inRange, ", 'components': components::JSON")}
          WHERE ${inRange('p.cik')}`,
+        RATIO_LINE_ORDER,
       ),
   }),
 ]
@@ -152,16 +157,21 @@ const FIRST_KNOWN_ON = knownOnSql('p.first_reported.accepted::TIMESTAMP', 'p.fir
 const FROM_VINTAGES = `coalesce(v.known_from, ${FIRST_KNOWN_ON}) AS known_from,
   coalesce(v.all_known_from, ${FIRST_KNOWN_ON}) AS all_known_from, v.last_vintage`
 
+/** A metric series' key is a series and period length, its lines latest period first (contract FIN_METRIC_SERIES). */
+const METRIC_LINE_ORDER = { key: 'cik, source, symbol, quarters', lines: 'recency' }
+/** A ratio series' key holds its every length, latest period first, then the longer (contract FIN_RATIO_SERIES). */
+const RATIO_LINE_ORDER = { key: 'cik, source, symbol', lines: 'end_date DESC, quarters DESC' }
+
 /**
- * The FROM clause of the points of `points` (with `source`, `symbol` and `known_from`), keyed by series and
- * period length, latest periods first: the latest `limit` periods are the key's first lines. Each line
- * with its `newer_known_from` (contract POINT_LEAD), the running minimum of `known_from` down the key.
+ * The FROM clause of the points of `points` (with `source`, `symbol` and `known_from`), a key's lines in
+ * `order`, latest periods first: the latest `limit` periods are the key's first lines. Each line with its
+ * `newer_known_from` (contract POINT_LEAD), the running minimum of `known_from` down the key.
  */
-const seriesLines = (points: string) => `FROM (
-    SELECT *, min(known_from) OVER (PARTITION BY cik, source, symbol, quarters ORDER BY recency
+const seriesLines = (points: string, order: { key: string; lines: string }) => `FROM (
+    SELECT *, min(known_from) OVER (PARTITION BY ${order.key} ORDER BY ${order.lines}
                                     ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS newer_known_from
     FROM (${points})) JOIN s.fin_series_ids USING (source, symbol)
-  ORDER BY 1, recency`
+  ORDER BY 1, ${order.lines}`
 
 /** A series line's frame head: its `newer_known_from` (a request as of a day passes frames newer than it). */
 const NEWER_KNOWN_FROM = FIN_METRIC_SERIES.peek.numbers('newer_known_from')
