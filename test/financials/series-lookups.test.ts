@@ -11,6 +11,7 @@ import type { PointInTime } from '../../src/areas/financials/point-in-time.ts'
 import { metricPointsAt, ratioPointsAt } from '../../src/areas/financials/series-rows.ts'
 import { financialsStore } from '../../src/areas/financials/store/index.ts'
 import {
+  canonicalSeries,
   type PeriodFilter,
   type SeriesKind,
   type SeriesName,
@@ -109,6 +110,13 @@ async function bySeries(table: string, symbol: string, source: string, fields: r
   return Map.groupBy(rows, (r) => `${r.cik}|${r.src}|${r.s}`)
 }
 
+/**
+ * A metric series' name as the series operations ask for it: a canonical key with the period lengths of
+ * its kind (store/series-points.ts canonicalSeries), so a point of another length would not be read back.
+ */
+const metricName = (source: string, symbol: string): SeriesName =>
+  source === 'canonical' ? canonicalSeries(symbol) : { source: 'raw', symbol }
+
 /** Metric points as read, without the `meta_id` they keep beside their tag and rule. */
 const withoutMetaId = (points: Record<string, unknown>[]) => points.map(({ meta_id: _m, ...p }) => p)
 
@@ -117,7 +125,7 @@ test('every metric point is read back through its series key, the same and in se
   expect(series.size).toBeGreaterThan(10)
   for (const rows of series.values()) {
     const { cik, s, src } = rows[0]!
-    const read = withoutMetaId(await pointsOf(db, 'metric', cik, { source: src as 'raw', symbol: s }, EVERY_PERIOD))
+    const read = withoutMetaId(await pointsOf(db, 'metric', cik, metricName(src, s), EVERY_PERIOD))
     expect(read).toEqual(rows.map(({ cik: _c, s: _s, src: _src, ...r }) => r))
   }
 })
@@ -142,7 +150,7 @@ test('the latest `limit` periods are the lines up to that recency, period length
   const series = await bySeries('b.fin_metric_points', 'symbol', 'source', METRIC_POINT_FIELDS)
   const rows = [...series.values()].sort((a, b) => b.length - a.length)[0]!
   const { cik, s, src } = rows[0]!
-  const name = { source: src as 'raw', symbol: s }
+  const name = metricName(src, s)
   const points = rows.map(({ cik: _c, s: _s, src: _src, ...r }) => r)
   expect(points.length).toBeGreaterThan(8)
   const latest3 = withoutMetaId(await pointsOf(db, 'metric', cik, name, { ...EVERY_PERIOD, latest: 3 }))
@@ -221,7 +229,7 @@ test('a day that knew every vintage of a point answers from its line what readin
           if (day === undefined && vintage === 'latest') continue
           const answers = async (from: typeof store, at: PointInTime) =>
             kind === 'metric'
-              ? (await metricPointsAt(from, cik, [{ source: src as 'raw', symbol: s }], EVERY_PERIOD, at))[0]!
+              ? (await metricPointsAt(from, cik, [metricName(src, s)], EVERY_PERIOD, at))[0]!
               : await ratioPointsAt(from, cik, [ratioById.get(s)!], EVERY_PERIOD, at)
           // Without a day every vintage is known, as on a day after all of them: that day reads the vintages.
           expect(withoutLead(await answers(store, { day, vintage }))).toEqual(

@@ -7,7 +7,7 @@
 import { isFlow, type RatioDefinition, ratioValue, termsOf } from '../../reference/financial-ratios.ts'
 import type { PointInTime } from './point-in-time.ts'
 import { metricPointsAt, type PointRow, type RatioRow } from './series-rows.ts'
-import type { FinancialsStore } from './store/index.ts'
+import { canonicalSeries, type FinancialsStore } from './store/index.ts'
 import { trailingTwelveMonths } from './ttm.ts'
 
 /** The TTM points of `ratios` (each with a flow) of a company, ending on or before `to`. */
@@ -21,10 +21,9 @@ export async function ratioTtmRows(
   const metrics = [...new Set(ratios.flatMap((r) => termsOf(r).map((t) => t.metric)))]
   const flows = metrics.filter(isFlow)
   const balances = metrics.filter((m) => !isFlow(m))
-  const canonical = (symbol: string) => ({ source: 'canonical' as const, symbol })
   const [quarters, instants] = await Promise.all([
-    metricPointsAt(store, cik, flows.map(canonical), { from: 0, to, latest: undefined, quarters: 1 }, at),
-    metricPointsAt(store, cik, balances.map(canonical), { from: 0, to, latest: undefined, quarters: 0 }, at),
+    metricPointsAt(store, cik, flows.map(canonicalSeries), { from: 0, to, latest: undefined, quarters: 1 }, at),
+    metricPointsAt(store, cik, balances.map(canonicalSeries), { from: 0, to, latest: undefined, quarters: 0 }, at),
   ])
   // Each flow's trailing sums by quarter end, each balance by its date.
   const byEnd = new Map<string, Map<number, { value: number; point: PointRow }>>()

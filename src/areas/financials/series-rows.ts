@@ -178,7 +178,7 @@ export async function metricPointsAt(
   return names.map((name, i) => {
     const rows: PointRow[] = []
     for (const p of points[i]!) {
-      const row = Object.assign(p, name) as PointRow
+      const row = Object.assign(p, { symbol: name.symbol, source: name.source }) as PointRow
       if (!at || !vintagesOf) rows.push(today(row))
       else {
         const known = periodOf(vintagesOf[i]!(p), row, at)

@@ -23,7 +23,14 @@ import {
   type MetricSeriesResponse,
   type RatioSeriesQuery,
 } from './series-schemas.ts'
-import type { FilingColumns, FinancialsStore, Issuer, PeriodFilter, SeriesName } from './store/index.ts'
+import {
+  canonicalSeries,
+  type FilingColumns,
+  type FinancialsStore,
+  type Issuer,
+  type PeriodFilter,
+  type SeriesName,
+} from './store/index.ts'
 import { trailingTwelveMonths } from './ttm.ts'
 
 const CANONICAL = new Set(CANONICAL_KEYS)
@@ -161,7 +168,7 @@ export async function metricSeries(
   const { symbols, canonical, raw } = parseSymbols(q.symbols, source)
   const issuer = await issuerOf(store, q)
   const names: SeriesName[] = [
-    ...canonical.map((symbol) => ({ source: 'canonical' as const, symbol })),
+    ...canonical.map(canonicalSeries),
     ...raw.map((symbol) => ({ source: 'raw' as const, symbol })),
   ]
   const window = windowOf(q)

@@ -11,7 +11,14 @@ import { defineMemo } from '../../../db/memo.ts'
 import { sql } from '../../../db/sql.ts'
 import { CANONICAL_KEYS } from '../../../reference/canonical-metrics.ts'
 import type { RankedCompany } from './rankings.ts'
-import { PERIOD_LENGTHS, type SeriesName, seriesVintageLines, type VintageRow, vintageOfLine } from './series-points.ts'
+import {
+  canonicalSeries,
+  PERIOD_LENGTHS,
+  type SeriesName,
+  seriesVintageLines,
+  type VintageRow,
+  vintageOfLine,
+} from './series-points.ts'
 
 export type RestatedPeriodRow = {
   symbol: string
@@ -44,7 +51,7 @@ export async function restatedPeriods(
   want: number,
 ): Promise<RestatedPeriodRow[]> {
   const names: SeriesName[] = [
-    ...(f.everyKey ? CANONICAL_KEYS : f.canonical).map((symbol) => ({ source: 'canonical' as const, symbol })),
+    ...(f.everyKey ? CANONICAL_KEYS : f.canonical).map(canonicalSeries),
     ...f.raw.map((symbol) => ({ source: 'raw' as const, symbol })),
   ]
   const lengths = f.quarters === undefined ? PERIOD_LENGTHS : [f.quarters]

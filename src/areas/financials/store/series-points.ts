@@ -15,6 +15,7 @@ import {
   FIN_RATIO_VINTAGES,
   METRIC_META_FIELDS,
 } from '../../../pipeline/sources/company-facts/contract.ts'
+import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 
 /**
  * The periods a request asks for: its window, its period length, and without a window its latest `limit`;
@@ -45,6 +46,21 @@ export type SeriesKind = keyof typeof FILES
 
 /** The period lengths a series has: each a key of its own in a metric's file (contract PERIOD_SERIES_KEY). */
 export const PERIOD_LENGTHS = [0, 1, 4]
+
+/**
+ * The period lengths of a canonical metric's series: a balance's (`instant`) 0; a flow's (`duration`) and a
+ * period's opening balance (`instantStart`, stored at its cash-flow period) 1 and 4. A canonical key takes
+ * points of its period kind only (company-facts series.ts rule 4), so its other lengths are keys no company
+ * has, each a frame decompressed for nothing when looked up.
+ */
+const CANONICAL_LENGTHS = new Map(CANONICAL_METRICS.map((m) => [m.key, m.period === 'instant' ? [0] : [1, 4]]))
+
+/** A canonical metric's series, with the lengths it can have. */
+export const canonicalSeries = (symbol: string): SeriesName => ({
+  source: 'canonical',
+  symbol,
+  ...(CANONICAL_LENGTHS.has(symbol) && { lengths: CANONICAL_LENGTHS.get(symbol) }),
+})
 
 /** A line's leading `recency`, `quarters`, `end_date` and `known_from`, read without parsing the rest (the same for both files). */
 const LEAD = FIN_METRIC_SERIES.peek.numbers('known_from')
@@ -197,7 +213,7 @@ export async function seriesVintageLines(
     const id = ids.get(`${name.source}:${name.symbol}`)
     if (id === undefined || cik >= MAX_CIK) return
     for (const { quarters, since } of wanted(i))
-      if (PERIOD_LENGTHS.includes(quarters))
+      if ((name.lengths ?? PERIOD_LENGTHS).includes(quarters))
         reads.push({ name: i, since, key: model.key.pack({ cik, seriesId: id, quarters }) })
   })
   reads.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
