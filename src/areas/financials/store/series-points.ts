@@ -122,14 +122,8 @@ export async function seriesPoints(
   // As of a day, the frames of periods the day did not know are passed over (their heads are the earliest
   // day any of them was known: contract POINT_LEAD).
   const passes = (head: bigint) => head > knownByHead!
-  const metricLines = (key: { cik: number; seriesId: number; quarters: number }) =>
-    knownByHead === undefined
-      ? FIN_METRIC_SERIES.lineTextsOneByOne(db, key)
-      : FIN_METRIC_SERIES.lineTextsPassing(db, key, passes)
-  const ratioLines = (key: { cik: number; seriesId: number }) =>
-    knownByHead === undefined
-      ? FIN_RATIO_SERIES.lineTextsOneByOne(db, key)
-      : FIN_RATIO_SERIES.lineTextsPassing(db, key, passes)
+  const linesOf = <K>(model: SeriesFile<K>, key: K) =>
+    knownByHead === undefined ? model.lineTextsOneByOne(db, key) : model.lineTextsPassing(db, key, passes)
   return names.map((name) => {
     const seriesId = ids.get(`${name.source}:${name.symbol}`)
     if (seriesId === undefined || cik >= MAX_CIK) return []
@@ -137,9 +131,12 @@ export async function seriesPoints(
     const lengths = asked.filter((q) => (name.lengths ?? PERIOD_LENGTHS).includes(q))
     const reads =
       kind === 'metric'
-        ? lengths.map((quarters) => ({ lines: metricLines({ cik, seriesId, quarters }), lengths: [quarters] }))
+        ? lengths.map((quarters) => ({
+            lines: linesOf(FIN_METRIC_SERIES, { cik, seriesId, quarters }),
+            lengths: [quarters],
+          }))
         : lengths.length
-          ? [{ lines: ratioLines({ cik, seriesId }), lengths }]
+          ? [{ lines: linesOf(FIN_RATIO_SERIES, { cik, seriesId }), lengths }]
           : []
     const points: Record<string, unknown>[] = []
     for (const read of reads) {
@@ -160,6 +157,12 @@ export async function seriesPoints(
     }
     return points
   })
+}
+
+/** What a series request reads of a series file: a key's lines one by one, or those of the frames a day knew. */
+type SeriesFile<K> = {
+  lineTextsOneByOne(db: Db, key: K): Generator<string>
+  lineTextsPassing(db: Db, key: K, passes: (head: bigint) => boolean): Generator<string>
 }
 
 /** A series line parsed; a metric point with its tag and rule in place of its `meta_id`'s number only. */
