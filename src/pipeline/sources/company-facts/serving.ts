@@ -6,6 +6,7 @@
  */
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 import { knownOnSql } from '../../../reference/point-in-time.ts'
+import type { PackedKey } from '../../contract.ts'
 import { ROWS_PER_RANGE } from '../../key-ranges.ts'
 import { lookupOf } from '../../lookup-files.ts'
 import type { BuildContext, LookupSpec, MadeAgain } from '../../source.ts'
@@ -64,7 +65,7 @@ const SAME_META = sameMeta('p', 'm')
  * (series-reuse.ts) from the last snapshot's files. The company is a key's first part (PERIOD_SERIES_KEY,
  * RATIO_SERIES_KEY).
  */
-const companyLines = (key: { leading: (key: bigint) => bigint }): LookupSpec['takesLines'] => ({
+const companyLines = (key: PackedKey<never>): LookupSpec['takesLines'] => ({
   groupOf: (packed) => Number(key.leading(packed)),
   madeAgain: async ({ state }) => state[SERIES_MADE_AGAIN] as MadeAgain | undefined,
 })
