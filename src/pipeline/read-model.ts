@@ -117,12 +117,12 @@ export type Peek<R> = {
 }
 
 /** Characters of an array line that `numbers` reads by their codes. */
-const [DIGIT_0, DIGIT_9, COMMA, CLOSE] = ['0', '9', ',', ']'].map((c) => c.charCodeAt(0)) as [
-  number,
-  number,
-  number,
-  number,
-]
+const DIGIT_0 = '0'.charCodeAt(0)
+const DIGIT_9 = '9'.charCodeAt(0)
+const COMMA = ','.charCodeAt(0)
+const CLOSE = ']'.charCodeAt(0)
+/** Digits that always make an exact double when summed one by one (past them, `Number` rounds). */
+const EXACT_DIGITS = 15
 
 /** A string field's fixed width, when its schema has one. */
 const fixedWidth = (schema: { type?: unknown; minLength?: number; maxLength?: number }) =>
@@ -174,7 +174,8 @@ function peekOf(name: string, form: LineForm, fields: TObject): Peek<Record<stri
       if (form !== 'array' || count === 0)
         throw new Error(`read model ${name}: ${field} is not a field of an array line`)
       // Read digit by digit: a series request peeks at a few hundred lines, and a substring per number made
-      // for each was most of the peek. A number that is not plain digits (a sign, a fraction) is read whole.
+      // for each was most of the peek. A number that is not plain digits (a sign, a fraction), or too long to
+      // be summed exactly, is read whole, as before.
       return (line) => {
         const out = new Array<number>(count)
         let at = 1
@@ -186,7 +187,7 @@ function peekOf(name: string, form: LineForm, fields: TObject): Peek<Record<stri
             value = value * 10 + (c - DIGIT_0)
             c = line.charCodeAt(++at)
           }
-          if (at === start || (c !== COMMA && c !== CLOSE)) {
+          if (at === start || at - start > EXACT_DIGITS || (c !== COMMA && c !== CLOSE)) {
             at = line.indexOf(',', start)
             value = Number(line.slice(start, at < 0 ? line.lastIndexOf(']') : at))
           }
