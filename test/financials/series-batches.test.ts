@@ -98,7 +98,8 @@ test('the series, ratios and rankings made in ranges equal those made at once, i
     datasets,
     reporter: silentReporter(),
     threads: TEST_BUILD_THREADS,
-    skipSources: ['insider-transactions', 'form-13f'],
+    // Only what the series and rankings are made from (as test/financials/series-reuse.test.ts builds).
+    skipSources: ['insider-transactions', 'form-13f', 'indexes', 'filing-index', 'sic-codes'],
     keepBuildDatabase: true,
   })
   const instance = await DuckDBInstance.create(':memory:')

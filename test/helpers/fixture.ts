@@ -99,7 +99,9 @@ export const largerCompanyFactsFixture = () => fixture(LARGER_COMPANY_FACTS)
  * DuckDB threads of a test's own build. A test's tables are tiny, so each of a build's ~1,200 statements
  * costs mostly its fixed overhead, which a second thread adds to (work handed over and waited for) without
  * shortening it; and `bun test` runs two files at once, so a second thread has no core of its own. The
- * shared fixtures are built on two: the other worker may be waiting for them.
+ * shared fixtures too: while one is built the other worker runs files, or builds another fixture while it
+ * waits (fixture() below), so its core is not idle either; on two threads the sample snapshot took half as
+ * much CPU again.
  */
 export const TEST_BUILD_THREADS = 1
 
@@ -387,8 +389,7 @@ export function fixture(spec: Spec): Promise<Fixture> {
             from: mirror,
             datasets,
             reporter: silentReporter(),
-            // Two (TEST_BUILD_THREADS above): the other worker may be waiting for it.
-            threads: 2,
+            threads: TEST_BUILD_THREADS,
             lookupFrameBytes: spec.lookupFrameBytes,
             skipSources: spec.skipSources,
             // Several ranges of CIKs even in a small snapshot, so every test reads series made in ranges
