@@ -338,17 +338,26 @@ export class KeyedFile {
    * place among them, in one pass forward: each frame read at most once and each of its lines looked at
    * once, frames before a key's passed over. `take` returning false ends its key's lines there: the frames
    * they run on over are not read. For many keys close together, most of them absent (a company's every
-   * series): a search and a scan of the frame for each key were most of such a read.
+   * series): a search and a scan of the frame for each key were most of such a read. With `passes`, and
+   * in a file with heads, a key's lines are read from the last of its frames whose next frame's head
+   * `passes` (as linesPassing): its lines before that frame are not looked at.
    */
-  eachAscending(keys: readonly bigint[], take: (place: number, payload: string) => boolean): void {
+  eachAscending(
+    keys: readonly bigint[],
+    take: (place: number, payload: string) => boolean,
+    passes?: (place: number, head: bigint) => boolean,
+  ): void {
     let frame = -1
     let text = ''
     // Where the lines not looked at yet start in `text`.
     let at = 0
     keys.forEach((key, place) => {
       if (place > 0 && key <= keys[place - 1]!) throw new Error(`keyed file: key ${key} not above the one before`)
-      const start = this.startFrame(key)
+      let start = this.startFrame(key)
       if (start < 0) return
+      if (passes && this.heads)
+        while (start + 1 < this.frames && this.firstKey(start + 1) === key && passes(place, this.heads[start + 1]!))
+          start++
       if (start > frame) {
         frame = start
         text = this.read(frame)

@@ -28,10 +28,11 @@
  * vintage's `tag` (the tag its filing reported the value under); 18: the whole market's restatements by
  * quarter (`fin_restatement_rankings`, `fin_restatement_quarters`); 19: a series line's `first_reported` and
  * `last_vintage` written as arrays of their values (read-model.ts `packed`); 20: a ratio series' lengths
- * under one key, latest period first (`fin-ratio-series`: RATIO_SERIES_KEY).
+ * under one key, latest period first (`fin-ratio-series`: RATIO_SERIES_KEY); 21: frame heads on the metric
+ * and ratio vintage files (each frame's first period end).
  * A server reads only its own version.
  */
-export const SCHEMA_VERSION = 20
+export const SCHEMA_VERSION = 21
 
 /** The server's read-only DuckDB file inside each snapshot folder. */
 export const SERVING_FILE = 'serving.duckdb'

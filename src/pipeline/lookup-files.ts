@@ -233,13 +233,20 @@ function framesOf(ctx: BuildContext, spec: LookupSpec): Frames {
 }
 
 /**
- * A fingerprint of a file's query (its text for any range, the snapshot's folder left out) and how its frames
- * are cut: a file written otherwise has other lines.
+ * A fingerprint of a file's query (its text for any range, the snapshot's folder left out), how its frames
+ * are cut and whether they keep heads: a file written otherwise has other lines, or no heads to copy.
  */
 function queryPrint(ctx: BuildContext, spec: LookupSpec, frames: Frames): string {
   const sql = queryText(spec)
   return createHash('sha256')
-    .update(JSON.stringify({ sql: sql.replaceAll(ctx.snapshotDir, 'SNAPSHOT'), ...framePrint(frames) }))
+    .update(
+      JSON.stringify({
+        sql: sql.replaceAll(ctx.snapshotDir, 'SNAPSHOT'),
+        ...framePrint(frames),
+        // A file written without heads has none to copy with its frames.
+        ...(spec.head ? { heads: true } : {}),
+      }),
+    )
     .digest('hex')
 }
 

@@ -232,6 +232,48 @@ test('linesPassing: a key read from the last of its frames whose head passes; th
   file.close()
 })
 
+test('eachAscending with passes: each key read from the last of its frames whose next head passes; a file without heads read whole', () => {
+  // Keys 4, 7 and 9 each hold 30 lines (`<key>\t<period>:<n>\n`), periods falling as a key runs on, as a
+  // vintage file's latest period first; frames of about 30 bytes, each headed by its first line's period.
+  const periods = Array.from({ length: 30 }, (_, i) => 900 - 10 * i)
+  const lines: [bigint, string][] = [4n, 7n, 9n].flatMap((key) =>
+    periods.map((period, i): [bigint, string] => [key, `${period}:${key}-${i}`]),
+  )
+  const head = (payload: string) => BigInt(payload.split(':')[0]!)
+  const writer = new KeyedFileWriter(join(root, 'ascending-passing'), { frameBytes: 30, head })
+  for (const [key, payload] of lines) writer.add(key, payload)
+  writer.close()
+  const file = KeyedFile.open(join(root, 'ascending-passing'))
+  const headless = written('ascending-headless', lines, 30).file
+  const keys = [4n, 7n, 9n]
+  for (const bounds of [
+    [1000, 1000, 1000],
+    [755, 600, 612],
+    [611, 500, 899],
+    [500, 900, 700],
+  ]) {
+    const seen = keys.map(() => [] as string[])
+    const passes = (place: number, h: bigint) => h > BigInt(bounds[place]!)
+    file.eachAscending(keys, (place, payload) => seen[place]!.push(payload) > 0, passes)
+    keys.forEach((key, place) => {
+      const all = file.get(key)
+      const read = seen[place]!
+      // The key's own lines, in order, to its end, with every line of a period at or below the bound.
+      expect(read).toEqual(all.slice(all.length - read.length))
+      const within = all.filter((l) => Number(l.split(':')[0]) <= bounds[place]!)
+      expect(read.filter((l) => Number(l.split(':')[0]) <= bounds[place]!)).toEqual(within)
+      // The frames before the first such line are passed over: at most a frame's few lines before it.
+      expect(read.length).toBeLessThanOrEqual(within.length + 3)
+    })
+    // Without heads the same call reads every line of every key.
+    const whole = keys.map(() => [] as string[])
+    headless.eachAscending(keys, (place, payload) => whole[place]!.push(payload) > 0, passes)
+    expect(whole).toEqual(keys.map((key) => headless.get(key)))
+  }
+  file.close()
+  headless.close()
+})
+
 test("frames copied as stored into another file (a nightly's taken lines): read back as written, a key's run continued across a copy", () => {
   // Key 7's lines run over several frames of the source; 20 is copied after lines added one by one.
   const source: [bigint, string][] = [

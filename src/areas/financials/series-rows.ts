@@ -62,8 +62,8 @@ const knownBy = (periods: PeriodFilter, at: PointInTime | undefined): PeriodFilt
 
 /**
  * Of each name, a point's vintages when its answer needs them (`needsVintages`), else undefined: of each
- * series and period length, the vintage lines of its periods back to the oldest such point read are read,
- * and a period's parsed when its point needs them. A point never restated has its one vintage in
+ * series and period length, the vintage lines of its periods from the latest to the oldest such point are
+ * read, and a period's parsed when its point needs them. A point never restated has its one vintage in
  * `first_reported` (V6), and most have no other.
  */
 async function restatedVintages<K extends SeriesKind>(
@@ -75,13 +75,16 @@ async function restatedVintages<K extends SeriesKind>(
   at: PointInTime,
 ) {
   const wanted = points.map((read) => {
-    const since = new Map<number, number>()
+    // Of each period length, the oldest and the latest period whose point needs its vintages.
+    const span = new Map<number, { since: number; until: number }>()
     for (const p of read) {
       if (!needsVintages(kind, p, at)) continue
       const [quarters, endDate] = [p.quarters as number, p.end_date as number]
-      since.set(quarters, Math.min(since.get(quarters) ?? endDate, endDate))
+      const known = span.get(quarters)
+      if (!known) span.set(quarters, { since: endDate, until: endDate })
+      else [known.since, known.until] = [Math.min(known.since, endDate), Math.max(known.until, endDate)]
     }
-    return [...since].map(([quarters, from]) => ({ quarters, since: from }))
+    return [...span].map(([quarters, { since, until }]) => ({ quarters, since, until }))
   })
   const read = await store.seriesVintageLines(kind, cik, names, (i) => wanted[i]!)
   return read.map((lines) => {

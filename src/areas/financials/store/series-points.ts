@@ -185,8 +185,11 @@ export type RatioVintageRow = typeof FIN_RATIO_VINTAGES.fields.static
 
 const VINTAGE_FILES = { metric: FIN_METRIC_VINTAGES, ratio: FIN_RATIO_VINTAGES } as const
 
-/** Which vintages of a series to read: per period length, the periods ending on or after `since`. */
-export type VintagesWanted = readonly { quarters: number; since: number }[]
+/**
+ * Which vintages of a series to read: per period length, the periods ending on or after `since` and, where
+ * `until` is given, on or before it.
+ */
+export type VintagesWanted = readonly { quarters: number; since: number; until?: number }[]
 
 /** A vintage line's leading `quarters` and `end_date` (the same for both files). */
 const VINTAGE_LEAD = FIN_METRIC_VINTAGES.peek.numbers('end_date')
@@ -196,10 +199,12 @@ export type VintageLine = { quarters: number; end_date: number; line: string }
 
 /**
  * The vintage lines of several series of a company, one list per name in the names' order: of each period
- * length `wanted` names, the periods ending on or after its `since`, latest period first and each
+ * length `wanted` names, the periods from its `since` to its `until`, latest period first and each
  * period's vintages in order (the order of the lines). The keys are read in one pass (a company's series
  * are neighbouring keys: KeyedFile.eachAscending), a restatement ledger's some 250 of them; a key's lines
- * past `since` are left unread.
+ * past `since` are left unread, and so are its frames of periods after `until` (each frame's head is its
+ * first line's period end: a request as of a day years back reads its answer's periods, not every later
+ * period's vintages before them).
  */
 export async function seriesVintageLines(
   db: Db,
@@ -211,24 +216,26 @@ export async function seriesVintageLines(
   const ids = await seriesIds(db)
   const model = VINTAGE_FILES[kind]
   const out = names.map((): VintageLine[] => [])
-  const reads: { name: number; since: number; key: bigint }[] = []
+  const reads: { name: number; since: number; until: number; key: bigint }[] = []
   names.forEach((name, i) => {
     const id = ids.get(`${name.source}:${name.symbol}`)
     if (id === undefined || cik >= MAX_CIK) return
-    for (const { quarters, since } of wanted(i))
+    for (const { quarters, since, until = Infinity } of wanted(i))
       if ((name.lengths ?? PERIOD_LENGTHS).includes(quarters))
-        reads.push({ name: i, since, key: model.key.pack({ cik, seriesId: id, quarters }) })
+        reads.push({ name: i, since, until, key: model.key.pack({ cik, seriesId: id, quarters }) })
   })
   reads.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
   model.file(db).eachAscending(
     reads.map((r) => r.key),
     (place, line) => {
-      const { name, since } = reads[place]!
+      const { name, since, until } = reads[place]!
       const [quarters, endDate] = VINTAGE_LEAD(line) as [number, number]
       if (endDate < since) return false
-      out[name]!.push({ quarters, end_date: endDate, line })
+      if (endDate <= until) out[name]!.push({ quarters, end_date: endDate, line })
       return true
     },
+    // A frame whose next one starts (in the same key) after `until` holds only later periods.
+    (place, head) => head > reads[place]!.until,
   )
   return out
 }

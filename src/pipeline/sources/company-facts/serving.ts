@@ -105,6 +105,7 @@ export const seriesLookups = (): LookupSpec[] => [
   }),
   lookupOf(FIN_METRIC_VINTAGES, {
     takesLines: COMPANY_LINES,
+    head: vintageHead,
     rowsOf: 'b.fin_metric_vintages',
     ranges: { column: 'cik', of: 'b.fin_metric_vintages', parts: 16, rowsPerPart: ROWS_PER_RANGE },
     from: (
@@ -114,6 +115,7 @@ export const seriesLookups = (): LookupSpec[] => [
   }),
   lookupOf(FIN_RATIO_VINTAGES, {
     takesLines: COMPANY_LINES,
+    head: vintageHead,
     rowsOf: 'b.fin_ratio_vintages',
     ranges: { column: 'cik', of: 'b.fin_ratio_vintages', parts: 4, rowsPerPart: ROWS_PER_RANGE },
     from: (
@@ -177,6 +179,13 @@ const seriesLines = (points: string, order: { key: string; lines: string }) => `
 /** A series line's frame head: its `newer_known_from` (a request as of a day passes frames newer than it). */
 const NEWER_KNOWN_FROM = FIN_METRIC_SERIES.peek.numbers('newer_known_from')
 const seriesHead = (line: string) => BigInt(NEWER_KNOWN_FROM(line).at(-1)!)
+
+/**
+ * A vintage line's frame head: its period's `end_date` (a key's lines run latest period first, so a request
+ * passes over the frames of periods newer than the points it answers: store/series-points.ts).
+ */
+const VINTAGE_END_DATE = FIN_METRIC_VINTAGES.peek.numbers('end_date')
+const vintageHead = (line: string) => BigInt(VINTAGE_END_DATE(line).at(-1)!)
 
 /** A point `p` whose last vintage `v` (none: not restated) is not its value (vintages.ts V6). */
 const LAST_VINTAGE_ASTRAY = `CASE WHEN p.restated THEN v.value IS DISTINCT FROM p.value
