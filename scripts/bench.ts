@@ -139,6 +139,9 @@ try {
   const inputBytes = bytesUnder(mirror)
 
   const recorded = f['reuse-build'] ? recordedBuild(load, datasets, mirror) : 'not asked to reuse it'
+  // Asked to reuse a snapshot that cannot be: stop, rather than empty the folder of one that took hours.
+  if (f['reuse-build'] && typeof recorded === 'string')
+    usage(`--reuse-build: the snapshot in ${datasets} cannot be reused (${recorded}); leave the flag out to build it`)
   const kind: BuildKind = f.nightly ? 'nightly' : 'first'
   if (typeof recorded === 'string')
     say(
