@@ -14,6 +14,7 @@ import {
   FIN_RATIO_SERIES,
   FIN_RATIO_VINTAGES,
   METRIC_META_FIELDS,
+  VINTAGE_PERIOD,
 } from '../../../pipeline/sources/company-facts/contract.ts'
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 
@@ -191,9 +192,6 @@ const VINTAGE_FILES = { metric: FIN_METRIC_VINTAGES, ratio: FIN_RATIO_VINTAGES }
  */
 export type VintagesWanted = readonly { quarters: number; since: number; until?: number }[]
 
-/** A vintage line's leading `quarters` and `end_date` (the same for both files). */
-const VINTAGE_LEAD = FIN_METRIC_VINTAGES.peek.numbers('end_date')
-
 /** A vintage line with its period (its leading `quarters` and `end_date`), the rest not parsed yet. */
 export type VintageLine = { quarters: number; end_date: number; line: string }
 
@@ -229,7 +227,7 @@ export async function seriesVintageLines(
     reads.map((r) => r.key),
     (place, line) => {
       const { name, since, until } = reads[place]!
-      const [quarters, endDate] = VINTAGE_LEAD(line) as [number, number]
+      const [quarters, endDate] = VINTAGE_PERIOD(line) as [number, number]
       if (endDate < since) return false
       if (endDate <= until) out[name]!.push({ quarters, end_date: endDate, line })
       return true

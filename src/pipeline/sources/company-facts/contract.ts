@@ -513,6 +513,12 @@ export const FIN_RATIO_VINTAGES = readModel({
   frameBytes: 4096,
 })
 
+/**
+ * A vintage line's leading `quarters` and `end_date`, read without parsing the rest (the same in both vintage
+ * files): what a request filters its lines by, and each frame's head (the end of its first line's period).
+ */
+export const VINTAGE_PERIOD = FIN_METRIC_VINTAGES.peek.numbers('end_date')
+
 /** The fields of a ratio point, in its line's order. */
 export const RATIO_POINT_FIELDS = Object.keys(FIN_RATIO_SERIES.fields.properties)
 

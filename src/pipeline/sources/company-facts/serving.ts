@@ -22,6 +22,7 @@ import {
   PERIOD_SERIES_KEY,
   RATIO_RANKING_YEARS_SQL,
   RATIO_SERIES_KEY,
+  VINTAGE_PERIOD,
 } from './contract.ts'
 import { rankingStatements } from './rankings.ts'
 import { ratioStatements } from './ratios.ts'
@@ -184,8 +185,7 @@ const seriesHead = (line: string) => BigInt(NEWER_KNOWN_FROM(line).at(-1)!)
  * A vintage line's frame head: its period's `end_date` (a key's lines run latest period first, so a request
  * passes over the frames of periods newer than the points it answers: store/series-points.ts).
  */
-const VINTAGE_END_DATE = FIN_METRIC_VINTAGES.peek.numbers('end_date')
-const vintageHead = (line: string) => BigInt(VINTAGE_END_DATE(line).at(-1)!)
+const vintageHead = (line: string) => BigInt(VINTAGE_PERIOD(line).at(-1)!)
 
 /** A point `p` whose last vintage `v` (none: not restated) is not its value (vintages.ts V6). */
 const LAST_VINTAGE_ASTRAY = `CASE WHEN p.restated THEN v.value IS DISTINCT FROM p.value
