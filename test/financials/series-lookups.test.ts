@@ -60,8 +60,8 @@ const columns = (fields: readonly string[], computed: Record<string, string>) =>
 
 /**
  * What a point's line holds of its vintages: the first day one of them was known (P1) and the first day
- * all were, from its rows of `vintages` (a restated point) or its first_reported, and a restated point's
- * last vintage.
+ * all were, from its rows of `vintages` (a restated point) or its first_reported, a restated point's last
+ * vintage, and how many it has (1: its first_reported only).
  */
 function fromVintages(vintages: string, point: readonly string[], more: string) {
   const rows = `FROM ${vintages} v WHERE ${point.map((c) => `v.${c} = t.${c}`).join(' AND ')}`
@@ -72,6 +72,7 @@ function fromVintages(vintages: string, point: readonly string[], more: string) 
     all_known_from: `coalesce((SELECT max(${knownOn}) ${rows}), ${firstKnownOn})`,
     last_vintage: `(SELECT to_json(arg_max({'value': v.value, 'acc_key': v.acc_key::VARCHAR, 'form': v.form,
       'filed': v.filed, 'accepted': v.accepted::VARCHAR, 'period': v.period${more}}, v.vintage)) ${rows})`,
+    vintages: `coalesce(nullif((SELECT count(*) ${rows}), 0), 1)::INTEGER`,
   }
 }
 
@@ -189,15 +190,15 @@ test("a ratio's latest `limit` periods are its key's first lines of both lengths
   )
 })
 
-test('a day that knew every vintage of a point answers from its line what reading its vintages gives', async () => {
+test("a day that knew every vintage of a point, or one of a metric point's two, answers from its line what reading its vintages gives", async () => {
   const store = financialsStore(db)
-  // The same store, its lines made to say no day knew every vintage and to hold no last one: each restated
-  // point reads its vintages.
+  // The same store, its lines made to say no day knew every vintage, to hold no last one and to count more
+  // than two: each restated point reads its vintages.
   const readingVintages: typeof store = {
     ...store,
     seriesPoints: async (...args) =>
       (await store.seriesPoints(...args)).map((read) =>
-        read.map((p) => ({ ...p, all_known_from: Infinity, last_vintage: null })),
+        read.map((p) => ({ ...p, all_known_from: Infinity, last_vintage: null, vintages: Infinity })),
       ),
   }
   // What an answer shows of a point (series.ts): its first-reported value and filing, not the vintage's other fields.
@@ -207,6 +208,7 @@ test('a day that knew every vintage of a point answers from its line what readin
       ...r,
       all_known_from: undefined,
       last_vintage: undefined,
+      vintages: undefined,
       first_reported: f && { value: f.value, acc_key: f.acc_key, form: f.form, filed: f.filed, accepted: f.accepted },
     }))
   const metrics = await bySeries('b.fin_metric_points', 'symbol', 'source', METRIC_POINT_FIELDS)
@@ -215,6 +217,8 @@ test('a day that knew every vintage of a point answers from its line what readin
   // point's own (a later one repeated its value) shows the line's last vintage is what answers.
   let fromLines = 0
   let fromAnEarlierFiling = 0
+  // A metric point of two vintages, as of a day that knew one of them.
+  let fromOneOfTwo = 0
   for (const [kind, series] of [
     ['metric', metrics],
     ['ratio', ratios],
@@ -240,10 +244,10 @@ test('a day that knew every vintage of a point answers from its line what readin
               fromLines++
               const last = r.last_vintage as { acc_key: string }
               if (vintage === 'latest' && last.acc_key !== r.acc_key) fromAnEarlierFiling++
-            }
+            } else if (kind === 'metric' && r.vintages === 2 && (r.known_from as number) <= day) fromOneOfTwo++
         }
     }
-  expect([fromLines > 20, fromAnEarlierFiling > 0]).toEqual([true, true])
+  expect([fromLines > 20, fromAnEarlierFiling > 0, fromOneOfTwo > 20]).toEqual([true, true, true])
 })
 
 test('fin_point_metas holds each tag-and-rule part once, and every metric point names one', async () => {

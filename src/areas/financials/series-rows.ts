@@ -31,30 +31,36 @@ type StoredFirst = FirstReportedRow & { period: number | null }
  * P1–P3 over a period's vintages (point-in-time.ts periodAt): its rows of the vintage file when its answer
  * needs them (`needsVintages`, read by restatedVintages); else those its line holds, which are all P1–P3
  * need: its first (`first_reported`, a point's one vintage when never restated: vintages.ts V6) and a
- * restated point's last (`last_vintage`). The day knew every one of those: a line is read as of a day
- * only from its `known_from` on (its one vintage's day when never restated), and a restated point's
- * vintages go unread only from its `all_known_from` on.
+ * restated point's last (`last_vintage`). The day knew every one of those (a line is read as of a day only
+ * from its `known_from` on, its one vintage's day when never restated; a restated point's vintages go
+ * unread from its `all_known_from` on), but for a metric point of two vintages it knew only one of: P1
+ * then keeps the one it knew.
  */
 function periodOf<V extends StoredFirst>(
   stored: V[] | undefined,
-  p: { value: number; first_reported: unknown; last_vintage?: unknown },
+  p: { value: number; first_reported: unknown; last_vintage?: unknown; all_known_from?: unknown },
   at: PointInTime,
   more: Partial<V> = {},
 ): PeriodAt<V> | undefined {
   if (stored) return periodAt(stored, at)
   const first = p.first_reported as V
   const vintages = p.last_vintage ? [first, p.last_vintage as V] : [{ ...first, value: p.value, ...more }]
-  return periodAt(vintages, { vintage: at.vintage, day: undefined })
+  const knewAll = at.day === undefined || (p.all_known_from as number) <= at.day
+  return periodAt(vintages, knewAll ? { vintage: at.vintage, day: undefined } : at)
 }
 
 /**
  * Whether a point's answer at `at` needs its vintages read: a restated point's, unless the day knew every
  * vintage (`all_known_from`), when P1–P3 take from its first and last (on its line) what they would take
- * from all; but a ratio's first vintage is on its line without its components.
+ * from all, or it is a metric point of two vintages (`vintages`), both on its line, of which a day that
+ * knew only one took that one; but a ratio's first vintage is on its line without its components.
  */
-const needsVintages = (kind: SeriesKind, p: Record<string, unknown>, at: PointInTime) =>
-  p.restated === true &&
-  ((at.day !== undefined && (p.all_known_from as number) > at.day) || (kind === 'ratio' && at.vintage === 'first'))
+function needsVintages(kind: SeriesKind, p: Record<string, unknown>, at: PointInTime): boolean {
+  if (p.restated !== true) return false
+  if (kind === 'ratio' && at.vintage === 'first') return true
+  if (at.day === undefined || (p.all_known_from as number) <= at.day) return false
+  return kind === 'ratio' || (p.vintages as number) > 2
+}
 
 /** The periods asked for, as of `at`'s day only those known by then (store/series-points.ts). */
 const knownBy = (periods: PeriodFilter, at: PointInTime | undefined): PeriodFilter =>

@@ -417,6 +417,9 @@ export const FIN_METRIC_SERIES = readModel({
     restated: Type.Boolean(),
     first_reported: METRIC_FIRST_REPORTED,
     last_vintage: LAST_VINTAGE,
+    // How many vintages the point has (1 when never restated): of two, both are on the line (its first and
+    // its last), so a day that knew only one of them answers from the line too.
+    vintages: Type.Number(),
   }),
   sql: AS_WRITTEN,
   packed: ['first_reported', 'last_vintage'],

@@ -143,11 +143,12 @@ const KNOWN_ON = knownOnSql('accepted::TIMESTAMP', 'filed')
 
 /**
  * Of each restated point of the range (P1): the first day one of its vintages was known, the first day all
- * were, and its last vintage (contract LAST_VINTAGE: its value and filing, and `more` of its fields).
+ * were, its last vintage (contract LAST_VINTAGE: its value and filing, and `more` of its fields) and how many
+ * it has.
  */
 const vintagesKnown = (vintages: string, point: readonly string[], inRange: (column: string) => string, more: string) =>
   `LEFT JOIN (SELECT ${point.join(', ')}, min(${KNOWN_ON}) AS known_from, max(${KNOWN_ON}) AS all_known_from,
-                     arg_max(${vintageOnLine('', more)}, vintage) AS last_vintage
+                     arg_max(${vintageOnLine('', more)}, vintage) AS last_vintage, count(*) AS vintages
               FROM ${vintages} WHERE ${inRange('cik')} GROUP BY ALL) v
      ON ${point.map((c) => `v.${c} = p.${c}`).join(' AND ')}`
 
@@ -156,10 +157,11 @@ const FIRST_KNOWN_ON = knownOnSql('p.first_reported.accepted::TIMESTAMP', 'p.fir
 /**
  * A point's `known_from` and `all_known_from` (contract POINT_LEAD): a restated point's from its vintages
  * (one may have been known before the first was: accepted the evening before), any other's from its one,
- * first_reported; and its `last_vintage`.
+ * first_reported; its `last_vintage`, and its number of `vintages` (a metric line's: contract
+ * FIN_METRIC_SERIES).
  */
 const FROM_VINTAGES = `coalesce(v.known_from, ${FIRST_KNOWN_ON}) AS known_from,
-  coalesce(v.all_known_from, ${FIRST_KNOWN_ON}) AS all_known_from, v.last_vintage`
+  coalesce(v.all_known_from, ${FIRST_KNOWN_ON}) AS all_known_from, v.last_vintage, coalesce(v.vintages, 1) AS vintages`
 
 /** A metric series' key is a series and period length, its lines latest period first (contract FIN_METRIC_SERIES). */
 const METRIC_LINE_ORDER = { key: 'cik, source, symbol, quarters', lines: 'recency' }
