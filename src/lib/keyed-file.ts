@@ -271,10 +271,19 @@ export class KeyedFile {
   *linesPassing(key: bigint, passes: (head: bigint) => boolean): Generator<string> {
     let frame = this.startFrame(key)
     if (frame < 0) return
-    if (this.heads)
-      while (frame + 1 < this.frames && this.firstKey(frame + 1) === key && passes(this.heads[frame + 1]!)) frame++
+    frame = this.lastPassing(frame, key, passes)
     do yield* payloadsIn(this.read(frame), key)
     while (++frame < this.frames && this.firstKey(frame) === key)
+  }
+
+  /**
+   * From `frame`, where `key`'s lines start, the last of its frames whose next frame (still the key's) has a
+   * head that `passes`: the lines before it all come before that head's. `frame` itself without heads.
+   */
+  private lastPassing(frame: number, key: bigint, passes: (head: bigint) => boolean): number {
+    if (!this.heads) return frame
+    while (frame + 1 < this.frames && this.firstKey(frame + 1) === key && passes(this.heads[frame + 1]!)) frame++
+    return frame
   }
 
   private *linesVia(
@@ -355,9 +364,7 @@ export class KeyedFile {
       if (place > 0 && key <= keys[place - 1]!) throw new Error(`keyed file: key ${key} not above the one before`)
       let start = this.startFrame(key)
       if (start < 0) return
-      if (passes && this.heads)
-        while (start + 1 < this.frames && this.firstKey(start + 1) === key && passes(place, this.heads[start + 1]!))
-          start++
+      if (passes) start = this.lastPassing(start, key, (head) => passes(place, head))
       if (start > frame) {
         frame = start
         text = this.read(frame)

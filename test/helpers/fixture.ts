@@ -100,8 +100,7 @@ export const largerCompanyFactsFixture = () => fixture(LARGER_COMPANY_FACTS)
  * costs mostly its fixed overhead, which a second thread adds to (work handed over and waited for) without
  * shortening it; and `bun test` runs two files at once, so a second thread has no core of its own. The
  * shared fixtures too: while one is built the other worker runs files, or builds another fixture while it
- * waits (fixture() below), so its core is not idle either; on two threads the sample snapshot took half as
- * much CPU again.
+ * waits (fixture() below), so its core is not idle either, and a second thread would only add CPU.
  */
 export const TEST_BUILD_THREADS = 1
 

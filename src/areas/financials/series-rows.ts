@@ -45,9 +45,12 @@ function periodOf<V extends StoredFirst>(
   if (stored) return periodAt(stored, at)
   const first = p.first_reported as V
   const vintages = p.last_vintage ? [first, p.last_vintage as V] : [{ ...first, value: p.value, ...more }]
-  const knewAll = at.day === undefined || (p.all_known_from as number) <= at.day
-  return periodAt(vintages, knewAll ? { vintage: at.vintage, day: undefined } : at)
+  return periodAt(vintages, knewEveryVintage(p, at) ? { vintage: at.vintage, day: undefined } : at)
 }
+
+/** Whether the day knew every vintage of a point (its `all_known_from`): always without a day. */
+const knewEveryVintage = (p: { all_known_from?: unknown }, at: PointInTime) =>
+  at.day === undefined || (p.all_known_from as number) <= at.day
 
 /**
  * Whether a point's answer at `at` needs its vintages read: a restated point's, unless the day knew every
@@ -58,7 +61,7 @@ function periodOf<V extends StoredFirst>(
 function needsVintages(kind: SeriesKind, p: Record<string, unknown>, at: PointInTime): boolean {
   if (p.restated !== true) return false
   if (kind === 'ratio' && at.vintage === 'first') return true
-  if (at.day === undefined || (p.all_known_from as number) <= at.day) return false
+  if (knewEveryVintage(p, at)) return false
   return kind === 'ratio' || (p.vintages as number) > 2
 }
 
