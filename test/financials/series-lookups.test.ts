@@ -88,11 +88,16 @@ async function bySeries(table: string, symbol: string, source: string, fields: r
   const computed =
     table === 'b.fin_metric_points'
       ? fromVintages('b.fin_metric_vintages', ['cik', 'symbol', 'source', 'quarters', 'end_date'], ", 'tag': v.tag")
-      : fromVintages(
-          'b.fin_ratio_vintages',
-          ['cik', 'ratio', 'quarters', 'end_date'],
-          ", 'components': v.components::JSON",
-        )
+      : {
+          ...fromVintages(
+            'b.fin_ratio_vintages',
+            ['cik', 'ratio', 'quarters', 'end_date'],
+            ", 'components': v.components::JSON",
+          ),
+          // A restated point's first vintage with its components (null on any other point).
+          first_reported: `struct_insert(t.first_reported, components := (SELECT v.components FROM b.fin_ratio_vintages v
+            WHERE v.cik = t.cik AND v.ratio = t.ratio AND v.quarters = t.quarters AND v.end_date = t.end_date AND v.vintage = 1))`,
+        }
   const rows = await db.all<Record<string, unknown> & { cik: number; s: string; src: string }>(
     // Names from this file only, no input: a statement of its own text.
     {
@@ -109,6 +114,16 @@ async function bySeries(table: string, symbol: string, source: string, fields: r
   // The fixture has restated points, some of whose vintages were known on different days.
   expect(rows.filter((r) => r.last_vintage !== null && r.all_known_from !== r.known_from).length).toBeGreaterThan(0)
   return Map.groupBy(rows, (r) => `${r.cik}|${r.src}|${r.s}`)
+}
+
+/** A ratio point as read: its components, and its first vintage's, as the JSON they hold. */
+const ratioAsRead = ({ cik: _c, s: _s, src: _src, ...r }: Record<string, unknown>) => {
+  const first = r.first_reported as Record<string, unknown>
+  return {
+    ...r,
+    components: JSON.parse(String(r.components)),
+    first_reported: { ...first, components: JSON.parse(String(first.components)) },
+  }
 }
 
 /**
@@ -141,9 +156,7 @@ test('every ratio point is read back through its series key; components as the J
     const lengths = hasFlow(ratioById.get(s)!) ? [1, 4] : [0]
     for (const r of rows) expect([s, lengths.includes(r.quarters as number)]).toEqual([s, true])
     const read = await pointsOf(db, 'ratio', cik, { source: 'ratio', symbol: s }, EVERY_PERIOD)
-    expect(read).toEqual(
-      rows.map(({ cik: _c, s: _s, src: _src, ...r }) => ({ ...r, components: JSON.parse(String(r.components)) })),
-    )
+    expect(read).toEqual(rows.map(ratioAsRead))
   }
 })
 
@@ -171,10 +184,7 @@ test("a ratio's latest `limit` periods are its key's first lines of both lengths
     .sort((a, b) => b.length - a.length)[0]!
   const { cik, s } = rows[0]!
   const name = { source: 'ratio' as const, symbol: s }
-  const points: Record<string, unknown>[] = rows.map(({ cik: _c, s: _s, src: _src, ...r }) => ({
-    ...r,
-    components: JSON.parse(String(r.components)),
-  }))
+  const points: Record<string, unknown>[] = rows.map(ratioAsRead)
   expect(points.length).toBeGreaterThan(8)
   // The latest five periods hold a year and quarters: the two lengths side by side in one key.
   expect(new Set(points.slice(0, 5).map((p) => p.quarters))).toEqual(new Set([1, 4]))
@@ -190,7 +200,7 @@ test("a ratio's latest `limit` periods are its key's first lines of both lengths
   )
 })
 
-test("a day that knew every vintage of a point, or one of a metric point's two, answers from its line what reading its vintages gives", async () => {
+test("a day that knew every vintage of a point, or one of a point's two, answers from its line what reading its vintages gives", async () => {
   const store = financialsStore(db)
   // The same store, its lines made to say no day knew every vintage, to hold no last one and to count more
   // than two: each restated point reads its vintages.
@@ -217,8 +227,10 @@ test("a day that knew every vintage of a point, or one of a metric point's two, 
   // point's own (a later one repeated its value) shows the line's last vintage is what answers.
   let fromLines = 0
   let fromAnEarlierFiling = 0
-  // A metric point of two vintages, as of a day that knew one of them.
-  let fromOneOfTwo = 0
+  // A point of two vintages, as of a day that knew one of them; and a restated ratio point as first reported
+  // (its first vintage's components on its line).
+  const fromOneOfTwo = { metric: 0, ratio: 0 }
+  let ratiosFirstReported = 0
   for (const [kind, series] of [
     ['metric', metrics],
     ['ratio', ratios],
@@ -244,10 +256,23 @@ test("a day that knew every vintage of a point, or one of a metric point's two, 
               fromLines++
               const last = r.last_vintage as { acc_key: string }
               if (vintage === 'latest' && last.acc_key !== r.acc_key) fromAnEarlierFiling++
-            } else if (kind === 'metric' && r.vintages === 2 && (r.known_from as number) <= day) fromOneOfTwo++
+              if (vintage === 'first' && kind === 'ratio') ratiosFirstReported++
+            } else if (r.vintages === 2 && (r.known_from as number) <= day) fromOneOfTwo[kind]++
         }
     }
-  expect([fromLines > 20, fromAnEarlierFiling > 0, fromOneOfTwo > 20]).toEqual([true, true, true])
+  expect({
+    fromLines: fromLines > 20,
+    fromAnEarlierFiling: fromAnEarlierFiling > 0,
+    metricsFromOneOfTwo: fromOneOfTwo.metric > 20,
+    ratiosFromOneOfTwo: fromOneOfTwo.ratio > 20,
+    ratiosFirstReported: ratiosFirstReported > 20,
+  }).toEqual({
+    fromLines: true,
+    fromAnEarlierFiling: true,
+    metricsFromOneOfTwo: true,
+    ratiosFromOneOfTwo: true,
+    ratiosFirstReported: true,
+  })
 })
 
 test('fin_point_metas holds each tag-and-rule part once, and every metric point names one', async () => {

@@ -33,8 +33,8 @@ type StoredFirst = FirstReportedRow & { period: number | null }
  * need: its first (`first_reported`, a point's one vintage when never restated: vintages.ts V6) and a
  * restated point's last (`last_vintage`). The day knew every one of those (a line is read as of a day only
  * from its `known_from` on, its one vintage's day when never restated; a restated point's vintages go
- * unread from its `all_known_from` on), but for a metric point of two vintages it knew only one of: P1
- * then keeps the one it knew.
+ * unread from its `all_known_from` on), but for a point of two vintages it knew only one of: P1 then keeps
+ * the one it knew.
  */
 function periodOf<V extends StoredFirst>(
   stored: V[] | undefined,
@@ -55,14 +55,12 @@ const knewEveryVintage = (p: { all_known_from?: unknown }, at: PointInTime) =>
 /**
  * Whether a point's answer at `at` needs its vintages read: a restated point's, unless the day knew every
  * vintage (`all_known_from`), when P1–P3 take from its first and last (on its line) what they would take
- * from all, or it is a metric point of two vintages (`vintages`), both on its line, of which a day that
- * knew only one took that one; but a ratio's first vintage is on its line without its components.
+ * from all, or it is a point of two vintages (`vintages`), both on its line, of which a day that knew only
+ * one took that one. A metric's and a ratio's alike: a restated ratio's first vintage is on its line with
+ * its components (contract FIN_RATIO_SERIES).
  */
-function needsVintages(kind: SeriesKind, p: Record<string, unknown>, at: PointInTime): boolean {
-  if (p.restated !== true) return false
-  if (kind === 'ratio' && at.vintage === 'first') return true
-  if (knewEveryVintage(p, at)) return false
-  return kind === 'ratio' || (p.vintages as number) > 2
+function needsVintages(p: Record<string, unknown>, at: PointInTime): boolean {
+  return p.restated === true && !knewEveryVintage(p, at) && (p.vintages as number) > 2
 }
 
 /** The periods asked for, as of `at`'s day only those known by then (store/series-points.ts). */
@@ -87,7 +85,7 @@ async function restatedVintages<K extends SeriesKind>(
     // Of each period length, the oldest and the latest period whose point needs its vintages.
     const span = new Map<number, { since: number; until: number }>()
     for (const p of read) {
-      if (!needsVintages(kind, p, at)) continue
+      if (!needsVintages(p, at)) continue
       const [quarters, endDate] = [p.quarters as number, p.end_date as number]
       const known = span.get(quarters)
       if (!known) span.set(quarters, { since: endDate, until: endDate })
@@ -99,7 +97,7 @@ async function restatedVintages<K extends SeriesKind>(
   return read.map((lines) => {
     const byPeriod = vintagesByPeriod(lines)
     return (p: Record<string, unknown>) =>
-      needsVintages(kind, p, at)
+      needsVintages(p, at)
         ? byPeriod
             .get(periodKey(p.quarters as number, p.end_date as number))
             ?.map((v) => store.vintageOfLine(kind, v.line))

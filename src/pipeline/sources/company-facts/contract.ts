@@ -379,13 +379,10 @@ const VINTAGE_ON_LINE = {
 }
 
 /**
- * A point's first vintage: its first-reported value and that filing (vintages.ts V6). On every point: a
- * point of one vintage has no vintage rows, and a request as of a day reads when it was first known here.
- */
-const FIRST_REPORTED = Type.Object(VINTAGE_ON_LINE)
-/**
- * A metric's, with the tag its filing reported the value under (vintages.ts V1) where that is not the
- * point's own (null: the point's, as on most lines).
+ * A metric point's first vintage: its first-reported value and that filing (vintages.ts V6), with the tag
+ * its filing reported the value under (vintages.ts V1) where that is not the point's own (null: the point's,
+ * as on most lines). On every point: a point of one vintage has no vintage rows, and a request as of a day
+ * reads when it was first known here.
  */
 const METRIC_FIRST_REPORTED = Type.Object({ ...VINTAGE_ON_LINE, tag: nullableText })
 
@@ -453,9 +450,13 @@ export const FIN_RATIO_SERIES = readModel({
     unit: text,
     components: Type.Unknown(),
     restated: Type.Boolean(),
-    first_reported: FIRST_REPORTED,
+    // A restated point's with the components that value was computed from (null on any other point: its
+    // components are the point's), so a request as of a day or as first reported takes it from the line.
+    first_reported: Type.Object({ ...VINTAGE_ON_LINE, components: Type.Unknown() }),
     // With the components that value was computed from.
     last_vintage: Type.Union([Type.Object({ ...VINTAGE_ON_LINE, components: Type.Unknown() }), Type.Null()]),
+    // How many vintages the point has, as a metric line's: of two, both are on the line.
+    vintages: Type.Number(),
   }),
   sql: AS_WRITTEN,
   packed: ['first_reported', 'last_vintage'],

@@ -131,8 +131,9 @@ export const seriesLookups = (): LookupSpec[] => [
     ranges: { column: 'cik', of: 'b.fin_ratio_points', parts: 4, rowsPerPart: ROWS_PER_RANGE },
     from: (inRange) =>
       seriesLines(
-        `SELECT p.*, 'ratio' AS source, p.ratio AS symbol, ${FROM_VINTAGES}
-         FROM b.fin_ratio_points p ${vintagesKnown('b.fin_ratio_vintages', RATIO_POINT_KEY, inRange, ", 'components': components::JSON")}
+        `SELECT p.* REPLACE (struct_insert(p.first_reported, components := v.first_components) AS first_reported),
+                'ratio' AS source, p.ratio AS symbol, ${FROM_VINTAGES}
+         FROM b.fin_ratio_points p ${vintagesKnown('b.fin_ratio_vintages', RATIO_POINT_KEY, inRange, ", 'components': components::JSON", ', arg_min(components::JSON, vintage) AS first_components')}
          WHERE ${inRange('p.cik')}`,
         RATIO_LINE_ORDER,
       ),
@@ -143,12 +144,18 @@ const KNOWN_ON = knownOnSql('accepted::TIMESTAMP', 'filed')
 
 /**
  * Of each restated point of the range (P1): the first day one of its vintages was known, the first day all
- * were, its last vintage (contract LAST_VINTAGE: its value and filing, and `more` of its fields) and how many
- * it has.
+ * were, its last vintage (contract LAST_VINTAGE: its value and filing, and `more` of its fields), how many
+ * it has, and `aggregates` more of them.
  */
-const vintagesKnown = (vintages: string, point: readonly string[], inRange: (column: string) => string, more: string) =>
+const vintagesKnown = (
+  vintages: string,
+  point: readonly string[],
+  inRange: (column: string) => string,
+  more: string,
+  aggregates = '',
+) =>
   `LEFT JOIN (SELECT ${point.join(', ')}, min(${KNOWN_ON}) AS known_from, max(${KNOWN_ON}) AS all_known_from,
-                     arg_max(${vintageOnLine('', more)}, vintage) AS last_vintage, count(*) AS vintages
+                     arg_max(${vintageOnLine('', more)}, vintage) AS last_vintage, count(*) AS vintages${aggregates}
               FROM ${vintages} WHERE ${inRange('cik')} GROUP BY ALL) v
      ON ${point.map((c) => `v.${c} = p.${c}`).join(' AND ')}`
 
@@ -157,8 +164,7 @@ const FIRST_KNOWN_ON = knownOnSql('p.first_reported.accepted::TIMESTAMP', 'p.fir
 /**
  * A point's `known_from` and `all_known_from` (contract POINT_LEAD): a restated point's from its vintages
  * (one may have been known before the first was: accepted the evening before), any other's from its one,
- * first_reported; its `last_vintage`, and its number of `vintages` (a metric line's: contract
- * FIN_METRIC_SERIES).
+ * first_reported; its `last_vintage`, and its number of `vintages`.
  */
 const FROM_VINTAGES = `coalesce(v.known_from, ${FIRST_KNOWN_ON}) AS known_from,
   coalesce(v.all_known_from, ${FIRST_KNOWN_ON}) AS all_known_from, v.last_vintage, coalesce(v.vintages, 1) AS vintages`
