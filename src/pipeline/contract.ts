@@ -31,10 +31,11 @@
  * under one key, latest period first (`fin-ratio-series`: RATIO_SERIES_KEY); 21: frame heads on the metric
  * and ratio vintage files (each frame's first period end); 22: a metric series line's vintage count
  * (`vintages`: a point of two answers any day from its line); 23: a ratio series line's too, and its
- * `first_reported` with the components of a restated point's first value.
+ * `first_reported` with the components of a restated point's first value; 24: a series line's vintages
+ * between its first and its last (`middle_vintages`, of a point of at most four).
  * A server reads only its own version.
  */
-export const SCHEMA_VERSION = 23
+export const SCHEMA_VERSION = 24
 
 /** The server's read-only DuckDB file inside each snapshot folder. */
 export const SERVING_FILE = 'serving.duckdb'

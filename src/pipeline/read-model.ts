@@ -50,7 +50,8 @@ export type ReadModelSpec<N extends string, K, S extends TObject, F extends Line
    * Fields of an array line whose value is an object (or null) written as the array of its values in its
    * schema's order, its names left out, as the line's own fields are: decoding makes the object again. For
    * objects on every line (a point's first vintage), where their names were a fifth of the line's bytes,
-   * and of what decompressing and parsing it cost.
+   * and of what decompressing and parsing it cost. A field that is a list of such objects (or null) is
+   * written as a list of such arrays.
    */
   packed?: readonly (keyof Static<S> & string)[]
   /** Uncompressed bytes per frame, where not the writer's 16 KB. */
@@ -214,37 +215,45 @@ const fieldNames = (fields: TObject) => Object.keys(fields.properties)
  */
 function rowMaker(
   names: readonly string[],
-  packed: ReadonlyMap<string, readonly string[]>,
+  packed: ReadonlyMap<string, Packed>,
 ): (values: unknown[]) => Record<string, unknown> {
   const valueCode = (name: string, i: number) => {
     const inner = packed.get(name)
     if (!inner) return `values[${i}]`
-    const object = inner.map((n, j) => `${JSON.stringify(n)}: values[${i}][${j}]`).join(', ')
-    return `values[${i}] === null ? null : { ${object} }`
+    const objectOf = (v: string) => `{ ${inner.names.map((n, j) => `${JSON.stringify(n)}: ${v}[${j}]`).join(', ')} }`
+    return `values[${i}] === null ? null : ${inner.list ? `values[${i}].map((v) => (${objectOf('v')}))` : objectOf(`values[${i}]`)}`
   }
   const fields = names.map((name, i) => `${JSON.stringify(name)}: ${valueCode(name, i)}`)
   return new Function('values', `return { ${fields.join(', ')} }`) as (values: unknown[]) => Record<string, unknown>
 }
 
+/** A packed field: its object's names in its schema's order, and whether the field is a list of such objects. */
+type Packed = { names: readonly string[]; list: boolean }
+
+type Schema = { properties?: object; items?: Schema; anyOf?: Schema[] }
+
 /**
- * The names of each packed field's object, in its schema's order (of an object, or of the object in a
- * union with null); the field's SQL is then its column's members in that order.
+ * The names of each packed field's object, in its schema's order (of an object, or a list of objects,
+ * either maybe in a union with null); the field's SQL is then its column's members in that order.
  */
 function packedFields(name: string, form: LineForm, fields: TObject, packed: readonly string[] = []) {
   if (packed.length && form !== 'array') throw new Error(`read model ${name}: only an array line packs objects`)
   return new Map(
-    packed.map((field) => {
-      const schema = fields.properties[field] as { properties?: object; anyOf?: { properties?: object }[] }
-      const object = schema?.properties ?? schema?.anyOf?.find((s) => s.properties)?.properties
-      if (!object) throw new Error(`read model ${name}: ${field} is packed but is no object`)
-      return [field, Object.keys(object)]
+    packed.map((field): [string, Packed] => {
+      const schema = fields.properties[field] as Schema | undefined
+      const shape = schema?.anyOf?.find((s) => s.properties || s.items?.properties) ?? schema
+      const object = shape?.properties ?? shape?.items?.properties
+      if (!object) throw new Error(`read model ${name}: ${field} is packed but is no object or list of objects`)
+      return [field, { names: Object.keys(object), list: !shape?.properties }]
     }),
   )
 }
 
-/** A packed field's SQL: its struct column's members as a JSON array, or null. */
-const packedSql = (column: string, inner: readonly string[]) =>
-  `CASE WHEN ${column} IS NULL THEN NULL ELSE json_array(${inner.map((n) => `${column}.${n}`).join(', ')}) END`
+/** A packed field's SQL: its struct column's members as a JSON array (of a list of structs, a list of those), or null. */
+function packedSql(column: string, { names, list }: Packed) {
+  const values = (struct: string) => `json_array(${names.map((n) => `${struct}.${n}`).join(', ')})`
+  return `CASE WHEN ${column} IS NULL THEN NULL ELSE ${list ? `to_json(list_transform(${column}, x -> ${values('x')}))` : values(column)} END`
+}
 
 /** Declares a lookup file (above). */
 export function readModel<const N extends string, K, S extends TObject, F extends LineForm>(

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import type { PointInTime } from '../../src/areas/financials/point-in-time.ts'
+import type { PointInTime, Vintage } from '../../src/areas/financials/point-in-time.ts'
 import { metricPointsAt, ratioPointsAt } from '../../src/areas/financials/series-rows.ts'
 import { financialsStore } from '../../src/areas/financials/store/index.ts'
 import {
@@ -20,10 +20,14 @@ import {
 import type { RequestDb } from '../../src/db/client.ts'
 import { sql } from '../../src/db/sql.ts'
 import { BUILD_DATABASE_FILE } from '../../src/pipeline/contract.ts'
-import { METRIC_POINT_FIELDS, RATIO_POINT_FIELDS } from '../../src/pipeline/sources/company-facts/contract.ts'
+import {
+  METRIC_POINT_FIELDS,
+  RATIO_POINT_FIELDS,
+  VINTAGES_ON_LINE,
+} from '../../src/pipeline/sources/company-facts/contract.ts'
 import { SEGMENT_ROWS_KEY } from '../../src/pipeline/sources/financial-statements/contract.ts'
 import { hasFlow, ratioById } from '../../src/reference/financial-ratios.ts'
-import { knownOnSql } from '../../src/reference/point-in-time.ts'
+import { knownOn, knownOnSql } from '../../src/reference/point-in-time.ts'
 import { openTestApi } from '../helpers/api.ts'
 
 /** One series' points: the store reads several at once, one list per name. */
@@ -73,6 +77,10 @@ function fromVintages(vintages: string, point: readonly string[], more: string) 
     last_vintage: `(SELECT to_json(arg_max({'value': v.value, 'acc_key': v.acc_key::VARCHAR, 'form': v.form,
       'filed': v.filed, 'accepted': v.accepted::VARCHAR, 'period': v.period${more}}, v.vintage)) ${rows})`,
     vintages: `coalesce(nullif((SELECT count(*) ${rows}), 0), 1)::INTEGER`,
+    // Those between the first and the last, of a point with at most VINTAGES_ON_LINE (vintages are numbered 1 to n).
+    middle_vintages: `(SELECT to_json(list({'value': v.value, 'acc_key': v.acc_key::VARCHAR, 'form': v.form,
+      'filed': v.filed, 'accepted': v.accepted::VARCHAR, 'period': v.period${more}} ORDER BY v.vintage)) ${rows}
+      AND v.vintage > 1 AND v.vintage < (SELECT count(*) ${rows}) AND (SELECT count(*) ${rows}) <= ${VINTAGES_ON_LINE})`,
   }
 }
 
@@ -109,8 +117,11 @@ async function bySeries(table: string, symbol: string, source: string, fields: r
       values: [],
     },
   )
-  // A restated point's last vintage as the JSON its line holds (null on any other point).
-  for (const r of rows) r.last_vintage = r.last_vintage === null ? null : JSON.parse(String(r.last_vintage))
+  // A restated point's last vintage and middle ones as the JSON its line holds (null on any other point).
+  for (const r of rows) {
+    r.last_vintage = r.last_vintage === null ? null : JSON.parse(String(r.last_vintage))
+    r.middle_vintages = r.middle_vintages === null ? null : JSON.parse(String(r.middle_vintages))
+  }
   // The fixture has restated points, some of whose vintages were known on different days.
   expect(rows.filter((r) => r.last_vintage !== null && r.all_known_from !== r.known_from).length).toBeGreaterThan(0)
   return Map.groupBy(rows, (r) => `${r.cik}|${r.src}|${r.s}`)
@@ -200,7 +211,7 @@ test("a ratio's latest `limit` periods are its key's first lines of both lengths
   )
 })
 
-test("a day that knew every vintage of a point, or one of a point's two, answers from its line what reading its vintages gives", async () => {
+test("a day that knew every vintage of a point, or some of those its line holds, answers from its line what reading its vintages gives", async () => {
   const store = financialsStore(db)
   // The same store, its lines made to say no day knew every vintage, to hold no last one and to count more
   // than two: each restated point reads its vintages.
@@ -208,7 +219,13 @@ test("a day that knew every vintage of a point, or one of a point's two, answers
     ...store,
     seriesPoints: async (...args) =>
       (await store.seriesPoints(...args)).map((read) =>
-        read.map((p) => ({ ...p, all_known_from: Infinity, last_vintage: null, vintages: Infinity })),
+        read.map((p) => ({
+          ...p,
+          all_known_from: Infinity,
+          last_vintage: null,
+          middle_vintages: null,
+          vintages: Infinity,
+        })),
       ),
   }
   // What an answer shows of a point (series.ts): its first-reported value and filing, not the vintage's other fields.
@@ -218,6 +235,7 @@ test("a day that knew every vintage of a point, or one of a point's two, answers
       ...r,
       all_known_from: undefined,
       last_vintage: undefined,
+      middle_vintages: undefined,
       vintages: undefined,
       first_reported: f && { value: f.value, acc_key: f.acc_key, form: f.form, filed: f.filed, accepted: f.accepted },
     }))
@@ -227,9 +245,11 @@ test("a day that knew every vintage of a point, or one of a point's two, answers
   // point's own (a later one repeated its value) shows the line's last vintage is what answers.
   let fromLines = 0
   let fromAnEarlierFiling = 0
-  // A point of two vintages, as of a day that knew one of them; and a restated ratio point as first reported
-  // (its first vintage's components on its line).
+  // A point of two vintages, as of a day that knew one of them; of three or more, all on its line, as of a
+  // day that knew some; and a restated ratio point as first reported (its first vintage's components on its
+  // line).
   const fromOneOfTwo = { metric: 0, ratio: 0 }
+  const fromSomeOnLine = { metric: 0, ratio: 0 }
   let ratiosFirstReported = 0
   for (const [kind, series] of [
     ['metric', metrics],
@@ -240,7 +260,9 @@ test("a day that knew every vintage of a point, or one of a point's two, answers
       if (!restated.length) continue
       const { cik, s, src } = rows[0]!
       const days = [...new Set(restated.flatMap((r) => [r.all_known_from as number, (r.all_known_from as number) - 1]))]
-      for (const day of [...days.slice(0, 6), undefined])
+      // And the days a point's middle vintages became known: days that knew some of its vintages on its line.
+      const middleDays = restated.flatMap((r) => ((r.middle_vintages as Vintage[] | null) ?? []).map(knownOn))
+      for (const day of [...new Set([...days.slice(0, 6), ...middleDays.slice(0, 8)]), undefined])
         for (const vintage of ['latest', 'first'] as const) {
           if (day === undefined && vintage === 'latest') continue
           const answers = async (from: typeof store, at: PointInTime) =>
@@ -257,7 +279,10 @@ test("a day that knew every vintage of a point, or one of a point's two, answers
               const last = r.last_vintage as { acc_key: string }
               if (vintage === 'latest' && last.acc_key !== r.acc_key) fromAnEarlierFiling++
               if (vintage === 'first' && kind === 'ratio') ratiosFirstReported++
-            } else if (r.vintages === 2 && (r.known_from as number) <= day) fromOneOfTwo[kind]++
+            } else if ((r.known_from as number) <= day) {
+              if (r.vintages === 2) fromOneOfTwo[kind]++
+              else if ((r.vintages as number) <= VINTAGES_ON_LINE) fromSomeOnLine[kind]++
+            }
         }
     }
   expect({
@@ -265,12 +290,16 @@ test("a day that knew every vintage of a point, or one of a point's two, answers
     fromAnEarlierFiling: fromAnEarlierFiling > 0,
     metricsFromOneOfTwo: fromOneOfTwo.metric > 20,
     ratiosFromOneOfTwo: fromOneOfTwo.ratio > 20,
+    metricsFromSomeOnLine: fromSomeOnLine.metric > 5,
+    ratiosFromSomeOnLine: fromSomeOnLine.ratio > 2,
     ratiosFirstReported: ratiosFirstReported > 20,
   }).toEqual({
     fromLines: true,
     fromAnEarlierFiling: true,
     metricsFromOneOfTwo: true,
     ratiosFromOneOfTwo: true,
+    metricsFromSomeOnLine: true,
+    ratiosFromSomeOnLine: true,
     ratiosFirstReported: true,
   })
 })

@@ -88,7 +88,7 @@ describe('secds build: publishing', () => {
     expect(entriesOf(datasets)).toEqual(['.build-cache', result.snapshotId, 'CURRENT'].sort())
     const manifest = JSON.parse(readFileSync(join(result.dir, 'manifest.json'), 'utf8'))
     expect(manifest.snapshotId).toBe(result.snapshotId)
-    expect(manifest.schemaVersion).toBe(23)
+    expect(manifest.schemaVersion).toBe(24)
     const zip = statSync(join(mirror, 'submissions.zip'))
     // Input files by source, in registry order: the sources' folders under src/pipeline/sources/.
     expect(Object.keys(manifest.sources)).toEqual([

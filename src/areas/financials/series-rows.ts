@@ -14,6 +14,7 @@ import type {
   SeriesName,
   VintageRow,
 } from './store/index.ts'
+import { lineHoldsEveryVintage } from './store/index.ts'
 
 /** A restated point's first-reported value and filing. */
 export type FirstReportedRow = {
@@ -31,21 +32,28 @@ type StoredFirst = FirstReportedRow & { period: number | null }
  * P1–P3 over a period's vintages (point-in-time.ts periodAt): its rows of the vintage file when its answer
  * needs them (`needsVintages`, read by restatedVintages); else those its line holds, which are all P1–P3
  * need: its first (`first_reported`, a point's one vintage when never restated: vintages.ts V6) and a
- * restated point's last (`last_vintage`). The day knew every one of those (a line is read as of a day only
- * from its `known_from` on, its one vintage's day when never restated; a restated point's vintages go
- * unread from its `all_known_from` on), but for a point of two vintages it knew only one of: P1 then keeps
- * the one it knew.
+ * restated point's last (`last_vintage`), and those between when its line holds them all
+ * (`middle_vintages`). A day that knew every vintage (a line is read as of a day only from its `known_from`
+ * on, its one vintage's day when never restated) takes from its first and last what it would take from
+ * all; one that knew some of a point's vintages, all on its line, takes P1 over them.
  */
 function periodOf<V extends StoredFirst>(
   stored: V[] | undefined,
-  p: { value: number; first_reported: unknown; last_vintage?: unknown; all_known_from?: unknown },
+  p: {
+    value: number
+    first_reported: unknown
+    last_vintage?: unknown
+    middle_vintages?: unknown
+    all_known_from?: unknown
+  },
   at: PointInTime,
   more: Partial<V> = {},
 ): PeriodAt<V> | undefined {
   if (stored) return periodAt(stored, at)
   const first = p.first_reported as V
-  const vintages = p.last_vintage ? [first, p.last_vintage as V] : [{ ...first, value: p.value, ...more }]
-  return periodAt(vintages, knewEveryVintage(p, at) ? { vintage: at.vintage, day: undefined } : at)
+  if (!p.last_vintage) return periodAt([{ ...first, value: p.value, ...more }], at)
+  if (knewEveryVintage(p, at)) return periodAt([first, p.last_vintage as V], { vintage: at.vintage, day: undefined })
+  return periodAt([first, ...((p.middle_vintages as V[] | null) ?? []), p.last_vintage as V], at)
 }
 
 /** Whether the day knew every vintage of a point (its `all_known_from`): always without a day. */
@@ -55,12 +63,11 @@ const knewEveryVintage = (p: { all_known_from?: unknown }, at: PointInTime) =>
 /**
  * Whether a point's answer at `at` needs its vintages read: a restated point's, unless the day knew every
  * vintage (`all_known_from`), when P1–P3 take from its first and last (on its line) what they would take
- * from all, or it is a point of two vintages (`vintages`), both on its line, of which a day that knew only
- * one took that one. A metric's and a ratio's alike: a restated ratio's first vintage is on its line with
- * its components (contract FIN_RATIO_SERIES).
+ * from all, or its line holds them all (lineHoldsEveryVintage). A metric's and a ratio's
+ * alike: a restated ratio's vintages on its line have their components (contract FIN_RATIO_SERIES).
  */
 function needsVintages(p: Record<string, unknown>, at: PointInTime): boolean {
-  return p.restated === true && !knewEveryVintage(p, at) && (p.vintages as number) > 2
+  return p.restated === true && !knewEveryVintage(p, at) && !lineHoldsEveryVintage(p)
 }
 
 /** The periods asked for, as of `at`'s day only those known by then (store/series-points.ts). */

@@ -37,7 +37,7 @@ export type { FilingColumns, MetricRankRow, RankedCompany, RankingAt, RatioRankR
 export type { RestatedPeriodRow, RestatementRankRow } from './restatements.ts'
 export type { SegmentRow } from './segments.ts'
 export type { PeriodFilter, RatioVintageRow, SeriesKind, SeriesName, VintageRow } from './series-points.ts'
-export { canonicalSeries } from './series-points.ts'
+export { canonicalSeries, lineHoldsEveryVintage } from './series-points.ts'
 export type { ValueRow } from './standardized.ts'
 
 export const financialsStore = (db: Db) => ({

@@ -15,6 +15,7 @@ import {
   FIN_RATIO_VINTAGES,
   METRIC_META_FIELDS,
   VINTAGE_PERIOD,
+  VINTAGES_ON_LINE,
 } from '../../../pipeline/sources/company-facts/contract.ts'
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
 
@@ -241,3 +242,9 @@ export async function seriesVintageLines(
 /** A vintage line parsed: a metric's or a ratio's vintage row. */
 export const vintageOfLine = <K extends SeriesKind>(kind: K, line: string) =>
   (VINTAGE_FILES[kind] as typeof FIN_RATIO_VINTAGES).decode(line) as K extends 'metric' ? VintageRow : RatioVintageRow
+
+/**
+ * Whether a point's line holds every vintage of it (its `vintages`: contract VINTAGES_ON_LINE): its first,
+ * its last and those between, so no request reads its vintage lines.
+ */
+export const lineHoldsEveryVintage = (p: Record<string, unknown>) => (p.vintages as number) <= VINTAGES_ON_LINE

@@ -23,6 +23,7 @@ import {
   RATIO_RANKING_YEARS_SQL,
   RATIO_SERIES_KEY,
   VINTAGE_PERIOD,
+  VINTAGES_ON_LINE,
 } from './contract.ts'
 import { rankingStatements } from './rankings.ts'
 import { ratioStatements } from './ratios.ts'
@@ -145,7 +146,8 @@ const KNOWN_ON = knownOnSql('accepted::TIMESTAMP', 'filed')
 /**
  * Of each restated point of the range (P1): the first day one of its vintages was known, the first day all
  * were, its last vintage (contract LAST_VINTAGE: its value and filing, and `more` of its fields), how many
- * it has, and `aggregates` more of them.
+ * it has, those between its first and its last when it has at most VINTAGES_ON_LINE, and `aggregates` more
+ * of them.
  */
 const vintagesKnown = (
   vintages: string,
@@ -155,7 +157,9 @@ const vintagesKnown = (
   aggregates = '',
 ) =>
   `LEFT JOIN (SELECT ${point.join(', ')}, min(${KNOWN_ON}) AS known_from, max(${KNOWN_ON}) AS all_known_from,
-                     arg_max(${vintageOnLine('', more)}, vintage) AS last_vintage, count(*) AS vintages${aggregates}
+                     arg_max(${vintageOnLine('', more)}, vintage) AS last_vintage, count(*) AS vintages,
+                     CASE WHEN count(*) BETWEEN 3 AND ${VINTAGES_ON_LINE}
+                       THEN list(${vintageOnLine('', more)} ORDER BY vintage)[2:-2] END AS middle_vintages${aggregates}
               FROM ${vintages} WHERE ${inRange('cik')} GROUP BY ALL) v
      ON ${point.map((c) => `v.${c} = p.${c}`).join(' AND ')}`
 
@@ -164,10 +168,11 @@ const FIRST_KNOWN_ON = knownOnSql('p.first_reported.accepted::TIMESTAMP', 'p.fir
 /**
  * A point's `known_from` and `all_known_from` (contract POINT_LEAD): a restated point's from its vintages
  * (one may have been known before the first was: accepted the evening before), any other's from its one,
- * first_reported; its `last_vintage`, and its number of `vintages`.
+ * first_reported; its `last_vintage`, its number of `vintages` and its `middle_vintages`.
  */
 const FROM_VINTAGES = `coalesce(v.known_from, ${FIRST_KNOWN_ON}) AS known_from,
-  coalesce(v.all_known_from, ${FIRST_KNOWN_ON}) AS all_known_from, v.last_vintage, coalesce(v.vintages, 1) AS vintages`
+  coalesce(v.all_known_from, ${FIRST_KNOWN_ON}) AS all_known_from, v.last_vintage, coalesce(v.vintages, 1) AS vintages,
+  v.middle_vintages`
 
 /** A metric series' key is a series and period length, its lines latest period first (contract FIN_METRIC_SERIES). */
 const METRIC_LINE_ORDER = { key: 'cik, source, symbol, quarters', lines: 'recency' }
