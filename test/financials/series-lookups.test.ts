@@ -211,10 +211,10 @@ test("a ratio's latest `limit` periods are its key's first lines of both lengths
   )
 })
 
-test("a day that knew every vintage of a point, or some of those its line holds, answers from its line what reading its vintages gives", async () => {
+test('a day that knew every vintage of a point, or some of those its line holds, answers from its line what reading its vintages gives', async () => {
   const store = financialsStore(db)
-  // The same store, its lines made to say no day knew every vintage, to hold no last one and to count more
-  // than two: each restated point reads its vintages.
+  // The same store, its lines made to say no day knew every vintage, to hold no last or middle ones and to
+  // count more than a line holds: each restated point reads its vintages.
   const readingVintages: typeof store = {
     ...store,
     seriesPoints: async (...args) =>
