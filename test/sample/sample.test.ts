@@ -13,15 +13,24 @@ import { describeFormType } from '../../src/reference/form-types.ts'
 import { SIC_CODES } from '../../src/reference/sic-codes.ts'
 import { absentFrom, CAST, CAST_ACCESSIONS, CAST_PROFILES } from '../../src/sample/cast.ts'
 import { WorkerZipSink, ZipSink } from '../../src/sample/output.ts'
+import { fixtureMirror, LARGER, SAMPLE } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 const SAMPLES = join(import.meta.dir, '../../../shared/edgar-samples')
 const root = tempDir('sample')
-const dirA = join(root, 'a')
+/**
+ * The mirror the population, cast and format tests read: the run's shared LARGER one (read only), a
+ * population large enough for its shape, generated once for every test that reads it.
+ */
+let dirA = ''
+/**
+ * Determinism is checked on the shared SAMPLE mirror (every source at a small scale), generated again
+ * here: the same generators run whatever the scale, and a small one costs the least to make twice.
+ */
+let sampleDir = ''
 const dirB = join(root, 'b')
 const dirC = join(root, 'c')
 const dirU = join(root, 'u')
-const SCALE = 0.0005
 const ACCESSION = /^\d{10}-\d{2}-\d{6}$/
 
 type Columns = Record<string, (string | number)[]>
@@ -33,6 +42,8 @@ type Record_ = {
 } & Record<string, unknown>
 
 let entries = new Map<string, string>()
+/** The SAMPLE mirror's submissions entries, by name. */
+let sampleEntries = new Map<string, string>()
 const json = <T>(name: string) => JSON.parse(entries.get(name)!) as T
 const mainFile = (cik: number) => `CIK${String(cik).padStart(10, '0')}.json`
 const rowCache = new Map<number, Record<string, string | number>[]>()
@@ -66,39 +77,50 @@ const idxRows = (path: string) => {
   }
 }
 
+const submissionsOf = (dir: string) => {
+  const zip = ZipReader.open(join(dir, 'submissions.zip'))
+  try {
+    return new Map([...zip.iterate()].map(([e, data]) => [e.name, data.toString()]))
+  } finally {
+    zip.close()
+  }
+}
+
 beforeAll(async () => {
-  await generateSample({ out: dirA, scale: SCALE, seed: 3 })
-  await generateSample({ out: dirB, scale: SCALE, seed: 3 })
+  dirA = await fixtureMirror(LARGER)
+  sampleDir = await fixtureMirror(SAMPLE)
+  await generateSample({ out: dirB, scale: SAMPLE.scale, seed: SAMPLE.seed })
   // Read for their submissions files alone (a source's files are the same whatever others are written).
-  await generateSample({ out: dirC, scale: SCALE, seed: 4, sources: [submissions] })
-  await generateSample({ out: dirU, scale: SCALE, seed: 3, unzipped: true, sources: [submissions] })
-  const zip = ZipReader.open(join(dirA, 'submissions.zip'))
-  entries = new Map([...zip.iterate()].map(([e, data]) => [e.name, data.toString()]))
-  zip.close()
+  await generateSample({ out: dirC, scale: SAMPLE.scale, seed: SAMPLE.seed + 1, sources: [submissions] })
+  await generateSample({ out: dirU, scale: SAMPLE.scale, seed: SAMPLE.seed, unzipped: true, sources: [submissions] })
+  entries = submissionsOf(dirA)
+  sampleEntries = submissionsOf(sampleDir)
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 describe('determinism', () => {
   test('the same seed and scale give byte-identical files, ZIP entry dates included', () => {
-    const files = listFiles(dirA)
+    const files = listFiles(sampleDir)
     expect(files).toEqual(listFiles(dirB))
     for (const f of files)
-      expect([f, readFileSync(join(dirA, f)).equals(readFileSync(join(dirB, f)))]).toEqual([f, true])
+      expect([f, readFileSync(join(sampleDir, f)).equals(readFileSync(join(dirB, f)))]).toEqual([f, true])
   })
 
   test('another seed gives other entities but the same cast', () => {
-    expect(readFileSync(join(dirA, 'submissions.zip')).equals(readFileSync(join(dirC, 'submissions.zip')))).toBe(false)
+    expect(readFileSync(join(sampleDir, 'submissions.zip')).equals(readFileSync(join(dirC, 'submissions.zip')))).toBe(
+      false,
+    )
     const zip = ZipReader.open(join(dirC, 'submissions.zip'))
     const cast = zip.entries.find((e) => e.name === mainFile(CAST.largeIssuer.cik))!
-    expect(zip.read(cast).toString()).toBe(entries.get(mainFile(CAST.largeIssuer.cik))!)
+    expect(zip.read(cast).toString()).toBe(sampleEntries.get(mainFile(CAST.largeIssuer.cik))!)
     zip.close()
   })
 
   test('unzipped writes the same submissions files as the ZIP', () => {
     const names = readdirSync(join(dirU, 'submissions')).sort()
-    expect(names).toEqual([...entries.keys()].sort())
+    expect(names).toEqual([...sampleEntries.keys()].sort())
     for (const name of names.slice(0, 50))
-      expect(readFileSync(join(dirU, 'submissions', name), 'utf8')).toBe(entries.get(name)!)
+      expect(readFileSync(join(dirU, 'submissions', name), 'utf8')).toBe(sampleEntries.get(name)!)
   })
 })
 
