@@ -38,8 +38,11 @@ const declared = (m: Manifest) =>
     .sort()
 const reusedOf = (m: Manifest) => Object.fromEntries(declared(m).map((name) => [name, m.lookups[name]!.reused]))
 
+/** The first build, of `mirror`, in a folder of its own: nothing to take from. */
+let first: Manifest
+/** `otherMirror` built next: the statements' files taken from the first. */
 let rebuilt: Manifest
-let fresh: Manifest
+/** `otherMirror` built again after a quarter's file was published again: every declared file made anew from it. */
 let touched: Manifest
 
 beforeAll(async () => {
@@ -54,13 +57,13 @@ beforeAll(async () => {
   })
   // The same quarterly files, as they were (their modification times too).
   cpSync(join(mirror, FSDS_DIR), join(otherMirror, FSDS_DIR), { recursive: true, preserveTimestamps: true })
-  await build(mirror, join(root, 'a'))
+  first = (await build(mirror, join(root, 'a'))).manifest
   rebuilt = (await build(otherMirror, join(root, 'a'))).manifest
-  fresh = (await build(otherMirror, join(root, 'b'))).manifest
-  // A quarter's file published again: the files made from it are made again.
+  // A quarter's file published again: the files made from it are made again, here from the other
+  // mirror's files alone (its contents are the same, only its modification time differs).
   const quarter = join(otherMirror, FSDS_DIR, readdirSync(join(otherMirror, FSDS_DIR)).sort()[0]!)
   utimesSync(quarter, new Date(), new Date('2026-11-01T00:00:00Z'))
-  touched = (await build(otherMirror, join(root, 'b'))).manifest
+  touched = (await build(otherMirror, join(root, 'a'))).manifest
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
@@ -71,19 +74,19 @@ test("a file made from the statements alone is taken while their files are the s
   expect(Object.values(rebuilt.lookups).filter((f) => !f.inputs && f.reused)).toEqual([])
   for (const name of declared(rebuilt)) {
     const taken = keyedFileParts(join(root, 'a', rebuilt.snapshotId, rebuilt.lookups[name]!.path))
-    const made = keyedFileParts(join(root, 'b', fresh.snapshotId, fresh.lookups[name]!.path))
+    const made = keyedFileParts(join(root, 'a', touched.snapshotId, touched.lookups[name]!.path))
     // Lines to compare: an empty file would show nothing.
     expect({ name, some: rebuilt.lookups[name]!.lines > 0 }).toEqual({ name, some: true })
-    expect({ name, lines: rebuilt.lookups[name]!.lines }).toEqual({ name, lines: fresh.lookups[name]!.lines })
+    expect({ name, lines: rebuilt.lookups[name]!.lines }).toEqual({ name, lines: touched.lookups[name]!.lines })
     expect(readFileSync(taken.blocks).equals(readFileSync(made.blocks))).toBe(true)
     expect(readFileSync(taken.index).equals(readFileSync(made.index))).toBe(true)
   }
 })
 
 test('a changed quarterly file makes them again', () => {
-  expect(reusedOf(fresh)).toEqual(Object.fromEntries(declared(fresh).map((n) => [n, false])))
+  expect(reusedOf(first)).toEqual(Object.fromEntries(declared(first).map((n) => [n, false])))
   expect(reusedOf(touched)).toEqual(Object.fromEntries(declared(touched).map((n) => [n, false])))
   expect(declared(touched).map((n) => touched.lookups[n]!.inputs)).not.toEqual(
-    declared(fresh).map((n) => fresh.lookups[n]!.inputs),
+    declared(rebuilt).map((n) => rebuilt.lookups[n]!.inputs),
   )
 })
