@@ -5,25 +5,29 @@
  * fee filing of April 2026 on that its submissions record lists and flags as XBRL, its fee the offering at
  * the rate of the day; the same bytes for the same seed and scale, whatever other sources the sample
  * writes; and the build takes them (their `company_facts` rows, their raw series points) and the
- * Financials API serves them (a company is any source's, financial-statements/issuers.ts). Over the larger fixture
- * (scale 0.001, seed 2): the small one has no such filer (no cast entity files a fee exhibit without
- * having FSDS filings).
+ * Financials API serves them (a company is any source's, financial-statements/issuers.ts). Over the larger
+ * fixture's mirror (scale 0.001, seed 2): the small one has no such filer (no cast entity files a fee exhibit
+ * without having FSDS filings). The build is of its submissions and tickers and of those filers' companyfacts
+ * files alone: what it makes of a filer comes from that filer's file, and the other filers' series are most
+ * of a build of the whole archive.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { metricSeries } from '../../src/areas/financials/series.ts'
 import { financialsStore } from '../../src/areas/financials/store/index.ts'
 import { Database } from '../../src/db/client.ts'
 import { memorySink } from '../../src/lib/log.ts'
-import { ZipReader } from '../../src/lib/zip.ts'
+import { silentReporter } from '../../src/lib/progress.ts'
+import { ZipReader, ZipWriter } from '../../src/lib/zip.ts'
 import { BUILD_DATABASE_FILE, SERVING_FILE } from '../../src/pipeline/contract.ts'
+import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
 import { companyFacts } from '../../src/pipeline/sources/company-facts/index.ts'
 import { submissions } from '../../src/pipeline/sources/submissions/index.ts'
 import { testConfig } from '../helpers/config.ts'
-import { type Fixture, LARGER, largerCompanyFactsFixture } from '../helpers/fixture.ts'
+import { fixtureMirror, LARGER, TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 import { type CompanyFact, latestByEnd } from './companyfacts-json.ts'
 
@@ -123,18 +127,46 @@ function problemsOf(doc: Doc, subs: Map<string, string>): string[] {
   return problems
 }
 
-let fixture: Fixture
+/** The larger fixture's mirror (shared, read only). */
+let mirror = ''
 let docs: Doc[] = []
 let fees: Doc[] = []
 let records = new Map<string, string>()
 /** The filer's name as its submissions record has it. */
 const recordName = (cik: number) => filingsOf(records, cik).name
 beforeAll(async () => {
-  fixture = await largerCompanyFactsFixture()
-  docs = [...readZip(join(fixture.mirror, 'companyfacts.zip')).values()].map((text) => JSON.parse(text) as Doc)
+  mirror = await fixtureMirror(LARGER)
+  docs = [...readZip(join(mirror, 'companyfacts.zip')).values()].map((text) => JSON.parse(text) as Doc)
   fees = docs.filter((d) => d.facts.ffd)
-  records = readZip(join(fixture.mirror, 'submissions.zip'))
+  records = readZip(join(mirror, 'submissions.zip'))
 })
+
+/**
+ * The snapshot of the mirror's submissions and tickers and of the filing-fee-only filers' companyfacts files
+ * (their entries as the mirror's zip has them), with the build-only tables beside it.
+ */
+async function buildFeeFilers() {
+  const from = join(root, 'mirror')
+  mkdirSync(from, { recursive: true })
+  for (const file of ['submissions.zip', 'company_tickers_exchange.json'])
+    copyFileSync(join(mirror, file), join(from, file))
+  const feeCiks = new Set(fees.map((d) => d.cik))
+  const zip = ZipReader.open(join(mirror, 'companyfacts.zip'))
+  const writer = new ZipWriter(join(from, 'companyfacts.zip'))
+  for (const [entry, data] of zip.iterate())
+    if (feeCiks.has(Number(/^CIK(\d{10})\.json$/.exec(entry.name)?.[1]))) writer.add(entry.name, data, entry.modified)
+  writer.close()
+  zip.close()
+  const datasets = join(root, 'datasets')
+  const { dir } = await runBuild({
+    from,
+    datasets,
+    reporter: silentReporter(),
+    threads: TEST_BUILD_THREADS,
+    keepBuildDatabase: true,
+  })
+  return { dir, datasets }
+}
 
 test('the larger fixture has filing-fee-only filers: ffd facts of listed XBRL fee filings, in the real format', () => {
   expect(fees.length).toBeGreaterThan(0)
@@ -148,12 +180,11 @@ test('the larger fixture has filing-fee-only filers: ffd facts of listed XBRL fe
 test('the same companyfacts.zip from a sample of submissions and companyfacts alone', async () => {
   const out = join(root, 'sample')
   await generateSample({ out, ...LARGER, sources: [submissions, companyFacts] })
-  expect(
-    readFileSync(join(out, 'companyfacts.zip')).equals(readFileSync(join(fixture.mirror, 'companyfacts.zip'))),
-  ).toBe(true)
+  expect(readFileSync(join(out, 'companyfacts.zip')).equals(readFileSync(join(mirror, 'companyfacts.zip')))).toBe(true)
 })
 
 test('the build takes them: company_facts rows and raw series points; the financials API serves them', async () => {
+  const fixture = await buildFeeFilers()
   const ciks = fees.map((d) => d.cik)
   const instance = await DuckDBInstance.create(':memory:')
   const conn = await instance.connect()

@@ -84,16 +84,6 @@ export const largerFilingsFixture = () => fixture(LARGER_FILINGS)
 /** LARGER's filings built with lookup files cut into frames of a line or two, so every run spans many frames. */
 const LARGER_TINY_FRAMES: Spec = { ...LARGER_FILINGS, lookupFrameBytes: 64 }
 export const largerTinyFramesFixture = () => fixture(LARGER_TINY_FRAMES)
-/**
- * LARGER's filings and companyfacts: its filing-fee-only filers (the sample has none) as the Financials
- * API serves them. Without the financial statements: those filers have none, and their conversion and
- * series are most of a financial build.
- */
-const LARGER_COMPANY_FACTS: Spec = {
-  ...LARGER,
-  skipSources: ['financial-statements', 'insider-transactions', 'form-13f'],
-}
-export const largerCompanyFactsFixture = () => fixture(LARGER_COMPANY_FACTS)
 
 /**
  * DuckDB threads of a test's own build. A test's tables are tiny, so each of a build's ~1,200 statements
@@ -330,7 +320,7 @@ const snapshotName = (spec: Spec) => `datasets-${snapshotKey(spec)}`
  * never waits), one at a time between looks at what it waits for, so it stops making them once that is
  * there; each unless another process is making it or its mirror (this one would then wait for that).
  */
-const MADE_WHILE_WAITING: Spec[] = [LARGER_FILINGS, LARGER_COMPANY_FACTS, LARGER_TINY_FRAMES]
+const MADE_WHILE_WAITING: Spec[] = [LARGER_FILINGS, LARGER_TINY_FRAMES]
 
 async function makeOneWhileWaiting() {
   const root = runRoot()
