@@ -9,12 +9,13 @@ import { join, relative } from 'node:path'
 import { ZipReader } from '../../src/lib/zip.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
 import { windowOf } from '../../src/pipeline/sources/form-13f/sets.ts'
+import { fixtureMirror, SAMPLE } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('periods-from')
-const all = join(root, 'all')
+/** The same sample without the option: the run's shared SAMPLE mirror (read only). */
+let all = ''
 const recent = join(root, 'recent')
-const SAMPLE = { scale: 0.00005, seed: 7 }
 const PERIODIC = ['financial-statement-data-sets/', 'insider-transactions-data-sets/', 'form-13f-data-sets/']
 
 const filesUnder = (dir: string) =>
@@ -24,8 +25,8 @@ const filesUnder = (dir: string) =>
     .sort()
 
 beforeAll(async () => {
-  await generateSample({ out: all, ...SAMPLE })
-  await generateSample({ out: recent, ...SAMPLE, periodsFrom: '2025-05-15' })
+  all = await fixtureMirror(SAMPLE)
+  await generateSample({ out: recent, scale: SAMPLE.scale, seed: SAMPLE.seed, periodsFrom: '2025-05-15' })
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
