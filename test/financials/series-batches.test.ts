@@ -8,7 +8,8 @@ import { afterAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
-import { silentReporter } from '../../src/lib/progress.ts'
+import { Reporter } from '../../src/lib/progress.ts'
+import { buildCacheFile } from '../../src/pipeline/build-cache.ts'
 import { BUILD_DATABASE_FILE, SERVING_FILE } from '../../src/pipeline/contract.ts'
 import { BuildDb } from '../../src/pipeline/duck.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
@@ -16,7 +17,7 @@ import type { BuildContext } from '../../src/pipeline/source.ts'
 import { cikBatches } from '../../src/pipeline/sources/company-facts/batches.ts'
 import { SERVING_TABLES } from '../../src/pipeline/sources/company-facts/contract.ts'
 import { checkSeries } from '../../src/pipeline/sources/company-facts/serving.ts'
-import { SERIES_FACTS_PER_BATCH, sampleFixture, TEST_BUILD_THREADS } from '../helpers/fixture.ts'
+import { copyFixture, SERIES_FACTS_PER_BATCH, sampleFixture, TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('series-batches')
@@ -92,16 +93,23 @@ test('the series checks look in every range: a point twice, or a point its last 
 
 test('the series, ratios and rankings made in ranges equal those made at once, in the same order', async () => {
   const fixture = await sampleFixture()
-  const datasets = join(root, 'datasets')
+  // Built where the fixture's snapshot is the last one, without the build cache: the statements' quarters
+  // are taken from it (the same files), every company's companyfacts series made again, at once (the series
+  // are taken only from a last build's database, which the cache holds).
+  const { datasets } = copyFixture(fixture, root)
+  rmSync(buildCacheFile(datasets))
+  const said: string[] = []
   const whole = await runBuild({
     from: fixture.mirror,
     datasets,
-    reporter: silentReporter(),
+    reporter: new Reporter({ write: (text: string) => said.push(text) > 0 }, false),
     threads: TEST_BUILD_THREADS,
     // Only what the series and rankings are made from (as test/financials/series-reuse.test.ts builds).
     skipSources: ['insider-transactions', 'form-13f', 'indexes', 'filing-index', 'sic-codes'],
     keepBuildDatabase: true,
   })
+  // A build that takes companies' series from the last one says how many it made again: this one says none.
+  expect(said.filter((l) => l.includes('companyfacts series'))).toEqual([])
   const instance = await DuckDBInstance.create(':memory:')
   const conn = await instance.connect()
   try {
