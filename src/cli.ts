@@ -1,21 +1,36 @@
 #!/usr/bin/env bun
-import { UsageError } from './cli/args.ts'
-import { buildCommand } from './cli/build.ts'
-import { keysCommand } from './cli/keys.ts'
-import { sampleCommand } from './cli/sample.ts'
-import { serveCommand, startCommand } from './cli/serve.ts'
 /**
  * secds: one entry for every command. `npm run secds -- <command> [flags]` runs this file; the compiled
  * binary runs the same code with the same flags.
  */
+import { UsageError } from './cli/args.ts'
 import { BuildError } from './pipeline/errors.ts'
 
+/**
+ * Each command's module is loaded when the command runs: the server's (every area of the API) takes most of
+ * a start's time, and `build`, `sample` and `keys` never use it.
+ */
 const COMMANDS: Record<string, { run: (argv: string[]) => Promise<void>; summary: string }> = {
-  build: { run: buildCommand, summary: 'build a Parquet snapshot from EDGAR bulk files (--from DIR or --download)' },
-  keys: { run: keysCommand, summary: 'create, list and revoke API keys (the keys file stores only their hashes)' },
-  sample: { run: sampleCommand, summary: 'write fictional EDGAR bulk files in the mirror layout' },
-  serve: { run: serveCommand, summary: 'serve the /v1 API over a snapshot folder' },
-  start: { run: startCommand, summary: 'build the demo snapshot if there is none, then serve it (npm start)' },
+  build: {
+    run: async (argv) => (await import('./cli/build.ts')).buildCommand(argv),
+    summary: 'build a Parquet snapshot from EDGAR bulk files (--from DIR or --download)',
+  },
+  keys: {
+    run: async (argv) => (await import('./cli/keys.ts')).keysCommand(argv),
+    summary: 'create, list and revoke API keys (the keys file stores only their hashes)',
+  },
+  sample: {
+    run: async (argv) => (await import('./cli/sample.ts')).sampleCommand(argv),
+    summary: 'write fictional EDGAR bulk files in the mirror layout',
+  },
+  serve: {
+    run: async (argv) => (await import('./cli/serve.ts')).serveCommand(argv),
+    summary: 'serve the /v1 API over a snapshot folder',
+  },
+  start: {
+    run: async (argv) => (await import('./cli/serve.ts')).startCommand(argv),
+    summary: 'build the demo snapshot if there is none, then serve it (npm start)',
+  },
 }
 
 const usage = `usage: secds <command> [flags]    (secds <command> --help for its flags)
