@@ -64,7 +64,10 @@ async function buildQuarterCounts(ctx: BuildContext) {
     FROM t13_filings_base GROUP BY qend ORDER BY qend`)
   const dataSets = (ctx.found['form-13f']?.files ?? []).filter((f): f is DataSetFile => 'set' in f)
   const recipe = [quarterInfo('QEND', ['SET']), LOADED, unitVotesOf('b13_info'), `text parse ${TEXT_PARSE}`]
-  const prints = await fingerprintsOf(db, dataSets, recipe.join('\n'), COUNTED_FILINGS)
+  // No quarter, no print to make: a print reads the catalog's function list, every built-in function too.
+  const prints = quarters.length
+    ? await fingerprintsOf(db, dataSets, recipe.join('\n'), COUNTED_FILINGS)
+    : new Map<string, string>()
   const dir = buildCachePath(ctx.datasets, 'form-13f-counts')
   mkdirSync(dir, { recursive: true })
   const parts: Record<string, PartManifest> = {}

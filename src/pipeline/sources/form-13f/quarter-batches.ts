@@ -247,8 +247,9 @@ export async function buildQuarterBatches(ctx: BuildContext) {
     SELECT qend::VARCHAR AS qend, list(DISTINCT data_set ORDER BY data_set) AS sets
     FROM t13_filings WHERE effective GROUP BY qend ORDER BY qend`)
   const dataSets = (ctx.found['form-13f']?.files ?? []).filter((f): f is DataSetFile => 'set' in f)
-  const fingerprints = await quarterFingerprints(db, dataSets, QUARTER_RECIPE)
-  const print = await sectorsPrint(db, SECTORS_RECIPE)
+  // No quarter, no print to make: a print reads the catalog's function list, every built-in function too.
+  const fingerprints = quarters.length ? await quarterFingerprints(db, dataSets, QUARTER_RECIPE) : new Map()
+  const print = quarters.length ? await sectorsPrint(db, SECTORS_RECIPE) : ''
   const before = previous?.manifest.parts?.[QUARTER_BATCHES_STEP]
   const moved = previous && before ? await sicMoved(db, previous) : 0
   const plan = []
