@@ -5,16 +5,16 @@
  */
 import { hasFlow, type RatioDefinition } from '../../reference/financial-ratios.ts'
 import { type PeriodAt, type PointInTime, periodAt, periodKey, vintagesByPeriod } from './point-in-time.ts'
-import type {
-  FilingColumns,
-  FinancialsStore,
-  PeriodFilter,
-  RatioVintageRow,
-  SeriesKind,
-  SeriesName,
-  VintageRow,
+import {
+  type FilingColumns,
+  type FinancialsStore,
+  lineHoldsEveryVintage,
+  type PeriodFilter,
+  type RatioVintageRow,
+  type SeriesKind,
+  type SeriesName,
+  type VintageRow,
 } from './store/index.ts'
-import { lineHoldsEveryVintage } from './store/index.ts'
 
 /** A restated point's first-reported value and filing. */
 export type FirstReportedRow = {
@@ -63,8 +63,8 @@ const knewEveryVintage = (p: { all_known_from?: unknown }, at: PointInTime) =>
 /**
  * Whether a point's answer at `at` needs its vintages read: a restated point's, unless the day knew every
  * vintage (`all_known_from`), when P1–P3 take from its first and last (on its line) what they would take
- * from all, or its line holds them all (lineHoldsEveryVintage). A metric's and a ratio's
- * alike: a restated ratio's vintages on its line have their components (contract FIN_RATIO_SERIES).
+ * from all, or its line holds them all (lineHoldsEveryVintage). A metric's and a ratio's alike: a restated
+ * ratio's vintages on its line have their components (contract FIN_RATIO_SERIES).
  */
 function needsVintages(p: Record<string, unknown>, at: PointInTime): boolean {
   return p.restated === true && !knewEveryVintage(p, at) && !lineHoldsEveryVintage(p)
