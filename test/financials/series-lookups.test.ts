@@ -228,6 +228,18 @@ test('a day that knew every vintage of a point, or some of those its line holds,
         })),
       ),
   }
+  // The same store, the lines of points of three or four vintages made as the build writes those of more
+  // than a line holds (their first and last only): the fixture has no such point, and those read their
+  // vintage lines.
+  const moreThanALineHolds: typeof store = {
+    ...store,
+    seriesPoints: async (...args) =>
+      (await store.seriesPoints(...args)).map((read) =>
+        read.map((p) =>
+          (p.vintages as number) > 2 ? { ...p, vintages: VINTAGES_ON_LINE + 1, middle_vintages: null } : p,
+        ),
+      ),
+  }
   // What an answer shows of a point (series.ts): its first-reported value and filing, not the vintage's other fields.
   type Answered = { first_reported: Record<string, unknown> | null }
   const withoutLead = (rows: Answered[]) =>
@@ -245,9 +257,9 @@ test('a day that knew every vintage of a point, or some of those its line holds,
   // point's own (a later one repeated its value) shows the line's last vintage is what answers.
   let fromLines = 0
   let fromAnEarlierFiling = 0
-  // A point of two vintages, as of a day that knew one of them; of three or more, all on its line, as of a
-  // day that knew some; and a restated ratio point as first reported (its first vintage's components on its
-  // line).
+  // A point of two vintages, as of a day that knew one of them; of three or more, all on its line (or, made
+  // as more than a line holds, read from its vintage lines), as of a day that knew some; and a restated
+  // ratio point as first reported (its first vintage's components on its line).
   const fromOneOfTwo = { metric: 0, ratio: 0 }
   const fromSomeOnLine = { metric: 0, ratio: 0 }
   let ratiosFirstReported = 0
@@ -270,9 +282,9 @@ test('a day that knew every vintage of a point, or some of those its line holds,
               ? (await metricPointsAt(from, cik, [metricName(src, s)], EVERY_PERIOD, at))[0]!
               : await ratioPointsAt(from, cik, [ratioById.get(s)!], EVERY_PERIOD, at)
           // Without a day every vintage is known, as on a day after all of them: that day reads the vintages.
-          expect(withoutLead(await answers(store, { day, vintage }))).toEqual(
-            withoutLead(await answers(readingVintages, { day: day ?? 99_991_231, vintage })),
-          )
+          const read = withoutLead(await answers(readingVintages, { day: day ?? 99_991_231, vintage }))
+          expect(withoutLead(await answers(store, { day, vintage }))).toEqual(read)
+          expect(withoutLead(await answers(moreThanALineHolds, { day, vintage }))).toEqual(read)
           for (const r of restated)
             if (day === undefined || (r.all_known_from as number) <= day) {
               fromLines++
