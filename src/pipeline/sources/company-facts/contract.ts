@@ -396,8 +396,9 @@ const LAST_VINTAGE = Type.Union([Type.Object({ ...VINTAGE_ON_LINE, tag: text }),
 /**
  * The most vintages a point's line holds: a restated point of at most this many has the ones between its
  * first and its last on its line too (`middle_vintages`), so a day that knew some of them answers from the
- * line. Of the restated points, about four in five have two vintages, one in six three and one in
- * twenty-five four; the rest, fewer than one in fifty, are read from the vintage files.
+ * line. Real companyfacts files restate a fact more than three times rarely if ever, and the generator's
+ * full-volume sample, which restates more often, has fewer than one restated point in fifty with more:
+ * those are read from the vintage files (docs/financials.md).
  */
 export const VINTAGES_ON_LINE = 4
 
