@@ -20,7 +20,7 @@ import { manifestEntry } from './mirror.ts'
 import { checkPeriodSets, partialSetWarning } from './period-sets.ts'
 import { previousSnapshot } from './previous.ts'
 import { runSources } from './runner.ts'
-import { acquireLock, finalDir, finalize, newSnapshotId, partialDir, prune, publish } from './snapshot.ts'
+import { acquireLock, finalDir, newSnapshotId, partialDir, publishFinished } from './snapshot.ts'
 import type { BuildContext, Found, PipelineOptions, SourceDefinition } from './source.ts'
 import { SOURCES } from './sources/index.ts'
 import { quote } from './sql-text.ts'
@@ -151,9 +151,7 @@ export async function runBuild(o: BuildOptions): Promise<BuildResult> {
       renameSync(join(work, BUILD_DATABASE_FILE), join(dir, BUILD_DATABASE_FILE))
       keepForNextBuild(join(dir, BUILD_DATABASE_FILE), out, 'link')
     }
-    finalize(out, id)
-    publish(out, id)
-    const pruned = prune(out, o.keep ?? 2)
+    const pruned = publishFinished(out, id, o.keep ?? 2)
     reporter.line(
       `\n${table(
         ['table', 'rows', 'size', 'seconds'],

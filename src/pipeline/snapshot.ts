@@ -99,3 +99,13 @@ function isAlive(pid: number) {
 export const partialDir = (out: string, id: string) => join(out, `${id}.partial`)
 export const finalDir = (out: string, id: string) => join(out, id)
 export const finalize = (out: string, id: string) => renameSync(partialDir(out, id), finalDir(out, id))
+
+/**
+ * How a build ends: its finished folder (`<id>.partial`) becomes the snapshot `id`, CURRENT names it, and
+ * all but the newest `keep` snapshots are removed (prune). Returns the ids removed.
+ */
+export function publishFinished(out: string, id: string, keep = 2): string[] {
+  finalize(out, id)
+  publish(out, id)
+  return prune(out, keep)
+}

@@ -12,10 +12,10 @@ import { filingsStore } from '../../src/areas/filings/store/index.ts'
 import { queryConfig } from '../../src/config.ts'
 import { sql } from '../../src/db/sql.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
-import { finalize, newSnapshotId, partialDir, prune, publish } from '../../src/pipeline/snapshot.ts'
 import { openTestApi } from '../helpers/api.ts'
 import { sampleFixture } from '../helpers/fixture.ts'
 import { operationsOf } from '../helpers/operations.ts'
+import { republish as republishCopy } from '../helpers/snapshot.ts'
 
 let api: Awaited<ReturnType<typeof openTestApi>>
 let secondMirror = ''
@@ -39,18 +39,8 @@ async function publishSecondSnapshot() {
   return /^published (\S+)/m.exec(said)![1]!
 }
 
-/**
- * Publishes a copy of a snapshot already built, under a new id, the way a build ends (the folder, then
- * CURRENT, then the prune): a swap in milliseconds where what made the snapshot does not matter.
- */
-function republish(dir: string) {
-  const id = newSnapshotId(api.datasets)
-  cpSync(dir, partialDir(api.datasets, id), { recursive: true })
-  finalize(api.datasets, id)
-  publish(api.datasets, id)
-  prune(api.datasets)
-  return id
-}
+/** A copy of a snapshot already built published to the test's datasets (helpers republish). */
+const republish = (dir: string) => republishCopy(dir, api.datasets).snapshotId
 
 const filingRows = async (db: { one<T>(q: ReturnType<typeof sql>): Promise<T | undefined> }) =>
   (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM filings`))!.n

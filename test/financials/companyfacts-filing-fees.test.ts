@@ -29,6 +29,7 @@ import { submissions } from '../../src/pipeline/sources/submissions/index.ts'
 import { testConfig } from '../helpers/config.ts'
 import { fixtureMirror, LARGER, TEST_BUILD_THREADS } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
+import { zipTexts } from '../helpers/zip-table.ts'
 import { type CompanyFact, latestByEnd } from './companyfacts-json.ts'
 
 type Fact = CompanyFact
@@ -43,13 +44,6 @@ const RATE = 13_810
 const cents = (usd: number) => Math.round(usd * 100)
 const root = tempDir('filing-fees')
 afterAll(() => rmSync(root, { recursive: true, force: true }))
-
-const readZip = (path: string) => {
-  const zip = ZipReader.open(path)
-  const entries = new Map([...zip.iterate()].map(([e, data]) => [e.name, data.toString('utf8')]))
-  zip.close()
-  return entries
-}
 
 /** Every filing of a submissions record (recent and pages) by accession number. */
 function filingsOf(entries: Map<string, string>, cik: number) {
@@ -136,9 +130,9 @@ let records = new Map<string, string>()
 const recordName = (cik: number) => filingsOf(records, cik).name
 beforeAll(async () => {
   mirror = await fixtureMirror(LARGER)
-  docs = [...readZip(join(mirror, 'companyfacts.zip')).values()].map((text) => JSON.parse(text) as Doc)
+  docs = [...zipTexts(join(mirror, 'companyfacts.zip')).values()].map((text) => JSON.parse(text) as Doc)
   fees = docs.filter((d) => d.facts.ffd)
-  records = readZip(join(mirror, 'submissions.zip'))
+  records = zipTexts(join(mirror, 'submissions.zip'))
 })
 
 /**

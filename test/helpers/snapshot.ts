@@ -1,8 +1,9 @@
 /** Reads a built snapshot's Parquet with DuckDB, the way any downstream tool would. */
 
-import { existsSync, mkdtempSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
+import { newSnapshotId, partialDir, publishFinished } from '../../src/pipeline/snapshot.ts'
 import { runRoot } from './fixture.ts'
 
 export const SAMPLES = resolve(import.meta.dir, '../../../shared/edgar-samples')
@@ -13,6 +14,17 @@ export const hasSamples = existsSync(join(SAMPLES, 'README.md'))
  * ends, so a test that does not remove its own leaves nothing in the system's temporary folder.
  */
 export const tempDir = (prefix: string) => mkdtempSync(join(runRoot(), `tmp-${prefix}-`))
+
+/**
+ * Publishes into `datasets` a copy of a snapshot already built (`dir`), under a new id, as a build ends
+ * (publishFinished): a new snapshot in milliseconds, where what made it does not matter. Its id, and those
+ * the prune removed.
+ */
+export function republish(dir: string, datasets: string) {
+  const snapshotId = newSnapshotId(datasets)
+  cpSync(dir, partialDir(datasets, snapshotId), { recursive: true })
+  return { snapshotId, pruned: publishFinished(datasets, snapshotId) }
+}
 
 export async function openSnapshot(dir: string) {
   const instance = await DuckDBInstance.create(':memory:')

@@ -1,7 +1,7 @@
 /**
- * A tab-separated table of a quarterly data set's zip (a 13F or insider set: `SUBMISSION.tsv`,
- * `INFOTABLE.tsv`), split by hand rather than by the build's reader, so a test compares the build with the
- * file itself: each row as its header's names → values, an empty value as null.
+ * A zip's entries read by hand rather than by the build's reader, so a test compares the build with the file
+ * itself: a tab-separated table of a quarterly data set (a 13F or insider set: `SUBMISSION.tsv`,
+ * `INFOTABLE.tsv`), each row as its header's names → values, an empty value as null; or every entry as text.
  */
 import { ZipReader } from '../../src/lib/zip.ts'
 import type { DataSetRow } from '../../src/pipeline/sources/form-13f/columns.ts'
@@ -16,6 +16,16 @@ export function zipTableRows(zipPath: string, table: string): DataSetRow[] {
       .split('\n')
     const columns = head!.split('\t')
     return lines.map((l) => Object.fromEntries(l.split('\t').map((v, i) => [columns[i]!, v === '' ? null : v])))
+  } finally {
+    zip.close()
+  }
+}
+
+/** Every entry of a zip as text (UTF-8), by entry name. */
+export function zipTexts(zipPath: string): Map<string, string> {
+  const zip = ZipReader.open(zipPath)
+  try {
+    return new Map([...zip.iterate()].map(([e, data]) => [e.name, data.toString('utf8')]))
   } finally {
     zip.close()
   }

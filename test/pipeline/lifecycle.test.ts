@@ -13,10 +13,10 @@ import { ZipReader, ZipWriter } from '../../src/lib/zip.ts'
 import { BuildError } from '../../src/pipeline/errors.ts'
 import { runBuild } from '../../src/pipeline/index.ts'
 import { generateSample } from '../../src/pipeline/sample.ts'
-import { acquireLock, finalize, newSnapshotId, partialDir, prune, publish } from '../../src/pipeline/snapshot.ts'
+import { acquireLock, publish } from '../../src/pipeline/snapshot.ts'
 import { SOURCES } from '../../src/pipeline/sources/index.ts'
 import { fixtureMirror, SAMPLE, sampleFixture, TEST_BUILD_THREADS } from '../helpers/fixture.ts'
-import { openSnapshot, tempDir } from '../helpers/snapshot.ts'
+import { openSnapshot, republish, tempDir } from '../helpers/snapshot.ts'
 
 const root = tempDir('lifecycle')
 const mirror = join(root, 'mirror')
@@ -260,16 +260,10 @@ describe('secds build: publishing', () => {
 
   test('keeps the last two snapshots and serves the newest', async () => {
     const datasets = join(root, 'keep')
-    // The two before the build: the lifecycle's snapshot published twice, as a build ends (the folder, then
-    // CURRENT, then the prune), each under a new id. What made them does not matter to what is kept.
+    // The two before the build: the lifecycle's snapshot published twice as a build ends (republish), each
+    // under a new id. What made them does not matter to what is kept.
     const earlier = await builtOnce()
-    const published = [0, 1].map(() => {
-      const id = newSnapshotId(datasets)
-      cpSync(earlier, partialDir(datasets, id), { recursive: true })
-      finalize(datasets, id)
-      publish(datasets, id)
-      return { snapshotId: id, pruned: prune(datasets) }
-    })
+    const published = [0, 1].map(() => republish(earlier, datasets))
     const results = [...published, await build(mirror, datasets)]
     const ids = results.map((r) => r.snapshotId)
     expect(new Set(ids).size).toBe(3)

@@ -15,6 +15,7 @@ import { absentFrom, CAST, CAST_ACCESSIONS, CAST_PROFILES } from '../../src/samp
 import { WorkerZipSink, ZipSink } from '../../src/sample/output.ts'
 import { fixtureMirror, LARGER, SAMPLE } from '../helpers/fixture.ts'
 import { tempDir } from '../helpers/snapshot.ts'
+import { zipTexts } from '../helpers/zip-table.ts'
 
 const SAMPLES = join(import.meta.dir, '../../../shared/edgar-samples')
 const root = tempDir('sample')
@@ -77,14 +78,7 @@ const idxRows = (path: string) => {
   }
 }
 
-const submissionsOf = (dir: string) => {
-  const zip = ZipReader.open(join(dir, 'submissions.zip'))
-  try {
-    return new Map([...zip.iterate()].map(([e, data]) => [e.name, data.toString()]))
-  } finally {
-    zip.close()
-  }
-}
+const submissionsOf = (dir: string) => zipTexts(join(dir, 'submissions.zip'))
 
 beforeAll(async () => {
   dirA = await fixtureMirror(LARGER)

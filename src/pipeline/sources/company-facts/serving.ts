@@ -132,9 +132,9 @@ export const seriesLookups = (): LookupSpec[] => [
     ranges: { column: 'cik', of: 'b.fin_ratio_points', parts: 4, rowsPerPart: ROWS_PER_RANGE },
     from: (inRange) =>
       seriesLines(
-        `SELECT p.* REPLACE (struct_insert(p.first_reported, components := v.first_components) AS first_reported),
+        `SELECT p.* REPLACE (struct_insert(p.first_reported, components := v.first_vintage.components) AS first_reported),
                 'ratio' AS source, p.ratio AS symbol, ${FROM_VINTAGES}
-         FROM b.fin_ratio_points p ${vintagesKnown('b.fin_ratio_vintages', RATIO_POINT_KEY, inRange, ", 'components': components::JSON", ', arg_min(components::JSON, vintage) AS first_components')}
+         FROM b.fin_ratio_points p ${vintagesKnown('b.fin_ratio_vintages', RATIO_POINT_KEY, inRange, ", 'components': components::JSON")}
          WHERE ${inRange('p.cik')}`,
         RATIO_LINE_ORDER,
       ),
@@ -145,22 +145,16 @@ const KNOWN_ON = knownOnSql('accepted::TIMESTAMP', 'filed')
 
 /**
  * Of each restated point of the range (P1): the first day one of its vintages was known, the first day all
- * were, its last vintage (contract LAST_VINTAGE: its value and filing, and `more` of its fields), how many
- * it has, those between its first and its last when it has at most VINTAGES_ON_LINE, and `aggregates` more
- * of them.
+ * were, and from its vintages in order (each with its value and filing, and `more` of its fields) its first,
+ * its last (contract LAST_VINTAGE), how many it has, and those between when it has at most VINTAGES_ON_LINE.
  */
-const vintagesKnown = (
-  vintages: string,
-  point: readonly string[],
-  inRange: (column: string) => string,
-  more: string,
-  aggregates = '',
-) =>
-  `LEFT JOIN (SELECT ${point.join(', ')}, min(${KNOWN_ON}) AS known_from, max(${KNOWN_ON}) AS all_known_from,
-                     arg_max(${vintageOnLine('', more)}, vintage) AS last_vintage, count(*) AS vintages,
-                     CASE WHEN count(*) BETWEEN 3 AND ${VINTAGES_ON_LINE}
-                       THEN list(${vintageOnLine('', more)} ORDER BY vintage)[2:-2] END AS middle_vintages${aggregates}
-              FROM ${vintages} WHERE ${inRange('cik')} GROUP BY ALL) v
+const vintagesKnown = (vintages: string, point: readonly string[], inRange: (column: string) => string, more: string) =>
+  `LEFT JOIN (SELECT ${point.join(', ')}, known_from, all_known_from, in_order[1] AS first_vintage,
+                     in_order[-1] AS last_vintage, len(in_order) AS vintages,
+                     CASE WHEN len(in_order) BETWEEN 3 AND ${VINTAGES_ON_LINE} THEN in_order[2:-2] END AS middle_vintages
+              FROM (SELECT ${point.join(', ')}, min(${KNOWN_ON}) AS known_from, max(${KNOWN_ON}) AS all_known_from,
+                           list(${vintageOnLine('', more)} ORDER BY vintage) AS in_order
+                    FROM ${vintages} WHERE ${inRange('cik')} GROUP BY ALL)) v
      ON ${point.map((c) => `v.${c} = p.${c}`).join(' AND ')}`
 
 const FIRST_KNOWN_ON = knownOnSql('p.first_reported.accepted::TIMESTAMP', 'p.first_reported.filed')
