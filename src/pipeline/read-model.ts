@@ -76,6 +76,18 @@ export type ReadModel<N extends string, K, S extends TObject, F extends LineForm
   lineSql: string
   /** A line as its record (array positions named, object parsed), or the rendered body as it is. */
   decode(line: string): Row<S, F>
+  /**
+   * A decoder of array lines that gives each row more fields after the line's own (`extra`), made in the
+   * same object literal: every row has its one shape from the start, where fields added to a decoded row
+   * (or a row spread into another) stepped each row through more shapes, and a series answer decodes a
+   * few hundred rows. The fields' values are `values`, in `extra`'s order, or what `values` makes of the
+   * line's own values (in field order: `positionOf`). Made once per list of fields, at module load.
+   */
+  decodeWith<X extends Record<string, unknown>>(
+    extra: readonly (keyof X & string)[],
+  ): (line: string, values: ExtraValues) => Row<S, F> & X
+  /** A field's position in an array line (decodeWith's `values` reads the line's values by it). */
+  positionOf(field: keyof Static<S> & string): number
   /** The records of `key`, in stored order. */
   get(db: LookupFiles<N>, key: K): Row<S, F>[]
   /** The records of `key` one by one, reading a frame only when needed (KeyedFile.lines). */
@@ -100,6 +112,9 @@ export type ReadModel<N extends string, K, S extends TObject, F extends LineForm
   /** Readers of an array line's leading fields without parsing it (above). */
   peek: Peek<Static<S>>
 }
+
+/** decodeWith's values of a line's extra fields: given, or made of the line's own values. */
+export type ExtraValues = readonly unknown[] | ((values: readonly unknown[]) => readonly unknown[])
 
 type Keys<R> = keyof R & string
 
@@ -208,6 +223,8 @@ function peekOf(name: string, form: LineForm, fields: TObject): Peek<Record<stri
 
 const fieldNames = (fields: TObject) => Object.keys(fields.properties)
 
+const NO_EXTRA: readonly unknown[] = []
+
 /**
  * A function making an array line's row as one object literal of its fields: the engine gives every row
  * the same shape at once, where adding the fields one by one made each row step through thirty shapes (a
@@ -216,7 +233,8 @@ const fieldNames = (fields: TObject) => Object.keys(fields.properties)
 function rowMaker(
   names: readonly string[],
   packed: ReadonlyMap<string, Packed>,
-): (values: unknown[]) => Record<string, unknown> {
+  extra: readonly string[] = [],
+): (values: unknown[], extra: readonly unknown[]) => Record<string, unknown> {
   const valueCode = (name: string, i: number) => {
     const inner = packed.get(name)
     if (!inner) return `values[${i}]`
@@ -224,7 +242,11 @@ function rowMaker(
     return `values[${i}] === null ? null : ${inner.list ? `values[${i}].map((v) => (${objectOf('v')}))` : objectOf(`values[${i}]`)}`
   }
   const fields = names.map((name, i) => `${JSON.stringify(name)}: ${valueCode(name, i)}`)
-  return new Function('values', `return { ${fields.join(', ')} }`) as (values: unknown[]) => Record<string, unknown>
+  const more = extra.map((name, i) => `${JSON.stringify(name)}: extra[${i}]`)
+  return new Function('values', 'extra', `return { ${[...fields, ...more].join(', ')} }`) as (
+    values: unknown[],
+    extra: readonly unknown[],
+  ) => Record<string, unknown>
 }
 
 /** A packed field: its object's names in its schema's order, and whether the field is a list of such objects. */
@@ -281,16 +303,34 @@ export function readModel<const N extends string, K, S extends TObject, F extend
   const rowOf = spec.line === 'array' ? rowMaker(names, packed) : undefined
   const decode = (
     rowOf
-      ? (line: string) => rowOf(JSON.parse(line) as unknown[])
+      ? (line: string) => rowOf(JSON.parse(line) as unknown[], NO_EXTRA)
       : spec.line === 'object' || spec.line === 'list'
         ? (line: string) => JSON.parse(line)
         : (line: string) => line
   ) as (line: string) => Row<S, F>
   const file = (db: LookupFiles<N>) => db.lookup(spec.name)
+  const decodeWith = (extra: readonly string[]) => {
+    if (spec.line !== 'array') throw new Error(`read model ${spec.name}: only an array line decodes with more fields`)
+    const taken = extra.find((field) => names.includes(field))
+    if (taken) throw new Error(`read model ${spec.name}: ${taken} is a field of its line already`)
+    const rowWith = rowMaker(names, packed, extra)
+    return (line: string, values: ExtraValues) => {
+      const own = JSON.parse(line) as unknown[]
+      return rowWith(own, typeof values === 'function' ? values(own) : values)
+    }
+  }
+  const positionOf = (field: string) => {
+    const at = names.indexOf(field)
+    if (at < 0 || spec.line !== 'array')
+      throw new Error(`read model ${spec.name}: ${field} is no field of an array line`)
+    return at
+  }
   return {
     ...spec,
     lineSql,
     decode,
+    decodeWith: decodeWith as ReadModel<N, K, S, F>['decodeWith'],
+    positionOf,
     get: (db, key) => file(db).get(spec.key.pack(key)).map(decode),
     *lines(db, key, budget) {
       for (const line of file(db).lines(spec.key.pack(key), budget)) yield decode(line)

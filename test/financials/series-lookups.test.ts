@@ -127,11 +127,12 @@ async function bySeries(table: string, symbol: string, source: string, fields: r
   return Map.groupBy(rows, (r) => `${r.cik}|${r.src}|${r.s}`)
 }
 
-/** A ratio point as read: its components, and its first vintage's, as the JSON they hold. */
-const ratioAsRead = ({ cik: _c, s: _s, src: _src, ...r }: Record<string, unknown>) => {
+/** A ratio point as read: named by its ratio; its components, and its first vintage's, as the JSON they hold. */
+const ratioAsRead = ({ cik: _c, s, src: _src, ...r }: Record<string, unknown>) => {
   const first = r.first_reported as Record<string, unknown>
   return {
     ...r,
+    ratio: s,
     components: JSON.parse(String(r.components)),
     first_reported: { ...first, components: JSON.parse(String(first.components)) },
   }
@@ -144,6 +145,13 @@ const ratioAsRead = ({ cik: _c, s: _s, src: _src, ...r }: Record<string, unknown
 const metricName = (source: string, symbol: string): SeriesName =>
   source === 'canonical' ? canonicalSeries(symbol) : { source: 'raw', symbol }
 
+/** A metric point as read: named by its series (`symbol`, `source`). */
+const metricAsRead = ({ cik: _c, s, src, ...r }: Record<string, unknown>): Record<string, unknown> => ({
+  ...r,
+  symbol: s,
+  source: src,
+})
+
 /** Metric points as read, without the `meta_id` they keep beside their tag and rule. */
 const withoutMetaId = (points: Record<string, unknown>[]) => points.map(({ meta_id: _m, ...p }) => p)
 
@@ -153,7 +161,7 @@ test('every metric point is read back through its series key, the same and in se
   for (const rows of series.values()) {
     const { cik, s, src } = rows[0]!
     const read = withoutMetaId(await pointsOf(db, 'metric', cik, metricName(src, s), EVERY_PERIOD))
-    expect(read).toEqual(rows.map(({ cik: _c, s: _s, src: _src, ...r }) => r))
+    expect(read).toEqual(rows.map(metricAsRead))
   }
 })
 
@@ -176,7 +184,7 @@ test('the latest `limit` periods are the lines up to that recency, period length
   const rows = [...series.values()].sort((a, b) => b.length - a.length)[0]!
   const { cik, s, src } = rows[0]!
   const name = metricName(src, s)
-  const points = rows.map(({ cik: _c, s: _s, src: _src, ...r }) => r)
+  const points = rows.map(metricAsRead)
   expect(points.length).toBeGreaterThan(8)
   const latest3 = withoutMetaId(await pointsOf(db, 'metric', cik, name, { ...EVERY_PERIOD, latest: 3 }))
   expect(latest3).toEqual(points.filter((p) => Number(p.recency) <= 3))

@@ -192,10 +192,11 @@ export async function metricPointsAt(
 ): Promise<PointRow[][]> {
   const points = await store.seriesPoints('metric', cik, names, knownBy(periods, at))
   const vintagesOf = at && (await restatedVintages(store, 'metric', cik, names, points, at))
-  return names.map((name, i) => {
+  // The store names each point's series (`symbol`, `source`).
+  return points.map((read, i) => {
     const rows: PointRow[] = []
-    for (const p of points[i]!) {
-      const row = Object.assign(p, { symbol: name.symbol, source: name.source }) as PointRow
+    for (const p of read) {
+      const row = p as PointRow
       if (!at || !vintagesOf) rows.push(today(row))
       else {
         const known = periodOf(vintagesOf[i]!(p), row, at)
@@ -234,10 +235,11 @@ export async function ratioPointsAt(
   const names = ratios.map((r) => ({ source: 'ratio' as const, symbol: r.id, lengths: hasFlow(r) ? [1, 4] : [0] }))
   const points = await store.seriesPoints('ratio', cik, names, knownBy(periods, at))
   const vintagesOf = at && (await restatedVintages(store, 'ratio', cik, names, points, at))
+  // The store names each point's ratio (`ratio`).
   const rows: RatioRow[] = []
-  ratios.forEach((r, i) => {
-    for (const p of points[i]!) {
-      const row = Object.assign(p, { ratio: r.id }) as RatioRow
+  points.forEach((read, i) => {
+    for (const p of read) {
+      const row = p as RatioRow
       if (!at || !vintagesOf) rows.push(today(row))
       else {
         const known = periodOf(vintagesOf[i]!(p), row, at, { components: row.components })

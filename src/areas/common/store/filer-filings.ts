@@ -45,7 +45,8 @@ export async function filerFilings(
 const FILER_FRAMES = 48
 
 /** A filer's line as a filing row: the line has no CIK, since it is the file's key. */
-const filerRow = (cik: number, line: string): FilingRow => ({ ...FILER_FILINGS.decode(line), cik })
+const decodeFiler = FILER_FILINGS.decodeWith<{ cik: number }>(['cik'])
+const filerRow = (cik: number, line: string): FilingRow => decodeFiler(line, [cik])
 
 function pageOfCikFromLookup(
   db: Db,

@@ -8,6 +8,7 @@
 import type { Db } from '../../../db/client.ts'
 import { defineMemo } from '../../../db/memo.ts'
 import { sql } from '../../../db/sql.ts'
+import type { ExtraValues } from '../../../pipeline/read-model.ts'
 import { FIN_METRIC_RANKING_LINES, FIN_RATIO_RANKING_LINES } from '../../../pipeline/sources/company-facts/contract.ts'
 
 /** A point's filing fields, as every series and ranking writes them. */
@@ -108,6 +109,10 @@ async function yearKnownOn(db: Db, r: MetricRanking, day: number): Promise<numbe
   return steps.findLast((step) => step.known_from <= day)?.year
 }
 
+/** A ranking line with its `rank` (the lines' order among those the day knew). */
+const decodeRankedMetric = FIN_METRIC_RANKING_LINES.decodeWith<{ rank: number }>(['rank'])
+const decodeRankedRatio = FIN_RATIO_RANKING_LINES.decodeWith<{ rank: number }>(['rank'])
+
 /** A ranking line's span of days (contract RANKING_SPAN), read without parsing the rest. */
 const SPAN = FIN_METRIC_RANKING_LINES.peek.numbers('first_until')
 
@@ -115,12 +120,17 @@ const SPAN = FIN_METRIC_RANKING_LINES.peek.numbers('first_until')
  * The first `limit` lines of a ranking's key whose span of days holds the day (src/reference/point-in-time.ts:
  * each company's last, or first, vintage known by then), ranked in the lines' order, largest value first.
  */
-function linesTaken<R>(lines: Iterable<string>, decode: (line: string) => R, at: RankingAt, limit: number) {
-  const out: (R & { rank: number })[] = []
+function linesTaken<R>(
+  lines: Iterable<string>,
+  decode: (line: string, values: ExtraValues) => R,
+  at: RankingAt,
+  limit: number,
+) {
+  const out: R[] = []
   for (const line of lines) {
     const [known, latestUntil, firstUntil] = SPAN(line) as [number, number, number]
     if (known > at.day || at.day >= (at.first ? firstUntil : latestUntil)) continue
-    out.push({ ...decode(line), rank: out.length + 1 })
+    out.push(decode(line, [out.length + 1]))
     if (out.length === limit) break
   }
   return out
@@ -137,7 +147,7 @@ async function metricRankingAt(db: Db, r: MetricRanking, at: RankingAt): Promise
   const key = { metric: r.metric, quarter: r.quarter, year }
   return linesTaken(
     FIN_METRIC_RANKING_LINES.lineTextsOneByOne(db, key),
-    FIN_METRIC_RANKING_LINES.decode,
+    decodeRankedMetric,
     at,
     r.limit,
   ) as unknown as MetricRankRow[]
@@ -167,7 +177,7 @@ export async function ratioRanking(db: Db, r: RatioRanking): Promise<RatioRankRo
     const year = Math.min(Math.floor(r.at.day / 10_000), await db.memo(LAST_KNOWN_YEAR))
     return linesTaken(
       FIN_RATIO_RANKING_LINES.lineTextsOneByOne(db, { ratio: r.ratio, quarters: r.qtrs, year }),
-      FIN_RATIO_RANKING_LINES.decode,
+      decodeRankedRatio,
       r.at,
       r.limit,
     ).map((row) => ({ ...row, components: JSON.stringify(row.components) })) as unknown as RatioRankRow[]

@@ -86,6 +86,7 @@ const seriesIds = (db: Db) => db.memo(SERIES_IDS)
 
 type PointMeta = Record<(typeof METRIC_META_FIELDS)[number], unknown>
 
+/** A meta id's tag and rule, as their values in METRIC_META_FIELDS' order (what a point's decoder adds). */
 const POINT_METAS = defineMemo({
   name: 'fin-point-metas',
   from: ['fin_point_metas'],
@@ -94,7 +95,7 @@ const POINT_METAS = defineMemo({
     const rows = await db.all<PointMeta & { meta_id: number }>(
       sql`SELECT meta_id, ${join(METRIC_META_FIELDS.map(ident), ', ')} FROM fin_point_metas`,
     )
-    return new Map(rows.map(({ meta_id, ...meta }) => [meta_id, meta as PointMeta]))
+    return new Map(rows.map((row) => [row.meta_id, METRIC_META_FIELDS.map((field) => row[field])]))
   },
 })
 
@@ -103,7 +104,7 @@ const pointMetas = (db: Db) => db.memo(POINT_METAS)
 /**
  * The points of several series of a company in the asked periods, one list per name in the names' order,
  * as objects of the line's fields; a metric point with its tag and rule (`fin_point_metas`) beside its
- * `meta_id`. A metric's by period length (0, 1, 4), each length's latest first, a key per length; a
+ * `meta_id` and its series' `symbol` and `source`, a ratio point with its `ratio`. A metric's by period length (0, 1, 4), each length's latest first, a key per length; a
  * ratio's latest first across its lengths, one key. The series are read in one synchronous pass: a
  * company's series are neighbouring keys, so they share frames, and with no await between them no other
  * request's reads can evict those frames from the file's few decompressed ones before the next series of
@@ -140,6 +141,7 @@ export async function seriesPoints(
         : lengths.length
           ? [{ lines: linesOf(FIN_RATIO_SERIES, { cik, seriesId }), lengths }]
           : []
+    const decode = metas ? metricDecoder(metas, name) : (line: string) => decodeRatio(line, [name.symbol])
     const points: Record<string, unknown>[] = []
     for (const read of reads) {
       let taken = 0
@@ -154,7 +156,7 @@ export async function seriesPoints(
         if (knownBy !== undefined && knownFrom > knownBy) continue
         // As of a day, the latest `limit` are the periods known by then.
         if (latest !== undefined && ++taken > latest) break
-        points.push(decodePoint(kind, line, metas))
+        points.push(decode(line))
       }
     }
     return points
@@ -167,17 +169,35 @@ type SeriesFile<K> = {
   lineTextsPassing(db: Db, key: K, passes: (head: bigint) => boolean): Generator<string>
 }
 
-/** A series line parsed; a metric point with its tag and rule in place of its `meta_id`'s number only. */
-function decodePoint(kind: SeriesKind, line: string, metas: Map<number, PointMeta> | undefined) {
-  const point: Record<string, unknown> = FILES[kind].decode(line)
-  if (metas) {
-    // The point keeps its `meta_id`: the answer names the fields it sends (../series.ts).
-    const metaId = point.meta_id as number
-    const meta = metas.get(metaId)
-    if (!meta) throw new Error(`${FIN_METRIC_SERIES.name}: meta_id ${metaId} is not in fin_point_metas`)
-    Object.assign(point, meta)
+/**
+ * A metric point: its line's fields, its tag and rule (its `meta_id`'s, kept beside them: the answer names
+ * the fields it sends, ../series.ts), and its series' `symbol` and `source`.
+ */
+const decodeMetric = FIN_METRIC_SERIES.decodeWith<PointMeta & { symbol: string; source: string }>([
+  ...METRIC_META_FIELDS,
+  'symbol',
+  'source',
+])
+const META_ID = FIN_METRIC_SERIES.positionOf('meta_id')
+
+/** A ratio point: its line's fields and its `ratio`, the id of the series it was read from. */
+const decodeRatio = FIN_RATIO_SERIES.decodeWith<{ ratio: string }>(['ratio'])
+
+/** A metric series' line decoder: a meta's values and the series' name, made once per meta of the series. */
+function metricDecoder(metas: Map<number, unknown[]>, name: SeriesName) {
+  const extras = new Map<number, readonly unknown[]>()
+  const extraOf = (values: readonly unknown[]) => {
+    const metaId = values[META_ID] as number
+    let extra = extras.get(metaId)
+    if (!extra) {
+      const meta = metas.get(metaId)
+      if (!meta) throw new Error(`${FIN_METRIC_SERIES.name}: meta_id ${metaId} is not in fin_point_metas`)
+      extra = [...meta, name.symbol, name.source]
+      extras.set(metaId, extra)
+    }
+    return extra
   }
-  return point
+  return (line: string) => decodeMetric(line, extraOf)
 }
 
 /** A vintage of a metric point (company-facts vintages.ts): a value its filings gave it, in filing order. */
