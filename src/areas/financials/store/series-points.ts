@@ -183,11 +183,16 @@ const META_ID = FIN_METRIC_SERIES.positionOf('meta_id')
 /** A ratio point: its line's fields and its `ratio`, the id of the series it was read from. */
 const decodeRatio = FIN_RATIO_SERIES.decodeWith<{ ratio: string }>(['ratio'])
 
-/** A metric series' line decoder: a meta's values and the series' name, made once per meta of the series. */
+/**
+ * A metric series' line decoder: a meta's values and the series' name, made once per meta of the series
+ * (most of a series' points share one meta, so the last one made is tried first).
+ */
 function metricDecoder(metas: Map<number, unknown[]>, name: SeriesName) {
   const extras = new Map<number, readonly unknown[]>()
+  let last: { metaId: number; extra: readonly unknown[] } | undefined
   const extraOf = (values: readonly unknown[]) => {
     const metaId = values[META_ID] as number
+    if (last?.metaId === metaId) return last.extra
     let extra = extras.get(metaId)
     if (!extra) {
       const meta = metas.get(metaId)
@@ -195,6 +200,7 @@ function metricDecoder(metas: Map<number, unknown[]>, name: SeriesName) {
       extra = [...meta, name.symbol, name.source]
       extras.set(metaId, extra)
     }
+    last = { metaId, extra }
     return extra
   }
   return (line: string) => decodeMetric(line, extraOf)
