@@ -313,14 +313,15 @@ export class RequestDb implements Db {
 
   /**
    * The answer's JSON text for `key` (a normalized request) from this snapshot's cache, else computed
-   * and kept. Failures (404s included) are not kept.
+   * and offered to it (kept when asked for a second time: ResultCache.offer). Failures (404s included)
+   * are not kept.
    */
   async cached(key: string, compute: () => Promise<string>): Promise<string> {
     const { results } = this.generation()
     const hit = results.get(key)
     if (hit !== undefined) return hit
     const text = await compute()
-    results.set(key, text)
+    results.offer(key, text)
     return text
   }
 

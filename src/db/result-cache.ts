@@ -9,10 +9,28 @@
 export class ResultCache {
   private readonly entries = new Map<string, string>()
   private bytes = 0
+  /** Hashes of the keys offered once and not kept (`offer`), forgotten all at once past SEEN_KEYS. */
+  private readonly seen = new Set<number>()
   hits = 0
   misses = 0
 
   constructor(private readonly maxBytes: number) {}
+
+  /**
+   * Keeps an answer the second time its key is offered (among the last SEEN_KEYS offered once): a key asked
+   * for once, as most are under uniform traffic (a script walking every company), would only push out the
+   * answers asked for again and again, and leave its text for the collector. Two keys of one hash (a
+   * 32-bit one) only let the second be kept one offer early.
+   */
+  offer(key: string, text: string) {
+    const hash = Bun.hash.crc32(key)
+    if (this.seen.delete(hash)) {
+      this.set(key, text)
+      return
+    }
+    if (this.seen.size >= SEEN_KEYS) this.seen.clear()
+    this.seen.add(hash)
+  }
 
   get(key: string): string | undefined {
     const text = this.entries.get(key)
@@ -46,3 +64,9 @@ export class ResultCache {
     return { entries: this.entries.size, bytes: this.bytes }
   }
 }
+
+/**
+ * How many keys offered once the cache remembers: a key asked for again within tens of thousands of other
+ * requests is kept, and the hashes take some 2.5 MB at most.
+ */
+const SEEN_KEYS = 65_536

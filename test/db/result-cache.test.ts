@@ -1,6 +1,7 @@
 /**
  * The result cache's budget (src/db/result-cache.ts): bytes of JSON text, keys included; the least
- * recently used answers go first; an answer larger than the whole budget is not kept.
+ * recently used answers go first; an answer larger than the whole budget is not kept. An answer offered
+ * is kept the second time its key is.
  */
 import { expect, test } from 'bun:test'
 import { ResultCache } from '../../src/db/result-cache.ts'
@@ -33,4 +34,16 @@ test('a budget of 0 keeps nothing', () => {
   const cache = new ResultCache(0)
   cache.set('k', '[]')
   expect(cache.get('k')).toBeUndefined()
+})
+
+test('an answer offered is kept the second time its key is offered, not the first', () => {
+  const cache = new ResultCache(100)
+  cache.offer('a', '{"n":1}')
+  cache.offer('b', '{"n":2}')
+  expect(cache.get('a')).toBeUndefined()
+  expect(cache.size).toEqual({ entries: 0, bytes: 0 })
+  cache.offer('a', '{"n":1}')
+  expect(cache.get('a')).toBe('{"n":1}')
+  expect(cache.get('b')).toBeUndefined()
+  expect(cache.size).toEqual({ entries: 1, bytes: 8 })
 })
