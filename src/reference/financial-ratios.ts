@@ -273,8 +273,10 @@ export const RATIOS: readonly RatioDefinition[] = [
 
 export const RATIO_IDS: readonly string[] = RATIOS.map((r) => r.id)
 
+const FLOWS = new Set(CANONICAL_METRICS.filter((m) => m.period === 'duration').map((m) => m.key))
+
 /** Whether a canonical metric is a flow (a duration: income statement, cash flow), not a balance. */
-export const isFlow = (metric: string) => CANONICAL_METRICS.find((m) => m.key === metric)?.period === 'duration'
+export const isFlow = (metric: string) => FLOWS.has(metric)
 
 /** A ratio's terms, numerator then denominator. */
 export const termsOf = (r: RatioDefinition) => [...r.numerator, ...r.denominator]

@@ -180,13 +180,6 @@ export async function metricSeries(
   const rows = (await metricPointsAt(store, issuer.cik, names, periods, at))
     .flat()
     .filter((row) => row.source !== 'raw' || version === undefined || row.version?.toLowerCase().includes(version))
-  rows.sort(
-    (a, b) =>
-      a.symbol.localeCompare(b.symbol) ||
-      a.source.localeCompare(b.source) ||
-      a.quarters - b.quarters ||
-      a.end_date - b.end_date,
-  )
   if (!rows.length)
     throw new ApiError(
       'not_found',
@@ -220,6 +213,12 @@ export async function metricSeries(
       series.set(key, s)
     }
     s.points.push(metricPoint(r, issuer))
+  }
+  // Each series' points in period order (one point a period: the store reads them latest first); the
+  // series is labelled as its earliest point.
+  for (const s of series.values()) {
+    s.points.sort((a, b) => a.endDate - b.endDate)
+    s.label = s.points[0]!.label
   }
   let answered = [...series.values()]
   if (ttm) {
@@ -315,10 +314,11 @@ export async function ratioSeries(store: FinancialsStore, q: RatioSeriesQuery) {
   const rows = ttm
     ? await ttmRows(store, issuer.cik, ratios, window, at)
     : await ratioPointsAt(store, issuer.cik, ratios, periods, at)
-  rows.sort((a, b) => a.ratio.localeCompare(b.ratio) || a.end_date - b.end_date || a.quarters - b.quarters)
   if (!rows.length)
     throw new ApiError('not_found', `No ratio values for CIK ${formatCik(issuer.cik)} in the asked periods.`)
+  // Each ratio's points in period order (the ratios go out in the order asked).
   const byRatio = Map.groupBy(rows, (r) => r.ratio)
+  for (const points of byRatio.values()) points.sort((a, b) => a.end_date - b.end_date || a.quarters - b.quarters)
   return {
     issuer: issuerBody(issuer),
     filters: {
