@@ -160,13 +160,33 @@ type HandlerContext = {
   params: unknown
   query: Record<string, unknown>
   request: Request
+  /** The headers the request's hooks set (its id, its rate limit): `answer` moves them onto the response. */
+  set: { headers: Record<string, unknown> }
+}
+
+/**
+ * The response, with the headers the request's hooks put in `set` among its own (its own first), and
+ * `set`'s emptied: Elysia sends a Response as it is when `set` holds no header, where otherwise it makes
+ * another around its body to merge them, for every answer.
+ */
+function answer(
+  set: HandlerContext['set'],
+  body: string | Uint8Array,
+  own: Readonly<Record<string, string>>,
+): Response {
+  const headers: Record<string, string> = { ...own }
+  for (const [name, value] of Object.entries(set.headers)) {
+    headers[name] ??= String(value)
+    delete set.headers[name]
+  }
+  return new Response(body, { headers })
 }
 
 function handlerOf(op: Operation, checkResponses: boolean, jsonLimit: JsonLimit | undefined) {
   const check = bodyCheck(op, checkResponses)
   const render = op.render
   const tableOf = op.rows === undefined ? undefined : rowTableOf(op.response, op.rows)
-  return async ({ db, cacheKey, params, query: asked, request }: HandlerContext) => {
+  return async ({ db, cacheKey, params, query: asked, request, set }: HandlerContext) => {
     const { format: formatParam, ...query } = asked ?? {}
     const format = tableOf ? answerFormat(formatParam as string | undefined, request.headers.get('accept')) : 'json'
     // An export larger than a JSON page: refused in JSON, and kept out of the cache (it would push out
@@ -189,14 +209,14 @@ function handlerOf(op: Operation, checkResponses: boolean, jsonLimit: JsonLimit 
         text = exported.text ?? jsonText(exported.body)
         check(text)
       }
-      return tabularAnswer(op, tableOf, format, request.url, exported.body, text)
+      return tabularAnswer(op, tableOf, format, request.url, exported.body, text, set)
     }
     // The cache keeps the JSON text: a hit is sent without serializing again, and the cache's budget is
     // its size in bytes, whatever the shape of the body. CSV and Arrow are written from it (the cache key
     // leaves `format` out: src/areas/context.ts), so every format of a request shares one entry.
     const text = uncached ? jsonText(await body()) : await db.cached(cacheKey, async () => jsonText(await body()))
     check?.(text)
-    return new Response(text, { headers: tableOf ? ROWS_JSON_HEADERS : JSON_HEADERS })
+    return answer(set, text, tableOf ? ROWS_JSON_HEADERS : JSON_HEADERS)
   }
 }
 
@@ -233,11 +253,12 @@ function tabularAnswer(
   url: string,
   made: unknown,
   text: string | undefined,
+  set: HandlerContext['set'],
 ): Response {
   const body = typeof made === 'string' ? JSON.parse(made) : made
-  const answer = writeTable(tableOf(body), format)
+  const written = writeTable(tableOf(body), format)
   if (text !== undefined && typeof made !== 'string') {
-    if (!sameAnswer(answer, writeTable(tableOf(JSON.parse(text)), format)))
+    if (!sameAnswer(written, writeTable(tableOf(JSON.parse(text)), format)))
       throw new ResponseMismatch(op.operationId, [
         `its ${format} written from the body differs from that of its JSON text`,
       ])
@@ -249,7 +270,7 @@ function tabularAnswer(
     'content-disposition': `attachment; filename="${op.operationId}.${format}"`,
     ...(next ? { link: next } : {}),
   }
-  return new Response(answer, { headers })
+  return answer(set, written, headers)
 }
 
 function hooksOf(op: Operation, query: TObject | undefined) {
