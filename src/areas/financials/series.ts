@@ -177,50 +177,50 @@ export async function metricSeries(
   const periods: PeriodFilter = ttm ? { from: 0, to: window.to, latest: undefined, quarters: 1 } : periodsOf(q)
   // `version` narrows raw series to tags of a taxonomy version containing it, case-insensitively.
   const version = q.version?.toLowerCase()
-  const rows = (await metricPointsAt(store, issuer.cik, names, periods, at))
-    .flat()
-    .filter((row) => row.source !== 'raw' || version === undefined || row.version?.toLowerCase().includes(version))
-  if (!rows.length)
+  const read = await metricPointsAt(store, issuer.cik, names, periods, at)
+  const order = new Map(symbols.map((s, i) => [s, i]))
+  // A series per name and period length (the store reads each name's lengths apart).
+  const series: {
+    symbol: string
+    source: string
+    version: string | null
+    quarters: number
+    label: string | null
+    ttm?: boolean
+    points: MetricPoint[]
+  }[] = []
+  for (const rows of read) {
+    const byLength = new Map<number, (typeof series)[number]>()
+    for (const r of rows) {
+      if (r.source === 'raw' && version !== undefined && !r.version?.toLowerCase().includes(version)) continue
+      let s = byLength.get(r.quarters)
+      if (!s) {
+        s = {
+          symbol: r.symbol,
+          source: r.source,
+          version: r.source === 'raw' ? (q.version ?? null) : null,
+          quarters: r.quarters,
+          label: r.label,
+          points: [],
+        }
+        byLength.set(r.quarters, s)
+        series.push(s)
+      }
+      s.points.push(metricPoint(r, issuer))
+    }
+  }
+  if (!series.length)
     throw new ApiError(
       'not_found',
       `No data for ${symbols.join(', ')} of CIK ${formatCik(issuer.cik)} in the asked periods (source ${source}).`,
     )
-  const order = new Map(symbols.map((s, i) => [s, i]))
-  const series = new Map<
-    string,
-    {
-      symbol: string
-      source: string
-      version: string | null
-      quarters: number
-      label: string | null
-      ttm?: boolean
-      points: MetricPoint[]
-    }
-  >()
-  for (const r of rows) {
-    const key = `${r.symbol}|${r.source}|${r.quarters}`
-    let s = series.get(key)
-    if (!s) {
-      s = {
-        symbol: r.symbol,
-        source: r.source,
-        version: r.source === 'raw' ? (q.version ?? null) : null,
-        quarters: r.quarters,
-        label: r.label,
-        points: [],
-      }
-      series.set(key, s)
-    }
-    s.points.push(metricPoint(r, issuer))
-  }
   // Each series' points in period order (one point a period: the store reads them latest first); the
   // series is labelled as its earliest point.
-  for (const s of series.values()) {
+  for (const s of series) {
     s.points.sort((a, b) => a.endDate - b.endDate)
     s.label = s.points[0]!.label
   }
-  let answered = [...series.values()]
+  let answered = series
   if (ttm) {
     answered = answered.map((s) => ({
       ...s,
