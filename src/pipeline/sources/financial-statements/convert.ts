@@ -138,7 +138,7 @@ export async function convertQuarter(
         const entry = zip.entries.find((e) => basename(e.name).toLowerCase() === name)
         if (!entry) continue
         path = join(work, `fsds-${quarterName(input.rel)}-${name}`)
-        await extractEntry(input.path, entry, path)
+        await extractEntry(zip, entry, path)
         temp = true
       } else {
         const own = readdirSync(input.path).find((f) => f.toLowerCase() === name)

@@ -1,17 +1,27 @@
 /**
- * One entry of a quarterly zip into a file, streamed: a recent quarter's num.txt is several hundred MB
- * uncompressed, which ZipReader.read would hold in memory whole (twice, with its compressed bytes).
- * The local header is read for where the data starts; the size is checked at the end (the CRC is
- * ZipReader's job on small entries; a truncated stream fails the inflate or the size).
+ * One entry of a quarterly zip into a file. A large one is streamed: a recent quarter's num.txt is several
+ * hundred MB uncompressed, which ZipReader.read would hold in memory whole (twice, with its compressed
+ * bytes). The local header is read for where the data starts; the size is checked at the end (a truncated
+ * stream fails the inflate or the size). A small one is read whole by ZipReader (CRC-checked) and written at
+ * once: a stream's setup (two file streams and an inflater) costs many times a small entry's inflating,
+ * and the generated and older quarters' entries are all small.
  */
-import { closeSync, createReadStream, createWriteStream, openSync, readSync, statSync } from 'node:fs'
+import { closeSync, createReadStream, createWriteStream, openSync, readSync, statSync, writeFileSync } from 'node:fs'
 import { pipeline } from 'node:stream/promises'
 import { createInflateRaw } from 'node:zlib'
-import { type ZipEntry, ZipError } from '../../../lib/zip.ts'
+import { type ZipEntry, ZipError, type ZipReader } from '../../../lib/zip.ts'
 
 const SIG_LOCAL = 0x04034b50
 
-export async function extractEntry(zipPath: string, entry: ZipEntry, outPath: string): Promise<void> {
+/** Entries up to this size (uncompressed) are read whole: held twice at most (compressed and not), little beside a build's memory. */
+const READ_WHOLE_BYTES = 16 * 2 ** 20
+
+export async function extractEntry(zip: ZipReader, entry: ZipEntry, outPath: string): Promise<void> {
+  if (entry.size <= READ_WHOLE_BYTES) {
+    writeFileSync(outPath, zip.read(entry))
+    return
+  }
+  const zipPath = zip.path
   const fd = openSync(zipPath, 'r')
   const header = Buffer.alloc(30)
   try {
