@@ -74,7 +74,7 @@ export function ratioSelect(r: RatioDefinition, from = 'cf_canonical_points', sa
  * ratio's values in filing order the first and each change, as a metric's (vintages.ts V3). The last is
  * the ratio's point: every term then has its latest value.
  */
-const ratioVintageStatements = (inBatch: InRange): string[] => [
+const ratioVintageStatements = (inBatch: InRange, ratios: readonly RatioDefinition[]): string[] => [
   // Every vintage of the range's canonical points, restated or not (vintages.ts V6).
   `CREATE TEMP TABLE cf_canonical_vintages AS ${everyVintage(
     'SELECT * FROM cf_canonical_points',
@@ -98,23 +98,36 @@ const ratioVintageStatements = (inBatch: InRange): string[] => [
            count(*) OVER (PARTITION BY cik, ratio, quarters, end_date) AS vintages
     FROM (SELECT cik, ratio, quarters, end_date, acc_key, form, filed, accepted, period, value, components
           FROM (SELECT *, lag(value) OVER w AS before, row_number() OVER w AS n
-                FROM (${RATIOS.map((r) => ratioSelect(r, 'cf_canonical_asof', true)).join('\n    UNION ALL')})
+                FROM (${ratios.map((r) => ratioSelect(r, 'cf_canonical_asof', true)).join('\n    UNION ALL')})
                 WINDOW w AS (PARTITION BY cik, ratio, quarters, end_date ORDER BY filed, acc_key))
           WHERE n = 1 OR value IS DISTINCT FROM before)`,
   'DROP TABLE cf_canonical_asof',
 ]
 
 /**
- * The ratio points, a range of CIKs at a time (batches.ts), then the ranking's copy of them by ratio. The
- * first range creates the tables, unless `appending` (as seriesStatements).
+ * The ratios computed where there are no points (no companyfacts facts, so no metric point: series.ts): one,
+ * whose statements make the ratio tables, empty, with the columns every ratio's give. DuckDB plans every
+ * ratio's joins whether or not a row will meet them: a build without companyfacts (a filings-only one)
+ * would plan them all for nothing.
  */
-export function ratioStatements(batches: readonly InRange[] = ALL_CIKS, appending = false): string[] {
+export const NO_POINTS_RATIOS: readonly RatioDefinition[] = RATIOS.slice(0, 1)
+
+/**
+ * The ratio points, a range of CIKs at a time (batches.ts), then the ranking's copy of them by ratio. The
+ * first range creates the tables, unless `appending` (as seriesStatements). `ratios` are those computed:
+ * every one (RATIOS) but where there are no points to compute them from (NO_POINTS_RATIOS).
+ */
+export function ratioStatements(
+  batches: readonly InRange[] = ALL_CIKS,
+  appending = false,
+  ratios: readonly RatioDefinition[] = RATIOS,
+): string[] {
   return [
     ...batches.flatMap((inBatch, i) => [
       `CREATE TEMP TABLE cf_canonical_points AS
         SELECT * FROM b.fin_metric_points WHERE source = 'canonical' AND ${inBatch('cik')}`,
-      ...ratioVintageStatements(inBatch),
-      `CREATE TEMP TABLE cf_ratio_rows AS ${RATIOS.map((r) => ratioSelect(r)).join('\n    UNION ALL')}`,
+      ...ratioVintageStatements(inBatch, ratios),
+      `CREATE TEMP TABLE cf_ratio_rows AS ${ratios.map((r) => ratioSelect(r)).join('\n    UNION ALL')}`,
       // Recency as a metric point's (series.ts); restated when the ratio has more than one vintage.
       servingTablePart(
         SERVING_TABLES.fin_ratio_points,

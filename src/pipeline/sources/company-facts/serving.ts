@@ -5,6 +5,7 @@
  * context (period, acceptance time) and its tag's metadata come from `fin_filings` and `fin_concepts`.
  */
 import { CANONICAL_METRICS } from '../../../reference/canonical-metrics.ts'
+import { RATIOS } from '../../../reference/financial-ratios.ts'
 import { knownOnSql } from '../../../reference/point-in-time.ts'
 import type { PackedKey } from '../../contract.ts'
 import { ROWS_PER_RANGE } from '../../key-ranges.ts'
@@ -26,7 +27,7 @@ import {
   VINTAGES_ON_LINE,
 } from './contract.ts'
 import { rankingStatements } from './rankings.ts'
-import { ratioStatements } from './ratios.ts'
+import { NO_POINTS_RATIOS, ratioStatements } from './ratios.ts'
 import { restatementRankingStatements } from './restatement-rankings.ts'
 import { seriesStatements } from './series.ts'
 import { keptNumbers, numbersBefore, sameMeta } from './series-numbers-kept.ts'
@@ -42,6 +43,8 @@ export async function servingSeries(ctx: BuildContext): Promise<string[]> {
   const { record, reuse } = await seriesReuse(ctx, METRIC_LABELS)
   const made = reuse ? await cikBatches(ctx.db, ctx.options.seriesFactsPerBatch, reuse.made) : batches
   const numbering = await numbersBefore(ctx)
+  // Points are made from the staged facts alone (series.ts), and a nightly takes only companies that have some.
+  const facts = await ctx.db.count('SELECT count(*) AS n FROM t_cf_facts')
   return [
     ...record,
     ...stageRecords(ctx.snapshotDir),
@@ -49,7 +52,7 @@ export async function servingSeries(ctx: BuildContext): Promise<string[]> {
     ...(reuse?.take ?? []),
     ...seriesStatements(made, reuse !== undefined),
     'DROP TABLE cf_metric_labels',
-    ...ratioStatements(made, reuse !== undefined),
+    ...ratioStatements(made, reuse !== undefined, facts ? RATIOS : NO_POINTS_RATIOS),
     ...(reuse?.done ?? []),
     ...rankingStatements(batches),
     ...restatementRankingStatements(batches),
