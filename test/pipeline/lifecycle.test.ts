@@ -71,6 +71,27 @@ const builtOnce = () => {
   return built
 }
 
+/**
+ * The lifecycle's mirror with submissions/ unzipped, built into a datasets folder that already serves two
+ * snapshots: the build the keeping test watches prune, and the one the unzipped test compares with the
+ * lifecycle's own. One build for both: what a build keeps does not depend on what it was built from.
+ */
+async function buildKeeping() {
+  const unzipped = join(root, 'unzipped-mirror')
+  await generateSample({ out: unzipped, scale: 0.00005, seed: 7, unzipped: true, sources: FILINGS_SOURCES })
+  const datasets = join(root, 'keep')
+  // The two before the build: the lifecycle's snapshot published twice as a build ends (republish), each
+  // under a new id. What made them does not matter to what is kept.
+  const earlier = await builtOnce()
+  const published = [0, 1].map(() => republish(earlier, datasets))
+  return { unzipped, datasets, published, built: await build(unzipped, datasets) }
+}
+let kept: ReturnType<typeof buildKeeping> | undefined
+const builtKeeping = () => {
+  kept ??= buildKeeping()
+  return kept
+}
+
 /** A datasets folder at `datasets` serving a copy of the snapshot `dir`: a build's result without the build. */
 function servedCopy(dir: string, datasets: string) {
   const id = basename(dir)
@@ -259,12 +280,8 @@ describe('secds build: publishing', () => {
   })
 
   test('keeps the last two snapshots and serves the newest', async () => {
-    const datasets = join(root, 'keep')
-    // The two before the build: the lifecycle's snapshot published twice as a build ends (republish), each
-    // under a new id. What made them does not matter to what is kept.
-    const earlier = await builtOnce()
-    const published = [0, 1].map(() => republish(earlier, datasets))
-    const results = [...published, await build(mirror, datasets)]
+    const { datasets, published, built } = await builtKeeping()
+    const results = [...published, built]
     const ids = results.map((r) => r.snapshotId)
     expect(new Set(ids).size).toBe(3)
     expect(results.map((r) => r.pruned)).toEqual([[], [], [ids[0]!]])
@@ -273,11 +290,14 @@ describe('secds build: publishing', () => {
   })
 
   test('the unzipped submissions/ folder gives the same tables as submissions.zip', async () => {
-    const unzipped = join(root, 'unzipped-mirror')
-    await generateSample({ out: unzipped, scale: 0.00005, seed: 7, unzipped: true, sources: FILINGS_SOURCES })
+    const { unzipped, built } = await builtKeeping()
     expect(existsSync(join(unzipped, 'submissions.zip'))).toBe(false)
+    // Built beside a served snapshot: what it took from it is what the quarterly statements make, which this
+    // mirror has none of (empty files); the filings and entities below are the unzipped files' own.
+    expect(Object.values(built.manifest.lookups).filter((f) => f.reused && f.lines > 0)).toEqual([])
+    expect(built.manifest.periods).toEqual({})
     const a = await openSnapshot(await builtOnce())
-    const b = await openSnapshot((await build(unzipped, join(root, 'from-dir'))).dir)
+    const b = await openSnapshot(built.dir)
     const digest = `SELECT count(*)::INTEGER AS n, sum(hash(cik, accession_number, form_type, filing_date, accepted_at, entity_name))::VARCHAR AS h FROM {t:filings}`
     expect(await b.q(digest)).toEqual(await a.q(digest))
     const entities = `SELECT count(*)::INTEGER AS n, sum(hash(cik, name, ticker, entity_type, former_names))::VARCHAR AS h FROM {t:entities}`
