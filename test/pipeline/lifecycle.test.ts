@@ -420,7 +420,8 @@ describe('secds build: the command line', () => {
 
   test('builds, prints one line per step and a summary table, exits 0', () => {
     const datasets = join(root, 'cli')
-    const r = cli('build', '--from', mirror, '--datasets', datasets)
+    // On one DuckDB thread, as every build of the tests (TEST_BUILD_THREADS): what it prints is the same.
+    const r = cli('build', '--from', mirror, '--datasets', datasets, '--threads', String(TEST_BUILD_THREADS))
     expect(r.code).toBe(0)
     expect(r.err).toMatch(/^stage submissions\s+\d+\.\ds {2}\d+ files, .*, peak RSS [\d.]+ (MB|GB)$/m)
     // Each step's peak RSS is in the manifest too: which step holds the build's memory, for an operator.

@@ -269,7 +269,16 @@ describe('secds build --allow-partial-sets', () => {
       `secds build failed: ${lacking('insider-transactions')}`,
       HINT,
     ])
-    const accepted = cli('--from', mirror, '--datasets', out, '--allow-partial-sets')
+    // On one DuckDB thread, as every build of the tests (TEST_BUILD_THREADS).
+    const accepted = cli(
+      '--from',
+      mirror,
+      '--datasets',
+      out,
+      '--allow-partial-sets',
+      '--threads',
+      String(TEST_BUILD_THREADS),
+    )
     expect(accepted.code).toBe(0)
     const warning = `warning: ${set} lacks REPORTINGOWNER.tsv, NONDERIV_TRANS.tsv: built without them (--allow-partial-sets)`
     expect(accepted.err).toContain(`${warning}\npublished `)
