@@ -104,11 +104,11 @@ const pointMetas = (db: Db) => db.memo(POINT_METAS)
 /**
  * The points of several series of a company in the asked periods, one list per name in the names' order,
  * as objects of the line's fields; a metric point with its tag and rule (`fin_point_metas`) beside its
- * `meta_id` and its series' `symbol` and `source`, a ratio point with its `ratio`. A metric's by period length (0, 1, 4), each length's latest first, a key per length; a
- * ratio's latest first across its lengths, one key. The series are read in one synchronous pass: a
- * company's series are neighbouring keys, so they share frames, and with no await between them no other
- * request's reads can evict those frames from the file's few decompressed ones before the next series of
- * the same request needs them.
+ * `meta_id` and its series' `symbol` and `source`, a ratio point with its `ratio`. A metric's by period
+ * length (0, 1, 4), each length's latest first, a key per length; a ratio's latest first across its
+ * lengths, one key. The series are read in one synchronous pass: a company's series are neighbouring
+ * keys, so they share frames, and with no await between them no other request's reads can evict those
+ * frames from the file's few decompressed ones before the next series of the same request needs them.
  */
 export async function seriesPoints(
   db: Db,
