@@ -23,17 +23,9 @@ export const formatCik = (cik: number | string): string => String(cik).padStart(
 
 /** An accession number from its integer key or its digits: 320193240000123 → "0000320193-24-000123". */
 export function accessionOfKey(key: string): string {
-  // Cut from the key itself, its missing leading zeros (a CIK's) taken from ZEROS: every point of a series
-  // answer names its filing, and padding the key first made a string only to cut it again.
-  const pad = 18 - key.length
-  if (pad < 0 || pad > 10) {
-    const digits = key.padStart(18, '0')
-    return `${digits.slice(0, 10)}-${digits.slice(10, 12)}-${digits.slice(12)}`
-  }
-  return `${ZEROS.slice(0, pad)}${key.slice(0, 10 - pad)}-${key.slice(10 - pad, 12 - pad)}-${key.slice(12 - pad)}`
+  const digits = key.padStart(18, '0')
+  return `${digits.slice(0, 10)}-${digits.slice(10, 12)}-${digits.slice(12)}`
 }
-
-const ZEROS = '0000000000'
 
 /** "000032019324000123" or "0000320193-24-000123" → "0000320193-24-000123". */
 export const normalizeAccession = (accession: string): string => accessionOfKey(accession.replaceAll('-', ''))

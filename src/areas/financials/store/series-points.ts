@@ -141,7 +141,7 @@ export async function seriesPoints(
         : lengths.length
           ? [{ lines: linesOf(FIN_RATIO_SERIES, { cik, seriesId }), lengths }]
           : []
-    const decode = metas ? metricDecoder(metas, name) : (line: string) => decodeRatio(line, [name.symbol])
+    const decode = metas ? metricDecoder(metas, name) : ratioDecoder(name)
     const points: Record<string, unknown>[] = []
     for (const read of reads) {
       let taken = 0
@@ -183,16 +183,11 @@ const META_ID = FIN_METRIC_SERIES.positionOf('meta_id')
 /** A ratio point: its line's fields and its `ratio`, the id of the series it was read from. */
 const decodeRatio = FIN_RATIO_SERIES.decodeWith<{ ratio: string }>(['ratio'])
 
-/**
- * A metric series' line decoder: a meta's values and the series' name, made once per meta of the series
- * (most of a series' points share one meta, so the last one made is tried first).
- */
+/** A metric series' line decoder: a meta's values and the series' name, made once per meta of the series. */
 function metricDecoder(metas: Map<number, unknown[]>, name: SeriesName) {
   const extras = new Map<number, readonly unknown[]>()
-  let last: { metaId: number; extra: readonly unknown[] } | undefined
   const extraOf = (values: readonly unknown[]) => {
     const metaId = values[META_ID] as number
-    if (last?.metaId === metaId) return last.extra
     let extra = extras.get(metaId)
     if (!extra) {
       const meta = metas.get(metaId)
@@ -200,10 +195,15 @@ function metricDecoder(metas: Map<number, unknown[]>, name: SeriesName) {
       extra = [...meta, name.symbol, name.source]
       extras.set(metaId, extra)
     }
-    last = { metaId, extra }
     return extra
   }
   return (line: string) => decodeMetric(line, extraOf)
+}
+
+/** A ratio series' line decoder: its ratio id, one array for all its lines. */
+function ratioDecoder(name: SeriesName) {
+  const extra = [name.symbol]
+  return (line: string) => decodeRatio(line, extra)
 }
 
 /** A vintage of a metric point (company-facts vintages.ts): a value its filings gave it, in filing order. */
