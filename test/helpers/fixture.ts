@@ -147,20 +147,27 @@ const RUN_PREFIX = `secds-fixtures-${runPid}-`
 const RAM_FOLDER_MIN_BYTES = 4 * 2 ** 30
 
 /**
- * The folder the run's folder goes in: `/dev/shm` (memory) where the machine has a large one and TMPDIR
- * does not name another, else the system's temporary folder. A run creates and removes tens of thousands
- * of files (each build's Parquet and DuckDB files, the copies of snapshots); on a disk's file system the
- * kernel's bookkeeping of them (allocating and freeing inodes) was an eighth of the run's CPU. Chosen on its
+ * The folder the run's folder goes in: `/dev/shm` (memory) where the machine has a large one that allows
+ * running programs (the smoke test runs the compiled binary from the run's folder) and TMPDIR does not
+ * name another, else the system's temporary folder. A run creates and removes tens of thousands of files
+ * (each build's Parquet and DuckDB files, the copies of snapshots); on a disk's file system the kernel's
+ * bookkeeping of them (allocating and freeing inodes) took some 5% of the run's CPU. Chosen on the folder's
  * size, not its free space, so that every worker of a run chooses the same.
  */
 function scratchBase(): string {
   if (process.env.TMPDIR) return tmpdir()
   try {
     accessSync('/dev/shm', constants.W_OK)
+    const mount = readFileSync('/proc/self/mounts', 'utf8')
+      .split('\n')
+      .filter((line) => line.split(' ')[1] === '/dev/shm')
+      // The last mount of a folder is the one in use.
+      .at(-1)
     const fs = statfsSync('/dev/shm')
-    if (fs.blocks * fs.bsize >= RAM_FOLDER_MIN_BYTES) return '/dev/shm'
+    if (mount && !mount.split(' ')[3]?.split(',').includes('noexec') && fs.blocks * fs.bsize >= RAM_FOLDER_MIN_BYTES)
+      return '/dev/shm'
   } catch {
-    // No such folder (not Linux) or not writable: the system's.
+    // No such folder or mount table (not Linux), or not writable: the system's.
   }
   return tmpdir()
 }
