@@ -151,8 +151,8 @@ const RAM_FOLDER_MIN_BYTES = 4 * 2 ** 30
  * running programs (the smoke test runs the compiled binary from the run's folder) and TMPDIR does not
  * name another, else the system's temporary folder. A run creates and removes tens of thousands of files
  * (each build's Parquet and DuckDB files, the copies of snapshots); on a disk's file system the kernel's
- * bookkeeping of them (allocating and freeing inodes) took some 5% of the run's CPU. Chosen on the folder's
- * size, not its free space, so that every worker of a run chooses the same.
+ * bookkeeping of them (allocating and freeing inodes) was about 4% of the run's CPU (docs/benchmarks.md).
+ * Chosen on the folder's size, not its free space, so that every worker of a run chooses the same.
  */
 function scratchBase(): string {
   if (process.env.TMPDIR) return tmpdir()
