@@ -139,6 +139,29 @@ test('a range of keys reads their lines in key order, across frames', () => {
   file.close()
 })
 
+test('frames read walking forward (read ahead in one read) and in any other order give every key its own lines', () => {
+  // Payloads that do not compress away, so a read ahead spans some frames of the file and not all of them.
+  const noise = (i: number) => ((i * 2_654_435_761) >>> 0).toString(36).repeat(3)
+  const lines: [bigint, string][] = Array.from({ length: 3000 }, (_, i) => [BigInt(i * 7), `${i}:${noise(i)}`])
+  const { file } = written('walks', lines, 256)
+  expect(file.frames).toBeGreaterThan(100)
+  const read = (order: number[]) => order.map((i) => file.get(BigInt(i * 7)))
+  const expected = (order: number[]) => order.map((i) => [`${i}:${noise(i)}`])
+  const all = lines.map((_, i) => i)
+  const orders = {
+    ascending: all,
+    descending: all.toReversed(),
+    // Forward with gaps of more frames than a read ahead holds, and of fewer.
+    everyFiftieth: all.filter((i) => i % 50 === 0),
+    everyThird: all.filter((i) => i % 3 === 0),
+    // Back and forth: a walk forward, then a jump back into frames read ahead before.
+    zigzag: all.flatMap((i) => (i % 10 === 9 ? [i, i - 8] : [i])),
+    scattered: all.map((i) => (i * 1_103) % lines.length),
+  }
+  for (const [name, order] of Object.entries(orders))
+    expect({ name, lines: read(order) }).toEqual({ name, lines: expected(order) })
+  file.close()
+})
 test('an empty file has no keys', () => {
   const { summary, file } = written('empty', [], 16_384)
   expect(summary).toEqual({ lines: 0, frames: 0, bytes: 0 })
