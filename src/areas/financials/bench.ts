@@ -34,13 +34,14 @@ export const FINANCIALS_BENCH_KEYS: BenchKeys[] = [
       `SELECT DISTINCT k.ticker AS v FROM ${t('tickers')} k JOIN ${t('fsds_sub')} s USING (cik) WHERE s.form IN ('10-K', '10-Q')`,
   },
   {
-    // Companies with series and ratios: balance-sheet facts in companyfacts and a filing in the data sets (the issuer).
+    // Companies with series and ratios: balance-sheet facts in companyfacts. Each is an issuer of the
+    // financial data whether or not the data sets hold a filing of it (financial-statements/issuers.ts), so a
+    // snapshot built without the data sets (--skip-sources financial-statements) still draws them.
     name: 'seriesCik',
     uniform: (t) => `
-      SELECT DISTINCT f.cik AS v FROM ${t('company_facts')} f SEMI JOIN ${t('fsds_sub')} s ON s.cik = f.cik
-      WHERE f.tag = 'StockholdersEquity' AND f.unit = 'USD'`,
+      SELECT DISTINCT f.cik AS v FROM ${t('company_facts')} f WHERE f.tag = 'StockholdersEquity' AND f.unit = 'USD'`,
     popular: (t) => `
-      SELECT f.cik AS v FROM ${t('company_facts')} f SEMI JOIN ${t('fsds_sub')} s ON s.cik = f.cik
+      SELECT f.cik AS v FROM ${t('company_facts')} f
       WHERE f.tag = 'StockholdersEquity' AND f.unit = 'USD' GROUP BY f.cik ORDER BY count(*) DESC, f.cik`,
   },
   {
@@ -48,7 +49,7 @@ export const FINANCIALS_BENCH_KEYS: BenchKeys[] = [
     name: 'seriesCikDay',
     uniform: (t) => `
       SELECT DISTINCT f.cik::VARCHAR || '|' || strftime(f.filed, '%Y-%m-%d') AS v FROM ${t('company_facts')} f
-      SEMI JOIN ${t('fsds_sub')} s ON s.cik = f.cik WHERE f.tag = 'StockholdersEquity' AND f.unit = 'USD'`,
+      WHERE f.tag = 'StockholdersEquity' AND f.unit = 'USD'`,
   },
   {
     // Companies with a fiscal year of three 10-Qs and its 10-K: four quarters in a row (the fourth derived), so a
