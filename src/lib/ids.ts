@@ -21,24 +21,10 @@ export const parseCik = (cik: string): number => Number.parseInt(cik, 10)
 
 export const formatCik = (cik: number | string): string => String(cik).padStart(10, '0')
 
-/**
- * The accession numbers written lately, by key: a series answer names a few dozen filings over and over
- * (each 10-K reports many periods), and the text made once is also the one already flattened for JSON.
- * Emptied when full, so it holds a recent set, never a growing one.
- */
-const WRITTEN = new Map<string, string>()
-const WRITTEN_KEPT = 1 << 14
-
 /** An accession number from its integer key or its digits: 320193240000123 → "0000320193-24-000123". */
 export function accessionOfKey(key: string): string {
-  let text = WRITTEN.get(key)
-  if (text === undefined) {
-    const digits = key.padStart(18, '0')
-    text = `${digits.slice(0, 10)}-${digits.slice(10, 12)}-${digits.slice(12)}`
-    if (WRITTEN.size >= WRITTEN_KEPT) WRITTEN.clear()
-    WRITTEN.set(key, text)
-  }
-  return text
+  const digits = key.padStart(18, '0')
+  return `${digits.slice(0, 10)}-${digits.slice(10, 12)}-${digits.slice(12)}`
 }
 
 /** "000032019324000123" or "0000320193-24-000123" → "0000320193-24-000123". */

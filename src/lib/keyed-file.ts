@@ -35,12 +35,6 @@ const NEWLINE = 10
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
 /** Frames kept decompressed per file (KeyedFile.read). */
 const RECENT_FRAMES = 4
-/**
- * A read of a frame that starts within this many bytes past the last frame read is a walk forward
- * (KeyedFile.readCompressed), and reads this many bytes of frames at once: a company's series (some 30
- * frames a ratio series request, its keys read in ascending order) in a read or two.
- */
-const READ_AHEAD_BYTES = 32 << 10
 
 /** How many more frames a read may decompress; set `exhausted` when it needed more. */
 export type FrameBudget = { frames: number; exhausted: boolean }
@@ -420,15 +414,8 @@ export class KeyedFile {
     closeSync(this.fd)
   }
 
-  /**
-   * The compressed bytes last read, reused: a fresh buffer per frame was 4% of a deep page's time. They
-   * hold frames `windowFrom` to `windowTo` (exclusive): one frame, or several read at once (readCompressed).
-   */
+  /** The compressed frame being read, reused: a fresh buffer per frame was 4% of a deep page's time. */
   private scratch = Buffer.allocUnsafe(1 << 16)
-  private windowFrom = 0
-  private windowTo = 0
-  /** The frame read last, to tell a walk forward through neighbouring frames from a lookup. */
-  private lastRead = -1
 
   private firstKey = (frame: number) => this.keys[frame]!
 
@@ -471,39 +458,19 @@ export class KeyedFile {
     return Buffer.from(text.buffer, text.byteOffset, text.byteLength)
   }
 
-  /**
-   * The frame's compressed bytes, in the scratch buffer (valid until the next read). A frame a little past
-   * the last one read is a walk forward (a series' frames, a company's neighbouring keys, a page after
-   * another), which goes on into the frames after it: it is read with the frames that follow, up to
-   * READ_AHEAD_BYTES, in one read, and those are then taken from the buffer. A lookup elsewhere in the file
-   * reads its one frame. (The last frame read is -1 at first: `offsets[0]` is 0, so a first read of a frame
-   * near the file's start reads ahead too.)
-   */
+  /** The frame's compressed bytes, in the scratch buffer (valid until the next read). */
   private readCompressed(frame: number): Buffer {
-    const forward = frame > this.lastRead && this.offsets[frame]! < this.offsets[this.lastRead + 1]! + READ_AHEAD_BYTES
-    this.lastRead = frame
-    if (frame < this.windowFrom || frame >= this.windowTo) this.fill(frame, forward)
-    const base = this.offsets[this.windowFrom]!
-    return this.scratch.subarray(this.offsets[frame]! - base, this.offsets[frame + 1]! - base)
-  }
-
-  /** Reads `frame` into the scratch buffer, with the frames after it that fit READ_AHEAD_BYTES when `ahead`. */
-  private fill(frame: number, ahead: boolean) {
     const offset = this.offsets[frame]!
-    let to = frame + 1
-    if (ahead) while (to < this.frames && this.offsets[to + 1]! - offset <= READ_AHEAD_BYTES) to++
-    const length = this.offsets[to]! - offset
+    const length = this.offsets[frame + 1]! - offset
     if (this.scratch.byteLength < length) this.scratch = Buffer.allocUnsafe(length * 2)
-    // Emptied first: a read that fails leaves no frames the buffer does not hold.
-    this.windowFrom = this.windowTo = 0
+    const buffer = this.scratch.subarray(0, length)
     let done = 0
     while (done < length) {
-      const n = readSync(this.fd, this.scratch, done, length - done, offset + done)
+      const n = readSync(this.fd, buffer, done, length - done, offset + done)
       if (n === 0) throw new Error(`keyed file: frame ${frame} ends early`)
       done += n
     }
-    this.windowFrom = frame
-    this.windowTo = to
+    return buffer
   }
 }
 

@@ -139,8 +139,8 @@ test('a range of keys reads their lines in key order, across frames', () => {
   file.close()
 })
 
-test('frames read walking forward (read ahead in one read) and in any other order give every key its own lines', () => {
-  // Payloads that do not compress away, so a read ahead spans some frames of the file and not all of them.
+test('frames read walking forward, backward, with gaps or scattered give every key its own lines', () => {
+  // Payloads that do not compress away: many frames, each of a few keys.
   const noise = (i: number) => ((i * 2_654_435_761) >>> 0).toString(36).repeat(3)
   const lines: [bigint, string][] = Array.from({ length: 3000 }, (_, i) => [BigInt(i * 7), `${i}:${noise(i)}`])
   const { file } = written('walks', lines, 256)
@@ -151,10 +151,10 @@ test('frames read walking forward (read ahead in one read) and in any other orde
   const orders = {
     ascending: all,
     descending: all.toReversed(),
-    // Forward with gaps of more frames than a read ahead holds, and of fewer.
+    // Forward with gaps of many frames, and of few.
     everyFiftieth: all.filter((i) => i % 50 === 0),
     everyThird: all.filter((i) => i % 3 === 0),
-    // Back and forth: a walk forward, then a jump back into frames read ahead before.
+    // Back and forth: a walk forward, then a jump back into frames read before.
     zigzag: all.flatMap((i) => (i % 10 === 9 ? [i, i - 8] : [i])),
     scattered: all.map((i) => (i * 1_103) % lines.length),
   }

@@ -106,10 +106,9 @@ const pointMetas = (db: Db) => db.memo(POINT_METAS)
  * as objects of the line's fields; a metric point with its tag and rule (`fin_point_metas`) beside its
  * `meta_id` and its series' `symbol` and `source`, a ratio point with its `ratio`. A metric's by period
  * length (0, 1, 4), each length's latest first, a key per length; a ratio's latest first across its
- * lengths, one key. The keys are read in ascending order in one synchronous pass: a company's series are
- * neighbouring keys, so they share frames and the file reads them as one walk forward (KeyedFile
- * readCompressed), and with no await between them no other request's reads can evict those frames from
- * the file's few decompressed ones before the next series of the same request needs them.
+ * lengths, one key. The series are read in one synchronous pass: a company's series are neighbouring
+ * keys, so they share frames, and with no await between them no other request's reads can evict those
+ * frames from the file's few decompressed ones before the next series of the same request needs them.
  */
 export async function seriesPoints(
   db: Db,
@@ -128,50 +127,40 @@ export async function seriesPoints(
   const passes = (head: bigint) => head > knownByHead!
   const linesOf = <K>(model: SeriesFile<K>, key: K) =>
     knownByHead === undefined ? model.lineTextsOneByOne(db, key) : model.lineTextsPassing(db, key, passes)
-  // Each name's keys: a metric's a key per length, a ratio's one for its lengths together.
-  const reads: { name: number; key: bigint; lines: () => Iterable<string>; lengths: number[] }[] = []
-  names.forEach((name, i) => {
+  return names.map((name) => {
     const seriesId = ids.get(`${name.source}:${name.symbol}`)
-    if (seriesId === undefined || cik >= MAX_CIK) return
+    if (seriesId === undefined || cik >= MAX_CIK) return []
     // Only the lengths the series can have: each other would be a key looked up for nothing.
     const lengths = asked.filter((q) => (name.lengths ?? PERIOD_LENGTHS).includes(q))
-    if (kind === 'metric')
-      for (const quarters of lengths) {
-        const key = { cik, seriesId, quarters }
-        reads.push({
-          name: i,
-          key: FIN_METRIC_SERIES.key.pack(key),
-          lines: () => linesOf(FIN_METRIC_SERIES, key),
-          lengths: [quarters],
-        })
+    const reads =
+      kind === 'metric'
+        ? lengths.map((quarters) => ({
+            lines: linesOf(FIN_METRIC_SERIES, { cik, seriesId, quarters }),
+            lengths: [quarters],
+          }))
+        : lengths.length
+          ? [{ lines: linesOf(FIN_RATIO_SERIES, { cik, seriesId }), lengths }]
+          : []
+    const decode = metas ? metricDecoder(metas, name) : ratioDecoder(name)
+    const points: Record<string, unknown>[] = []
+    for (const read of reads) {
+      let taken = 0
+      for (const line of read.lines) {
+        // The build writes these as integers on every line (never null: a row number, 0/1/4, dates).
+        const [recency, quarters, endDate, knownFrom] = LEAD(line) as [number, number, number, number]
+        if (!read.lengths.includes(quarters)) continue
+        // Lines come latest first: past the latest `limit` periods of its length (`recency`), the key's
+        // other lines (and frames) are left unread.
+        if (knownBy === undefined && latest !== undefined && recency > latest) break
+        if (endDate < periods.from || endDate > periods.to) continue
+        if (knownBy !== undefined && knownFrom > knownBy) continue
+        // As of a day, the latest `limit` are the periods known by then.
+        if (latest !== undefined && ++taken > latest) break
+        points.push(decode(line))
       }
-    else if (lengths.length) {
-      const key = { cik, seriesId }
-      reads.push({ name: i, key: FIN_RATIO_SERIES.key.pack(key), lines: () => linesOf(FIN_RATIO_SERIES, key), lengths })
     }
+    return points
   })
-  reads.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-  const decoders = names.map((name) => (metas ? metricDecoder(metas, name) : ratioDecoder(name)))
-  const points = names.map((): Record<string, unknown>[] => [])
-  for (const read of reads) {
-    const decode = decoders[read.name]!
-    const out = points[read.name]!
-    let taken = 0
-    for (const line of read.lines()) {
-      // The build writes these as integers on every line (never null: a row number, 0/1/4, dates).
-      const [recency, quarters, endDate, knownFrom] = LEAD(line) as [number, number, number, number]
-      if (!read.lengths.includes(quarters)) continue
-      // Lines come latest first: past the latest `limit` periods of its length (`recency`), the key's
-      // other lines (and frames) are left unread.
-      if (knownBy === undefined && latest !== undefined && recency > latest) break
-      if (endDate < periods.from || endDate > periods.to) continue
-      if (knownBy !== undefined && knownFrom > knownBy) continue
-      // As of a day, the latest `limit` are the periods known by then.
-      if (latest !== undefined && ++taken > latest) break
-      out.push(decode(line))
-    }
-  }
-  return points
 }
 
 /** What a series request reads of a series file: a key's lines one by one, or those of the frames a day knew. */
