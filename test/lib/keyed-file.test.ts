@@ -162,6 +162,7 @@ test('frames read walking forward, backward, with gaps or scattered give every k
     expect({ name, lines: read(order) }).toEqual({ name, lines: expected(order) })
   file.close()
 })
+
 test('an empty file has no keys', () => {
   const { summary, file } = written('empty', [], 16_384)
   expect(summary).toEqual({ lines: 0, frames: 0, bytes: 0 })

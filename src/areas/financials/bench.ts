@@ -13,6 +13,14 @@
 import { type BenchKeys, type BenchOperation, cikAsSent, type Draws, mcpToolCall, withTargets } from '../bench.ts'
 import { labelOfQuarter, quarterOfMonth } from '../common/quarters.ts'
 
+/**
+ * The equity facts of the companies with series: each such company is an issuer of the financial data
+ * whether or not the data sets hold a filing of it (financial-statements/issuers.ts), so a snapshot built
+ * without the data sets (--skip-sources financial-statements) still draws them.
+ */
+const SERIES_FACTS = (t: (table: string) => string) =>
+  `(SELECT cik, filed FROM ${t('company_facts')} WHERE tag = 'StockholdersEquity' AND unit = 'USD')`
+
 export const FINANCIALS_BENCH_KEYS: BenchKeys[] = [
   {
     name: 'fsdsAccession',
@@ -34,22 +42,15 @@ export const FINANCIALS_BENCH_KEYS: BenchKeys[] = [
       `SELECT DISTINCT k.ticker AS v FROM ${t('tickers')} k JOIN ${t('fsds_sub')} s USING (cik) WHERE s.form IN ('10-K', '10-Q')`,
   },
   {
-    // Companies with series and ratios: balance-sheet facts in companyfacts. Each is an issuer of the
-    // financial data whether or not the data sets hold a filing of it (financial-statements/issuers.ts), so a
-    // snapshot built without the data sets (--skip-sources financial-statements) still draws them.
+    // Companies with series and ratios: balance-sheet facts in companyfacts (SERIES_FACTS).
     name: 'seriesCik',
-    uniform: (t) => `
-      SELECT DISTINCT f.cik AS v FROM ${t('company_facts')} f WHERE f.tag = 'StockholdersEquity' AND f.unit = 'USD'`,
-    popular: (t) => `
-      SELECT f.cik AS v FROM ${t('company_facts')} f
-      WHERE f.tag = 'StockholdersEquity' AND f.unit = 'USD' GROUP BY f.cik ORDER BY count(*) DESC, f.cik`,
+    uniform: (t) => `SELECT DISTINCT cik AS v FROM ${SERIES_FACTS(t)}`,
+    popular: (t) => `SELECT cik AS v FROM ${SERIES_FACTS(t)} GROUP BY cik ORDER BY count(*) DESC, cik`,
   },
   {
     // A company of the series and a day it filed its equity (a point-in-time request of a day it knew something).
     name: 'seriesCikDay',
-    uniform: (t) => `
-      SELECT DISTINCT f.cik::VARCHAR || '|' || strftime(f.filed, '%Y-%m-%d') AS v FROM ${t('company_facts')} f
-      WHERE f.tag = 'StockholdersEquity' AND f.unit = 'USD'`,
+    uniform: (t) => `SELECT DISTINCT cik::VARCHAR || '|' || strftime(filed, '%Y-%m-%d') AS v FROM ${SERIES_FACTS(t)}`,
   },
   {
     // Companies with a fiscal year of three 10-Qs and its 10-K: four quarters in a row (the fourth derived), so a
