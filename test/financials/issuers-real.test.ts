@@ -1,7 +1,7 @@
 /**
  * The companies of the financial data over real EDGAR files (the samples folder, SAMPLES: its submissions
- * records, the ticker file, the three companyfacts files and the 2009q3 Financial Statement Data Set),
- * built by the real build: each source's path into `fin_issuers` (financial-statements/issuers.ts), with
+ * records, the ticker file, the companyfacts files and the 2009q3 Financial Statement Data Set, with the
+ * other samples in the run's shared build of them: helpers/real-samples.ts), built by the real build: each source's path into `fin_issuers` (financial-statements/issuers.ts), with
  * the values read from the files here. Skipped when the samples folder is absent.
  *
  * The real mirror's gaps: Snowflake's and Logistic Properties of the Americas' companyfacts and tickers
@@ -9,19 +9,17 @@
  * under their current name (HEWLETT PACKARD CO filed 2009q3; the ticker file says HP INC).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { searchCompanies } from '../../src/areas/financials/lookup.ts'
 import { metricSeries } from '../../src/areas/financials/series.ts'
 import { financialsStore } from '../../src/areas/financials/store/index.ts'
 import { Database } from '../../src/db/client.ts'
 import { memorySink } from '../../src/lib/log.ts'
-import { silentReporter } from '../../src/lib/progress.ts'
 import { ZipReader } from '../../src/lib/zip.ts'
-import { runBuild } from '../../src/pipeline/index.ts'
 import { testConfig } from '../helpers/config.ts'
-import { TEST_BUILD_THREADS } from '../helpers/fixture.ts'
-import { hasSamples, SAMPLES, tempDir } from '../helpers/snapshot.ts'
+import { realSamplesFixture } from '../helpers/real-samples.ts'
+import { hasSamples, SAMPLES } from '../helpers/snapshot.ts'
 import { latestByEnd } from './companyfacts-json.ts'
 import { parseTsv, type Row } from './fsds-files.ts'
 
@@ -33,7 +31,6 @@ type Doc = {
 }
 type ExchangeRow = [number, string, string, string | null]
 
-let root = ''
 let database: Database
 let db: ReturnType<Database['forRequest']>
 let sub: Row[] = []
@@ -47,26 +44,8 @@ const firstListing = (cik: number) => exchange.find((r) => r[0] === cik)
 
 describe.skipIf(!hasSamples)('issuers of the real samples', () => {
   beforeAll(async () => {
-    root = tempDir('issuers-real')
-    const mirror = join(root, 'mirror')
-    const copy = (from: string, to: string) => {
-      mkdirSync(join(mirror, to, '..'), { recursive: true })
-      copyFileSync(join(SAMPLES, from), join(mirror, to))
-    }
-    for (const f of readdirSync(join(SAMPLES, 'submissions'))) copy(`submissions/${f}`, `submissions/${f}`)
-    for (const f of readdirSync(join(SAMPLES, 'companyfacts'))) copy(`companyfacts/${f}`, `companyfacts/${f}`)
-    copy('reference/company_tickers_exchange.json', 'company_tickers_exchange.json')
-    copy('fsds/2009q3.zip', 'financial-statement-data-sets/2009q3.zip')
-    const built = await runBuild({
-      from: mirror,
-      datasets: join(root, 'datasets'),
-      reporter: silentReporter(),
-      threads: TEST_BUILD_THREADS,
-    })
-    database = await Database.open(
-      testConfig({ DATASETS_DIR: join(root, 'datasets'), WATCH_SNAPSHOTS: false }),
-      memorySink(),
-    )
+    const built = await realSamplesFixture()
+    database = await Database.open(testConfig({ DATASETS_DIR: built.datasets, WATCH_SNAPSHOTS: false }), memorySink())
     db = database.forRequest()
     expect(built.snapshotId).toBeTruthy()
 
@@ -79,7 +58,6 @@ describe.skipIf(!hasSamples)('issuers of the real samples', () => {
   afterAll(async () => {
     db?.release()
     await database?.close()
-    if (root) rmSync(root, { recursive: true, force: true })
   })
 
   test('companyfacts and a ticker, no submissions record: Snowflake by its ticker, named by the ticker file', async () => {

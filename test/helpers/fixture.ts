@@ -34,6 +34,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
+import type { BuildOptions } from '../../src/pipeline/index.ts'
 
 export type Fixture = {
   /** the generated EDGAR bulk files the snapshot was built from */
@@ -337,14 +338,14 @@ function readText(path: string) {
 }
 
 const mirrorKey = ({ scale, seed }: Pick<Spec, 'scale' | 'seed'>) => `${scale}-${seed}`
-const mirrorName = (spec: Pick<Spec, 'scale' | 'seed'>) => `mirror-${mirrorKey(spec)}`
+const mirrorName = (key: string) => `mirror-${key}`
 
 function snapshotKey(spec: Spec) {
   const frames = spec.lookupFrameBytes ? `-frames-${spec.lookupFrameBytes}` : ''
   const without = spec.skipSources?.length ? `-without-${[...spec.skipSources].sort().join('+')}` : ''
   return `${mirrorKey(spec)}${frames}${without}`
 }
-const snapshotName = (spec: Spec) => `datasets-${snapshotKey(spec)}`
+const snapshotName = (key: string) => `datasets-${key}`
 
 /**
  * What a worker makes while it waits for another's build: at the start of a run every worker's first file
@@ -363,7 +364,7 @@ async function makeOneWhileWaiting() {
   }
   while (state.madeWhileWaiting < MADE_WHILE_WAITING.length) {
     const spec = MADE_WHILE_WAITING[state.madeWhileWaiting++]!
-    if (elsewhere(mirrorName(spec)) || elsewhere(snapshotName(spec))) continue
+    if (elsewhere(mirrorName(mirrorKey(spec))) || elsewhere(snapshotName(snapshotKey(spec)))) continue
     logLine(`make ${snapshotKey(spec)} while waiting`, 0)
     // A failure is for the files that ask for it to report: each makes it again (fixture).
     await fixture(spec).catch(() => undefined)
@@ -372,15 +373,38 @@ async function makeOneWhileWaiting() {
 }
 
 /** The generated EDGAR bulk files of `spec` alone, once per run (shared read-only, like the snapshots). */
-export function fixtureMirror({ scale, seed }: Pick<Spec, 'scale' | 'seed'>): Promise<string> {
-  const key = mirrorKey({ scale, seed })
+export const fixtureMirror = ({ scale, seed }: Pick<Spec, 'scale' | 'seed'>): Promise<string> =>
+  mirrorOnce(mirrorKey({ scale, seed }), async (out) => {
+    const { generateSample } = await import('../../src/pipeline/sample.ts')
+    await generateSample({ out, scale, seed })
+  })
+
+/** A snapshot built from the mirror of `spec`, once per run. */
+export const fixture = (spec: Spec): Promise<Fixture> =>
+  snapshotOnce(snapshotKey(spec), () => fixtureMirror(spec), {
+    lookupFrameBytes: spec.lookupFrameBytes,
+    skipSources: spec.skipSources,
+    // Several ranges of CIKs even in a small snapshot, so every test reads series made in ranges
+    // (test/financials/series-batches.test.ts compares them with one range).
+    seriesFactsPerBatch: seriesFactsPerBatch(spec.scale),
+  })
+
+/**
+ * A snapshot of bulk files that `make` lays out in the mirror folder it is given (real EDGAR files: not
+ * generated), built with the build's defaults, once per run and shared read-only like the others. `key`
+ * names it apart from every generated one.
+ */
+export const laidOutFixture = (key: string, make: (mirror: string) => Promise<void> | void): Promise<Fixture> =>
+  snapshotOnce(key, () => mirrorOnce(key, make), {})
+
+/** The bulk files `make` writes into `mirror-<key>`, once per run across its processes. */
+function mirrorOnce(key: string, make: (out: string) => Promise<void> | void): Promise<string> {
   state.asked.add(`mirror ${key}`)
   let made = state.mirrors.get(key)
   if (!made) {
     made = (async () => {
-      const { path, done } = await once(mirrorName({ scale, seed }), async (out) => {
-        const { generateSample } = await import('../../src/pipeline/sample.ts')
-        await logged(`generate ${key}`, () => generateSample({ out, scale, seed }))
+      const { path, done } = await once(mirrorName(key), async (out) => {
+        await logged(`generate ${key}`, async () => make(out))
         return fingerprint(out)
       })
       state.prints.set(`mirror ${key}`, done)
@@ -392,16 +416,19 @@ export function fixtureMirror({ scale, seed }: Pick<Spec, 'scale' | 'seed'>): Pr
   return made
 }
 
-/** A snapshot built from the mirror of `spec`, once per run. */
-export function fixture(spec: Spec): Promise<Fixture> {
-  const key = snapshotKey(spec)
+/** The snapshot `key`, built from the mirror `mirrorOf` gives with `options`, once per run across its processes. */
+function snapshotOnce(
+  key: string,
+  mirrorOf: () => Promise<string>,
+  options: Pick<BuildOptions, 'lookupFrameBytes' | 'skipSources' | 'seriesFactsPerBatch'>,
+): Promise<Fixture> {
   state.asked.add(key)
   let made = state.snapshots.get(key)
   if (!made) {
     logLine(`ask ${key} from ${askingFile()}`, 0)
     made = (async () => {
-      const mirror = await fixtureMirror(spec)
-      const { path: datasets, done } = await once(snapshotName(spec), async (datasets) => {
+      const mirror = await mirrorOf()
+      const { path: datasets, done } = await once(snapshotName(key), async (datasets) => {
         const [{ runBuild }, { silentReporter }] = await Promise.all([
           import('../../src/pipeline/index.ts'),
           import('../../src/lib/progress.ts'),
@@ -412,17 +439,12 @@ export function fixture(spec: Spec): Promise<Fixture> {
             datasets,
             reporter: silentReporter(),
             threads: TEST_BUILD_THREADS,
-            lookupFrameBytes: spec.lookupFrameBytes,
-            skipSources: spec.skipSources,
-            // Several ranges of CIKs even in a small snapshot, so every test reads series made in ranges
-            // (test/financials/series-batches.test.ts compares them with one range).
-            seriesFactsPerBatch: seriesFactsPerBatch(spec.scale),
+            ...options,
             // Tests read the build-only tables (the metric points, their vintages) beside the snapshot.
             keepBuildDatabase: true,
           }),
         )
-        const f: Fixture = { mirror, datasets, snapshotId: built.snapshotId, dir: built.dir }
-        return JSON.stringify({ snapshotId: f.snapshotId, print: fingerprint(f.datasets) })
+        return JSON.stringify({ snapshotId: built.snapshotId, print: fingerprint(datasets) })
       })
       const { snapshotId, print } = JSON.parse(done) as { snapshotId: string; print: string }
       state.prints.set(key, print)

@@ -1,35 +1,18 @@
 /**
- * The real build over real EDGAR files (../shared/edgar-samples, arranged into a mirror folder in a temp
- * directory): each quirk of the real formats, proven with values read from those files. Skipped when the
+ * The real build over real EDGAR files (../shared/edgar-samples, laid out as a mirror in the run's folder:
+ * helpers/real-samples.ts): each quirk of the real formats, proven with values read from those files. Skipped when the
  * samples folder is absent (a user's fresh clone).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { silentReporter } from '../../src/lib/progress.ts'
-import { runBuild } from '../../src/pipeline/index.ts'
 import { openTestApi } from '../helpers/api.ts'
-import { TEST_BUILD_THREADS } from '../helpers/fixture.ts'
-import { hasSamples, openSnapshot, SAMPLES, tempDir } from '../helpers/snapshot.ts'
+import type { Fixture } from '../helpers/fixture.ts'
+import { realSamplesFixture } from '../helpers/real-samples.ts'
+import { hasSamples, openSnapshot, SAMPLES } from '../helpers/snapshot.ts'
 
-let root = ''
+let built: Fixture
 let snap: Awaited<ReturnType<typeof openSnapshot>>
-
-/** The samples, laid out as the mirror layout of docs/data.md (copied into a temp folder, never into the project). */
-function mirrorOfSamples(dir: string) {
-  const copy = (from: string, to: string) => {
-    mkdirSync(join(dir, to, '..'), { recursive: true })
-    copyFileSync(join(SAMPLES, from), join(dir, to))
-  }
-  for (const f of readdirSync(join(SAMPLES, 'submissions'))) copy(`submissions/${f}`, `submissions/${f}`)
-  copy('reference/company_tickers_exchange.json', 'company_tickers_exchange.json')
-  copy('reference/sic_codes.csv', 'sic_codes.csv')
-  copy('index/daily/master.20200103.idx', 'daily-index/2020/QTR1/master.20200103.idx')
-  // Same pipe layout as master.idx, with a longer preamble, a `Filename` header and bare-CR line endings.
-  copy('index/full-index-partial/xbrl.2014QTR4.partial.idx', 'full-index/2014/QTR4/master.idx')
-  copy('xbrl/filing-index/0001213900-24-004875-index.json', 'filing-index/0001213900-24-004875-index.json')
-  for (const f of readdirSync(join(SAMPLES, 'companyfacts'))) copy(`companyfacts/${f}`, `companyfacts/${f}`)
-}
 
 const sample = (name: string) => JSON.parse(readFileSync(join(SAMPLES, 'submissions', name), 'utf8'))
 
@@ -58,23 +41,15 @@ function submissionKeys() {
 
 describe.skipIf(!hasSamples)('build over real EDGAR samples', () => {
   beforeAll(async () => {
-    root = tempDir('real')
-    mirrorOfSamples(join(root, 'mirror'))
-    const result = await runBuild({
-      from: join(root, 'mirror'),
-      datasets: join(root, 'datasets'),
-      reporter: silentReporter(),
-      threads: TEST_BUILD_THREADS,
-    })
-    snap = await openSnapshot(result.dir)
+    built = await realSamplesFixture()
+    snap = await openSnapshot(built.dir)
   })
   /** The API over the samples' snapshot, opened by the first test that asks it. */
   let api: Awaited<ReturnType<typeof openTestApi>> | undefined
-  const samplesApi = async () => (api ??= await openTestApi({ config: { DATASETS_DIR: join(root, 'datasets') } }))
+  const samplesApi = async () => (api ??= await openTestApi({ config: { DATASETS_DIR: built.datasets } }))
   afterAll(async () => {
     snap?.close()
     await api?.close()
-    rmSync(root, { recursive: true, force: true })
   })
   /** Each real companyfacts document, parsed. */
   const realCompanyFacts = () =>
