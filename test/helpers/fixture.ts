@@ -37,7 +37,7 @@ import { join, relative } from 'node:path'
 import type { BuildOptions } from '../../src/pipeline/index.ts'
 
 export type Fixture = {
-  /** the generated EDGAR bulk files the snapshot was built from */
+  /** the EDGAR bulk files the snapshot was built from (generated, or real ones laid out: laidOutFixture) */
   mirror: string
   /** the datasets folder: `CURRENT` and the snapshot's folder */
   datasets: string
