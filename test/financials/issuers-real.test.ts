@@ -1,8 +1,9 @@
 /**
  * The companies of the financial data over real EDGAR files (the samples folder, SAMPLES: its submissions
  * records, the ticker file, the companyfacts files and the 2009q3 Financial Statement Data Set, with the
- * other samples in the run's shared build of them: helpers/real-samples.ts), built by the real build: each source's path into `fin_issuers` (financial-statements/issuers.ts), with
- * the values read from the files here. Skipped when the samples folder is absent.
+ * other samples in the run's shared build of them: helpers/real-samples.ts), built by the real build: each
+ * source's path into `fin_issuers` (financial-statements/issuers.ts), with the values read from the files
+ * here. Skipped when the samples folder is absent.
  *
  * The real mirror's gaps: Snowflake's and Logistic Properties of the Americas' companyfacts and tickers
  * are there but not their submissions records; most 2009q3 filers have no record either, some a ticker

@@ -1,7 +1,7 @@
 /**
  * The real build over real EDGAR files (../shared/edgar-samples, laid out as a mirror in the run's folder:
- * helpers/real-samples.ts): each quirk of the real formats, proven with values read from those files. Skipped when the
- * samples folder is absent (a user's fresh clone).
+ * helpers/real-samples.ts): each quirk of the real formats, proven with values read from those files.
+ * Skipped when the samples folder is absent (a user's fresh clone).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
